@@ -1,0 +1,166 @@
+"""The ``bridgescore`` command: joins files to the library, and nothing more."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from bridgescore import __version__
+from bridgescore.errors import BridgeScoreError
+
+if TYPE_CHECKING:
+    from bridgescore.rules import Rules
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UsageProblem(click.ClickException):
+    """Bad input: a clear message and exit status 2, never a traceback."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"bridgescore: {self.format_message()}", err=True)
+
+
+def scoring_options(func: F) -> F:
+    """The rule settings shared by every command that scores."""
+    options = [
+        click.option("--rules", "rules_name", default="club", show_default=True,
+                     help="Named rule set: club, ebu or acbl."),
+        click.option("--scale", type=click.Choice(["1", "2"]),
+                     help="Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1)."),
+        click.option("--artificial-method", type=click.Choice(["average", "neuberg", "ratio"]),
+                     help="How real results are compensated on boards with artificial scores."),
+        click.option("--short-boards", type=click.Choice(["none", "neuberg", "ratio"]),
+                     help="Factoring of boards with fewer results than the most on any board."),
+        click.option("--session-rule/--no-session-rule", default=None,
+                     help="Ave+/Ave- become the pair's own percentage when better/worse."),
+        click.option("--fouled-groups", type=click.Choice(["neuberg", "ebu", "acbl"]),
+                     help="How small groups of a fouled board are scored."),
+        click.option("--decimals", type=click.IntRange(0, 6), help="Decimals shown."),
+        click.option("--movement", type=click.Choice(["mitchell", "howell", "individual"]),
+                     help="Force the field structure instead of detecting it."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _rules(options: dict[str, Any]) -> Rules:
+    from bridgescore.rules import rules_named
+
+    rules = rules_named(options["rules_name"])
+    return rules.with_(
+        scale=None if options["scale"] is None else int(options["scale"]),
+        artificial_method=options["artificial_method"],
+        short_boards=options["short_boards"],
+        session_percentage_rule=options["session_rule"],
+        fouled_groups=options["fouled_groups"],
+        decimals=options["decimals"],
+    )
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write the whole output or nothing: no half-written file is ever left behind."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bridgescore")
+def main() -> None:
+    """Exact, explained scoring for duplicate bridge."""
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@scoring_options
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")  # fmt: skip
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
+@click.option("--explain", is_flag=True, help="Show every traveller with the reason for each value.")
+@click.option("--handicaps", "history", type=click.Path(dir_okay=False),
+              help="History CSV (player,date,percentage) for a handicapped ranking.")  # fmt: skip
+def score(
+    file: str,
+    output_format: str,
+    output: str | None,
+    explain: bool,
+    history: str | None,
+    **options: Any,
+) -> None:
+    """Score a session from a traveller CSV FILE.
+
+    \b
+    Examples:
+      bridgescore score club-night.csv
+      bridgescore score club-night.csv --rules ebu --explain
+      bridgescore score club-night.csv --format json -o results.json
+    """
+    try:
+        text = _score(file, output_format, explain, history, options, output is not None)
+        if output:
+            _write_atomically(output, text)
+        else:
+            sys.stdout.write(text)
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+
+
+def _score(
+    file: str,
+    output_format: str,
+    explain: bool,
+    history: str | None,
+    options: dict[str, Any],
+    to_file: bool,
+) -> str:
+    from bridgescore.formats import csv as traveller_csv
+    from bridgescore.rules import Movement
+    from bridgescore.session import score_session
+
+    rules = _rules(options)
+    movement = Movement.parse(options["movement"]) if options["movement"] else None
+    session = traveller_csv.read_path(file, movement=movement)
+    handicaps = None
+    if history:
+        from bridgescore.handicap import entrant_handicap, read_history
+
+        past = read_history(history)
+        entrants = {e for t in session.tables for e in session.entrants_all(t)}
+        handicaps = {
+            e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
+        }
+    result = score_session(session, rules, handicaps)
+    if output_format == "json":
+        from bridgescore.formats import json as result_json
+
+        return result_json.dumps(result)
+    import io
+
+    from rich.console import Console
+
+    from bridgescore.reports.text import render
+
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=None if (sys.stdout.isatty() and not to_file) else 120,
+        force_terminal=sys.stdout.isatty() and not to_file,
+    )
+    render(result, console, explain=explain)
+    return buffer.getvalue()

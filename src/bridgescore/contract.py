@@ -1,0 +1,114 @@
+"""Contracts and their Law 77 scores."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability
+from bridgescore.errors import ParseError
+
+_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=True)
+class Contract:
+    """A contract that was played: level 1-7, strain and doubling. ``str`` gives ``4SX``."""
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise ParseError(f"not a contract level: {self.level} (expected 1 to 7)")
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read ``3NT``, ``4S``, ``4SX``, ``6HXX`` (also ``3N``, ``4S*``, ``2HR``)."""
+        match = _CONTRACT.match(text.strip().replace(" ", ""))
+        if not match:
+            raise ParseError(
+                f"not a contract: {text!r} (expected level 1-7, strain C D H S NT, "
+                "then X or XX, like 4S or 3NTX)"
+            )
+        level, strain, risk = match.groups()
+        risk = (risk or "").upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
+        return cls(int(level), Strain.parse(strain), Doubling.from_suffix(risk))
+
+    @property
+    def tricks_needed(self) -> int:
+        return self.level + 6
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.value}{self.doubling.suffix}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+    def score(self, tricks: int, vulnerable: bool) -> int:
+        """Law 77 points to declarer's side for ``tricks`` won by declarer (rules.md §1.5)."""
+        if not 0 <= tricks <= 13:
+            raise ParseError(f"not a number of tricks: {tricks} (expected 0 to 13)")
+        multiplier = self.doubling.value
+        need = self.tricks_needed
+        if tricks >= need:
+            trick_score = (self.level * self.strain.trick_value) * multiplier
+            if self.strain is Strain.NOTRUMP:
+                trick_score += 10 * multiplier
+            points = trick_score
+            if trick_score >= 100:
+                points += 500 if vulnerable else 300
+            else:
+                points += 50
+            if self.level == 6:
+                points += 750 if vulnerable else 500
+            elif self.level == 7:
+                points += 1500 if vulnerable else 1000
+            points += {1: 0, 2: 50, 4: 100}[multiplier]
+            over = tricks - need
+            if self.doubling is Doubling.UNDOUBLED:
+                points += over * self.strain.trick_value
+            else:
+                points += over * (200 if vulnerable else 100) * (multiplier // 2)
+            return points
+        down = need - tricks
+        if self.doubling is Doubling.UNDOUBLED:
+            return -down * (100 if vulnerable else 50)
+        if vulnerable:
+            penalty = 200 + 300 * (down - 1)
+        else:
+            penalty = (100, 300, 500)[down - 1] if down <= 3 else 500 + 300 * (down - 3)
+        return -penalty * (multiplier // 2)
+
+    def ns_score(self, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
+        """The score from North-South's point of view."""
+        side = declarer.side
+        points = self.score(tricks, vulnerability.is_vulnerable(side))
+        return points if side is Side.NS else -points
+
+
+def parse_tricks(text: str, contract: Contract) -> int:
+    """Read a result as tricks taken (``9``) or relative to the contract (``=``, ``+1``, ``-2``)."""
+    value = text.strip()
+    if value in ("=", "=0", "+0", "-0", "0=") or value.upper() in ("MADE", "M"):
+        return contract.tricks_needed
+    if re.fullmatch(r"[+-]\d{1,2}", value):
+        tricks = contract.tricks_needed + int(value)
+    elif re.fullmatch(r"\d{1,2}", value):
+        tricks = int(value)
+    else:
+        raise ParseError(
+            f"not a result: {text!r} (expected tricks taken 0-13, or =, +1, -2 ...)"
+        )
+    if not 0 <= tricks <= 13:
+        raise ParseError(
+            f"impossible result {text!r} for {contract}: {tricks} tricks (expected 0 to 13)"
+        )
+    return tricks
+
+
+def format_result(contract: Contract, tricks: int) -> str:
+    """The relative form of a result: ``=``, ``+1``, ``-2``."""
+    over = tricks - contract.tricks_needed
+    return "=" if over == 0 else f"{over:+d}"

@@ -1,0 +1,50 @@
+"""Rounding exact values for display only (rules.md §3.6)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from bridgescore.rules import Rounding
+
+_MODES = {
+    Rounding.HALF_UP: ROUND_HALF_UP,
+    Rounding.HALF_EVEN: ROUND_HALF_EVEN,
+    Rounding.TRUNCATE: ROUND_DOWN,
+}
+
+
+def round_fraction(value: Fraction, decimals: int, rounding: Rounding = Rounding.HALF_UP) -> Decimal:
+    """``value`` rounded to ``decimals`` places by ``rounding``, computed exactly."""
+    quantum = Decimal(1).scaleb(-decimals)
+    # Enough digits that the division itself never decides the rounding.
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(exact) != value:
+        scaled = value * 10**decimals
+        whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
+        twice = 2 * rest
+        up = (
+            rounding is Rounding.HALF_UP and twice >= scaled.denominator
+            or rounding is Rounding.HALF_EVEN
+            and (twice > scaled.denominator or (twice == scaled.denominator and whole % 2 == 1))
+        )
+        magnitude = Decimal(whole + (1 if up else 0)).scaleb(-decimals)
+        return -magnitude if value < 0 else magnitude
+    return exact.quantize(quantum, rounding=_MODES[rounding])
+
+
+def fmt(value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP) -> str:
+    """A value for display: whole numbers stay whole, others get ``decimals`` places."""
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    return str(round_fraction(fraction, decimals, rounding))
+
+
+def fmt_fixed(value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP) -> str:
+    """A value with exactly ``decimals`` places (for columns of figures)."""
+    return str(round_fraction(Fraction(value), decimals, rounding))
+
+
+def fmt_signed_score(score: int) -> str:
+    return f"{score:+d}" if score else "0"

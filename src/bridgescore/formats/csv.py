@@ -1,0 +1,439 @@
+"""Traveller CSV: one row per table per board (see docs/traveller-csv.md).
+
+Reading collects every problem in the file, each with its line, board, table, the text found
+and what was expected, and raises them together as one :class:`InputFileError`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import IO
+
+from bridgescore.bridge import Seat, Vulnerability
+from bridgescore.contract import Contract, parse_tricks
+from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
+from bridgescore.rules import Movement
+from bridgescore.session import Board, Session
+from bridgescore.traveller import (
+    Artificial,
+    BridgeResult,
+    SideScore,
+    TableResult,
+    WeightedResult,
+    parse_side_scores,
+)
+
+# Accepted spellings of each column; the first is the one written.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "board": ("board", "bd", "board_number"),
+    "table": ("table", "tab"),
+    "round": ("round", "rnd"),
+    "ns": ("ns", "ns_pair", "pair_ns"),
+    "ew": ("ew", "ew_pair", "pair_ew"),
+    "n": ("n", "north"),
+    "e": ("e", "east"),
+    "s": ("s", "south"),
+    "w": ("w", "west"),
+    "contract": ("contract", "cont"),
+    "declarer": ("declarer", "by", "dec"),
+    "result": ("result", "res", "tricks"),
+    "score": ("score", "ns_score"),
+    "adjusted": ("adjusted", "adjustment", "assigned"),
+    "vul": ("vul", "vulnerability", "vulnerable"),
+    "dealer": ("dealer",),
+    "lead": ("lead",),
+    "arrow": ("arrow", "arrow_switch", "switched"),
+    "group": ("group",),
+    "ns_names": ("ns_names", "names_ns", "ns_name"),
+    "ew_names": ("ew_names", "names_ew", "ew_name"),
+    "n_name": ("n_name", "north_name"),
+    "e_name": ("e_name", "east_name"),
+    "s_name": ("s_name", "south_name"),
+    "w_name": ("w_name", "west_name"),
+}
+_ALIASES = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
+_ARTIFICIAL = re.compile(r"(?i)^\s*(a|ave|a[+-]|ave[+-]|\d{1,3}%?)\s*(/\s*(a[+-]?|ave[+-]?|\d{1,3}%?))?\s*$")
+_LEAD = re.compile(r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$")
+_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass
+class _Row:
+    line: int
+    cells: dict[str, str]
+
+    def get(self, key: str) -> str:
+        return self.cells.get(key, "").strip()
+
+
+def read_path(path: str | Path, movement: Movement | None = None) -> Session:
+    """Read a traveller CSV file (UTF-8, with or without BOM)."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputFileError(
+            name, [Problem("the file is not UTF-8 text", line, expected="a UTF-8 CSV file")]
+        ) from None
+    return loads(text, path=name, movement=movement)
+
+
+def load(fp: IO[str], movement: Movement | None = None) -> Session:
+    return loads(fp.read(), path=getattr(fp, "name", None), movement=movement)
+
+
+def loads(text: str, path: str | None = None, movement: Movement | None = None) -> Session:
+    """Read traveller CSV text into a checked :class:`Session`."""
+    problems: list[Problem] = []
+    rows = list(_rows(text, problems))
+    if problems and not rows:
+        raise InputFileError(path, problems)
+    boards = _boards(rows, problems)
+    tables = []
+    for row in rows:
+        try:
+            table = _table(row, boards)
+        except _RowProblems as bad:
+            problems.extend(bad.problems)
+            continue
+        tables.append(table)
+    if not tables and not problems:
+        problems.append(Problem("no results in the file", expected="a header and one row per table"))
+    if problems:
+        try:
+            Session.build(tables, boards, movement, path=path)
+        except InputFileError as more:
+            problems.extend(more.problems)
+        raise InputFileError(path, sorted(problems, key=lambda p: (p.line or 0)))
+    return Session.build(tables, boards, movement, path=path)
+
+
+class _RowProblems(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+
+
+def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
+    lines = [line for line in text.splitlines()]
+    # Skip comment lines and leading blank lines, but keep line numbers.
+    numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    if not numbered:
+        problems.append(Problem("the file is empty", expected="a header row and one row per table"))
+        return
+    reader = csv.reader([line for _, line in numbered], skipinitialspace=True)
+    header_line, _ = numbered[0]
+    try:
+        header = next(reader)
+    except csv.Error as error:
+        problems.append(Problem(f"unreadable header ({error})", header_line))
+        return
+    keys: list[str] = []
+    for name in header:
+        key = _ALIASES.get(name.strip().lower().replace(" ", "_").replace("-", "_"))
+        if key is None:
+            problems.append(
+                Problem(
+                    "unknown column", header_line, found=name,
+                    expected="one of " + ", ".join(COLUMNS),
+                )
+            )  # fmt: skip
+            keys.append("")
+        elif key in keys:
+            problems.append(Problem("column given twice", header_line, found=name))
+            keys.append("")
+        else:
+            keys.append(key)
+    present = set(keys)
+    pairs = {"ns", "ew"} <= present
+    players = {"n", "e", "s", "w"} <= present
+    missing = []
+    if "board" not in present:
+        missing.append("board")
+    if not pairs and not players:
+        missing.append("ns and ew (pairs) or n, e, s and w (players)")
+    if not ({"contract", "score", "adjusted"} & present):
+        missing.append("contract (with declarer and result) or score")
+    if missing:
+        problems.append(
+            Problem("missing columns", header_line, found=", ".join(header),
+                    expected=" and ".join(missing))  # fmt: skip
+        )
+        return
+    if pairs and players:
+        problems.append(
+            Problem("both pair and player columns", header_line,
+                    expected="ns, ew for pairs or n, e, s, w for an individual")  # fmt: skip
+        )
+        return
+    try:
+        for (line, _), cells in zip(numbered[1:], reader, strict=True):
+            if len(cells) != len(keys):
+                problems.append(
+                    Problem(
+                        f"{len(cells)} cells for {len(keys)} columns", line,
+                        found=",".join(cells), expected=f"{len(keys)} cells",
+                    )
+                )  # fmt: skip
+                continue
+            yield _Row(line, {k: v for k, v in zip(keys, cells, strict=True) if k})
+    except csv.Error as error:
+        problems.append(Problem(f"unreadable CSV ({error})", reader.line_num))
+
+
+def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
+    """Boards with their vulnerability and dealer, from the board number unless overridden."""
+    boards: dict[int, Board] = {}
+    set_on: dict[tuple[int, str], tuple[str, int]] = {}
+    for row in rows:
+        number = _board_number(row)
+        if number is None:
+            continue
+        board = boards.get(number) or Board.numbered(number)
+        for key in ("vul", "dealer"):
+            text = row.get(key)
+            if not text:
+                continue
+            try:
+                if key == "vul":
+                    board = Board(number, Vulnerability.parse(text), board.dealer, board.deal)
+                else:
+                    board = Board(number, board.vulnerability, Seat.parse(text), board.deal)
+            except ParseError as error:
+                problems.append(Problem(str(error), row.line, number, row.get("table") or None, found=text))
+                continue
+            earlier = set_on.get((number, key))
+            if earlier and _norm(earlier[0], key) != _norm(text, key) and not row.get("group"):
+                problems.append(
+                    Problem(
+                        f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
+                        row.line, number, row.get("table") or None, found=text,
+                        expected=f"the same {key} on every row of a board (or a group column "
+                        "for a fouled board)",
+                    )
+                )  # fmt: skip
+            set_on.setdefault((number, key), (text, row.line))
+        boards[number] = board
+    return boards
+
+
+def _norm(text: str, key: str) -> str:
+    return str(Vulnerability.parse(text) if key == "vul" else Seat.parse(text))
+
+
+def _board_number(row: _Row) -> int | None:
+    text = row.get("board")
+    return int(text) if re.fullmatch(r"\d{1,4}", text) and int(text) > 0 else None
+
+
+def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
+    problems: list[Problem] = []
+    table = row.get("table") or None
+
+    def problem(message: str, found: str | None = None, expected: str | None = None) -> None:
+        problems.append(Problem(message, row.line, board, table, found, expected))
+
+    board = _board_number(row)
+    if board is None:
+        problem("not a board number", row.get("board"), "a whole number 1 or more")
+        raise _RowProblems(problems)
+    vul = boards[board].vulnerability
+    seats = ("ns", "ew") if "ns" in row.cells else ("n", "s", "e", "w")
+    numbers = []
+    for seat in seats:
+        text = row.get(seat)
+        if re.fullmatch(r"\d{1,4}", text) and int(text) > 0:
+            numbers.append(int(text))
+        else:
+            what = "pair" if len(seats) == 2 else "player"
+            problem(f"not a {what} number in column {seat}", text, "a whole number 1 or more")
+    round_text = row.get("round")
+    round_number = None
+    if round_text:
+        if re.fullmatch(r"\d{1,3}", round_text):
+            round_number = int(round_text)
+        else:
+            problem("not a round number", round_text, "a whole number")
+    arrow = False
+    if row.get("arrow"):
+        flag = row.get("arrow").lower()
+        if flag in ("1", "y", "yes", "true", "x"):
+            arrow = True
+        elif flag not in ("0", "n", "no", "false", "-"):
+            problem("not an arrow-switch flag", row.get("arrow"), "yes or no")
+    lead = row.get("lead") or None
+    if lead:
+        match = _LEAD.match(lead.replace(" ", ""))
+        if match:
+            suit = match.group(1) or match.group(4)
+            rank = (match.group(2) or match.group(3)).upper().replace("10", "T")
+            lead = _SUIT.get(suit, suit.upper()) + rank
+        else:
+            problem("not a lead", lead, "a card like SA, H7 or TD")
+    ns_side: SideScore = None
+    ew_side: SideScore = None
+    assigned = False
+    try:
+        ns_side, ew_side, assigned = _scores(row, vul)
+    except ParseError as error:
+        problem(str(error))
+    if problems:
+        raise _RowProblems(problems)
+    if len(seats) == 2:
+        ns, ew = (numbers[0],), (numbers[1],)
+        names: tuple[str | None, ...] = (row.get("ns_names") or None, row.get("ew_names") or None)
+    else:
+        ns, ew = (numbers[0], numbers[1]), (numbers[2], numbers[3])
+        names = tuple(row.get(f"{seat}_name") or None for seat in ("n", "s", "e", "w"))
+    return TableResult(
+        board, ns, ew, ns_side, ew_side, assigned, table, round_number, lead, arrow,
+        row.get("group") or None, names, row.line,
+    )  # fmt: skip
+
+
+def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
+    contract_text = row.get("contract")
+    declarer_text = row.get("declarer")
+    result_text = row.get("result")
+    score_text = row.get("score")
+    adjusted = row.get("adjusted")
+    if adjusted:
+        if contract_text or declarer_text or result_text or score_text:
+            raise ParseError(
+                f"both a table result and an adjusted score {adjusted!r} (expected the "
+                "adjusted score alone: it replaces the result)"
+            )
+        return parse_side_scores(adjusted, vul)
+    upper = contract_text.upper()
+    if upper in ("NP", "NOT PLAYED") or (_ARTIFICIAL.match(contract_text) and not score_text):
+        if declarer_text or result_text or score_text:
+            raise ParseError(
+                f"{contract_text!r} with a declarer, result or score (expected them empty)"
+            )
+        return parse_side_scores(contract_text, vul)
+    score: int | None = None
+    if score_text:
+        if not re.fullmatch(r"[+-]?\d{1,5}", score_text) or int(score_text) % 10:
+            raise ParseError(
+                f"not a score: {score_text!r} (expected the NS score, a multiple of 10, like 420 "
+                "or -50)"
+            )
+        score = int(score_text)
+    if not contract_text:
+        if score is None:
+            raise ParseError("no result (expected a contract with declarer and result, or a score)")
+        if declarer_text or result_text:
+            raise ParseError("a declarer or result without a contract (expected a contract)")
+        return _same(BridgeResult.from_score(score))
+    if upper in ("PASS", "P", "PASSED", "ALL PASS", "AP"):
+        if declarer_text not in ("", "-") or result_text not in ("", "-"):
+            raise ParseError(f"a passed-out board with a declarer or result (expected them empty)")
+        if score not in (None, 0):
+            raise ParseError(f"a passed-out board scores 0, the score column says {score}")
+        return _same(BridgeResult.pass_out())
+    contract = Contract.parse(contract_text)
+    if not declarer_text:
+        raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
+    declarer = Seat.parse(declarer_text)
+    if result_text:
+        tricks = parse_tricks(result_text, contract)
+    elif score is not None:
+        found = [t for t in range(14) if contract.ns_score(declarer, t, vul) == score]
+        if not found:
+            raise ParseError(
+                f"{contract} by {declarer} cannot score {score} with vulnerability {vul} "
+                "(expected a result column, or a score this contract can make)"
+            )
+        tricks = found[0]
+    else:
+        raise ParseError(f"{contract} by {declarer} has no result (expected tricks, =, +1, -2 ...)")
+    result = BridgeResult.played(contract, declarer, tricks, vul)
+    if score is not None and score != result.ns_score:
+        raise ParseError(
+            f"the result contradicts the score: {result} with vulnerability {vul} is "
+            f"{result.ns_score:+d} to NS, the score column says {score:+d}"
+        )
+    return _same(result)
+
+
+def _same(result: BridgeResult) -> tuple[SideScore, SideScore, bool]:
+    side = WeightedResult.single(result)
+    return side, side, False
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def dumps(session: Session) -> str:
+    """The session as traveller CSV that :func:`loads` reads back to the same session."""
+    individual = session.movement is Movement.INDIVIDUAL
+    people = ["n", "s", "e", "w"] if individual else ["ns", "ew"]
+    name_columns = [f"{p}_name" for p in people] if individual else ["ns_names", "ew_names"]
+    columns = ["board", "table", "round", *people, "contract", "declarer", "result", "score",
+               "adjusted", "lead", "vul", "arrow", "group", *name_columns]  # fmt: skip
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for t in session.tables:
+        board = session.boards[t.board]
+        cells: dict[str, str] = {
+            "board": str(t.board),
+            "table": t.table or "",
+            "round": "" if t.round is None else str(t.round),
+            "lead": t.lead or "",
+            "arrow": "yes" if t.arrow else "",
+            "group": t.group or "",
+        }
+        for key, number in zip(people, (*t.ns, *t.ew), strict=True):
+            cells[key] = str(number)
+        for key, name in zip(name_columns, t.names, strict=False):
+            cells[key] = name or ""
+        if board.vulnerability is not Vulnerability.for_board(t.board):
+            cells["vul"] = str(board.vulnerability)
+        result = t.result
+        if not t.played:
+            cells["contract"] = "NP"
+        elif isinstance(t.ns_side, Artificial) and isinstance(t.ew_side, Artificial):
+            cells["contract"] = _artificial_pair(t.ns_side, t.ew_side)
+        elif result is not None and not t.assigned:
+            if result.passed_out:
+                cells["contract"] = "PASS"
+            elif result.contract is not None:
+                cells["contract"] = str(result.contract)
+                cells["declarer"] = str(result.declarer)
+                cells["result"] = str(result.tricks)
+            cells["score"] = str(result.ns_score)
+        else:
+            cells["adjusted"] = t.describe()
+        writer.writerow([cells.get(c, "") for c in columns])
+    return out.getvalue()
+
+
+def _artificial_pair(ns: Artificial, ew: Artificial) -> str:
+    if ns == ew and ns.code == "A":
+        return "A"
+    return f"{_artificial_text(ns)}/{_artificial_text(ew)}"
+
+
+def _artificial_text(side: Artificial) -> str:
+    if side.code != "%":
+        return side.code
+    percent = side.percent
+    return str(percent.numerator) if percent.denominator == 1 else str(float(percent))
+
+
+def dump(session: Session, fp: IO[str]) -> None:
+    fp.write(dumps(session))
+
+
+__all__ = ["BridgeScoreError", "dump", "dumps", "load", "loads", "read_path", "Fraction"]

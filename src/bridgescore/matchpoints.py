@@ -1,0 +1,292 @@
+"""Matchpoints on one board, for one direction, under the chosen rules (rules.md §3-5).
+
+NS and EW are always matchpointed from their own lists (rules.md §3.3), so split and weighted
+scores need no special case: a weighted table is a set of fractional results (rules.md §5.4).
+Everything is exact; every value carries an :class:`Explanation` of how it was reached.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bridgescore.display import fmt
+from bridgescore.rules import Compensation, Rules, SmallGroups
+from bridgescore.traveller import Artificial
+
+ONE = Fraction(1)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One table's score for the direction being matchpointed.
+
+    ``scores`` are (weight, points) from this direction's point of view; a plain result is a
+    single part of weight 1. ``artificial`` is set instead for an artificial adjusted score.
+    """
+
+    scores: tuple[tuple[Fraction, int], ...] = ()
+    artificial: Artificial | None = None
+    group: str | None = None
+
+    @classmethod
+    def of(cls, points: int, group: str | None = None) -> Entry:
+        return cls(((ONE, points),), group=group)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One adjustment of a raw matchpoint value: compensation, factoring or a small group."""
+
+    method: str
+    reason: str
+    from_results: int
+    to_results: int
+    before: Fraction
+    after: Fraction
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """How one matchpoint value was reached."""
+
+    value: Fraction
+    top: Fraction
+    scale: int
+    scores: tuple[tuple[Fraction, int], ...] = ()
+    beaten: Fraction = Fraction(0)
+    tied: Fraction = Fraction(0)
+    compared: int = 0
+    raw: Fraction = Fraction(0)
+    raw_top: Fraction = Fraction(0)
+    steps: tuple[Step, ...] = ()
+    group: str | None = None
+    artificial: Artificial | None = None
+    percent: Fraction | None = None
+    note: str | None = None
+
+    def text(self, decimals: int = 2) -> str:
+        """One sentence a player can check by hand."""
+
+        def n(value: Fraction | int) -> str:
+            return fmt(value, decimals)
+
+        if self.artificial is not None:
+            assert self.percent is not None
+            text = f"artificial score {self.artificial}: {n(self.percent)}% of the top {n(self.top)}"
+            if self.note:
+                text += f" ({self.note})"
+            return f"{text} = {n(self.value)}"
+        if len(self.scores) == 1:
+            what = f"{self.scores[0][1]:+d}"
+        else:
+            what = " and ".join(f"{n(w * 100)}% of {s:+d}" for w, s in self.scores)
+        group = f" in group {self.group}" if self.group else ""
+        text = (
+            f"{what} beat {n(self.beaten)} and tied {n(self.tied)} of the {self.compared} other "
+            f"result{'s' if self.compared != 1 else ''}{group}: "
+        )
+        if self.scale == 2:
+            text += f"{n(self.beaten)}×2 + {n(self.tied)}×1"
+        else:
+            text += f"{n(self.beaten)}×1 + {n(self.tied)}×½"
+        text += f" = {n(self.raw)} of {n(self.raw_top)}"
+        for step in self.steps:
+            text += f"; {step.reason}, {step.method} = {n(step.after)} of {n(self.top)}"
+        if self.note:
+            text += f"; {self.note}"
+        return text
+
+
+@dataclass
+class _Raw:
+    beaten: Fraction = Fraction(0)
+    tied: Fraction = Fraction(0)
+    counts: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
+
+
+def unit(rules: Rules) -> Fraction:
+    """Matchpoints for a tie: 1 on the 2-per-result scale, ½ on the 1-per-result scale."""
+    return ONE if rules.scale == 2 else Fraction(1, 2)
+
+
+def top(results: int, rules: Rules) -> Fraction:
+    """The top on a board with ``results`` comparable results (rules.md §3.1)."""
+    return 2 * unit(rules) * max(results - 1, 0)
+
+
+def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = None) -> list[Explanation]:
+    """Matchpoint one direction of one board.
+
+    ``expected`` is the number of results the board is scored as if it had (the common top,
+    when boards played fewer times are factored); by default the number of entries.
+    """
+    count = len(entries)
+    target = count if expected is None else max(expected, count)
+    full_top = top(target, rules)
+    real = [i for i, e in enumerate(entries) if e.artificial is None]
+    groups: dict[str | None, list[int]] = defaultdict(list)
+    for i in real:
+        groups[entries[i].group].append(i)
+    out: list[Explanation | None] = [None] * count
+    for i, entry in enumerate(entries):
+        if entry.artificial is not None:
+            percent = entry.artificial.percent
+            out[i] = Explanation(
+                value=percent / 100 * full_top,
+                top=full_top,
+                scale=rules.scale,
+                artificial=entry.artificial,
+                percent=percent,
+            )
+    fouled = len(groups) > 1
+    largest = max((len(members) for members in groups.values()), default=0)
+    for label, members in groups.items():
+        raws = _raw_counts([entries[i].scores for i in members])
+        size = len(members)
+        for i, (beaten, tied) in zip(members, raws, strict=True):
+            raw = unit(rules) * (2 * beaten + tied)
+            steps: list[Step] = []
+            note = None
+            value = raw
+            if fouled:
+                if _small_group(size, target, largest, rules.fouled_groups):
+                    percent = 60 + (2 * beaten + tied - (size - 1)) * 5
+                    value = percent / 100 * full_top
+                    steps.append(
+                        Step(
+                            "small group",
+                            f"fouled board, group of {size} of {target}",
+                            size, target, raw, value,
+                        )
+                    )  # fmt: skip
+                    note = f"small group scored at {fmt(percent)}% of the top"
+                else:
+                    value = _neuberg(raw, size, target, rules)
+                    steps.append(
+                        Step(
+                            _formula(Compensation.NEUBERG, raw, size, target, rules),
+                            f"fouled board, group of {size} of {target}",
+                            size, target, raw, value,
+                        )
+                    )  # fmt: skip
+            else:
+                artificial = count - size
+                if artificial:
+                    after = _compensate(rules.artificial_method, value, size, count, rules)
+                    steps.append(
+                        Step(
+                            _formula(rules.artificial_method, value, size, count, rules),
+                            f"{artificial} artificial score{'s' if artificial > 1 else ''}",
+                            size, count, value, after,
+                        )
+                    )  # fmt: skip
+                    value = after
+                if target > count:
+                    after = _compensate(rules.short_boards, value, count, target, rules)
+                    steps.append(
+                        Step(
+                            _formula(rules.short_boards, value, count, target, rules),
+                            f"board played {count} times of {target}",
+                            count, target, value, after,
+                        )
+                    )  # fmt: skip
+                    value = after
+            out[i] = Explanation(
+                value=value,
+                top=full_top,
+                scale=rules.scale,
+                scores=entries[i].scores,
+                beaten=beaten,
+                tied=tied,
+                compared=size - 1,
+                raw=raw,
+                raw_top=top(size, rules),
+                steps=tuple(steps),
+                group=label if fouled else None,
+                note=note,
+            )
+    return [e for e in out if e is not None]
+
+
+def _raw_counts(
+    tables: Sequence[tuple[tuple[Fraction, int], ...]],
+) -> list[tuple[Fraction, Fraction]]:
+    """(results beaten, results tied) for each table, weighted (rules.md §3.2, §5.4)."""
+    if all(len(parts) == 1 for parts in tables):
+        # Plain results: integer counting over the sorted scores.
+        scores = sorted(parts[0][1] for parts in tables)
+        out = []
+        for parts in tables:
+            s = parts[0][1]
+            below = bisect_left(scores, s)
+            equal = bisect_left(scores, s + 1) - below - 1
+            out.append((Fraction(below), Fraction(equal)))
+        return out
+    weight_at: dict[int, Fraction] = defaultdict(Fraction)
+    for parts in tables:
+        for weight, score in parts:
+            weight_at[score] += weight
+    ordered = sorted(weight_at)
+    below_at: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for score in ordered:
+        below_at[score] = running
+        running += weight_at[score]
+    result = []
+    for parts in tables:
+        own: dict[int, Fraction] = defaultdict(Fraction)
+        for weight, score in parts:
+            own[score] += weight
+        beaten = Fraction(0)
+        tied = Fraction(0)
+        for weight, score in parts:
+            own_below = sum((w for s, w in own.items() if s < score), Fraction(0))
+            beaten += weight * (below_at[score] - own_below)
+            tied += weight * (weight_at[score] - own[score])
+        result.append((beaten, tied))
+    return result
+
+
+def _compensate(method: Compensation, value: Fraction, have: int, want: int, rules: Rules) -> Fraction:
+    u = unit(rules)
+    if method is Compensation.NONE or have == want:
+        return value
+    if method is Compensation.AVERAGE:
+        return value + u * (want - have)
+    if method is Compensation.NEUBERG:
+        return _neuberg(value, have, want, rules)
+    # Ratio of tops; a lone result has no top to stretch and gets the average.
+    if have == 1:
+        return u * (want - 1)
+    return value * Fraction(want - 1, have - 1)
+
+
+def _neuberg(value: Fraction, have: int, want: int, rules: Rules) -> Fraction:
+    u = unit(rules)
+    return (value + u) * Fraction(want, have) - u
+
+
+def _formula(method: Compensation, value: Fraction, have: int, want: int, rules: Rules) -> str:
+    u = unit(rules)
+    v = fmt(value)
+    if method is Compensation.AVERAGE:
+        return f"each missing result counts as a tie: {v} + {fmt(u)}×{want - have}"
+    if method is Compensation.NEUBERG:
+        return f"Neuberg to {want} results: ({v} + {fmt(u)}) × {want}/{have} − {fmt(u)}"
+    if method is Compensation.RATIO:
+        if have == 1:
+            return f"ratio of tops: a lone result gets the average of {want} results"
+        return f"ratio of tops: {v} × {want - 1}/{have - 1}"
+    return "not factored"
+
+
+def _small_group(size: int, expected: int, largest: int, rule: SmallGroups) -> bool:
+    if rule is SmallGroups.EBU:
+        return size <= 3 and expected >= 3 * size
+    if rule is SmallGroups.ACBL:
+        return size <= 2 or (size == 3 and size < largest)
+    return False

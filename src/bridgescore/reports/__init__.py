@@ -1,0 +1,1 @@
+"""Renderers of scored sessions: terminal text (and later HTML)."""

@@ -1,0 +1,506 @@
+"""A session: its boards and table results, scored into totals, percentages and rankings.
+
+Fields (rules.md §7.3): a Mitchell has two (NS pairs and EW pairs) unless some rounds were
+arrow-switched (§7.4); a Howell has one; an individual has one field of players (seed 000 SC 2.7).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
+from bridgescore.display import fmt, round_fraction
+from bridgescore.errors import InputFileError, Problem
+from bridgescore.matchpoints import Entry, Explanation, matchpoint, top
+from bridgescore.rules import Compensation, Movement, Rules
+from bridgescore.traveller import Artificial, TableResult, WeightedResult
+
+
+@dataclass(frozen=True, order=True)
+class Entrant:
+    """A pair (or, in an individual event, a player), as numbered at the club.
+
+    In a Mitchell the same number is used on both lines, so a pair is its number and line.
+    """
+
+    number: int
+    line: Side | None = None
+    player: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}{self.line.value}" if self.line else str(self.number)
+
+    def __str__(self) -> str:
+        kind = "player" if self.player else "pair"
+        return f"{kind} {self.label}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board's number, dealer and vulnerability (Law 2 unless overridden), and its deal."""
+
+    number: int
+    vulnerability: Vulnerability
+    dealer: Seat
+    deal: str | None = None
+
+    @classmethod
+    def numbered(cls, number: int) -> Board:
+        return cls(number, Vulnerability.for_board(number), dealer_for_board(number))
+
+
+@dataclass(frozen=True)
+class Session:
+    """What was played: boards, table results and the names of the entrants."""
+
+    tables: tuple[TableResult, ...]
+    boards: Mapping[int, Board]
+    movement: Movement
+    names: Mapping[Entrant, str] = field(default_factory=dict)
+    title: str | None = None
+    date: str | None = None
+
+    @classmethod
+    def build(
+        cls,
+        tables: Iterable[TableResult],
+        boards: Mapping[int, Board] | None = None,
+        movement: Movement | None = None,
+        title: str | None = None,
+        date: str | None = None,
+        path: str | None = None,
+    ) -> Session:
+        """Check the results and settle the movement; raises with every problem found."""
+        rows = tuple(tables)
+        problems: list[Problem] = []
+        settled = movement or detect_movement(rows)
+        all_boards = dict(boards or {})
+        for row in rows:
+            all_boards.setdefault(row.board, Board.numbered(row.board))
+        session = cls(rows, dict(sorted(all_boards.items())), settled, {}, title, date)
+        problems.extend(session._check_movement())
+        names, name_problems = session._collect_names()
+        problems.extend(name_problems)
+        problems.extend(session._check_boards())
+        if problems:
+            raise InputFileError(path, sorted(problems, key=_problem_order))
+        return replace(session, names=names)
+
+    def entrants(self, table: TableResult, side: Side) -> tuple[Entrant, ...]:
+        """Who is scored on ``side``'s cards at ``table``."""
+        numbers = table.ns if side is Side.NS else table.ew
+        if self.movement is Movement.INDIVIDUAL:
+            return tuple(Entrant(n, player=True) for n in numbers)
+        if self.movement is Movement.HOWELL:
+            return (Entrant(numbers[0]),)
+        line = side.other if table.arrow else side
+        return (Entrant(numbers[0], line),)
+
+    def entrants_all(self, table: TableResult) -> tuple[Entrant, ...]:
+        return (*self.entrants(table, Side.NS), *self.entrants(table, Side.EW))
+
+    @property
+    def arrow_switched(self) -> bool:
+        return any(t.arrow for t in self.tables)
+
+    def fields(self) -> tuple[str, ...]:
+        if self.movement is Movement.MITCHELL and not self.arrow_switched:
+            return ("NS", "EW")
+        return ("ALL",)
+
+    def field_of(self, entrant: Entrant) -> str:
+        if self.fields() == ("ALL",):
+            return "ALL"
+        assert entrant.line is not None
+        return entrant.line.value
+
+    def _check_movement(self) -> list[Problem]:
+        problems = []
+        for t in self.tables:
+            individual = len(t.ns) == 2
+            if individual != (self.movement is Movement.INDIVIDUAL):
+                problems.append(
+                    Problem(
+                        f"{'players' if individual else 'pairs'} given in a "
+                        f"{self.movement.value} session",
+                        t.line, t.board, t.table,
+                        expected="pair numbers ns, ew for pairs events; players n, e, s, w "
+                        "for individual events",
+                    )
+                )  # fmt: skip
+        return problems
+
+    def _collect_names(self) -> tuple[dict[Entrant, str], list[Problem]]:
+        names: dict[Entrant, str] = {}
+        first_line: dict[Entrant, int | None] = {}
+        problems = []
+        for t in self.tables:
+            who = (*self.entrants(t, Side.NS), *self.entrants(t, Side.EW))
+            for entrant, name in zip(who, t.names, strict=False):
+                if not name:
+                    continue
+                if entrant in names and names[entrant] != name:
+                    problems.append(
+                        Problem(
+                            f"{entrant} is named {names[entrant]!r} on line "
+                            f"{first_line[entrant]} but differently here",
+                            t.line, t.board, t.table, found=name,
+                            expected="the same name on every row",
+                        )
+                    )  # fmt: skip
+                else:
+                    names[entrant] = name
+                    first_line.setdefault(entrant, t.line)
+        return names, problems
+
+    def _check_boards(self) -> list[Problem]:
+        problems = []
+        by_board: dict[int, list[TableResult]] = defaultdict(list)
+        for t in self.tables:
+            by_board[t.board].append(t)
+        for board, rows in by_board.items():
+            seen: dict[Entrant, TableResult] = {}
+            for t in rows:
+                ns, ew = self.entrants(t, Side.NS), self.entrants(t, Side.EW)
+                if set(ns) & set(ew):
+                    problems.append(
+                        Problem(
+                            "the same number plays both sides of the table",
+                            t.line, board, t.table, found=", ".join(e.label for e in ns + ew),
+                            expected="different NS and EW numbers",
+                        )
+                    )  # fmt: skip
+                for entrant in (*ns, *ew):
+                    if entrant in seen:
+                        problems.append(
+                            Problem(
+                                f"{entrant} plays board {board} twice (also on line "
+                                f"{seen[entrant].line})",
+                                t.line, board, t.table, found=entrant.label,
+                                expected="each pair or player once per board",
+                            )
+                        )  # fmt: skip
+                    seen[entrant] = t
+            for side in Side:
+                scored = [t for t in rows if t.side(side) is not None]
+                if len(scored) == 1:
+                    t = scored[0]
+                    problems.append(
+                        Problem(
+                            f"board {board} has a single {side.value} result: nothing to "
+                            "compare it with",
+                            t.line, board, t.table, found=t.describe(),
+                            expected="at least two results on a board (or NP)",
+                        )
+                    )  # fmt: skip
+        return problems
+
+
+def detect_movement(tables: Sequence[TableResult]) -> Movement:
+    """Individual if players are numbered; Howell if pair numbers are shared by both lines and
+    no number ever meets itself (which only happens between the two lines of a Mitchell)."""
+    if any(len(t.ns) == 2 for t in tables):
+        return Movement.INDIVIDUAL
+    if any(t.ns == t.ew for t in tables):
+        return Movement.MITCHELL
+    home_ns = {t.ew[0] if t.arrow else t.ns[0] for t in tables}
+    home_ew = {t.ns[0] if t.arrow else t.ew[0] for t in tables}
+    return Movement.HOWELL if home_ns & home_ew else Movement.MITCHELL
+
+
+def _problem_order(problem: Problem) -> tuple[int, int]:
+    return (problem.line or 0, problem.board or 0)
+
+
+# --- scored results -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """A table result with the matchpoints of each side and how they were reached."""
+
+    table: TableResult
+    ns_entrants: tuple[Entrant, ...]
+    ew_entrants: tuple[Entrant, ...]
+    ns: Explanation | None
+    ew: Explanation | None
+
+    @property
+    def ns_mp(self) -> Fraction | None:
+        return None if self.ns is None else self.ns.value
+
+    @property
+    def ew_mp(self) -> Fraction | None:
+        return None if self.ew is None else self.ew.value
+
+    @property
+    def ns_score(self) -> int | None:
+        result = self.table.result
+        return None if result is None else result.ns_score
+
+    def explanation(self, side: Side) -> Explanation | None:
+        return self.ns if side is Side.NS else self.ew
+
+
+@dataclass(frozen=True)
+class ScoredBoard:
+    board: Board
+    top: Fraction
+    results: int
+    expected: int
+    tables: tuple[ScoredTable, ...]
+
+
+@dataclass(frozen=True)
+class Checksum:
+    """Seed 000 SC 2.5: a field's totals must equal what its boards distribute."""
+
+    expected: Fraction
+    actual: Fraction
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    shared: bool
+    entrant: Entrant
+    name: str | None
+    mp: Fraction
+    max: Fraction
+    percent: Fraction
+    boards: int
+    handicap: Fraction | None = None
+    handicapped: Fraction | None = None
+
+    @property
+    def place(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    field: str
+    standings: tuple[Standing, ...]
+    checksum: Checksum
+    handicap_standings: tuple[tuple[int, bool, Standing], ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    session: Session
+    rules: Rules
+    boards: tuple[ScoredBoard, ...]
+    fields: tuple[FieldResult, ...]
+
+    @property
+    def checksums_ok(self) -> bool:
+        return all(f.checksum.ok for f in self.fields)
+
+    def standing(self, entrant: Entrant) -> Standing:
+        for f in self.fields:
+            for s in f.standings:
+                if s.entrant == entrant:
+                    return s
+        raise KeyError(entrant)
+
+
+@dataclass
+class _Credit:
+    board: int
+    table: int
+    side: Side
+    explanation: Explanation
+
+
+def score_session(
+    session: Session,
+    rules: Rules,
+    handicaps: Mapping[Entrant, Fraction] | None = None,
+) -> SessionResult:
+    """Matchpoint every board, then total, rank and check each field."""
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for index, t in enumerate(session.tables):
+        by_board[t.board].append(index)
+    counts = {
+        (board, side): sum(1 for i in rows if session.tables[i].side(side) is not None)
+        for board, rows in by_board.items()
+        for side in Side
+    }
+    common = max(counts.values(), default=0)
+    expected_for = {
+        key: (common if rules.short_boards is not Compensation.NONE else n)
+        for key, n in counts.items()
+    }
+    explained: dict[tuple[int, Side], Explanation] = {}
+    for board, rows in by_board.items():
+        for side in Side:
+            scored = [i for i in rows if session.tables[i].side(side) is not None]
+            entries = [_entry(session.tables[i], side) for i in scored]
+            values = matchpoint(entries, rules, expected_for[board, side])
+            for i, value in zip(scored, values, strict=True):
+                explained[i, side] = value
+    credits: dict[Entrant, list[_Credit]] = defaultdict(list)
+    for (i, side), value in explained.items():
+        for entrant in session.entrants(session.tables[i], side):
+            credits[entrant].append(_Credit(session.tables[i].board, i, side, value))
+    if rules.session_percentage_rule:
+        _apply_session_rule(credits, explained)
+    scored_boards = []
+    for board, rows in by_board.items():
+        tables = tuple(
+            ScoredTable(
+                session.tables[i],
+                session.entrants(session.tables[i], Side.NS),
+                session.entrants(session.tables[i], Side.EW),
+                explained.get((i, Side.NS)),
+                explained.get((i, Side.EW)),
+            )
+            for i in rows
+        )
+        n = max(counts[board, Side.NS], counts[board, Side.EW])
+        expected = max(expected_for[board, Side.NS], expected_for[board, Side.EW])
+        scored_boards.append(
+            ScoredBoard(session.boards[board], top(expected, rules), n, expected, tables)
+        )
+    fields = tuple(
+        _field(name, session, rules, credits, explained, handicaps) for name in session.fields()
+    )
+    return SessionResult(session, rules, tuple(scored_boards), fields)
+
+
+def _entry(table: TableResult, side: Side) -> Entry:
+    scored = table.side(side)
+    if isinstance(scored, Artificial):
+        return Entry(artificial=scored, group=table.group)
+    assert isinstance(scored, WeightedResult)
+    return Entry(scored.scores_for(side), group=table.group)
+
+
+def _apply_session_rule(
+    credits: Mapping[Entrant, list[_Credit]],
+    explained: dict[tuple[int, Side], Explanation],
+) -> None:
+    """Ave+ is 60% or the entrant's own percentage if better; Ave- likewise (rules.md §5.2)."""
+    for entrant, items in credits.items():
+        real = [c for c in items if c.explanation.artificial is None]
+        won = sum((c.explanation.value for c in real), Fraction(0))
+        available = sum((c.explanation.top for c in real), Fraction(0))
+        if not available:
+            continue
+        own = 100 * won / available
+        for credit in items:
+            code = credit.explanation.artificial
+            if code is None or not code.follows_session:
+                continue
+            better = own > code.percent if code.code == "A+" else own < code.percent
+            if not better:
+                continue
+            note = (
+                f"{entrant}'s percentage on its other boards, {fmt(own)}%, is "
+                f"{'above' if code.code == 'A+' else 'below'} {fmt(code.percent)}%"
+            )
+            updated = replace(
+                credit.explanation,
+                percent=own,
+                value=own / 100 * credit.explanation.top,
+                note=note,
+            )
+            credit.explanation = updated
+            explained[credit.table, credit.side] = updated
+
+
+def _field(
+    name: str,
+    session: Session,
+    rules: Rules,
+    credits: Mapping[Entrant, list[_Credit]],
+    explained: Mapping[tuple[int, Side], Explanation],
+    handicaps: Mapping[Entrant, Fraction] | None,
+) -> FieldResult:
+    members = sorted(e for e in credits if session.field_of(e) == name)
+    rows = []
+    for entrant in members:
+        items = credits[entrant]
+        mp = sum((c.explanation.value for c in items), Fraction(0))
+        available = sum((c.explanation.top for c in items), Fraction(0))
+        percent = 100 * mp / available if available else Fraction(0)
+        handicap = None if handicaps is None else handicaps.get(entrant)
+        rows.append(
+            Standing(
+                0, False, entrant, session.names.get(entrant), mp, available, percent,
+                len({c.board for c in items}), handicap,
+                None if handicap is None else percent + handicap,
+            )
+        )  # fmt: skip
+    standings = _rank(rows, lambda s: s.percent, rules)
+    hcp: tuple[tuple[int, bool, Standing], ...] = ()
+    if handicaps is not None:
+        with_hcp = [s for s in standings if s.handicapped is not None]
+        ranked = _rank(with_hcp, lambda s: s.handicapped or Fraction(0), rules)
+        hcp = tuple((s.rank, s.shared, original) for s, original in _pair_up(ranked, with_hcp))
+    return FieldResult(name, tuple(standings), _checksum(name, session, explained, mp_rows=rows), hcp)
+
+
+def _pair_up(ranked: list[Standing], originals: list[Standing]) -> list[tuple[Standing, Standing]]:
+    by_entrant = {s.entrant: s for s in originals}
+    return [(s, by_entrant[s.entrant]) for s in ranked]
+
+
+def _rank(rows: list[Standing], key: object, rules: Rules) -> list[Standing]:
+    """Best first; equal values share the best place (rules.md §7.2)."""
+    assert callable(key)
+
+    def value(s: Standing) -> Fraction:
+        v: Fraction = key(s)
+        if rules.ties_on_display:
+            return Fraction(round_fraction(v, rules.decimals, rules.rounding))
+        return v
+
+    ordered = sorted(rows, key=lambda s: (-value(s), s.entrant))
+    values = [value(s) for s in ordered]
+    out = []
+    for s, v in zip(ordered, values, strict=True):
+        better = sum(1 for other in values if other > v)
+        shared = values.count(v) > 1
+        out.append(replace(s, rank=better + 1, shared=shared))
+    return out
+
+
+def _checksum(
+    name: str,
+    session: Session,
+    explained: Mapping[tuple[int, Side], Explanation],
+    mp_rows: Sequence[Standing],
+) -> Checksum:
+    """What the boards distribute to this field, worked out from the boards' own sizes.
+
+    Every real result in a comparison group averages half the top whatever the compensation
+    (rules.md §4.1 invariants), small fouled groups average 60% (§5.5), artificial scores are
+    what they award; the field's totals must add up to exactly that.
+    """
+    expected = Fraction(0)
+    groups: dict[tuple[int, Side, str | None], list[Explanation]] = defaultdict(list)
+    for (i, side), value in explained.items():
+        t = session.tables[i]
+        entrants = session.entrants(t, side)
+        if session.field_of(entrants[0]) != name:
+            continue
+        if value.artificial is not None:
+            expected += value.value * len(entrants)
+        else:
+            groups[t.board, side, value.group].append(value)
+    players = 2 if session.movement is Movement.INDIVIDUAL else 1
+    for values in groups.values():
+        small = any(v.steps and v.steps[-1].method == "small group" for v in values)
+        share = Fraction(3, 5) if small else Fraction(1, 2)
+        expected += len(values) * share * values[0].top * players
+    actual = sum((s.mp for s in mp_rows), Fraction(0))
+    return Checksum(expected, actual)
