@@ -1,0 +1,1 @@
+"""File formats: traveller CSV, JSON results, PBN, USEBIO."""

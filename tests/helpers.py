@@ -1,0 +1,29 @@
+"""Small builders for tests: sessions from traveller rows, matchpoints per table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bridgescore.formats import csv as traveller_csv
+from bridgescore.rules import CLUB, Rules
+from bridgescore.session import Session, SessionResult, score_session
+
+
+def session(text: str, **options: object) -> Session:
+    return traveller_csv.loads(text.strip() + "\n", **options)  # type: ignore[arg-type]
+
+
+def scored(text: str, rules: Rules = CLUB, **options: object) -> SessionResult:
+    return score_session(session(text, **options), rules)
+
+
+def board_mps(result: SessionResult, board: int) -> list[tuple[Fraction | None, Fraction | None]]:
+    """(NS, EW) matchpoints of each table of ``board``, in file order."""
+    for b in result.boards:
+        if b.board.number == board:
+            return [(t.ns_mp, t.ew_mp) for t in b.tables]
+    raise KeyError(board)
+
+
+def mps(values: list[float | int | None]) -> list[Fraction | None]:
+    return [None if v is None else Fraction(str(v)) for v in values]
