@@ -7,8 +7,25 @@ import pytest
 from bridgescore.bridge import Seat, Side, Strain, Vulnerability, dealer_for_board
 from bridgescore.errors import ParseError
 
-DEALERS = "N E S W N E S W N E S W N E S W".split()
-VULS = "None NS EW All NS EW All None EW All None NS All None NS EW".split()
+DEALERS = ["N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W"]
+VULS = [
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+]
 
 
 @pytest.mark.parametrize("board", range(1, 17))
@@ -30,8 +47,15 @@ def test_board_zero_is_refused() -> None:
 
 @pytest.mark.parametrize(
     ("text", "vul"),
-    [("None", "None"), ("Love", "None"), ("-", "None"), ("ns", "NS"), ("E-W", "EW"),
-     ("Both", "All"), ("all", "All")],  # fmt: skip
+    [
+        ("None", "None"),
+        ("Love", "None"),
+        ("-", "None"),
+        ("ns", "NS"),
+        ("E-W", "EW"),
+        ("Both", "All"),
+        ("all", "All"),
+    ],
 )
 def test_vulnerability_spellings(text: str, vul: str) -> None:
     assert str(Vulnerability.parse(text)) == vul

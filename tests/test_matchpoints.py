@@ -39,8 +39,17 @@ def test_neuberg_eleven_expected_ten_played() -> None:
     scores = list(range(1000, 0, -100))
     got = values(scores, EBU_STYLE, expected=11)
     assert [fmt(v, 1) for v in got] == [
-        "19.9", "17.7", "15.5", "13.3", "11.1", "8.9", "6.7", "4.5", "2.3", "0.1"
-    ]  # fmt: skip
+        "19.9",
+        "17.7",
+        "15.5",
+        "13.3",
+        "11.1",
+        "8.9",
+        "6.7",
+        "4.5",
+        "2.3",
+        "0.1",
+    ]
     assert got[0] == F(199, 10) and got[-1] == F(1, 10)
     assert sum(got) == 10 * 10  # each real result averages the full-board average
 
@@ -144,8 +153,14 @@ board,ns,ew,contract,declarer,result,adjusted
 1,5,5,4S,N,9,
 1,6,6,5S,N,9,
 """
-    assert [ns for ns, _ in board_mps(scored(text), 1)] == [F(21, 5), 10, F(77, 10), F(27, 5),
-                                                           F(27, 10), 0]  # fmt: skip
+    assert [ns for ns, _ in board_mps(scored(text), 1)] == [
+        F(21, 5),
+        10,
+        F(77, 10),
+        F(27, 5),
+        F(27, 10),
+        0,
+    ]
 
 
 FOULED = """
@@ -168,8 +183,17 @@ def test_fouled_board_neuberg_groups() -> None:
     result = scored(FOULED, CLUB.with_(fouled_groups=SmallGroups.NEUBERG))
     ns = [v for v, _ in board_mps(result, 1)]
     assert [fmt(v, 1) for v in ns if v is not None] == [
-        "17.6", "14.7", "11.9", "9", "6.1", "3.3", "0.4", "15.7", "9", "2.3"
-    ]  # fmt: skip
+        "17.6",
+        "14.7",
+        "11.9",
+        "9",
+        "6.1",
+        "3.3",
+        "0.4",
+        "15.7",
+        "9",
+        "2.3",
+    ]
     assert sum(ns[:7]) == 63 and sum(ns[7:]) == 27  # type: ignore[arg-type]
     assert result.checksums_ok
 
@@ -214,8 +238,10 @@ def test_session_percentage_rule() -> None:
             score = rank if pair == 1 else others[pair - 2]
             rows.append(f"{board},{pair},{pair},{score},")
     for pair in range(1, 8):
-        rows.append(f"24,{pair},{pair},{[0, 700, 600, 500, 400, 300, 200][pair - 1] or ''},"
-                    f"{'A+/A-' if pair == 1 else ''}")  # fmt: skip
+        rows.append(
+            f"24,{pair},{pair},{[0, 700, 600, 500, 400, 300, 200][pair - 1] or ''},"
+            f"{'A+/A-' if pair == 1 else ''}"
+        )
     rules = CLUB.with_(session_percentage_rule=True, artificial_method="neuberg")
     result = scored("\n".join(rows), rules)
     ns1 = next(s for s in result.fields[0].standings if s.entrant.number == 1)

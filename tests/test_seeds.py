@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from bridgescore.bridge import Side
 from bridgescore.display import fmt
 from bridgescore.handicap import pair_handicap, player_handicap
 from bridgescore.rules import CLUB, Rounding
 from bridgescore.session import Entrant
-from bridgescore.bridge import Side
 
 from .helpers import board_mps, mps, scored
 
@@ -86,10 +86,25 @@ def test_seed_000_average_explained() -> None:
 # Each board below lists the NS pairs 1-4's matchpoints (a permutation of 0, 2, 4, 6); the
 # scores entered are 620 / 420 / 170 / -100 for 6 / 4 / 2 / 0.
 SC_2_5_BOARDS = [
-    (4, 2, 6, 0), (4, 2, 0, 6), (4, 6, 2, 0), (0, 2, 6, 4), (2, 4, 0, 6), (4, 6, 0, 2),
-    (0, 6, 4, 2), (6, 4, 2, 0), (6, 4, 0, 2), (4, 2, 0, 6), (4, 2, 0, 6), (2, 4, 6, 0),
-    (6, 0, 2, 4), (6, 0, 2, 4), (0, 6, 4, 2), (2, 6, 0, 4), (4, 6, 0, 2), (0, 2, 6, 4),
-]  # fmt: skip
+    (4, 2, 6, 0),
+    (4, 2, 0, 6),
+    (4, 6, 2, 0),
+    (0, 2, 6, 4),
+    (2, 4, 0, 6),
+    (4, 6, 0, 2),
+    (0, 6, 4, 2),
+    (6, 4, 2, 0),
+    (6, 4, 0, 2),
+    (4, 2, 0, 6),
+    (4, 2, 0, 6),
+    (2, 4, 6, 0),
+    (6, 0, 2, 4),
+    (6, 0, 2, 4),
+    (0, 6, 4, 2),
+    (2, 6, 0, 4),
+    (4, 6, 0, 2),
+    (0, 2, 6, 4),
+]
 
 
 def test_seed_000_percentages_and_checksum() -> None:
@@ -167,8 +182,9 @@ def test_seed_002_boards() -> None:
     assert result.boards[0].top == 5
     for b in result.boards:
         assert sum(t.ns_mp or 0 for t in b.tables) == 15
-        assert all(t.ns_mp is not None and t.ew_mp is not None and t.ns_mp + t.ew_mp == 5
-                   for t in b.tables)  # fmt: skip
+        assert all(
+            t.ns_mp is not None and t.ew_mp is not None and t.ns_mp + t.ew_mp == 5 for t in b.tables
+        )
 
 
 def test_seed_002_exercises() -> None:
@@ -218,8 +234,11 @@ board,ns,ew,contract,declarer,result,score
 def test_seed_003_sit_out_traveller() -> None:
     result = scored(SEED_003, SCALE_1)
     assert board_mps(result, 1) == list(
-        zip(mps([7, 5.5, 5.5, 4, 3, 2, 1, 0, None]), mps([0, 1.5, 1.5, 3, 4, 5, 6, 7, None]),
-            strict=True)  # fmt: skip
+        zip(
+            mps([7, 5.5, 5.5, 4, 3, 2, 1, 0, None]),
+            mps([0, 1.5, 1.5, 3, 4, 5, 6, 7, None]),
+            strict=True,
+        )
     )
     board = result.boards[0]
     assert board.top == 7 and board.results == 8
@@ -249,8 +268,14 @@ def test_seed_004_ties() -> None:
 
 
 def test_seed_004_pass_out() -> None:
-    rows = ["board,ns,ew,contract,declarer,result", "1,1,1,2S,N,8", "1,2,2,PASS,,",
-            "1,3,3,3S,N,8", "1,4,4,PASS,,", "1,5,5,2S,E,9"]  # fmt: skip
+    rows = [
+        "board,ns,ew,contract,declarer,result",
+        "1,1,1,2S,N,8",
+        "1,2,2,PASS,,",
+        "1,3,3,3S,N,8",
+        "1,4,4,PASS,,",
+        "1,5,5,2S,E,9",
+    ]
     result = scored("\n".join(rows), SCALE_1)
     assert [ns for ns, _ in board_mps(result, 1)] == mps([4, 2.5, 1, 2.5, 0])
     assert [ew for _, ew in board_mps(result, 1)] == mps([0, 1.5, 3, 1.5, 4])
@@ -282,13 +307,23 @@ def test_ranks() -> None:
     # EW totals over boards 1-5: pair 1 2+0+0+0+3, pair 2 0+5+4+2+1, pair 3 4+5+4+5+5,
     # pair 4 6+2+4+5+3.
     assert [(s.place, s.entrant.number, s.mp) for s in ew.standings] == [
-        ("1", 3, 23), ("2", 4, 20), ("3", 2, 12), ("4", 1, 5)
+        ("1", 3, 23),
+        ("2", 4, 20),
+        ("3", 2, 12),
+        ("4", 1, 5),
     ]
     assert ew.field == Side.EW.value
 
 
 def test_shared_places() -> None:
-    rows = ["board,ns,ew,score", "1,1,1,420", "1,2,2,420", "1,3,3,100", "2,1,1,50", "2,2,2,50",
-            "2,3,3,-50"]  # fmt: skip
+    rows = [
+        "board,ns,ew,score",
+        "1,1,1,420",
+        "1,2,2,420",
+        "1,3,3,100",
+        "2,1,1,50",
+        "2,2,2,50",
+        "2,3,3,-50",
+    ]
     ns = scored("\n".join(rows)).fields[0]
     assert [(s.place, s.entrant.number) for s in ns.standings] == [("1=", 1), ("1=", 2), ("3", 3)]

@@ -127,10 +127,19 @@ class Vulnerability(Enum):
     def parse(cls, text: str) -> Vulnerability:
         key = text.strip().upper().replace("-", "").replace("/", "")
         aliases = {
-            "NONE": "None", "": "None", "LOVE": "None", "NIL": "None", "O": "None",
-            "NS": "NS", "N": "NS", "EW": "EW", "E": "EW",
-            "ALL": "All", "BOTH": "All", "B": "All",
-        }  # fmt: skip
+            "NONE": "None",
+            "": "None",
+            "LOVE": "None",
+            "NIL": "None",
+            "O": "None",
+            "NS": "NS",
+            "N": "NS",
+            "EW": "EW",
+            "E": "EW",
+            "ALL": "All",
+            "BOTH": "All",
+            "B": "All",
+        }
         if key in aliases:
             return cls(aliases[key])
         raise ParseError(f"not a vulnerability: {text!r} (expected None, NS, EW or All)")

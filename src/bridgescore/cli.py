@@ -32,22 +32,65 @@ class UsageProblem(click.ClickException):
 def scoring_options(func: F) -> F:
     """The rule settings shared by every command that scores."""
     options = [
-        click.option("--rules", "rules_name", default="club", show_default=True,
-                     help="Named rule set: club, ebu or acbl."),
-        click.option("--scale", type=click.Choice(["1", "2"]),
-                     help="Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1)."),
-        click.option("--artificial-method", type=click.Choice(["average", "neuberg", "ratio"]),
-                     help="How real results are compensated on boards with artificial scores."),
-        click.option("--short-boards", type=click.Choice(["none", "neuberg", "ratio"]),
-                     help="Factoring of boards with fewer results than the most on any board."),
-        click.option("--session-rule/--no-session-rule", default=None,
-                     help="Ave+/Ave- become the pair's own percentage when better/worse."),
-        click.option("--fouled-groups", type=click.Choice(["neuberg", "ebu", "acbl"]),
-                     help="How small groups of a fouled board are scored."),
+        click.option(
+            "--rules",
+            "rules_name",
+            default="club",
+            show_default=True,
+            help="Named rule set: club, ebu or acbl.",
+        ),
+        click.option(
+            "--scale",
+            type=click.Choice(["1", "2"]),
+            help="Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1).",
+        ),
+        click.option(
+            "--artificial-method",
+            type=click.Choice(["average", "neuberg", "ratio"]),
+            help="How real results are compensated on boards with artificial scores.",
+        ),
+        click.option(
+            "--short-boards",
+            type=click.Choice(["none", "average", "neuberg", "ratio"]),
+            help="Factoring of boards with fewer results than the most on any board.",
+        ),
+        click.option(
+            "--session-rule/--no-session-rule",
+            default=None,
+            help="Ave+/Ave- become the pair's own percentage when better/worse.",
+        ),
+        click.option(
+            "--fouled-groups",
+            type=click.Choice(["neuberg", "ebu", "acbl"]),
+            help="How small groups of a fouled board are scored.",
+        ),
         click.option("--decimals", type=click.IntRange(0, 6), help="Decimals shown."),
-        click.option("--movement", type=click.Choice(["mitchell", "howell", "individual"]),
-                     help="Force the field structure instead of detecting it."),
-    ]  # fmt: skip
+        click.option(
+            "--rounding",
+            type=click.Choice(["half-up", "half-even", "truncate"]),
+            help="How shown values are rounded (never the arithmetic).",
+        ),
+        click.option(
+            "--ties",
+            type=click.Choice(["exact", "display"]),
+            help="Decide tied places on exact values or on the values shown.",
+        ),
+        click.option(
+            "--handicap-rounding",
+            type=click.Choice(["half-up", "half-even", "truncate"]),
+            help="How handicaps are shown (seed 000 truncates).",
+        ),
+        click.option(
+            "--pair-handicap",
+            type=click.Choice(["mean", "sum"]),
+            help="A pair's handicap: the mean of its players' (seed 000) or the sum.",
+        ),
+        click.option(
+            "--movement",
+            type=click.Choice(["mitchell", "howell", "individual"]),
+            help="Force the field structure instead of detecting it.",
+        ),
+    ]
     for option in reversed(options):
         func = option(func)
     return func
@@ -64,6 +107,12 @@ def _rules(options: dict[str, Any]) -> Rules:
         session_percentage_rule=options["session_rule"],
         fouled_groups=options["fouled_groups"],
         decimals=options["decimals"],
+        rounding=options["rounding"],
+        ties_on_display=None if options["ties"] is None else options["ties"] == "display",
+        handicap_rounding=options["handicap_rounding"],
+        handicap_sum=None
+        if options["pair_handicap"] is None
+        else options["pair_handicap"] == "sum",
     )
 
 
@@ -74,6 +123,9 @@ def _write_atomically(path: str, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -89,12 +141,24 @@ def main() -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @scoring_options
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Output format.")  # fmt: skip
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
-@click.option("--explain", is_flag=True, help="Show every traveller with the reason for each value.")
-@click.option("--handicaps", "history", type=click.Path(dir_okay=False),
-              help="History CSV (player,date,percentage) for a handicapped ranking.")  # fmt: skip
+@click.option(
+    "--explain", is_flag=True, help="Show every traveller with the reason for each value."
+)
+@click.option(
+    "--handicaps",
+    "history",
+    type=click.Path(dir_okay=False),
+    help="History CSV (player,date,percentage) for a handicapped ranking.",
+)
 def score(
     file: str,
     output_format: str,
@@ -112,13 +176,17 @@ def score(
       bridgescore score club-night.csv --format json -o results.json
     """
     try:
-        text = _score(file, output_format, explain, history, options, output is not None)
+        text, failed = _score(file, output_format, explain, history, options, output is not None)
         if output:
             _write_atomically(output, text)
         else:
             sys.stdout.write(text)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
+    if failed:
+        # A failed checksum means the totals do not add up: never let it pass quietly.
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
 
 
 def _score(
@@ -128,7 +196,7 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
-) -> str:
+) -> tuple[str, list[str]]:
     from bridgescore.formats import csv as traveller_csv
     from bridgescore.rules import Movement
     from bridgescore.session import score_session
@@ -146,10 +214,11 @@ def _score(
             e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
         }
     result = score_session(session, rules, handicaps)
+    failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
         from bridgescore.formats import json as result_json
 
-        return result_json.dumps(result)
+        return result_json.dumps(result), failed
     import io
 
     from rich.console import Console
@@ -163,4 +232,4 @@ def _score(
         force_terminal=sys.stdout.isatty() and not to_file,
     )
     render(result, console, explain=explain)
-    return buffer.getvalue()
+    return buffer.getvalue(), failed

@@ -98,9 +98,7 @@ def parse_tricks(text: str, contract: Contract) -> int:
     elif re.fullmatch(r"\d{1,2}", value):
         tricks = int(value)
     else:
-        raise ParseError(
-            f"not a result: {text!r} (expected tricks taken 0-13, or =, +1, -2 ...)"
-        )
+        raise ParseError(f"not a result: {text!r} (expected tricks taken 0-13, or =, +1, -2 ...)")
     if not 0 <= tricks <= 13:
         raise ParseError(
             f"impossible result {text!r} for {contract}: {tricks} tricks (expected 0 to 13)"

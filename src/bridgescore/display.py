@@ -14,7 +14,9 @@ _MODES = {
 }
 
 
-def round_fraction(value: Fraction, decimals: int, rounding: Rounding = Rounding.HALF_UP) -> Decimal:
+def round_fraction(
+    value: Fraction, decimals: int, rounding: Rounding = Rounding.HALF_UP
+) -> Decimal:
     """``value`` rounded to ``decimals`` places by ``rounding``, computed exactly."""
     quantum = Decimal(1).scaleb(-decimals)
     # Enough digits that the division itself never decides the rounding.
@@ -23,9 +25,8 @@ def round_fraction(value: Fraction, decimals: int, rounding: Rounding = Rounding
         scaled = value * 10**decimals
         whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
         twice = 2 * rest
-        up = (
-            rounding is Rounding.HALF_UP and twice >= scaled.denominator
-            or rounding is Rounding.HALF_EVEN
+        up = (rounding is Rounding.HALF_UP and twice >= scaled.denominator) or (
+            rounding is Rounding.HALF_EVEN
             and (twice > scaled.denominator or (twice == scaled.denominator and whole % 2 == 1))
         )
         magnitude = Decimal(whole + (1 if up else 0)).scaleb(-decimals)
@@ -41,7 +42,9 @@ def fmt(value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.
     return str(round_fraction(fraction, decimals, rounding))
 
 
-def fmt_fixed(value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP) -> str:
+def fmt_fixed(
+    value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP
+) -> str:
     """A value with exactly ``decimals`` places (for columns of figures)."""
     return str(round_fraction(Fraction(value), decimals, rounding))
 

@@ -82,15 +82,22 @@ def parse_history(text: str, path: str | None = None) -> dict[str, list[Fraction
     rows = list(csv.reader(io.StringIO(text), skipinitialspace=True))
     entries: list[HistoryEntry] = []
     if not rows:
-        raise InputFileError(path, [Problem("the history file is empty",
-                                            expected="a header player,date,percentage")])  # fmt: skip
+        raise InputFileError(
+            path, [Problem("the history file is empty", expected="a header player,date,percentage")]
+        )
     header = [h.strip().lower() for h in rows[0]]
     wanted = ("player", "date", "percentage")
     if sorted(header) != sorted(wanted):
         raise InputFileError(
             path,
-            [Problem("wrong columns", 1, found=",".join(rows[0]),
-                     expected="player, date and percentage")],  # fmt: skip
+            [
+                Problem(
+                    "wrong columns",
+                    1,
+                    found=",".join(rows[0]),
+                    expected="player, date and percentage",
+                )
+            ],
         )
     index = {key: header.index(key) for key in wanted}
     for number, row in enumerate(rows[1:], start=2):
@@ -105,11 +112,23 @@ def parse_history(text: str, path: str | None = None) -> dict[str, list[Fraction
         if not player:
             problems.append(Problem("no player name", number, expected="a name"))
         if day is None:
-            problems.append(Problem("not a date", number, found=row[index["date"]],
-                                    expected="YYYY-MM-DD or DD/MM/YYYY"))  # fmt: skip
+            problems.append(
+                Problem(
+                    "not a date",
+                    number,
+                    found=row[index["date"]],
+                    expected="YYYY-MM-DD or DD/MM/YYYY",
+                )
+            )
         if not re.fullmatch(r"\d{1,3}(\.\d+)?", percent_text) or Fraction(percent_text) > 100:
-            problems.append(Problem("not a percentage", number, found=row[index["percentage"]],
-                                    expected="a number from 0 to 100"))  # fmt: skip
+            problems.append(
+                Problem(
+                    "not a percentage",
+                    number,
+                    found=row[index["percentage"]],
+                    expected="a number from 0 to 100",
+                )
+            )
             continue
         if player and day is not None:
             entries.append(HistoryEntry(player, day, Fraction(percent_text), number))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.display import fmt
@@ -76,14 +76,16 @@ class Explanation:
 
         if self.artificial is not None:
             assert self.percent is not None
-            text = f"artificial score {self.artificial}: {n(self.percent)}% of the top {n(self.top)}"
+            text = (
+                f"artificial score {self.artificial}: {n(self.percent)}% of the top {n(self.top)}"
+            )
             if self.note:
                 text += f" ({self.note})"
             return f"{text} = {n(self.value)}"
         if len(self.scores) == 1:
-            what = f"{self.scores[0][1]:+d}"
+            what = _points(self.scores[0][1])
         else:
-            what = " and ".join(f"{n(w * 100)}% of {s:+d}" for w, s in self.scores)
+            what = " and ".join(f"{n(w * 100)}% of {_points(s)}" for w, s in self.scores)
         group = f" in group {self.group}" if self.group else ""
         text = (
             f"{what} beat {n(self.beaten)} and tied {n(self.tied)} of the {self.compared} other "
@@ -101,11 +103,8 @@ class Explanation:
         return text
 
 
-@dataclass
-class _Raw:
-    beaten: Fraction = Fraction(0)
-    tied: Fraction = Fraction(0)
-    counts: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
+def _points(score: int) -> str:
+    return f"{score:+d}" if score else "0"
 
 
 def unit(rules: Rules) -> Fraction:
@@ -118,7 +117,9 @@ def top(results: int, rules: Rules) -> Fraction:
     return 2 * unit(rules) * max(results - 1, 0)
 
 
-def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = None) -> list[Explanation]:
+def matchpoint(
+    entries: Sequence[Entry], rules: Rules, expected: int | None = None
+) -> list[Explanation]:
     """Matchpoint one direction of one board.
 
     ``expected`` is the number of results the board is scored as if it had (the common top,
@@ -160,9 +161,12 @@ def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = No
                         Step(
                             "small group",
                             f"fouled board, group of {size} of {target}",
-                            size, target, raw, value,
+                            size,
+                            target,
+                            raw,
+                            value,
                         )
-                    )  # fmt: skip
+                    )
                     note = f"small group scored at {fmt(percent)}% of the top"
                 else:
                     value = _neuberg(raw, size, target, rules)
@@ -170,9 +174,12 @@ def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = No
                         Step(
                             _formula(Compensation.NEUBERG, raw, size, target, rules),
                             f"fouled board, group of {size} of {target}",
-                            size, target, raw, value,
+                            size,
+                            target,
+                            raw,
+                            value,
                         )
-                    )  # fmt: skip
+                    )
             else:
                 artificial = count - size
                 if artificial:
@@ -181,9 +188,12 @@ def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = No
                         Step(
                             _formula(rules.artificial_method, value, size, count, rules),
                             f"{artificial} artificial score{'s' if artificial > 1 else ''}",
-                            size, count, value, after,
+                            size,
+                            count,
+                            value,
+                            after,
                         )
-                    )  # fmt: skip
+                    )
                     value = after
                 if target > count:
                     after = _compensate(rules.short_boards, value, count, target, rules)
@@ -191,9 +201,12 @@ def matchpoint(entries: Sequence[Entry], rules: Rules, expected: int | None = No
                         Step(
                             _formula(rules.short_boards, value, count, target, rules),
                             f"board played {count} times of {target}",
-                            count, target, value, after,
+                            count,
+                            target,
+                            value,
+                            after,
                         )
-                    )  # fmt: skip
+                    )
                     value = after
             out[i] = Explanation(
                 value=value,
@@ -251,7 +264,9 @@ def _raw_counts(
     return result
 
 
-def _compensate(method: Compensation, value: Fraction, have: int, want: int, rules: Rules) -> Fraction:
+def _compensate(
+    method: Compensation, value: Fraction, have: int, want: int, rules: Rules
+) -> Fraction:
     u = unit(rules)
     if method is Compensation.NONE or have == want:
         return value

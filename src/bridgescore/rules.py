@@ -79,7 +79,9 @@ class Rules:
         if self.scale not in (1, 2):
             raise ParseError(f"not a matchpoint scale: {self.scale} (expected 1 or 2)")
         if self.artificial_method is Compensation.NONE:
-            raise ParseError("artificial scores need a compensation method: average, neuberg or ratio")
+            raise ParseError(
+                "artificial scores need a compensation method: average, neuberg or ratio"
+            )
         if not 0 <= self.decimals <= 6:
             raise ParseError(f"not a number of decimals: {self.decimals} (expected 0 to 6)")
 
@@ -93,7 +95,7 @@ class Rules:
             if value is None:
                 continue
             current = getattr(self, key)
-            if isinstance(current, Enum) and isinstance(value, str):
+            if isinstance(current, _Named) and isinstance(value, str):
                 value = type(current).parse(value)
             elif isinstance(current, bool) and isinstance(value, str):
                 value = value.strip().lower() in ("1", "yes", "true", "on")
@@ -104,6 +106,23 @@ class Rules:
 
     def describe(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    def overrides(self) -> dict[str, Any]:
+        """The settings that differ from the named rule set this one started from."""
+        base = RULE_SETS.get(self.name)
+        if base is None:
+            return {}
+        return {
+            f.name: _plain(getattr(self, f.name))
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
+    @property
+    def label(self) -> str:
+        """The rule set's name with any settings changed from it: ``club (scale=1)``."""
+        changed = ", ".join(f"{k}={v}" for k, v in self.overrides().items())
+        return f"{self.name} ({changed})" if changed else self.name
 
 
 def _plain(value: Any) -> Any:

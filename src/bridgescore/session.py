@@ -19,7 +19,7 @@ from bridgescore.rules import Compensation, Movement, Rules
 from bridgescore.traveller import Artificial, TableResult, WeightedResult
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Entrant:
     """A pair (or, in an individual event, a player), as numbered at the club.
 
@@ -33,6 +33,12 @@ class Entrant:
     @property
     def label(self) -> str:
         return f"{self.number}{self.line.value}" if self.line else str(self.number)
+
+    def __lt__(self, other: Entrant) -> bool:
+        return self._key() < other._key()
+
+    def _key(self) -> tuple[str, int, bool]:
+        return (self.line.value if self.line else "", self.number, self.player)
 
     def __str__(self) -> str:
         kind = "player" if self.player else "pair"
@@ -73,8 +79,13 @@ class Session:
         title: str | None = None,
         date: str | None = None,
         path: str | None = None,
+        incomplete: frozenset[int] = frozenset(),
     ) -> Session:
-        """Check the results and settle the movement; raises with every problem found."""
+        """Check the results and settle the movement; raises with every problem found.
+
+        ``incomplete`` names boards some of whose rows could not be read: they are not
+        reported again for having too few results.
+        """
         rows = tuple(tables)
         problems: list[Problem] = []
         settled = movement or detect_movement(rows)
@@ -85,7 +96,7 @@ class Session:
         problems.extend(session._check_movement())
         names, name_problems = session._collect_names()
         problems.extend(name_problems)
-        problems.extend(session._check_boards())
+        problems.extend(session._check_boards(incomplete))
         if problems:
             raise InputFileError(path, sorted(problems, key=_problem_order))
         return replace(session, names=names)
@@ -127,11 +138,13 @@ class Session:
                     Problem(
                         f"{'players' if individual else 'pairs'} given in a "
                         f"{self.movement.value} session",
-                        t.line, t.board, t.table,
+                        t.line,
+                        t.board,
+                        t.table,
                         expected="pair numbers ns, ew for pairs events; players n, e, s, w "
                         "for individual events",
                     )
-                )  # fmt: skip
+                )
         return problems
 
     def _collect_names(self) -> tuple[dict[Entrant, str], list[Problem]]:
@@ -148,16 +161,19 @@ class Session:
                         Problem(
                             f"{entrant} is named {names[entrant]!r} on line "
                             f"{first_line[entrant]} but differently here",
-                            t.line, t.board, t.table, found=name,
+                            t.line,
+                            t.board,
+                            t.table,
+                            found=name,
                             expected="the same name on every row",
                         )
-                    )  # fmt: skip
+                    )
                 else:
                     names[entrant] = name
                     first_line.setdefault(entrant, t.line)
         return names, problems
 
-    def _check_boards(self) -> list[Problem]:
+    def _check_boards(self, incomplete: frozenset[int]) -> list[Problem]:
         problems = []
         by_board: dict[int, list[TableResult]] = defaultdict(list)
         for t in self.tables:
@@ -170,33 +186,42 @@ class Session:
                     problems.append(
                         Problem(
                             "the same number plays both sides of the table",
-                            t.line, board, t.table, found=", ".join(e.label for e in ns + ew),
+                            t.line,
+                            board,
+                            t.table,
+                            found=", ".join(e.label for e in ns + ew),
                             expected="different NS and EW numbers",
                         )
-                    )  # fmt: skip
+                    )
                 for entrant in (*ns, *ew):
                     if entrant in seen:
                         problems.append(
                             Problem(
                                 f"{entrant} plays board {board} twice (also on line "
                                 f"{seen[entrant].line})",
-                                t.line, board, t.table, found=entrant.label,
+                                t.line,
+                                board,
+                                t.table,
+                                found=entrant.label,
                                 expected="each pair or player once per board",
                             )
-                        )  # fmt: skip
+                        )
                     seen[entrant] = t
             for side in Side:
                 scored = [t for t in rows if t.side(side) is not None]
-                if len(scored) == 1:
+                if len(scored) == 1 and board not in incomplete:
                     t = scored[0]
                     problems.append(
                         Problem(
                             f"board {board} has a single {side.value} result: nothing to "
                             "compare it with",
-                            t.line, board, t.table, found=t.describe(),
+                            t.line,
+                            board,
+                            t.table,
+                            found=t.describe(),
                             expected="at least two results on a board (or NP)",
                         )
-                    )  # fmt: skip
+                    )
         return problems
 
 
@@ -354,7 +379,7 @@ def score_session(
     if rules.session_percentage_rule:
         _apply_session_rule(credits, explained)
     scored_boards = []
-    for board, rows in by_board.items():
+    for board, rows in sorted(by_board.items()):
         tables = tuple(
             ScoredTable(
                 session.tables[i],
@@ -404,7 +429,7 @@ def _apply_session_rule(
             if not better:
                 continue
             note = (
-                f"{entrant}'s percentage on its other boards, {fmt(own)}%, is "
+                f"{entrant}'s own percentage on its other boards, being "
                 f"{'above' if code.code == 'A+' else 'below'} {fmt(code.percent)}%"
             )
             updated = replace(
@@ -435,18 +460,27 @@ def _field(
         handicap = None if handicaps is None else handicaps.get(entrant)
         rows.append(
             Standing(
-                0, False, entrant, session.names.get(entrant), mp, available, percent,
-                len({c.board for c in items}), handicap,
+                0,
+                False,
+                entrant,
+                session.names.get(entrant),
+                mp,
+                available,
+                percent,
+                len({c.board for c in items}),
+                handicap,
                 None if handicap is None else percent + handicap,
             )
-        )  # fmt: skip
+        )
     standings = _rank(rows, lambda s: s.percent, rules)
     hcp: tuple[tuple[int, bool, Standing], ...] = ()
     if handicaps is not None:
         with_hcp = [s for s in standings if s.handicapped is not None]
         ranked = _rank(with_hcp, lambda s: s.handicapped or Fraction(0), rules)
         hcp = tuple((s.rank, s.shared, original) for s, original in _pair_up(ranked, with_hcp))
-    return FieldResult(name, tuple(standings), _checksum(name, session, explained, mp_rows=rows), hcp)
+    return FieldResult(
+        name, tuple(standings), _checksum(name, session, explained, mp_rows=rows), hcp
+    )
 
 
 def _pair_up(ranked: list[Standing], originals: list[Standing]) -> list[tuple[Standing, Standing]]:

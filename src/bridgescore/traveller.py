@@ -102,8 +102,9 @@ class BridgeResult:
                 "PASS, or an NS score like -50)"
             )
         contract = Contract.parse(words[0])
-        return cls.played(contract, Seat.parse(words[1]), parse_tricks(words[2], contract),
-                          vulnerability)  # fmt: skip
+        return cls.played(
+            contract, Seat.parse(words[1]), parse_tricks(words[2], contract), vulnerability
+        )
 
     def score_for(self, side: Side) -> int:
         return self.ns_score if side is Side.NS else -self.ns_score
@@ -130,8 +131,7 @@ class WeightedResult:
         total = sum((weight for weight, _ in self.parts), Fraction(0))
         if total != 1:
             raise ParseError(
-                f"the weights of a weighted score add up to {float(total) * 100:g}%, "
-                "expected 100%"
+                f"the weights of a weighted score add up to {float(total) * 100:g}%, expected 100%"
             )
 
     @classmethod
@@ -197,6 +197,7 @@ class TableResult:
     lead: str | None = None
     arrow: bool = False
     group: str | None = None
+    vulnerability: Vulnerability | None = None  # this copy's, when a fouled board's copies differ
     names: tuple[str | None, ...] = field(default=(), compare=False)
     line: int | None = field(default=None, compare=False)
 
@@ -245,9 +246,7 @@ class TableResult:
         return f"NS {self.ns_side} | EW {self.ew_side}"
 
 
-def parse_side_scores(
-    text: str, vulnerability: Vulnerability
-) -> tuple[SideScore, SideScore, bool]:
+def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     """Read an adjusted-score entry; returns (NS, EW, assigned).
 
     ``NP`` (not played), ``A`` (average both), ``A+/A-`` or ``60/40`` (NS then EW), an

@@ -6,6 +6,7 @@ and what was expected, and raises them together as one :class:`InputFileError`.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -15,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO
 
-from bridgescore.bridge import Seat, Vulnerability
+from bridgescore.bridge import Seat, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
 from bridgescore.rules import Movement
@@ -58,7 +59,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "w_name": ("w_name", "west_name"),
 }
 _ALIASES = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
-_ARTIFICIAL = re.compile(r"(?i)^\s*(a|ave|a[+-]|ave[+-]|\d{1,3}%?)\s*(/\s*(a[+-]?|ave[+-]?|\d{1,3}%?))?\s*$")
+_ARTIFICIAL_SIDE = r"(?:a|ave|av)[+-]?|\d{1,3}(?:\.\d+)?%?"
+_ARTIFICIAL_ONE = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$")
+_ARTIFICIAL_TWO = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$")
 _LEAD = re.compile(r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$")
 _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -93,8 +96,22 @@ def load(fp: IO[str], movement: Movement | None = None) -> Session:
     return loads(fp.read(), path=getattr(fp, "name", None), movement=movement)
 
 
+_META = re.compile(r"^#\s*(event|title|date)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+
+
+def _metadata(text: str) -> dict[str, str]:
+    """``# event: ...`` and ``# date: ...`` comment lines name the session."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _META.match(line.strip())
+        if match:
+            found["title" if match[1].lower() in ("event", "title") else "date"] = match[2]
+    return found
+
+
 def loads(text: str, path: str | None = None, movement: Movement | None = None) -> Session:
     """Read traveller CSV text into a checked :class:`Session`."""
+    meta = _metadata(text)
     problems: list[Problem] = []
     rows = list(_rows(text, problems))
     if problems and not rows:
@@ -106,48 +123,69 @@ def loads(text: str, path: str | None = None, movement: Movement | None = None) 
             table = _table(row, boards)
         except _RowProblems as bad:
             problems.extend(bad.problems)
+            if bad.known is not None:
+                tables.append(bad.known)
             continue
         tables.append(table)
     if not tables and not problems:
-        problems.append(Problem("no results in the file", expected="a header and one row per table"))
+        problems.append(
+            Problem("no results in the file", expected="a header and one row per table")
+        )
     if problems:
+        incomplete = frozenset(p.board for p in problems if p.board is not None)
         try:
-            Session.build(tables, boards, movement, path=path)
+            Session.build(tables, boards, movement, path=path, incomplete=incomplete)
         except InputFileError as more:
             problems.extend(more.problems)
-        raise InputFileError(path, sorted(problems, key=lambda p: (p.line or 0)))
-    return Session.build(tables, boards, movement, path=path)
+        raise InputFileError(path, sorted(problems, key=lambda p: p.line or 0))
+    return Session.build(tables, boards, movement, meta.get("title"), meta.get("date"), path=path)
 
 
 class _RowProblems(Exception):
-    def __init__(self, problems: list[Problem]) -> None:
+    """A row's problems, and what is known of the row (who played which board) for the
+    checks that span rows, such as a pair playing a board twice."""
+
+    def __init__(self, problems: list[Problem], known: TableResult | None = None) -> None:
         self.problems = problems
+        self.known = known
+
+
+def _records(text: str, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
+    """Each CSV record with the line it starts on; blank and ``#`` comment lines skipped."""
+    reader = csv.reader(io.StringIO(text), skipinitialspace=True)
+    line = 1
+    try:
+        for cells in reader:
+            start, line = line, reader.line_num + 1
+            if not any(cell.strip() for cell in cells) or cells[0].lstrip().startswith("#"):
+                continue
+            yield start, cells
+    except csv.Error as error:
+        problems.append(Problem(f"unreadable CSV ({error})", reader.line_num))
 
 
 def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
-    lines = [line for line in text.splitlines()]
-    # Skip comment lines and leading blank lines, but keep line numbers.
-    numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
-    if not numbered:
-        problems.append(Problem("the file is empty", expected="a header row and one row per table"))
+    records = _records(text, problems)
+    first = next(records, None)
+    if first is None:
+        if not problems:
+            problems.append(
+                Problem("the file is empty", expected="a header row and one row per table")
+            )
         return
-    reader = csv.reader([line for _, line in numbered], skipinitialspace=True)
-    header_line, _ = numbered[0]
-    try:
-        header = next(reader)
-    except csv.Error as error:
-        problems.append(Problem(f"unreadable header ({error})", header_line))
-        return
+    header_line, header = first
     keys: list[str] = []
     for name in header:
         key = _ALIASES.get(name.strip().lower().replace(" ", "_").replace("-", "_"))
         if key is None:
             problems.append(
                 Problem(
-                    "unknown column", header_line, found=name,
+                    "unknown column",
+                    header_line,
+                    found=name,
                     expected="one of " + ", ".join(COLUMNS),
                 )
-            )  # fmt: skip
+            )
             keys.append("")
         elif key in keys:
             problems.append(Problem("column given twice", header_line, found=name))
@@ -166,29 +204,35 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
         missing.append("contract (with declarer and result) or score")
     if missing:
         problems.append(
-            Problem("missing columns", header_line, found=", ".join(header),
-                    expected=" and ".join(missing))  # fmt: skip
+            Problem(
+                "missing columns",
+                header_line,
+                found=", ".join(header),
+                expected=" and ".join(missing),
+            )
         )
         return
     if pairs and players:
         problems.append(
-            Problem("both pair and player columns", header_line,
-                    expected="ns, ew for pairs or n, e, s, w for an individual")  # fmt: skip
+            Problem(
+                "both pair and player columns",
+                header_line,
+                expected="ns, ew for pairs or n, e, s, w for an individual",
+            )
         )
         return
-    try:
-        for (line, _), cells in zip(numbered[1:], reader, strict=True):
-            if len(cells) != len(keys):
-                problems.append(
-                    Problem(
-                        f"{len(cells)} cells for {len(keys)} columns", line,
-                        found=",".join(cells), expected=f"{len(keys)} cells",
-                    )
-                )  # fmt: skip
-                continue
-            yield _Row(line, {k: v for k, v in zip(keys, cells, strict=True) if k})
-    except csv.Error as error:
-        problems.append(Problem(f"unreadable CSV ({error})", reader.line_num))
+    for line, cells in records:
+        if len(cells) != len(keys):
+            problems.append(
+                Problem(
+                    f"{len(cells)} cells for {len(keys)} columns",
+                    line,
+                    found=",".join(cells),
+                    expected=f"{len(keys)} cells",
+                )
+            )
+            continue
+        yield _Row(line, {k: v for k, v in zip(keys, cells, strict=True) if k})
 
 
 def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
@@ -210,18 +254,23 @@ def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
                 else:
                     board = Board(number, board.vulnerability, Seat.parse(text), board.deal)
             except ParseError as error:
-                problems.append(Problem(str(error), row.line, number, row.get("table") or None, found=text))
+                problems.append(
+                    Problem(str(error), row.line, number, row.get("table") or None, found=text)
+                )
                 continue
             earlier = set_on.get((number, key))
             if earlier and _norm(earlier[0], key) != _norm(text, key) and not row.get("group"):
                 problems.append(
                     Problem(
                         f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
-                        row.line, number, row.get("table") or None, found=text,
+                        row.line,
+                        number,
+                        row.get("table") or None,
+                        found=text,
                         expected=f"the same {key} on every row of a board (or a group column "
                         "for a fouled board)",
                     )
-                )  # fmt: skip
+                )
             set_on.setdefault((number, key), (text, row.line))
         boards[number] = board
     return boards
@@ -247,7 +296,11 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
     if board is None:
         problem("not a board number", row.get("board"), "a whole number 1 or more")
         raise _RowProblems(problems)
+    # A fouled board's copies may differ: the row's own vulnerability scores the row.
     vul = boards[board].vulnerability
+    if row.get("vul"):
+        with contextlib.suppress(ParseError):  # reported with the board's vulnerability
+            vul = Vulnerability.parse(row.get("vul"))
     seats = ("ns", "ew") if "ns" in row.cells else ("n", "s", "e", "w")
     numbers = []
     for seat in seats:
@@ -283,22 +336,41 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
     ns_side: SideScore = None
     ew_side: SideScore = None
     assigned = False
+    score_problem = False
     try:
         ns_side, ew_side, assigned = _scores(row, vul)
     except ParseError as error:
         problem(str(error))
-    if problems:
+        score_problem = True
+    if problems and not (score_problem and len(problems) == 1):
         raise _RowProblems(problems)
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
     if len(seats) == 2:
         ns, ew = (numbers[0],), (numbers[1],)
         names: tuple[str | None, ...] = (row.get("ns_names") or None, row.get("ew_names") or None)
     else:
         ns, ew = (numbers[0], numbers[1]), (numbers[2], numbers[3])
         names = tuple(row.get(f"{seat}_name") or None for seat in ("n", "s", "e", "w"))
-    return TableResult(
-        board, ns, ew, ns_side, ew_side, assigned, table, round_number, lead, arrow,
-        row.get("group") or None, names, row.line,
-    )  # fmt: skip
+    result = TableResult(
+        board,
+        ns,
+        ew,
+        ns_side,
+        ew_side,
+        assigned,
+        table,
+        round_number,
+        lead,
+        arrow,
+        row.get("group") or None,
+        None if vul is boards[board].vulnerability else vul,
+        names,
+        row.line,
+    )
+    if problems:
+        raise _RowProblems(problems, known=result)
+    return result
 
 
 def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
@@ -315,12 +387,17 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             )
         return parse_side_scores(adjusted, vul)
     upper = contract_text.upper()
-    if upper in ("NP", "NOT PLAYED") or (_ARTIFICIAL.match(contract_text) and not score_text):
+    if upper in ("NP", "NOT PLAYED", "A", "AVE") or _ARTIFICIAL_TWO.match(contract_text):
         if declarer_text or result_text or score_text:
             raise ParseError(
                 f"{contract_text!r} with a declarer, result or score (expected them empty)"
             )
         return parse_side_scores(contract_text, vul)
+    if _ARTIFICIAL_ONE.match(contract_text):
+        raise ParseError(
+            f"an artificial score for one side only: {contract_text!r} (expected both sides, "
+            "NS then EW, like A+/A- or 60/40, or A for average to both)"
+        )
     score: int | None = None
     if score_text:
         if not re.fullmatch(r"[+-]?\d{1,5}", score_text) or int(score_text) % 10:
@@ -337,7 +414,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         return _same(BridgeResult.from_score(score))
     if upper in ("PASS", "P", "PASSED", "ALL PASS", "AP"):
         if declarer_text not in ("", "-") or result_text not in ("", "-"):
-            raise ParseError(f"a passed-out board with a declarer or result (expected them empty)")
+            raise ParseError("a passed-out board with a declarer or result (expected them empty)")
         if score not in (None, 0):
             raise ParseError(f"a passed-out board scores 0, the score column says {score}")
         return _same(BridgeResult.pass_out())
@@ -379,9 +456,28 @@ def dumps(session: Session) -> str:
     individual = session.movement is Movement.INDIVIDUAL
     people = ["n", "s", "e", "w"] if individual else ["ns", "ew"]
     name_columns = [f"{p}_name" for p in people] if individual else ["ns_names", "ew_names"]
-    columns = ["board", "table", "round", *people, "contract", "declarer", "result", "score",
-               "adjusted", "lead", "vul", "arrow", "group", *name_columns]  # fmt: skip
+    columns = [
+        "board",
+        "table",
+        "round",
+        *people,
+        "contract",
+        "declarer",
+        "result",
+        "score",
+        "adjusted",
+        "lead",
+        "vul",
+        "dealer",
+        "arrow",
+        "group",
+        *name_columns,
+    ]
     out = io.StringIO()
+    if session.title:
+        out.write(f"# event: {session.title}\n")
+    if session.date:
+        out.write(f"# date: {session.date}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     for t in session.tables:
@@ -398,8 +494,12 @@ def dumps(session: Session) -> str:
             cells[key] = str(number)
         for key, name in zip(name_columns, t.names, strict=False):
             cells[key] = name or ""
-        if board.vulnerability is not Vulnerability.for_board(t.board):
+        if t.vulnerability is not None:
+            cells["vul"] = str(t.vulnerability)
+        elif board.vulnerability is not Vulnerability.for_board(t.board):
             cells["vul"] = str(board.vulnerability)
+        if board.dealer is not dealer_for_board(t.board):
+            cells["dealer"] = str(board.dealer)
         result = t.result
         if not t.played:
             cells["contract"] = "NP"
@@ -436,4 +536,4 @@ def dump(session: Session, fp: IO[str]) -> None:
     fp.write(dumps(session))
 
 
-__all__ = ["BridgeScoreError", "dump", "dumps", "load", "loads", "read_path", "Fraction"]
+__all__ = ["BridgeScoreError", "Fraction", "dump", "dumps", "load", "loads", "read_path"]

@@ -38,6 +38,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "date": session.date,
         "movement": session.movement.value,
         "rules": result.rules.describe(),
+        "rules_overridden": result.rules.overrides(),
         "boards": [
             {
                 "board": b.board.number,
@@ -114,7 +115,9 @@ def _table(t: ScoredTable, decimals: int) -> dict[str, Any]:
             "entry": table.describe(),
             "contract": None
             if result is None
-            else ("PASS" if result.passed_out else (str(result.contract) if result.contract else None)),
+            else (
+                "PASS" if result.passed_out else (str(result.contract) if result.contract else None)
+            ),
             "declarer": None if result is None or result.declarer is None else str(result.declarer),
             "tricks": None if result is None else result.tricks,
             "lead": table.lead,
@@ -123,9 +126,7 @@ def _table(t: ScoredTable, decimals: int) -> dict[str, Any]:
             "ew_mp": number(t.ew_mp),
             "ns_mp_exact": exact(t.ns_mp),
             "ew_mp_exact": exact(t.ew_mp),
-            "explanation": {
-                side.value: _explain(t.explanation(side), decimals) for side in Side
-            },
+            "explanation": {side.value: _explain(t.explanation(side), decimals) for side in Side},
         }
     )
     return data

@@ -25,8 +25,9 @@ def render(result: SessionResult, console: Console, explain: bool = False) -> No
     console.print(Text(heading, style="bold"))
     console.print(
         f"{session.movement.value.capitalize()}, {len(result.boards)} boards, rules "
-        f"{rules.name} (matchpoints {rules.scale} per result beaten, artificial scores: "
-        f"{rules.artificial_method}, boards played fewer times: {rules.short_boards})"
+        f"{rules.label}: {rules.scale} matchpoints per result beaten, artificial scores "
+        f"{rules.artificial_method}, boards played fewer times {rules.short_boards}",
+        soft_wrap=True,
     )
     for field in result.fields:
         _rankings(field, result, console)
@@ -55,8 +56,14 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
         table.add_column("Hcp", justify="right")
         table.add_column("Hcp %", justify="right")
     for s in field.standings:
-        row = [s.place, s.entrant.label if field.field == "ALL" else str(s.entrant.number),
-               s.name or "", _num(s.mp, rules), _num(s.max, rules), _num(s.percent, rules)]  # fmt: skip
+        row = [
+            s.place,
+            s.entrant.label if field.field == "ALL" else str(s.entrant.number),
+            s.name or "",
+            _num(s.mp, rules),
+            _num(s.max, rules),
+            _num(s.percent, rules),
+        ]
         if handicaps:
             row += [_signed(s.handicap, rules), _num(s.handicapped, rules)]
         table.add_row(*row)
@@ -76,9 +83,14 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
         for name in ("Place", "Pair", "Names", "%", "Hcp", "Hcp %"):
             hcp.add_column(name, justify="left" if name == "Names" else "right")
         for rank, shared, s in field.handicap_standings:
-            hcp.add_row(f"{rank}=" if shared else str(rank), s.entrant.label, s.name or "",
-                        _num(s.percent, rules), _signed(s.handicap, rules),
-                        _num(s.handicapped, rules))  # fmt: skip
+            hcp.add_row(
+                f"{rank}=" if shared else str(rank),
+                s.entrant.label,
+                s.name or "",
+                _num(s.percent, rules),
+                _signed(s.handicap, rules),
+                _num(s.handicapped, rules),
+            )
         console.print(hcp)
 
 
@@ -109,8 +121,14 @@ def _traveller(board: ScoredBoard, rules: Rules, console: Console) -> None:
         ew = ", ".join(e.label for e in t.ew_entrants)
         score = t.ns_score
         table.add_row(
-            t.table.table or "", ns, ew, t.table.describe(), t.table.lead or "",
-            "" if score is None else str(score), _num(t.ns_mp, rules), _num(t.ew_mp, rules),
+            t.table.table or "",
+            ns,
+            ew,
+            t.table.describe(),
+            t.table.lead or "",
+            "" if score is None else str(score),
+            _num(t.ns_mp, rules),
+            _num(t.ew_mp, rules),
             "\n".join(why) or "not played",
-        )  # fmt: skip
+        )
     console.print(table)

@@ -1,0 +1,621 @@
+"""IMP arithmetic: the WBF IMP scale, teams, Butler, cross-IMPs and victory points.
+
+Everything here is pure and exact: scores are ``int`` or :class:`~fractions.Fraction` (NS point of
+view, as stored everywhere in bridgescore), IMP results are ``int`` or ``Fraction`` and victory
+points are ``Fraction`` hundredths. Rounding for display is the caller's business. Section numbers
+(§) refer to the project's rules reference, ``rules.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Generic, TypeAlias, TypeVar
+
+from bridgescore.errors import ParseError, RulesError
+
+__all__ = [
+    "IMP_SCALE",
+    "VP_MAX",
+    "ArtificialImps",
+    "ArtificialScore",
+    "ButlerBoard",
+    "CrossImpNormalisation",
+    "DatumRounding",
+    "MarginRule",
+    "Score",
+    "Standing",
+    "TeamsMatch",
+    "Trim",
+    "WeightedScore",
+    "butler",
+    "cross_imps",
+    "datum",
+    "factor_total",
+    "imps",
+    "imps_against",
+    "rank_by_total",
+    "teams_board_imps",
+    "victory_points",
+    "vp_scale",
+    "vp_standings",
+]
+
+Score: TypeAlias = int | Fraction
+"""A score or score difference in points, NS point of view."""
+
+IMP_SCALE: tuple[int, ...] = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)  # fmt: skip
+"""Lower bounds of the IMP bands of the WBF scale (Law 78B, §6.1): ``IMP_SCALE[k-1]`` gives k."""
+
+VP_MAX = 20
+"""Victory points shared by the two teams of a match on the WBF 2013 scales (§6.5)."""
+
+
+def _parse_name(text: str) -> str:
+    return text.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+# --------------------------------------------------------------------------- the IMP scale (§6.1)
+
+
+def imps(difference: Score) -> int:
+    """IMPs for a point difference on the WBF scale (Law 78B, §6.1).
+
+    ``sign(d) × (number of band lower bounds ≤ |d|)``. Table scores differ by multiples of 10, so
+    the gaps in the printed table (11–19, 41–49, ...) only matter for datums and averages: a
+    difference in a gap scores like the band below it (15 → 0, 45 → 1, 419.5 → 9).
+    """
+    magnitude = bisect_right(IMP_SCALE, difference if difference >= 0 else -difference)
+    return magnitude if difference >= 0 else -magnitude
+
+
+# ---------------------------------------------------------------------- weighted scores (§5.4)
+
+
+@dataclass(frozen=True)
+class WeightedScore:
+    """A weighted assigned score (Law 12C1(c), §5.4): ``(weight, ns_score)`` parts summing to 1.
+
+    At IMPs each part is IMPed on its own and the IMPs are weighted (§5.4 point 5); weighting the
+    points first would give a different answer because the scale is not linear.
+    """
+
+    components: tuple[tuple[Fraction, Score], ...]
+
+    def __post_init__(self) -> None:
+        if not self.components:
+            raise RulesError("a weighted score needs at least one component")
+        for weight, _ in self.components:
+            if weight <= 0:
+                raise RulesError(f"weight {weight} in a weighted score is not positive")
+        total = sum((weight for weight, _ in self.components), Fraction(0))
+        if total != 1:
+            raise RulesError(f"the weights of a weighted score add up to {total}, not 1")
+
+    @classmethod
+    def mix(cls, *parts: tuple[Fraction | int, Score]) -> WeightedScore:
+        """``WeightedScore.mix((Fraction(3, 10), 420), (Fraction(7, 10), -50))``."""
+        return cls(tuple((Fraction(weight), score) for weight, score in parts))
+
+
+def _components(result: Score | WeightedScore) -> tuple[tuple[Fraction | int, Score], ...]:
+    if isinstance(result, WeightedScore):
+        return result.components
+    return ((1, result),)
+
+
+def imps_against(result: Score | WeightedScore, other: Score | WeightedScore) -> Score:
+    """IMPs (NS view) of ``result`` against ``other``: a datum, another table, or a weighted score.
+
+    Every pair of components is IMPed and weighted by the product of the weights (§5.4 point 5).
+    Plain scores give an ``int``; weighted ones a ``Fraction``.
+    """
+    total: Score = 0
+    for weight, score in _components(result):
+        for other_weight, other_score in _components(other):
+            total += weight * other_weight * imps(score - other_score)
+    return total
+
+
+# ---------------------------------------------------------------------------- teams (§6.2)
+
+
+def teams_board_imps(room1_ns: Score, room2_ns: Score) -> int:
+    """IMPs on one board for the team sitting NS in room 1 (§6.2); the other team gets the negative.
+
+    ``room1_ns`` and ``room2_ns`` are the NS scores at the two tables, so the net is the team's NS
+    score in room 1 plus its EW score in room 2: +620 and +170 give +450, i.e. +10 IMPs.
+    """
+    return imps(room1_ns - room2_ns)
+
+
+# ---------------------------------------------------------------------------- Butler (§6.4)
+
+
+class DatumRounding(Enum):
+    """How a Butler datum is rounded to a multiple of 10 (§6.4, §10 item 8)."""
+
+    HALF_UP = "half-up"
+    """Ties towards +∞: 425 → 430, −445 → −440 ("nearest 10 points")."""
+    HALF_EVEN = "half-even"
+    """Ties to the even multiple (ACBLscore): 425 → 420, 435 → 440."""
+    HALF_AWAY = "half-away"
+    """Ties away from zero: 425 → 430, −445 → −450 (Compscore); symmetric between NS and EW."""
+    NONE = "none"
+    """No rounding: the exact mean is the datum."""
+
+    @classmethod
+    def parse(cls, text: str) -> DatumRounding:
+        """``DatumRounding.parse("half-even")``; also accepts ``HALF_EVEN``."""
+        name = _parse_name(text)
+        for member in cls:
+            if member.value == name:
+                return member
+        choices = ", ".join(member.value for member in cls)
+        raise ParseError(f"unknown datum rounding {text!r}; expected one of {choices}")
+
+    def apply(self, value: Fraction | int, unit: int = 10) -> Fraction:
+        """Round ``value`` to a multiple of ``unit`` under this rule."""
+        if self is DatumRounding.NONE:
+            return Fraction(value)
+        units = Fraction(value) / unit
+        if self is DatumRounding.HALF_UP:
+            whole = math.floor(units + Fraction(1, 2))
+        elif self is DatumRounding.HALF_EVEN:
+            whole = round(units)
+        else:
+            whole = math.floor(abs(units) + Fraction(1, 2))
+            whole = whole if units >= 0 else -whole
+        return Fraction(whole * unit)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Trim:
+    """How many scores a Butler datum drops at each end (§6.4, §10 item 7).
+
+    Each end drops ``max(minimum, round_half_down(share × n))`` of the n scores (5% of 12 = 0.6
+    drops 1; 5% of 10 = 0.5 drops 0; 5% of 30 = 1.5 drops 1), capped at ``(n − 1) // 2`` so that at
+    least one score (two when n is even) always remains. A fixed count k is ``share=0, minimum=k``.
+    Notation: ``"1"``, ``"5%"``, ``"10% min 1"``.
+    """
+
+    share: Fraction = Fraction(0)
+    minimum: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.share < Fraction(1, 2):
+            raise RulesError(f"a datum cannot drop {self.share * 100}% of the scores at each end")
+        if self.minimum < 0:
+            raise RulesError(f"a datum cannot drop {self.minimum} scores at each end")
+
+    @classmethod
+    def count(cls, each_end: int) -> Trim:
+        """Drop a fixed number of scores at each end (Hemel, PBN ``Butler-2``: 1)."""
+        return cls(Fraction(0), each_end)
+
+    @classmethod
+    def percent(cls, percent: Fraction | int, minimum: int = 0) -> Trim:
+        """Drop a percentage at each end (ACBLscore 5, Sydney 10), at least ``minimum``."""
+        return cls(Fraction(percent) / 100, minimum)
+
+    @classmethod
+    def parse(cls, text: str) -> Trim:
+        """Read ``"2"``, ``"5%"`` or ``"5% min 1"``."""
+        words = text.strip().lower().split()
+        try:
+            if len(words) == 1 and not words[0].endswith("%"):
+                return cls.count(int(words[0]))
+            if len(words) in (1, 3) and words[0].endswith("%"):
+                if len(words) == 3 and words[1] != "min":
+                    raise ValueError(text)
+                minimum = int(words[2]) if len(words) == 3 else 0
+                return cls.percent(Fraction(words[0][:-1]), minimum)
+        except (ValueError, ZeroDivisionError):
+            pass
+        raise ParseError(f"cannot read datum trim {text!r}; expected e.g. '1', '5%' or '5% min 1'")
+
+    def each_end(self, results: int) -> int:
+        """Number of scores dropped at each end of a board with ``results`` scores."""
+        proportional = math.ceil(self.share * results - Fraction(1, 2))  # round half down
+        return min(max(self.minimum, proportional), (results - 1) // 2)
+
+    def __str__(self) -> str:
+        if self.share == 0:
+            return str(self.minimum)
+        percent = self.share * 100
+        digits = 0
+        while (percent * 10**digits).denominator != 1 and digits < 6:
+            digits += 1
+        shown = f"{float(percent):.{digits}f}" if digits < 6 else str(percent)
+        text = f"{shown}%"
+        return f"{text} min {self.minimum}" if self.minimum else text
+
+
+def datum(
+    scores: Iterable[Score],
+    *,
+    trim: Trim | int = 0,
+    rounding: DatumRounding = DatumRounding.HALF_AWAY,
+) -> Fraction:
+    """Butler datum of a board (§6.4): mean NS score without the extremes, rounded to 10.
+
+    ``trim`` is a :class:`Trim` or a fixed count per end. The default rounding, half away from
+    zero, treats NS and EW alike (the EW datum is minus the NS datum).
+    """
+    ordered = sorted(scores)
+    if not ordered:
+        raise RulesError("no results on the board to compute a datum from")
+    rule = Trim.count(trim) if isinstance(trim, int) else trim
+    drop = rule.each_end(len(ordered))
+    kept = ordered[drop : len(ordered) - drop]
+    return rounding.apply(Fraction(sum(kept, Fraction(0)), len(kept)))
+
+
+@dataclass(frozen=True)
+class ButlerBoard:
+    """A board scored by Butler: the datum and each result's IMPs (NS view; EW is the negative)."""
+
+    datum: Fraction
+    imps: tuple[int, ...]
+
+
+def butler(
+    scores: Sequence[Score],
+    *,
+    trim: Trim | int = 0,
+    rounding: DatumRounding = DatumRounding.HALF_AWAY,
+) -> ButlerBoard:
+    """Butler-score a board (§6.4): ``imps(score − datum)`` per result, in the input order.
+
+    A weighted table is scored with ``imps_against(weighted, board.datum)``.
+    """
+    board_datum = datum(scores, trim=trim, rounding=rounding)
+    return ButlerBoard(board_datum, tuple(imps(score - board_datum) for score in scores))
+
+
+# ------------------------------------------------------------------------- cross-IMPs (§6.3)
+
+
+class CrossImpNormalisation(Enum):
+    """What a cross-IMP total is divided by (§6.3, §10 item 9)."""
+
+    SUM = "sum"
+    """The plain total (ACBLscore "Total IMPs", PBN ``Cross``)."""
+    COMPARISONS = "comparisons"
+    """÷ (n − 1) (ACBLscore "Average IMPs", PBN ``Cross2``, BBO): IMPs per comparison."""
+    RESULTS = "results"
+    """÷ n (PBN ``Cross1``)."""
+
+    @classmethod
+    def parse(cls, text: str) -> CrossImpNormalisation:
+        """Read a name (``"comparisons"``) or a PBN modifier (``Cross``, ``Cross1``, ``Cross2``)."""
+        name = _parse_name(text)
+        aliases = {"cross": cls.SUM, "cross1": cls.RESULTS, "cross2": cls.COMPARISONS}
+        if name in aliases:
+            return aliases[name]
+        for member in cls:
+            if member.value == name:
+                return member
+        choices = ", ".join(member.value for member in cls)
+        raise ParseError(f"unknown cross-IMP normalisation {text!r}; expected one of {choices}")
+
+    def divisor(self, results: int) -> int:
+        """The divisor for a board with ``results`` results."""
+        if self is CrossImpNormalisation.SUM:
+            return 1
+        return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def cross_imps(
+    results: Sequence[Score | WeightedScore],
+    normalisation: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS,
+) -> tuple[Fraction, ...]:
+    """Cross-IMPs of each result against all the others on the board (§6.3), in input order.
+
+    ``XI_i = Σ_{j≠i} imps(s_i − s_j)``, then divided per ``normalisation``. Weighted results take
+    part through their components (§5.4 point 5). The sum over the board is 0 in every form.
+
+    Runs in O(n log n): ``Σ_j w_j imps(s − s_j) = Σ_b W(s_j ≤ s − b) − W(s_j ≥ s + b)`` over the 24
+    band bounds b, each weight total W read by bisection from prefix sums over the sorted scores.
+    """
+    entries = [_components(result) for result in results]
+    if len(entries) < 2:
+        raise RulesError(f"cross-IMPs need at least two results on a board, got {len(entries)}")
+    points = sorted((score, weight) for parts in entries for weight, score in parts)
+    values = [score for score, _ in points]
+    prefix: list[Score] = [0]
+    for _, weight in points:
+        prefix.append(prefix[-1] + weight)
+    everything = prefix[-1]
+    seen: dict[Score, Score] = {}
+
+    def against_all(score: Score) -> Score:
+        if score not in seen:
+            total: Score = 0
+            for bound in IMP_SCALE:
+                total += prefix[bisect_right(values, score - bound)]
+                total -= everything - prefix[bisect_left(values, score + bound)]
+            seen[score] = total
+        return seen[score]
+
+    divisor = normalisation.divisor(len(entries))
+    out = []
+    for parts in entries:
+        gross = sum((weight * against_all(score) for weight, score in parts), Fraction(0))
+        own = sum(
+            (w * v * imps(s - t) for w, s in parts for v, t in parts),
+            Fraction(0),
+        )
+        out.append(Fraction(gross - own) / divisor)
+    return tuple(out)
+
+
+# ---------------------------------------------------------- artificial adjusted scores (§5.2)
+
+
+class ArtificialScore(Enum):
+    """An artificial adjusted score (Law 12C2, §5.2)."""
+
+    AVE_PLUS = "Ave+"
+    AVE = "Ave"
+    AVE_MINUS = "Ave-"
+
+    @classmethod
+    def parse(cls, text: str) -> ArtificialScore:
+        """Read ``Ave+``/``A+``, ``Ave``/``A``, ``Ave-``/``A-`` (any case, − accepted for -)."""
+        name = text.strip().lower().replace("−", "-").replace("average", "ave")
+        name = name.replace(" ", "").replace("plus", "+").replace("minus", "-")
+        table = {"ave+": cls.AVE_PLUS, "a+": cls.AVE_PLUS, "ave": cls.AVE, "a": cls.AVE}
+        table |= {"ave-": cls.AVE_MINUS, "a-": cls.AVE_MINUS}
+        if name in table:
+            return table[name]
+        raise ParseError(f"unknown artificial score {text!r}; expected Ave+, Ave or Ave-")
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class ArtificialImps:
+    """IMP value of each artificial score per comparison: ±3 and 0 by Law 12C2(b) (§5.2).
+
+    The Tournament Organizer may vary the ±3, hence the setting.
+    """
+
+    plus: Score = 3
+    average: Score = 0
+    minus: Score = -3
+
+    def value(self, code: ArtificialScore) -> Score:
+        """IMPs for ``code`` against a datum or one opponent (Butler, teams, average cross-IMPs)."""
+        if code is ArtificialScore.AVE_PLUS:
+            return self.plus
+        return self.average if code is ArtificialScore.AVE else self.minus
+
+    def cross_imps(
+        self,
+        code: ArtificialScore,
+        results: int,
+        normalisation: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS,
+    ) -> Fraction:
+        """Cross-IMPs for ``code`` on a board of ``results`` results (the artificial one included).
+
+        Worth ``value`` per comparison, like an ordinary result: ``value × (n − 1)`` summed
+        (ACBLscore "AVE+ 3 IMPs x (number of results − 1)"), ``value`` ÷ comparisons, and
+        ``value × (n − 1) / n`` ÷ results (our convention; no source covers PBN ``Cross1``).
+        """
+        if results < 2:
+            raise RulesError(f"cross-IMPs need at least two results on a board, got {results}")
+        return Fraction(self.value(code) * (results - 1), normalisation.divisor(results))
+
+
+# ------------------------------------------------------------------------- factoring (§4.6)
+
+
+def factor_total(total: Score, boards_played: int, boards_max: int) -> Fraction:
+    """Scale an IMP total of a pair or team that missed boards: ``total × max / played`` (§4.6)."""
+    if boards_played <= 0:
+        raise RulesError(f"cannot factor a total over {boards_played} boards played")
+    if boards_played > boards_max:
+        raise RulesError(f"{boards_played} boards played is more than the maximum {boards_max}")
+    return Fraction(total) * boards_max / boards_played
+
+
+# ------------------------------------------------------------------- victory points (§6.5)
+
+
+class MarginRule(Enum):
+    """How a fractional IMP margin (Butler, cross-IMP or factored totals) is turned into VPs.
+
+    The WBF scale is defined for whole margins (§6.5 [CONVENTION]); whole margins always read the
+    table.
+    """
+
+    INTERPOLATE = "interpolate"
+    """Linear between the two neighbouring whole margins of the table (exact; concave; default)."""
+    FORMULA = "formula"
+    """The formula at the fractional margin, to 0.01, kept between the neighbouring table values."""
+    ROUND = "round"
+    """Round the margin to a whole number first, halves away from zero (12.5 → 13, −12.5 → −13)."""
+
+    @classmethod
+    def parse(cls, text: str) -> MarginRule:
+        """``MarginRule.parse("interpolate")``."""
+        name = _parse_name(text)
+        for member in cls:
+            if member.value == name:
+                return member
+        choices = ", ".join(member.value for member in cls)
+        raise ParseError(f"unknown fractional margin rule {text!r}; expected one of {choices}")
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _formula_hundredths(margin: Fraction, boards: int) -> int:
+    """WBF 2013 continuous scale at ``margin`` ≥ 0, in hundredths rounded half up (§6.5).
+
+    ``10 + 10 (1 − τ^(3I/X)) / (1 − τ³)`` with τ = (√5 − 1)/2 and X = 15√N, in 40-digit decimal
+    arithmetic so the result does not depend on the platform's floats.
+    """
+    with localcontext() as context:
+        context.prec = 40
+        tau = (Decimal(5).sqrt() - 1) / 2
+        ratio = tau**3
+        blitz = 15 * Decimal(boards).sqrt()
+        exponent = Decimal(margin.numerator) / Decimal(margin.denominator) / blitz
+        value = 10 + 10 * (1 - (exponent * ratio.ln()).exp()) / (1 - ratio)
+        hundredths = int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return min(hundredths, VP_MAX * 100)
+
+
+@cache
+def _scale_hundredths(boards: int) -> tuple[int, ...]:
+    table: list[int] = []
+    while not table or table[-1] < VP_MAX * 100:
+        table.append(_formula_hundredths(Fraction(len(table)), boards))
+    # Concavity repair (§6.5, [VP-CODE]): while some margin i gains more than margin i − 1 did,
+    # raise the value at i − 1 by 0.01, always fixing the first such margin.
+    repaired = True
+    while repaired:
+        repaired = False
+        for i in range(2, len(table)):
+            if table[i] - table[i - 1] > table[i - 1] - table[i - 2]:
+                table[i - 1] += 1
+                repaired = True
+                break
+    return tuple(table)
+
+
+def vp_scale(boards: int) -> tuple[Fraction, ...]:
+    """Winner's VPs for margins 0, 1, 2, ... up to the first margin worth 20.00 (§6.5).
+
+    WBF 2013 continuous 20-VP scale for a match of ``boards`` boards, rounded to 0.01 and then made
+    concave; computed once per board count.
+    """
+    if boards < 1:
+        raise RulesError(f"a match needs at least one board, got {boards}")
+    return tuple(Fraction(value, 100) for value in _scale_hundredths(boards))
+
+
+def _winner_vps(margin: Fraction, boards: int, rule: MarginRule) -> Fraction:
+    table = _scale_hundredths(boards)
+    if rule is MarginRule.ROUND:
+        margin = Fraction(math.floor(margin + Fraction(1, 2)))
+    low = math.floor(margin)
+    if low >= len(table) - 1:
+        return Fraction(VP_MAX)
+    below, above = Fraction(table[low], 100), Fraction(table[low + 1], 100)
+    if margin == low:
+        return below
+    if rule is MarginRule.INTERPOLATE:
+        return below + (margin - low) * (above - below)
+    return min(max(Fraction(_formula_hundredths(margin, boards), 100), below), above)
+
+
+def victory_points(
+    margin: Score, boards: int, rule: MarginRule = MarginRule.INTERPOLATE
+) -> tuple[Fraction, Fraction]:
+    """(VPs of the side whose IMP margin is ``margin``, VPs of its opponents); they sum to 20.
+
+    WBF 2013 continuous scale for ``boards`` boards (§6.5): 32 boards, +16 IMPs → (13.12, 6.88);
+    −16 → (6.88, 13.12). Margins beyond the blitz give 20–0.
+    """
+    if boards < 1:
+        raise RulesError(f"a match needs at least one board, got {boards}")
+    winner = _winner_vps(abs(Fraction(margin)), boards, rule)
+    loser = VP_MAX - winner
+    return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+@dataclass(frozen=True)
+class TeamsMatch:
+    """A teams-of-four match (§6.2): IMPs per board for the team sitting NS in room 1 ("home").
+
+    A board may carry an artificial adjustment (e.g. +3 for Ave+ to home, §5.2); adjustments that
+    do not balance between the teams are for the session layer.
+    """
+
+    board_imps: tuple[Score, ...]
+
+    @classmethod
+    def from_scores(cls, boards: Iterable[tuple[Score, Score]]) -> TeamsMatch:
+        """Build a match from ``(room1_ns, room2_ns)`` per board."""
+        return cls(tuple(teams_board_imps(room1, room2) for room1, room2 in boards))
+
+    @property
+    def margin(self) -> Score:
+        """Match total in IMPs, home team's view (negative when the away team won)."""
+        return sum(self.board_imps, 0)
+
+    def victory_points(
+        self, boards: int | None = None, rule: MarginRule = MarginRule.INTERPOLATE
+    ) -> tuple[Fraction, Fraction]:
+        """(home, away) VPs on the WBF scale for ``boards`` (default: the boards of the match)."""
+        boards = len(self.board_imps) if boards is None else boards
+        return victory_points(self.margin, boards, rule)
+
+
+# --------------------------------------------------------------------------------- ranking (§7.2)
+
+Team = TypeVar("Team", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Standing(Generic[Team]):
+    """A contestant's place: equal totals share the best place (``tied`` marks "3=")."""
+
+    place: int
+    tied: bool
+    team: Team
+    total: Score
+
+
+def rank_by_total(totals: Mapping[Team, Score]) -> tuple[Standing[Team], ...]:
+    """Rank by total, highest first; equal totals share a place (1, 2=, 2=, 4), §7.2.
+
+    Ties are on exact values; contestants with equal totals keep the mapping's order.
+    """
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    counts: dict[Score, int] = {}
+    for _, total in ordered:
+        counts[total] = counts.get(total, 0) + 1
+    standings: list[Standing[Team]] = []
+    for index, (team, total) in enumerate(ordered):
+        place = index + 1
+        if standings and standings[-1].total == total:
+            place = standings[-1].place
+        standings.append(Standing(place, counts[total] > 1, team, total))
+    return tuple(standings)
+
+
+def vp_standings(
+    matches: Iterable[tuple[Team, Team, Score]],
+    boards: int,
+    rule: MarginRule = MarginRule.INTERPOLATE,
+) -> tuple[Standing[Team], ...]:
+    """Total VPs over several matches of ``boards`` boards and rank the teams (§6.5, §7.2).
+
+    Each match is ``(home, away, home's IMP margin)``.
+    """
+    totals: dict[Team, Score] = {}
+    for home, away, margin in matches:
+        home_vps, away_vps = victory_points(margin, boards, rule)
+        totals[home] = totals.get(home, 0) + home_vps
+        totals[away] = totals.get(away, 0) + away_vps
+    return rank_by_total(totals)

@@ -1,0 +1,137 @@
+"""Hypothesis properties of matchpointing and of the traveller notation."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.bridge import Side
+from bridgescore.formats import csv as traveller_csv
+from bridgescore.matchpoints import Entry, matchpoint, top
+from bridgescore.rules import CLUB, Compensation, Rules
+from bridgescore.session import Session, score_session
+from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
+
+SCORES = st.sampled_from([-800, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 990])
+RULES = st.builds(
+    lambda scale, art, short: CLUB.with_(scale=scale, artificial_method=art, short_boards=short),
+    st.sampled_from([1, 2]),
+    st.sampled_from(["average", "neuberg", "ratio"]),
+    st.sampled_from(["none", "neuberg", "ratio"]),
+)
+
+
+@given(st.lists(SCORES, min_size=2, max_size=30), st.sampled_from([1, 2]))
+def test_a_field_distributes_n_times_the_average(scores: list[int], scale: int) -> None:
+    rules = CLUB.with_(scale=scale)
+    got = matchpoint([Entry.of(s) for s in scores], rules)
+    assert sum(e.value for e in got) == len(scores) * top(len(scores), rules) / 2
+    assert all(0 <= e.value <= top(len(scores), rules) for e in got)
+
+
+@given(st.lists(SCORES, min_size=2, max_size=20), RULES, st.integers(0, 5), st.integers(0, 4))
+def test_compensation_keeps_real_results_at_the_average(
+    scores: list[int], rules: Rules, artificial: int, missing: int
+) -> None:
+    entries = [Entry.of(s) for s in scores] + [Entry(artificial=Artificial.parse("A"))] * artificial
+    expected = len(entries) + (missing if rules.short_boards is not Compensation.NONE else 0)
+    got = matchpoint(entries, rules, expected)
+    full = top(expected, rules)
+    assert sum(e.value for e in got[: len(scores)]) == len(scores) * full / 2
+    assert all(e.value == full / 2 for e in got[len(scores) :])
+
+
+@given(st.lists(SCORES, min_size=2, max_size=20), st.sampled_from([1, 2]))
+def test_ns_plus_ew_is_the_top_on_a_balanced_board(scores: list[int], scale: int) -> None:
+    rules = CLUB.with_(scale=scale)
+    ns = matchpoint([Entry.of(s) for s in scores], rules)
+    ew = matchpoint([Entry.of(-s) for s in scores], rules)
+    for a, b in zip(ns, ew, strict=True):
+        assert a.value + b.value == top(len(scores), rules)
+
+
+@given(
+    st.lists(st.tuples(SCORES, SCORES, st.integers(1, 99)), min_size=2, max_size=10),
+)
+def test_weighted_results_keep_the_field_total(parts: list[tuple[int, int, int]]) -> None:
+    entries = []
+    for a, b, w in parts:
+        weight = Fraction(w, 100)
+        entries.append(Entry(((weight, a), (1 - weight, b))))
+    got = matchpoint(entries, CLUB)
+    assert sum(e.value for e in got) == len(parts) * top(len(parts), CLUB) / 2
+
+
+def _session_rows(draw: st.DrawFn) -> list[TableResult]:
+    boards = draw(st.integers(1, 4))
+    pairs = draw(st.integers(2, 7))
+    rows = []
+    for board in range(1, boards + 1):
+        for pair in range(1, pairs + 1):
+            kind = draw(st.sampled_from(["score"] * 8 + ["np", "avg", "weighted"]))
+            if kind == "np":
+                ns = ew = None
+            elif kind == "avg":
+                ns = ew = Artificial.parse(draw(st.sampled_from(["A", "A+", "A-", "60"])))
+            elif kind == "weighted":
+                ns = ew = WeightedResult(
+                    (
+                        (Fraction(3, 10), BridgeResult(draw(SCORES))),
+                        (Fraction(7, 10), BridgeResult(draw(SCORES))),
+                    )
+                )
+            else:
+                ns = ew = WeightedResult.single(BridgeResult(draw(SCORES)))
+            rows.append(TableResult(board, (pair,), (pair,), ns, ew, assigned=kind == "weighted"))
+    return rows
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> Session:
+    rows = _session_rows(draw)
+    while True:
+        try:
+            return Session.build(rows)
+        except Exception:  # a board with a single result: make every row scored
+            rows = [
+                r
+                if r.played
+                else TableResult(
+                    r.board, r.ns, r.ew, *((WeightedResult.single(BridgeResult(0)),) * 2)
+                )
+                for r in rows
+            ]
+            if len({r.ns for r in rows}) < 2:
+                raise
+
+
+@settings(max_examples=60, deadline=None)
+@given(sessions(), RULES, st.randoms())
+def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) -> None:  # type: ignore[no-untyped-def]
+    result = score_session(session, rules)
+    assert result.checksums_ok
+    shuffled = list(session.tables)
+    rng.shuffle(shuffled)
+    again = score_session(Session.build(shuffled), rules)
+    assert {s.entrant: s.mp for f in result.fields for s in f.standings} == {
+        s.entrant: s.mp for f in again.fields for s in f.standings
+    }
+    for field in result.fields:
+        for s in field.standings:
+            assert s.rank == 1 + sum(1 for o in field.standings if o.percent > s.percent)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sessions())
+def test_csv_round_trip(session: Session) -> None:
+    text = traveller_csv.dumps(session)
+    again = traveller_csv.loads(text)
+    assert again.tables == session.tables
+    assert traveller_csv.dumps(again) == text
+    assert again.movement == session.movement
+
+
+def test_side_enum_is_used_for_fields() -> None:
+    assert {s.value for s in Side} == {"NS", "EW"}
