@@ -266,3 +266,37 @@ def test_artificial_percentages() -> None:
     assert Artificial.parse("Ave-").percent == 40
     assert Artificial.parse("55").percent == 55 and not Artificial.parse("55").follows_session
     assert Artificial.parse("A-").follows_session
+
+
+SECTIONS = """
+section,board,ns,ew,score
+A,1,1,1,420
+A,1,2,2,400
+A,1,3,3,-50
+B,1,1,1,450
+B,1,2,2,420
+B,1,3,3,100
+"""
+
+
+def test_sections_within_and_across_the_field() -> None:
+    within = scored(SECTIONS)
+    assert [b.top for b in within.boards] == [4, 4]
+    assert [f.field for f in within.fields] == ["A NS", "A EW", "B NS", "B EW"]
+    assert [ns for b in within.boards for ns, _ in [(t.ns_mp, 0) for t in b.tables]] == [
+        4,
+        2,
+        0,
+        4,
+        2,
+        0,
+    ]
+    across = scored(SECTIONS, CLUB.with_(sections_across=True))
+    (board,) = across.boards
+    assert board.top == 10
+    # 420 beats 400, -50, 100 and ties the other 420: 3x2 + 1 = 7.
+    assert [t.ns_mp for t in board.tables] == [7, 4, 0, 10, 7, 2]
+    assert [f.field for f in across.fields] == ["NS", "EW"]
+    labels = [s.entrant.label for s in across.fields[0].standings]
+    assert labels == ["B-1NS", "A-1NS", "B-2NS", "A-2NS", "B-3NS", "A-3NS"]
+    assert across.checksums_ok and within.checksums_ok

@@ -74,6 +74,7 @@ class Rules:
     ties_on_display: bool = False  # rank on displayed values instead of exact ones
     handicap_rounding: Rounding = Rounding.TRUNCATE
     handicap_sum: bool = False  # pair handicap: mean of the players' (seed 000) or their sum
+    sections_across: bool = False  # matchpoint and rank several sections as one field
 
     def __post_init__(self) -> None:
         if self.scale not in (1, 2):

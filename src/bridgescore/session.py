@@ -29,16 +29,19 @@ class Entrant:
     number: int
     line: Side | None = None
     player: bool = False
+    section: str | None = None
 
     @property
     def label(self) -> str:
-        return f"{self.number}{self.line.value}" if self.line else str(self.number)
+        own = f"{self.number}{self.line.value}" if self.line else str(self.number)
+        return f"{self.section}-{own}" if self.section else own
 
     def __lt__(self, other: Entrant) -> bool:
         return self._key() < other._key()
 
-    def _key(self) -> tuple[str, int, bool]:
-        return (self.line.value if self.line else "", self.number, self.player)
+    def _key(self) -> tuple[str, str, int, bool]:
+        line = self.line.value if self.line else ""
+        return (self.section or "", line, self.number, self.player)
 
     def __str__(self) -> str:
         kind = "player" if self.player else "pair"
@@ -69,6 +72,7 @@ class Session:
     names: Mapping[Entrant, str] = field(default_factory=dict)
     title: str | None = None
     date: str | None = None
+    section_movements: Mapping[str, Movement] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -80,6 +84,7 @@ class Session:
         date: str | None = None,
         path: str | None = None,
         incomplete: frozenset[int] = frozenset(),
+        section_movements: Mapping[str, Movement] | None = None,
     ) -> Session:
         """Check the results and settle the movement; raises with every problem found.
 
@@ -89,10 +94,17 @@ class Session:
         rows = tuple(tables)
         problems: list[Problem] = []
         settled = movement or detect_movement(rows)
+        sections = {t.section for t in rows if t.section is not None}
+        per_section = dict(section_movements or {})
+        if movement is None and len(sections) > 1:
+            for name in sections:
+                per_section.setdefault(
+                    name, detect_movement([t for t in rows if t.section == name])
+                )
         all_boards = dict(boards or {})
         for row in rows:
             all_boards.setdefault(row.board, Board.numbered(row.board))
-        session = cls(rows, dict(sorted(all_boards.items())), settled, {}, title, date)
+        session = cls(rows, dict(sorted(all_boards.items())), settled, {}, title, date, per_section)
         problems.extend(session._check_movement())
         names, name_problems = session._collect_names()
         problems.extend(name_problems)
@@ -104,12 +116,19 @@ class Session:
     def entrants(self, table: TableResult, side: Side) -> tuple[Entrant, ...]:
         """Who is scored on ``side``'s cards at ``table``."""
         numbers = table.ns if side is Side.NS else table.ew
-        if self.movement is Movement.INDIVIDUAL:
-            return tuple(Entrant(n, player=True) for n in numbers)
-        if self.movement is Movement.HOWELL:
-            return (Entrant(numbers[0]),)
+        movement = self.movement_of(table.section)
+        section = table.section
+        if movement is Movement.INDIVIDUAL:
+            return tuple(Entrant(n, player=True, section=section) for n in numbers)
+        if movement is Movement.HOWELL:
+            return (Entrant(numbers[0], section=section),)
         line = side.other if table.arrow else side
-        return (Entrant(numbers[0], line),)
+        return (Entrant(numbers[0], line, section=section),)
+
+    def movement_of(self, section: str | None) -> Movement:
+        if section is None:
+            return self.movement
+        return self.section_movements.get(section, self.movement)
 
     def entrants_all(self, table: TableResult) -> tuple[Entrant, ...]:
         return (*self.entrants(table, Side.NS), *self.entrants(table, Side.EW))
@@ -118,16 +137,27 @@ class Session:
     def arrow_switched(self) -> bool:
         return any(t.arrow for t in self.tables)
 
-    def fields(self) -> tuple[str, ...]:
-        if self.movement is Movement.MITCHELL and not self.arrow_switched:
-            return ("NS", "EW")
-        return ("ALL",)
+    @property
+    def sections(self) -> tuple[str, ...]:
+        return tuple(sorted({t.section for t in self.tables if t.section is not None}))
 
-    def field_of(self, entrant: Entrant) -> str:
-        if self.fields() == ("ALL",):
-            return "ALL"
-        assert entrant.line is not None
-        return entrant.line.value
+    def field_of(self, entrant: Entrant, across: bool = False) -> str:
+        """The ranking list an entrant is in: ``NS``, ``EW`` or ``ALL``, per section unless
+        sections are ranked ``across`` the whole field."""
+        switched = any(t.arrow for t in self.tables if t.section == entrant.section)
+        mitchell = self.movement_of(entrant.section) is Movement.MITCHELL and not switched
+        name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
+        if entrant.section is not None and not across and len(self.sections) > 1:
+            return f"{entrant.section} {name}"
+        return name
+
+    def fields(self, across: bool = False) -> tuple[str, ...]:
+        names = {self.field_of(e, across) for t in self.tables for e in self.entrants_all(t)}
+        return tuple(
+            sorted(
+                names, key=lambda n: (n.rpartition(" ")[0], "NS EW ALL".find(n.rpartition(" ")[2]))
+            )
+        )
 
     def _check_movement(self) -> list[Problem]:
         problems = []
@@ -278,6 +308,7 @@ class ScoredBoard:
     results: int
     expected: int
     tables: tuple[ScoredTable, ...]
+    section: str | None = None
 
 
 @dataclass(frozen=True)
@@ -351,25 +382,29 @@ def score_session(
     handicaps: Mapping[Entrant, Fraction] | None = None,
 ) -> SessionResult:
     """Matchpoint every board, then total, rank and check each field."""
-    by_board: dict[int, list[int]] = defaultdict(list)
+    # Results are compared within a board and, unless ranked across, within a section.
+    by_board: dict[tuple[int, str], list[int]] = defaultdict(list)
     for index, t in enumerate(session.tables):
-        by_board[t.board].append(index)
+        group = "" if rules.sections_across else (t.section or "")
+        by_board[t.board, group].append(index)
     counts = {
-        (board, side): sum(1 for i in rows if session.tables[i].side(side) is not None)
-        for board, rows in by_board.items()
+        (key, side): sum(1 for i in rows if session.tables[i].side(side) is not None)
+        for key, rows in by_board.items()
         for side in Side
     }
-    common = max(counts.values(), default=0)
+    common: dict[str, int] = defaultdict(int)
+    for ((_, group), _side), n in counts.items():
+        common[group] = max(common[group], n)
     expected_for = {
-        key: (common if rules.short_boards is not Compensation.NONE else n)
+        key: (common[key[0][1]] if rules.short_boards is not Compensation.NONE else n)
         for key, n in counts.items()
     }
     explained: dict[tuple[int, Side], Explanation] = {}
-    for board, rows in by_board.items():
+    for key, rows in by_board.items():
         for side in Side:
             scored = [i for i in rows if session.tables[i].side(side) is not None]
             entries = [_entry(session.tables[i], side) for i in scored]
-            values = matchpoint(entries, rules, expected_for[board, side])
+            values = matchpoint(entries, rules, expected_for[key, side])
             for i, value in zip(scored, values, strict=True):
                 explained[i, side] = value
     credits: dict[Entrant, list[_Credit]] = defaultdict(list)
@@ -379,7 +414,8 @@ def score_session(
     if rules.session_percentage_rule:
         _apply_session_rule(credits, explained)
     scored_boards = []
-    for board, rows in sorted(by_board.items()):
+    for key, rows in sorted(by_board.items()):
+        board, group = key
         tables = tuple(
             ScoredTable(
                 session.tables[i],
@@ -390,13 +426,16 @@ def score_session(
             )
             for i in rows
         )
-        n = max(counts[board, Side.NS], counts[board, Side.EW])
-        expected = max(expected_for[board, Side.NS], expected_for[board, Side.EW])
+        n = max(counts[key, Side.NS], counts[key, Side.EW])
+        expected = max(expected_for[key, Side.NS], expected_for[key, Side.EW])
         scored_boards.append(
-            ScoredBoard(session.boards[board], top(expected, rules), n, expected, tables)
+            ScoredBoard(
+                session.boards[board], top(expected, rules), n, expected, tables, group or None
+            )
         )
     fields = tuple(
-        _field(name, session, rules, credits, explained, handicaps) for name in session.fields()
+        _field(name, session, rules, credits, explained, handicaps)
+        for name in session.fields(rules.sections_across)
     )
     return SessionResult(session, rules, tuple(scored_boards), fields)
 
@@ -450,7 +489,7 @@ def _field(
     explained: Mapping[tuple[int, Side], Explanation],
     handicaps: Mapping[Entrant, Fraction] | None,
 ) -> FieldResult:
-    members = sorted(e for e in credits if session.field_of(e) == name)
+    members = sorted(e for e in credits if session.field_of(e, rules.sections_across) == name)
     rows = []
     for entrant in members:
         items = credits[entrant]
@@ -479,7 +518,10 @@ def _field(
         ranked = _rank(with_hcp, lambda s: s.handicapped or Fraction(0), rules)
         hcp = tuple((s.rank, s.shared, original) for s, original in _pair_up(ranked, with_hcp))
     return FieldResult(
-        name, tuple(standings), _checksum(name, session, explained, mp_rows=rows), hcp
+        name,
+        tuple(standings),
+        _checksum(name, session, explained, rows, rules.sections_across),
+        hcp,
     )
 
 
@@ -513,6 +555,7 @@ def _checksum(
     session: Session,
     explained: Mapping[tuple[int, Side], Explanation],
     mp_rows: Sequence[Standing],
+    across: bool,
 ) -> Checksum:
     """What the boards distribute to this field, worked out from the boards' own sizes.
 
@@ -525,12 +568,12 @@ def _checksum(
     for (i, side), value in explained.items():
         t = session.tables[i]
         entrants = session.entrants(t, side)
-        if session.field_of(entrants[0]) != name:
+        if session.field_of(entrants[0], across) != name:
             continue
         if value.artificial is not None:
             expected += value.value * len(entrants)
         else:
-            groups[t.board, side, value.group].append(value)
+            groups[t.board, side, f"{t.section}/{value.group}"].append(value)
     players = 2 if session.movement is Movement.INDIVIDUAL else 1
     for values in groups.values():
         small = any(v.steps and v.steps[-1].method == "small group" for v in values)

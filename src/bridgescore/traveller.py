@@ -198,6 +198,7 @@ class TableResult:
     arrow: bool = False
     group: str | None = None
     vulnerability: Vulnerability | None = None  # this copy's, when a fouled board's copies differ
+    section: str | None = None
     names: tuple[str | None, ...] = field(default=(), compare=False)
     line: int | None = field(default=None, compare=False)
 

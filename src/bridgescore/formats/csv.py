@@ -33,6 +33,7 @@ from bridgescore.traveller import (
 # Accepted spellings of each column; the first is the one written.
 COLUMNS: dict[str, tuple[str, ...]] = {
     "board": ("board", "bd", "board_number"),
+    "section": ("section", "sec"),
     "table": ("table", "tab"),
     "round": ("round", "rnd"),
     "ns": ("ns", "ns_pair", "pair_ns"),
@@ -358,15 +359,16 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
         ew,
         ns_side,
         ew_side,
-        assigned,
-        table,
-        round_number,
-        lead,
-        arrow,
-        row.get("group") or None,
-        None if vul is boards[board].vulnerability else vul,
-        names,
-        row.line,
+        assigned=assigned,
+        table=table,
+        round=round_number,
+        lead=lead,
+        arrow=arrow,
+        group=row.get("group") or None,
+        vulnerability=None if vul is boards[board].vulnerability else vul,
+        section=row.get("section") or None,
+        names=names,
+        line=row.line,
     )
     if problems:
         raise _RowProblems(problems, known=result)
@@ -457,6 +459,7 @@ def dumps(session: Session) -> str:
     people = ["n", "s", "e", "w"] if individual else ["ns", "ew"]
     name_columns = [f"{p}_name" for p in people] if individual else ["ns_names", "ew_names"]
     columns = [
+        "section",
         "board",
         "table",
         "round",
@@ -478,8 +481,7 @@ def dumps(session: Session) -> str:
         out.write(f"# event: {session.title}\n")
     if session.date:
         out.write(f"# date: {session.date}\n")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    rows: list[dict[str, str]] = []
     for t in session.tables:
         board = session.boards[t.board]
         cells: dict[str, str] = {
@@ -489,6 +491,7 @@ def dumps(session: Session) -> str:
             "lead": t.lead or "",
             "arrow": "yes" if t.arrow else "",
             "group": t.group or "",
+            "section": t.section or "",
         }
         for key, number in zip(people, (*t.ns, *t.ew), strict=True):
             cells[key] = str(number)
@@ -515,6 +518,13 @@ def dumps(session: Session) -> str:
             cells["score"] = str(result.ns_score)
         else:
             cells["adjusted"] = t.describe()
+        rows.append(cells)
+    # Optional columns are written only when some row uses them.
+    required = {"board", *people, "contract"}
+    columns = [c for c in columns if c in required or any(r.get(c) for r in rows)]
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for cells in rows:
         writer.writerow([cells.get(c, "") for c in columns])
     return out.getvalue()
 

@@ -42,6 +42,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "boards": [
             {
                 "board": b.board.number,
+                "section": b.section,
                 "dealer": str(b.board.dealer),
                 "vulnerability": str(b.board.vulnerability),
                 "deal": b.board.deal,
@@ -80,7 +81,11 @@ def to_data(result: SessionResult) -> dict[str, Any]:
 
 def _who(entrant: Entrant) -> dict[str, Any]:
     key = "player" if entrant.player else "pair"
-    return {key: entrant.number, "line": entrant.line.value if entrant.line else None}
+    return {
+        key: entrant.number,
+        "line": entrant.line.value if entrant.line else None,
+        "section": entrant.section,
+    }
 
 
 def _standing(s: Standing, result: SessionResult) -> dict[str, Any]:
@@ -103,7 +108,7 @@ def _table(t: ScoredTable, decimals: int) -> dict[str, Any]:
     table = t.table
     result = table.result
     individual = len(table.ns) == 2
-    data: dict[str, Any] = {"table": table.table, "round": table.round}
+    data: dict[str, Any] = {"section": table.section, "table": table.table, "round": table.round}
     if individual:
         data.update(dict(zip(("n", "s", "e", "w"), (*table.ns, *table.ew), strict=True)))
     else:
