@@ -163,3 +163,52 @@ def test_a_failed_checksum_is_loud(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 1
     assert "CHECKSUM FAILED in field NS, EW" in result.output
     assert "— FAILED" in result.output
+
+
+def test_imp_methods_in_json(tmp_path: Path) -> None:
+    path = tmp_path / "ximps.csv"
+    path.write_text(
+        "board,ns,ew,score\n"
+        + "".join(
+            f"1,{p},{p},{s}\n" for p, s in enumerate([420, 450, -100, -200, 400, 590], start=1)
+        )
+    )
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            str(path),
+            "--method",
+            "butler",
+            "--format",
+            "json",
+            "--datum-rounding",
+            "half-up",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    board = data["boards"][0]
+    assert board["datum"] == 290
+    assert [r["ns_imps"] for r in board["results"]] == [4, 4, -9, -10, 3, 7]
+    assert [r["datum"] for r in board["results"]] == [290] * 6
+    assert data["fields"][0]["rankings"][0]["total"] == 7
+    result = CliRunner().invoke(
+        main,
+        ["score", str(path), "--method", "cross-imps", "--format", "json", "--cross-imps", "sum"],
+    )
+    rows = json.loads(result.output)["boards"][0]["results"]
+    assert [r["ns_imps"] for r in rows] == [18, 22, -42, -52, 15, 39]
+
+
+def test_teams_in_json(tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    path.write_text("board,ns,ew,contract,declarer,result\n4,1,2,4S,N,10\n4,2,1,3S,N,10\n")
+    result = CliRunner().invoke(main, ["score", str(path), "--method", "teams", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [r["ns_imps"] for r in data["boards"][0]["results"]] == [10, -10]
+    (match,) = data["matches"]
+    assert match["home_imps"] == 10 and match["home_vps"] + match["away_vps"] == 20
+    ranking = data["fields"][0]["rankings"]
+    assert [r["team"] for r in ranking] == [1, 2] and ranking[0]["total"] == 10

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import tempfile
@@ -15,7 +16,10 @@ from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from bridgescore.rules import Rules
+    from bridgescore.session import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,6 +90,29 @@ def scoring_options(func: F) -> F:
             help="A pair's handicap: the mean of its players' (seed 000) or the sum.",
         ),
         click.option(
+            "--method",
+            type=click.Choice(["matchpoints", "butler", "cross-imps", "teams"]),
+            help="How boards are scored: matchpoints, IMPs against a datum (butler), IMPs "
+            "against every other result (cross-imps), or teams of four.",
+        ),
+        click.option("--datum-trim", help="Butler: results dropped at each end, e.g. 1 or 10%."),
+        click.option(
+            "--datum-rounding",
+            type=click.Choice(["half-up", "half-even", "half-away", "none"]),
+            help="Butler: how the datum is rounded to a multiple of 10.",
+        ),
+        click.option(
+            "--cross-imps",
+            "cross_imps",
+            type=click.Choice(["sum", "comparisons", "results"]),
+            help="Cross-IMPs: the sum, or divided by the comparisons or by the results.",
+        ),
+        click.option(
+            "--sections",
+            type=click.Choice(["within", "across"]),
+            help="Matchpoint several sections separately or as one field.",
+        ),
+        click.option(
             "--movement",
             type=click.Choice(["mitchell", "howell", "individual"]),
             help="Force the field structure instead of detecting it.",
@@ -113,6 +140,11 @@ def _rules(options: dict[str, Any]) -> Rules:
         handicap_sum=None
         if options["pair_handicap"] is None
         else options["pair_handicap"] == "sum",
+        method=options["method"],
+        datum_trim=options["datum_trim"],
+        datum_rounding=options["datum_rounding"],
+        cross_imps=options["cross_imps"],
+        sections_across=None if options["sections"] is None else options["sections"] == "across",
     )
 
 
@@ -197,13 +229,16 @@ def _score(
     options: dict[str, Any],
     to_file: bool,
 ) -> tuple[str, list[str]]:
-    from bridgescore.formats import csv as traveller_csv
-    from bridgescore.rules import Movement
+    from bridgescore.formats import read_session
+    from bridgescore.rules import Method, Movement
     from bridgescore.session import score_session
 
     rules = _rules(options)
     movement = Movement.parse(options["movement"]) if options["movement"] else None
-    session = traveller_csv.read_path(file, movement=movement)
+    teams = rules.method is Method.TEAMS
+    session = read_session(file, movement=Movement.TEAMS if teams else movement)
+    if teams:
+        return _score_teams(session, rules, output_format, explain, to_file), []
     handicaps = None
     if history:
         from bridgescore.handicap import entrant_handicap, read_history
@@ -219,17 +254,35 @@ def _score(
         from bridgescore.formats import json as result_json
 
         return result_json.dumps(result), failed
-    import io
-
-    from rich.console import Console
-
     from bridgescore.reports.text import render
 
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        width=None if (sys.stdout.isatty() and not to_file) else 120,
-        force_terminal=sys.stdout.isatty() and not to_file,
-    )
+    console, buffer = _console(to_file)
     render(result, console, explain=explain)
     return buffer.getvalue(), failed
+
+
+def _console(to_file: bool) -> tuple[Console, io.StringIO]:
+    """A rich console writing to a buffer: styled on a terminal, plain 120 columns otherwise."""
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    terminal = sys.stdout.isatty() and not to_file
+    console = Console(file=buffer, width=None if terminal else 120, force_terminal=terminal)
+    return console, buffer
+
+
+def _score_teams(
+    session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
+) -> str:
+    from bridgescore.teams import score_teams
+
+    result = score_teams(session, rules)
+    if output_format == "json":
+        from bridgescore.formats import json as result_json
+
+        return result_json.teams_dumps(result)
+    from bridgescore.reports.text import render_teams
+
+    console, buffer = _console(to_file)
+    render_teams(result, console, explain=explain)
+    return buffer.getvalue()

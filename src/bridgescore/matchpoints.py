@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -67,12 +67,23 @@ class Explanation:
     artificial: Artificial | None = None
     percent: Fraction | None = None
     note: str | None = None
+    method: str = "matchpoints"  # or "butler", "cross-imps": value is then in IMPs
+    datum: Fraction | None = None
+    gross: Fraction | None = None  # cross-IMPs before dividing
+    divisor: int = 1
+
+    @property
+    def in_imps(self) -> bool:
+        return self.method != "matchpoints"
 
     def text(self, decimals: int = 2) -> str:
         """One sentence a player can check by hand."""
 
         def n(value: Fraction | int) -> str:
             return fmt(value, decimals)
+
+        if self.in_imps:
+            return self._imps_text(n)
 
         if self.artificial is not None:
             assert self.percent is not None
@@ -101,6 +112,35 @@ class Explanation:
         if self.note:
             text += f"; {self.note}"
         return text
+
+    def _imps_text(self, n: Callable[[Fraction | int], str]) -> str:
+        group = f" in group {self.group}" if self.group else ""
+        if self.artificial is not None:
+            return f"artificial score {self.artificial}: {n(self.value)} IMPs"
+        if len(self.scores) == 1:
+            what = _points(self.scores[0][1])
+        else:
+            what = " and ".join(f"{n(w * 100)}% of {_points(s)}" for w, s in self.scores)
+        if self.method == "butler":
+            assert self.datum is not None
+            text = f"{what} against the datum {_points_fraction(self.datum, n)}{group}"
+            if self.note:
+                text += f" ({self.note})"
+            return f"{text}: {n(self.value)} IMPs"
+        assert self.gross is not None
+        text = (
+            f"{what} against the {self.compared} other result"
+            f"{'s' if self.compared != 1 else ''}{group}: {n(self.gross)} IMPs in all"
+        )
+        if self.divisor != 1:
+            text += f", ÷ {self.divisor} = {n(self.value)}"
+        if self.note:
+            text += f"; {self.note}"
+        return text
+
+
+def _points_fraction(value: Fraction, n: Callable[[Fraction | int], str]) -> str:
+    return ("+" if value > 0 else "") + n(value)
 
 
 def _points(score: int) -> str:

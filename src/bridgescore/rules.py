@@ -51,12 +51,22 @@ class Rounding(_Named):
     TRUNCATE = "truncate"  # cut, as seed 000 prints handicaps
 
 
+class Method(_Named):
+    """How each board is scored."""
+
+    MATCHPOINTS = "matchpoints"
+    BUTLER = "butler"  # IMPs against a datum (rules.md §6.4)
+    CROSS_IMPS = "cross-imps"  # IMPs against every other result (rules.md §6.3)
+    TEAMS = "teams"  # IMPs between the two rooms of a match, then victory points (§6.2, §6.5)
+
+
 class Movement(_Named):
     """The field structure of a session (rules.md §7.3)."""
 
     MITCHELL = "mitchell"  # two fields: NS pairs and EW pairs
     HOWELL = "howell"  # one field of pairs
     INDIVIDUAL = "individual"  # one field of players
+    TEAMS = "teams"  # teams of four: each team plays each board once in each room
 
 
 @dataclass(frozen=True)
@@ -75,6 +85,12 @@ class Rules:
     handicap_rounding: Rounding = Rounding.TRUNCATE
     handicap_sum: bool = False  # pair handicap: mean of the players' (seed 000) or their sum
     sections_across: bool = False  # matchpoint and rank several sections as one field
+    method: Method = Method.MATCHPOINTS
+    datum_trim: str = "1"  # Butler: results dropped at each end, a count or a percentage ("10%")
+    datum_rounding: str = "half-away"  # Butler datum to 10: half-up, half-even, half-away, none
+    cross_imps: str = "comparisons"  # cross-IMP totals: sum, ÷ comparisons, ÷ results
+    artificial_imps: int = 3  # Ave+ / Ave- at IMPs (Law 12C2(b))
+    factor_totals: bool = True  # IMP totals of pairs who played fewer boards, × max / played
 
     def __post_init__(self) -> None:
         if self.scale not in (1, 2):
@@ -85,6 +101,11 @@ class Rules:
             )
         if not 0 <= self.decimals <= 6:
             raise ParseError(f"not a number of decimals: {self.decimals} (expected 0 to 6)")
+        from bridgescore.imps import CrossImpNormalisation, DatumRounding, Trim
+
+        Trim.parse(self.datum_trim)
+        DatumRounding.parse(self.datum_rounding)
+        CrossImpNormalisation.parse(self.cross_imps)
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some settings changed; text values are parsed."""
@@ -102,6 +123,8 @@ class Rules:
                 value = value.strip().lower() in ("1", "yes", "true", "on")
             elif isinstance(current, int) and isinstance(value, str):
                 value = int(value)
+            elif isinstance(current, str) and not isinstance(value, str):
+                value = str(value)
             parsed[key] = value
         return replace(self, **parsed)
 
@@ -146,6 +169,9 @@ EBU = Rules(
     decimals=1,
     handicap_rounding=Rounding.HALF_UP,
     handicap_sum=False,
+    datum_trim="1",
+    datum_rounding="half-up",
+    cross_imps="comparisons",
 )
 
 # ACBL: half-matchpoint scale, Neuberg for adjusted boards (ACBLscore manual §92), ratio-of-tops
@@ -160,6 +186,9 @@ ACBL = Rules(
     fouled_groups=SmallGroups.ACBL,
     decimals=2,
     handicap_rounding=Rounding.HALF_UP,
+    datum_trim="5%",  # ACBLscore drops 5% high and 5% low (rules.md §6.4)
+    datum_rounding="half-even",  # ACBLscore: 425 -> 420, 435 -> 440
+    cross_imps="comparisons",  # ACBLscore "Average IMPs"
 )
 
 RULE_SETS: dict[str, Rules] = {r.name: r for r in (CLUB, EBU, ACBL)}

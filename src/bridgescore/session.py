@@ -7,15 +7,15 @@ arrow-switched (§7.4); a Howell has one; an individual has one field of players
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.display import fmt, round_fraction
-from bridgescore.errors import InputFileError, Problem
+from bridgescore.errors import InputFileError, Problem, RulesError
 from bridgescore.matchpoints import Entry, Explanation, matchpoint, top
-from bridgescore.rules import Compensation, Movement, Rules
+from bridgescore.rules import Compensation, Method, Movement, Rules
 from bridgescore.traveller import Artificial, TableResult, WeightedResult
 
 
@@ -63,8 +63,20 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Member:
+    """A player's membership numbers, as a results file gives them (kept for round trips)."""
+
+    national: str | None = None  # the national body's number (EBU, ABF, NZB ...)
+    club: str | None = None  # the club's own number
+
+
+@dataclass(frozen=True)
 class Session:
-    """What was played: boards, table results and the names of the entrants."""
+    """What was played: boards, table results and the names of the entrants.
+
+    ``members`` gives, for an entrant, its players' membership numbers in the order of the
+    players in its name ("A & B").
+    """
 
     tables: tuple[TableResult, ...]
     boards: Mapping[int, Board]
@@ -73,6 +85,7 @@ class Session:
     title: str | None = None
     date: str | None = None
     section_movements: Mapping[str, Movement] = field(default_factory=dict)
+    members: Mapping[Entrant, tuple[Member, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -120,7 +133,7 @@ class Session:
         section = table.section
         if movement is Movement.INDIVIDUAL:
             return tuple(Entrant(n, player=True, section=section) for n in numbers)
-        if movement is Movement.HOWELL:
+        if movement in (Movement.HOWELL, Movement.TEAMS):
             return (Entrant(numbers[0], section=section),)
         line = side.other if table.arrow else side
         return (Entrant(numbers[0], line, section=section),)
@@ -209,7 +222,7 @@ class Session:
         for t in self.tables:
             by_board[t.board].append(t)
         for board, rows in by_board.items():
-            seen: dict[Entrant, TableResult] = {}
+            seen: dict[tuple[Entrant, str], TableResult] = {}
             for t in rows:
                 ns, ew = self.entrants(t, Side.NS), self.entrants(t, Side.EW)
                 if set(ns) & set(ew):
@@ -223,20 +236,28 @@ class Session:
                             expected="different NS and EW numbers",
                         )
                     )
-                for entrant in (*ns, *ew):
-                    if entrant in seen:
+                # A team plays each board once in each direction (two rooms).
+                teams = self.movement_of(t.section) is Movement.TEAMS
+                keyed = [((e, "NS") if teams else (e, ""), e) for e in ns] + [
+                    ((e, "EW") if teams else (e, ""), e) for e in ew
+                ]
+                for key, entrant in keyed:
+                    if key in seen:
                         problems.append(
                             Problem(
-                                f"{entrant} plays board {board} twice (also on line "
-                                f"{seen[entrant].line})",
+                                f"{entrant} plays board {board} "
+                                f"{'in the same direction ' if teams else ''}twice (also on "
+                                f"line {seen[key].line})",
                                 t.line,
                                 board,
                                 t.table,
                                 found=entrant.label,
-                                expected="each pair or player once per board",
+                                expected="each team once per direction per board"
+                                if teams
+                                else "each pair or player once per board",
                             )
                         )
-                    seen[entrant] = t
+                    seen[key] = t
             for side in Side:
                 scored = [t for t in rows if t.side(side) is not None]
                 if len(scored) == 1 and board not in incomplete:
@@ -331,10 +352,11 @@ class Standing:
     name: str | None
     mp: Fraction
     max: Fraction
-    percent: Fraction
+    percent: Fraction | None
     boards: int
     handicap: Fraction | None = None
     handicapped: Fraction | None = None
+    total: Fraction | None = None  # IMP events: the total ranked on (factored, rules.md §4.6)
 
     @property
     def place(self) -> str:
@@ -404,14 +426,14 @@ def score_session(
         for side in Side:
             scored = [i for i in rows if session.tables[i].side(side) is not None]
             entries = [_entry(session.tables[i], side) for i in scored]
-            values = matchpoint(entries, rules, expected_for[key, side])
+            values = _score_board(entries, rules, expected_for[key, side])
             for i, value in zip(scored, values, strict=True):
                 explained[i, side] = value
     credits: dict[Entrant, list[_Credit]] = defaultdict(list)
     for (i, side), value in explained.items():
         for entrant in session.entrants(session.tables[i], side):
             credits[entrant].append(_Credit(session.tables[i].board, i, side, value))
-    if rules.session_percentage_rule:
+    if rules.session_percentage_rule and rules.method is Method.MATCHPOINTS:
         _apply_session_rule(credits, explained)
     scored_boards = []
     for key, rows in sorted(by_board.items()):
@@ -438,6 +460,16 @@ def score_session(
         for name in session.fields(rules.sections_across)
     )
     return SessionResult(session, rules, tuple(scored_boards), fields)
+
+
+def _score_board(entries: list[Entry], rules: Rules, expected: int) -> list[Explanation]:
+    if rules.method is Method.MATCHPOINTS:
+        return matchpoint(entries, rules, expected)
+    if rules.method is Method.TEAMS:
+        raise RulesError("teams of four are scored by match (bridgescore.teams), not by field")
+    from bridgescore.imp_pairs import imp_board
+
+    return imp_board(entries, rules)
 
 
 def _entry(table: TableResult, side: Side) -> Entry:
@@ -490,13 +522,23 @@ def _field(
     handicaps: Mapping[Entrant, Fraction] | None,
 ) -> FieldResult:
     members = sorted(e for e in credits if session.field_of(e, rules.sections_across) == name)
+    imps = rules.method is not Method.MATCHPOINTS
+    most_boards = max((len({c.board for c in credits[e]}) for e in members), default=0)
     rows = []
     for entrant in members:
         items = credits[entrant]
         mp = sum((c.explanation.value for c in items), Fraction(0))
         available = sum((c.explanation.top for c in items), Fraction(0))
-        percent = 100 * mp / available if available else Fraction(0)
-        handicap = None if handicaps is None else handicaps.get(entrant)
+        boards = len({c.board for c in items})
+        percent: Fraction | None = None
+        total: Fraction | None = None
+        if imps:
+            total = mp
+            if rules.factor_totals and boards < most_boards:
+                total = mp * most_boards / boards
+        else:
+            percent = 100 * mp / available if available else Fraction(0)
+        handicap = None if handicaps is None or imps else handicaps.get(entrant)
         rows.append(
             Standing(
                 0,
@@ -506,12 +548,13 @@ def _field(
                 mp,
                 available,
                 percent,
-                len({c.board for c in items}),
+                boards,
                 handicap,
-                None if handicap is None else percent + handicap,
+                None if handicap is None or percent is None else percent + handicap,
+                total,
             )
         )
-    standings = _rank(rows, lambda s: s.percent, rules)
+    standings = _rank(rows, lambda s: s.total if imps else s.percent, rules)
     hcp: tuple[tuple[int, bool, Standing], ...] = ()
     if handicaps is not None:
         with_hcp = [s for s in standings if s.handicapped is not None]
@@ -530,12 +573,13 @@ def _pair_up(ranked: list[Standing], originals: list[Standing]) -> list[tuple[St
     return [(s, by_entrant[s.entrant]) for s in ranked]
 
 
-def _rank(rows: list[Standing], key: object, rules: Rules) -> list[Standing]:
+def _rank(
+    rows: list[Standing], key: Callable[[Standing], Fraction | None], rules: Rules
+) -> list[Standing]:
     """Best first; equal values share the best place (rules.md §7.2)."""
-    assert callable(key)
 
     def value(s: Standing) -> Fraction:
-        v: Fraction = key(s)
+        v = key(s) or Fraction(0)
         if rules.ties_on_display:
             return Fraction(round_fraction(v, rules.decimals, rules.rounding))
         return v
@@ -570,7 +614,8 @@ def _checksum(
         entrants = session.entrants(t, side)
         if session.field_of(entrants[0], across) != name:
             continue
-        if value.artificial is not None:
+        if value.artificial is not None or value.method == "butler":
+            # Artificial scores award what they award; Butler IMPs have no zero-sum check.
             expected += value.value * len(entrants)
         else:
             groups[t.board, side, f"{t.section}/{value.group}"].append(value)

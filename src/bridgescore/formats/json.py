@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore import __version__
 from bridgescore.bridge import Side
 from bridgescore.matchpoints import Explanation
-from bridgescore.session import Entrant, ScoredTable, SessionResult, Standing
+from bridgescore.session import Entrant, ScoredBoard, ScoredTable, SessionResult, Standing
+
+if TYPE_CHECKING:
+    from bridgescore.teams import TeamsResult
 
 
 def number(value: Fraction | int | None) -> float | int | None:
@@ -37,6 +40,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "title": session.title,
         "date": session.date,
         "movement": session.movement.value,
+        "method": result.rules.method.value,
         "rules": result.rules.describe(),
         "rules_overridden": result.rules.overrides(),
         "boards": [
@@ -49,7 +53,8 @@ def to_data(result: SessionResult) -> dict[str, Any]:
                 "top": number(b.top),
                 "results_count": b.results,
                 "expected": b.expected,
-                "results": [_table(t, decimals) for t in b.tables],
+                "datum": _datum(b) if result.rules.method.value == "butler" else None,
+                "results": [_table(t, decimals, result.rules.method.value) for t in b.tables],
             }
             for b in result.boards
         ],
@@ -79,6 +84,13 @@ def to_data(result: SessionResult) -> dict[str, Any]:
     }
 
 
+def _datum(board: ScoredBoard) -> float | int | None:
+    for t in board.tables:
+        if t.ns is not None and t.ns.datum is not None:
+            return number(t.ns.datum)
+    return None
+
+
 def _who(entrant: Entrant) -> dict[str, Any]:
     key = "player" if entrant.player else "pair"
     return {
@@ -98,13 +110,16 @@ def _standing(s: Standing, result: SessionResult) -> dict[str, Any]:
         "max": number(s.max),
         "percent": number(s.percent),
         "mp_exact": exact(s.mp),
+        "total": number(s.total),
+        "total_exact": exact(s.total),
         "boards": s.boards,
         "handicap": number(s.handicap),
         "handicapped": number(s.handicapped),
     }
 
 
-def _table(t: ScoredTable, decimals: int) -> dict[str, Any]:
+def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
+    mp = method == "matchpoints"
     table = t.table
     result = table.result
     individual = len(table.ns) == 2
@@ -127,13 +142,24 @@ def _table(t: ScoredTable, decimals: int) -> dict[str, Any]:
             "tricks": None if result is None else result.tricks,
             "lead": table.lead,
             "ns_score": t.ns_score,
-            "ns_mp": number(t.ns_mp),
-            "ew_mp": number(t.ew_mp),
+            "ns_mp": number(t.ns_mp) if mp else None,
+            "ew_mp": number(t.ew_mp) if mp else None,
             "ns_mp_exact": exact(t.ns_mp),
             "ew_mp_exact": exact(t.ew_mp),
+            **_imps(t, method),
             "explanation": {side.value: _explain(t.explanation(side), decimals) for side in Side},
         }
     )
+    return data
+
+
+def _imps(t: ScoredTable, method: str) -> dict[str, Any]:
+    """IMP events: each side's IMPs, and for Butler the board's (NS) datum."""
+    if method == "matchpoints":
+        return {}
+    data: dict[str, Any] = {"ns_imps": number(t.ns_mp), "ew_imps": number(t.ew_mp)}
+    if method == "butler":
+        data["datum"] = None if t.ns is None else number(t.ns.datum)
     return data
 
 
@@ -152,6 +178,8 @@ def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
             "raw": number(e.raw),
             "raw_top": number(e.raw_top),
             "group": e.group,
+            "datum": number(e.datum),
+            "gross_imps": number(e.gross),
             "steps": [
                 {
                     "method": s.method,
@@ -174,3 +202,100 @@ def dumps(result: SessionResult) -> str:
 
 def dump(result: SessionResult, fp: IO[str]) -> None:
     fp.write(dumps(result))
+
+
+def teams_to_data(result: TeamsResult) -> dict[str, Any]:
+    """A teams event: boards with each row's IMPs, the matches, and the ranking by VPs."""
+    session = result.session
+    rows_by_board: dict[int, list[dict[str, Any]]] = {}
+    for row in session.tables:
+        imps = result.imps_for_row(row)
+        played = row.result
+        rows_by_board.setdefault(row.board, []).append(
+            {
+                "section": row.section,
+                "table": row.table,
+                "round": row.round,
+                "ns": row.ns[0],
+                "ew": row.ew[0],
+                "kind": row.kind,
+                "entry": row.describe(),
+                "contract": None
+                if played is None
+                else ("PASS" if played.passed_out else _text(played.contract)),
+                "declarer": None if played is None else _text(played.declarer),
+                "tricks": None if played is None else played.tricks,
+                "lead": row.lead,
+                "ns_score": None if played is None else played.ns_score,
+                "ns_imps": None if imps is None else number(imps[0]),
+                "ew_imps": None if imps is None else number(imps[1]),
+            }
+        )
+    return {
+        "bridgescore": __version__,
+        "title": session.title,
+        "date": session.date,
+        "method": "teams",
+        "rules": result.rules.describe(),
+        "boards": [
+            {
+                "board": number_,
+                "dealer": str(session.boards[number_].dealer),
+                "vulnerability": str(session.boards[number_].vulnerability),
+                "deal": session.boards[number_].deal,
+                "results": rows,
+            }
+            for number_, rows in sorted(rows_by_board.items())
+        ],
+        "matches": [
+            {
+                "home": m.home.number,
+                "away": m.away.number,
+                "boards": len(m.boards),
+                "home_imps": number(m.home_imps),
+                "away_imps": number(m.away_imps),
+                "home_vps": number(m.home_vps),
+                "away_vps": number(m.away_vps),
+                "home_vps_exact": exact(m.home_vps),
+                "away_vps_exact": exact(m.away_vps),
+                "board_imps": [
+                    {
+                        "board": b.board,
+                        "home_imps": number(b.home_imps),
+                        "away_imps": number(b.away_imps),
+                        "explanation": b.reason,
+                    }
+                    for b in m.boards
+                ],
+            }
+            for m in result.matches
+        ],
+        "fields": [
+            {
+                "field": "ALL",
+                "rankings": [
+                    {
+                        "rank": s.rank,
+                        "place": s.place,
+                        "team": s.team.number,
+                        "name": s.name,
+                        "total": number(s.imps_for - s.imps_against),
+                        "imps_for": number(s.imps_for),
+                        "imps_against": number(s.imps_against),
+                        "vps": number(s.vps),
+                        "vps_exact": exact(s.vps),
+                        "matches": s.matches,
+                    }
+                    for s in result.standings
+                ],
+            }
+        ],
+    }
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def teams_dumps(result: TeamsResult) -> str:
+    return json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n"

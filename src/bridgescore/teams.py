@@ -1,0 +1,220 @@
+"""Teams of four: IMPs between the two rooms of each match, match totals, victory points and
+the teams' ranking (rules.md §6.2, §6.5).
+
+A match is found from the travellers themselves: on a board, the row where team A sits NS
+against team B and the row where B sits NS against A are the two rooms. The team sitting NS in
+the first of the two rows is the home team of that comparison.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bridgescore.errors import InputFileError, Problem
+from bridgescore.imp_pairs import artificial_code
+from bridgescore.imps import ArtificialImps, MarginRule, imps, victory_points
+from bridgescore.rules import Rules
+from bridgescore.session import Entrant, Session
+from bridgescore.traveller import Artificial, SideScore, TableResult, WeightedResult
+
+
+@dataclass(frozen=True)
+class BoardComparison:
+    """One board of a match: the home team's and the away team's IMPs and why."""
+
+    board: int
+    room1: TableResult  # home team sits NS
+    room2: TableResult  # away team sits NS
+    home_imps: Fraction
+    away_imps: Fraction
+    reason: str
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    home: Entrant
+    away: Entrant
+    boards: tuple[BoardComparison, ...]
+    home_imps: Fraction
+    away_imps: Fraction
+    home_vps: Fraction
+    away_vps: Fraction
+
+    @property
+    def margin(self) -> Fraction:
+        return self.home_imps - self.away_imps
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    rank: int
+    shared: bool
+    team: Entrant
+    name: str | None
+    vps: Fraction
+    imps_for: Fraction
+    imps_against: Fraction
+    matches: int
+
+    @property
+    def place(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class TeamsResult:
+    session: Session
+    rules: Rules
+    matches: tuple[MatchResult, ...]
+    standings: tuple[TeamStanding, ...]
+
+    def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
+        """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
+        for match in self.matches:
+            for b in match.boards:
+                if b.room1 is row:
+                    return b.home_imps, b.away_imps
+                if b.room2 is row:
+                    return b.away_imps, b.home_imps
+        return None
+
+
+def score_teams(
+    session: Session, rules: Rules, margin_rule: MarginRule = MarginRule.INTERPOLATE
+) -> TeamsResult:
+    """Pair the rooms, IMP each board, total each match and convert it to victory points."""
+    problems: list[Problem] = []
+    rooms: dict[tuple[int, int | None, frozenset[int]], list[TableResult]] = defaultdict(list)
+    for row in session.tables:
+        rooms[row.board, row.round, frozenset((row.ns[0], row.ew[0]))].append(row)
+    by_match: dict[tuple[int, int], list[BoardComparison]] = defaultdict(list)
+    adjusted = ArtificialImps(rules.artificial_imps, 0, -rules.artificial_imps)
+    for (board, _round, _teams), rows in rooms.items():
+        if len(rows) != 2 or rows[0].ns != rows[1].ew:
+            for row in rows:
+                problems.append(
+                    Problem(
+                        "no other room to compare with",
+                        row.line,
+                        board,
+                        row.table,
+                        found=f"team {row.ns[0]} NS against team {row.ew[0]}",
+                        expected=f"the same board with team {row.ew[0]} NS against team "
+                        f"{row.ns[0]} in the other room",
+                    )
+                )
+            continue
+        room1, room2 = rows
+        if not room1.played and not room2.played:
+            continue
+        home_imps, away_imps, reason = _compare(room1, room2, adjusted)
+        key = (room1.ns[0], room1.ew[0])
+        if key not in by_match and (key[1], key[0]) in by_match:
+            room1, room2 = room2, room1
+            home_imps, away_imps = away_imps, home_imps
+            key = (key[1], key[0])
+        by_match[key].append(BoardComparison(board, room1, room2, home_imps, away_imps, reason))
+    if problems:
+        raise InputFileError(None, problems)
+    matches = []
+    for (home, away), boards in by_match.items():
+        boards.sort(key=lambda b: b.board)
+        # Each board's IMPs go to the team that won it (half the difference when the two
+        # teams' adjusted scores do not balance); the margin decides the victory points.
+        home_total = sum(
+            (max((b.home_imps - b.away_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
+        )
+        away_total = sum(
+            (max((b.away_imps - b.home_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
+        )
+        margin = home_total - away_total
+        home_vps, away_vps = victory_points(margin, len(boards), margin_rule)
+        section = boards[0].room1.section
+        matches.append(
+            MatchResult(
+                Entrant(home, section=section),
+                Entrant(away, section=section),
+                tuple(boards),
+                home_total,
+                away_total,
+                home_vps,
+                away_vps,
+            )
+        )
+    matches.sort(key=lambda m: (m.home.number, m.away.number))
+    return TeamsResult(session, rules, tuple(matches), _standings(session, matches))
+
+
+def _compare(
+    room1: TableResult, room2: TableResult, adjusted: ArtificialImps
+) -> tuple[Fraction, Fraction, str]:
+    """IMPs to the team sitting NS in room 1, and to its opponents (§6.2)."""
+    home_value = _value(room1.ns_side, room2.ew_side, adjusted)
+    away_value = _value(room2.ns_side, room1.ew_side, adjusted)
+    if home_value is not None and away_value is not None:
+        if home_value[0] == -away_value[0]:
+            return home_value[0], away_value[0], home_value[1]
+        return home_value[0], away_value[0], f"{home_value[1]}; {away_value[1]}"
+    if home_value is not None:
+        return home_value[0], -home_value[0], home_value[1]
+    if away_value is not None:
+        return -away_value[0], away_value[0], away_value[1]
+    return Fraction(0), Fraction(0), "not played in one room"
+
+
+def _value(
+    ns_room: SideScore, ew_room: SideScore, adjusted: ArtificialImps
+) -> tuple[Fraction, str] | None:
+    """A team's IMPs from its NS result in one room and its EW result in the other."""
+    for side in (ns_room, ew_room):
+        if isinstance(side, Artificial):
+            value = Fraction(adjusted.value(artificial_code(side)))
+            return value, f"artificial score {side}: {value} IMPs"
+    if not isinstance(ns_room, WeightedResult) or not isinstance(ew_room, WeightedResult):
+        return None
+    # The team's NS result in one room against the other room's NS result, where the
+    # same team held the EW cards; weighted scores are IMPed part by part, then weighted.
+    value = Fraction(0)
+    for w1, r1 in ns_room.parts:
+        for w2, r2 in ew_room.parts:
+            value += w1 * w2 * imps(r1.ns_score - r2.ns_score)
+    net = ns_room.parts[0][1].ns_score - ew_room.parts[0][1].ns_score
+    if ns_room.is_weighted or ew_room.is_weighted:
+        return value, f"weighted results: {value} IMPs"
+    return value, f"{net:+d} net: {value} IMPs" if net else f"0 net: {value} IMPs"
+
+
+def _standings(session: Session, matches: list[MatchResult]) -> tuple[TeamStanding, ...]:
+    vps: dict[Entrant, Fraction] = defaultdict(Fraction)
+    imps_for: dict[Entrant, Fraction] = defaultdict(Fraction)
+    imps_against: dict[Entrant, Fraction] = defaultdict(Fraction)
+    played: dict[Entrant, int] = defaultdict(int)
+    for m in matches:
+        for team, own, other, points in (
+            (m.home, m.home_imps, m.away_imps, m.home_vps),
+            (m.away, m.away_imps, m.home_imps, m.away_vps),
+        ):
+            vps[team] += points
+            imps_for[team] += own
+            imps_against[team] += other
+            played[team] += 1
+    ordered = sorted(vps, key=lambda t: (-vps[t], t))
+    out = []
+    for team in ordered:
+        better = sum(1 for other in vps if vps[other] > vps[team])
+        shared = sum(1 for other in vps if vps[other] == vps[team]) > 1
+        out.append(
+            TeamStanding(
+                better + 1,
+                shared,
+                team,
+                session.names.get(team),
+                vps[team],
+                imps_for[team],
+                imps_against[team],
+                played[team],
+            )
+        )
+    return tuple(out)
