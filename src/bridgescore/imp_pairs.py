@@ -73,9 +73,7 @@ def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
                 plain, trim=trim, rounding=DatumRounding.parse(rules.datum_rounding)
             )
             dropped = trim.each_end(len(plain))
-            note = (
-                f"mean of {len(plain) - 2 * dropped} results after dropping {dropped} at each end"
-            )
+            how = f"mean of {len(plain) - 2 * dropped} results, dropping {dropped} at each end"
             for i, score in zip(members, scores, strict=True):
                 out[i] = Explanation(
                     value=Fraction(imps_against(score, board_datum)),
@@ -104,7 +102,7 @@ def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
         totals = cross_imps(scores, CrossImpNormalisation.SUM)
         divisor = normalisation.divisor(len(members))
         factor = Fraction(1)
-        note = None
+        note: str | None = None
         if fouled and normalisation is CrossImpNormalisation.SUM:
             # ACBLscore: each group IMPed separately, then factored by (n-1)/(group-1).
             factor = Fraction(count - 1, len(members) - 1)
