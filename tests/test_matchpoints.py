@@ -300,3 +300,18 @@ def test_sections_within_and_across_the_field() -> None:
     labels = [s.entrant.label for s in across.fields[0].standings]
     assert labels == ["B-1NS", "A-1NS", "B-2NS", "A-2NS", "B-3NS", "A-3NS"]
     assert across.checksums_ok and within.checksums_ok
+
+
+def test_session_percent_vector() -> None:
+    """§5.2: top 12; innocent pair 68.84% on its other boards, its opponents 35.00%."""
+    from bridgescore.session import session_percent
+
+    own = F(190 * 100, 276)
+    ave_plus = session_percent(Artificial.parse("A+"), own) / 100 * 12
+    assert fmt(ave_plus, 2) == "8.26"
+    ave_minus = session_percent(Artificial.parse("A-"), F(35)) / 100 * 12
+    assert ave_minus == F(42, 10)
+    assert session_percent(Artificial.parse("A+"), F(55)) == 60
+    assert session_percent(Artificial.parse("A-"), F(45)) == 40
+    assert session_percent(Artificial.parse("60"), F(70)) == 60
+    assert session_percent(Artificial.parse("A"), F(70)) == 50

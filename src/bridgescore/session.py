@@ -480,6 +480,17 @@ def _entry(table: TableResult, side: Side) -> Entry:
     return Entry(scored.scores_for(side), group=table.group)
 
 
+def session_percent(artificial: Artificial, own: Fraction) -> Fraction:
+    """The percentage an artificial score is worth under the session-percentage rule (§5.2):
+    Ave+ is 60% or the entrant's own percentage on its other boards if higher, Ave- 40% or its
+    own if lower; Ave and explicit percentages are unchanged."""
+    if artificial.code == "A+":
+        return max(artificial.percent, own)
+    if artificial.code == "A-":
+        return min(artificial.percent, own)
+    return artificial.percent
+
+
 def _apply_session_rule(
     credits: Mapping[Entrant, list[_Credit]],
     explained: dict[tuple[int, Side], Explanation],
@@ -494,10 +505,7 @@ def _apply_session_rule(
         own = 100 * won / available
         for credit in items:
             code = credit.explanation.artificial
-            if code is None or not code.follows_session:
-                continue
-            better = own > code.percent if code.code == "A+" else own < code.percent
-            if not better:
+            if code is None or session_percent(code, own) == code.percent:
                 continue
             note = (
                 f"{entrant}'s own percentage on its other boards, being "
