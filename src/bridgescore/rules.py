@@ -5,6 +5,7 @@ Every setting can be overridden on its own with :meth:`Rules.with_`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
@@ -91,6 +92,9 @@ class Rules:
     cross_imps: str = "comparisons"  # cross-IMP totals: sum, ÷ comparisons, ÷ results
     artificial_imps: int = 3  # Ave+ / Ave- at IMPs (Law 12C2(b))
     factor_totals: bool = True  # IMP totals of pairs who played fewer boards, × max / played
+    # Matchpoint pairs: also give a total, × max / played for pairs who played fewer boards than
+    # the most in their field (Compscore's TOTAL_SCORE); percentages and rankings are unchanged.
+    factor_mp_totals: bool = False
 
     def __post_init__(self) -> None:
         if self.scale not in (1, 2):
@@ -101,11 +105,22 @@ class Rules:
             )
         if not 0 <= self.decimals <= 6:
             raise ParseError(f"not a number of decimals: {self.decimals} (expected 0 to 6)")
-        from bridgescore.imps import CrossImpNormalisation, DatumRounding, Trim
-
-        Trim.parse(self.datum_trim)
-        DatumRounding.parse(self.datum_rounding)
-        CrossImpNormalisation.parse(self.cross_imps)
+        # The IMP settings are read by bridgescore.imps; check their spelling here without
+        # importing it, so that matchpoint runs start quickly.
+        if not re.fullmatch(r"\d+|\d+(\.\d+)?%( min \d+)?", self.datum_trim.strip()):
+            raise ParseError(
+                f"not a datum trim: {self.datum_trim!r} (expected a count like 1 or a "
+                "percentage like 10%)"
+            )
+        if self.datum_rounding not in ("half-up", "half-even", "half-away", "none"):
+            raise ParseError(
+                f"not a datum rounding: {self.datum_rounding!r} (expected half-up, half-even, "
+                "half-away or none)"
+            )
+        if self.cross_imps not in ("sum", "comparisons", "results"):
+            raise ParseError(
+                f"not a cross-IMP form: {self.cross_imps!r} (expected sum, comparisons or results)"
+            )
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some settings changed; text values are parsed."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
@@ -150,14 +151,18 @@ class Session:
     def arrow_switched(self) -> bool:
         return any(t.arrow for t in self.tables)
 
-    @property
+    @cached_property
     def sections(self) -> tuple[str, ...]:
         return tuple(sorted({t.section for t in self.tables if t.section is not None}))
+
+    @cached_property
+    def _switched_sections(self) -> frozenset[str | None]:
+        return frozenset(t.section for t in self.tables if t.arrow)
 
     def field_of(self, entrant: Entrant, across: bool = False) -> str:
         """The ranking list an entrant is in: ``NS``, ``EW`` or ``ALL``, per section unless
         sections are ranked ``across`` the whole field."""
-        switched = any(t.arrow for t in self.tables if t.section == entrant.section)
+        switched = entrant.section in self._switched_sections
         mitchell = self.movement_of(entrant.section) is Movement.MITCHELL and not switched
         name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
         if entrant.section is not None and not across and len(self.sections) > 1:
@@ -356,7 +361,9 @@ class Standing:
     boards: int
     handicap: Fraction | None = None
     handicapped: Fraction | None = None
-    total: Fraction | None = None  # IMP events: the total ranked on (factored, rules.md §4.6)
+    # IMP events: the total ranked on (factored, rules.md §4.6); matchpoints: the factored total
+    # when the rules ask for one (``factor_mp_totals``), not ranked on
+    total: Fraction | None = None
 
     @property
     def place(self) -> str:
@@ -546,6 +553,8 @@ def _field(
                 total = mp * most_boards / boards
         else:
             percent = 100 * mp / available if available else Fraction(0)
+            if rules.factor_mp_totals:
+                total = mp * most_boards / boards if boards < most_boards else mp
         handicap = None if handicaps is None or imps else handicaps.get(entrant)
         rows.append(
             Standing(

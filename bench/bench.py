@@ -1,0 +1,624 @@
+"""Benchmarks of bridgescore against its peers, each on the same data in the same run.
+
+    python bench/bench.py [--quick] [case ...]        cases: matchpoints contracts club-night
+
+Every case first checks that bridgescore and its peer give the same answers, then times the
+median of several runs. Output is one line per case,
+
+    BENCH <case> ours=<seconds>s <peer>=<seconds>s ratio=<peer/ours> [more figures]
+
+and comment lines starting with ``#`` (checks, targets, import times). ``--quick`` runs small
+sizes for CI smoke tests; the figures in docs/performance.md come from the full sizes.
+Needs the extras ``fast`` and ``bench`` (numpy, pandas, endplay).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore import fast
+from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
+from bridgescore.contract import Contract
+from bridgescore.matchpoints import Entry, matchpoint
+from bridgescore.rules import EBU, Rules
+from bridgescore.traveller import Artificial
+
+SEED = 20240917
+CASES = ("matchpoints", "contracts", "club-night")
+
+
+@dataclass(frozen=True)
+class Size:
+    boards: int  # matchpoints: boards
+    results: int  # matchpoints: results on each board, artificial ones included
+    contracts: int  # contracts: results scored
+    runs: int  # timed runs of the fast side (median taken)
+    slow_runs: int  # timed runs of a slow peer (pandas, endplay)
+    process_runs: int  # club-night: runs of each process
+    exact_boards: int  # matchpoints: boards also checked against the exact engine
+
+
+FULL = Size(
+    boards=1_000,
+    results=10_000,
+    contracts=1_000_000,
+    runs=7,
+    slow_runs=3,
+    process_runs=10,
+    exact_boards=2,
+)
+QUICK = Size(
+    boards=100,
+    results=1_000,
+    contracts=50_000,
+    runs=3,
+    slow_runs=1,
+    process_runs=3,
+    exact_boards=2,
+)
+
+
+# --- data: realistic boards ----------------------------------------------------------------
+
+# Tricks relative to the usual number for the contract, and how often (a normal spread of play).
+TRICK_SHIFTS = (-2, -1, 0, 1, 2)
+TRICK_ODDS = (0.04, 0.18, 0.56, 0.18, 0.04)
+PASS_OUT = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way a board ends at some tables: a contract by a seat (or a pass-out), how often,
+    and the tricks it usually takes."""
+
+    weight: float
+    contract: Contract | None  # None: passed out
+    declarer: Seat
+    tricks: int
+
+
+def board_plan(rng: random.Random, number: int) -> list[Option]:
+    """The contracts a field ends in on one board, weighted: a popular contract, the near
+    misses, overbids, doubled sacrifices and competitive partscores, at Law 2 vulnerability."""
+    vul = Vulnerability.for_board(number)
+    declarer = rng.choice(list(Seat))
+    opponent = declarer.next if rng.random() < 0.5 else declarer.next.partner
+    ours_vul = vul.is_vulnerable(declarer.side)
+    theirs_vul = vul.is_vulnerable(opponent.side)
+    major, minor = rng.choice("HS"), rng.choice("CD")
+    their_suit = rng.choice([s for s in "CDHS" if s not in (major, minor)])
+    kind = rng.choices(["game", "notrump", "partscore", "slam", "weak"], [35, 20, 30, 8, 7])[0]
+    plans: dict[str, list[tuple[float, str | None, Seat, int]]] = {
+        "game": [
+            (50, f"4{major}", declarer, 10),
+            (12, "3NT", declarer.partner, 9),
+            (10, f"3{major}", declarer, 10),
+            (5, f"5{major}", declarer, 10),
+            (4, f"4{major}X", declarer, 10),
+            (6 if theirs_vul else 12, f"5{their_suit}X", opponent, 8),
+            (5, f"3{their_suit}", opponent, 8),
+        ],
+        "notrump": [
+            (50, "3NT", declarer, 9),
+            (15, "2NT", declarer, 9),
+            (10, f"5{minor}", declarer, 11),
+            (8, f"4{major}", declarer.partner, 9),
+            (5, "3NTX", declarer, 9),
+            (6, f"2{their_suit}", opponent, 7),
+        ],
+        "partscore": [
+            (35, f"2{major}", declarer, 8),
+            (15, "1NT", declarer, 7),
+            (15, f"3{their_suit}", opponent, 8),
+            (10, f"3{major}", declarer, 8),
+            (8, f"2{their_suit}", opponent, 8),
+            (6, f"3{their_suit}X", opponent, 7),
+            (6, f"2{major}X", declarer, 8),
+            (4, f"3{minor}", declarer.partner, 9),
+        ],
+        "slam": [
+            (40, f"6{major}", declarer, 12),
+            (30, f"4{major}", declarer, 12),
+            (10, "6NT", declarer.partner, 12),
+            (8, "3NT", declarer.partner, 12),
+            (6, f"7{major}", declarer, 12),
+            (3 if theirs_vul else 8, f"7{their_suit}X", opponent, 9),
+        ],
+        "weak": [
+            (30, None, declarer, 0),
+            (25, "1NT", declarer, 6),
+            (20, f"2{minor}", declarer, 8),
+            (15, f"1{their_suit}", opponent, 7),
+            (10, f"2{their_suit}", opponent, 7),
+        ],
+    }
+    options = []
+    for weight, text, seat, tricks in plans[kind]:
+        if text and text.endswith("X") and ours_vul and seat is declarer and kind == "game":
+            weight /= 2  # doubling a vulnerable game that makes is rarer
+        contract = Contract.parse(text) if text else None
+        options.append(Option(weight * rng.uniform(0.5, 1.5), contract, seat, tricks))
+    options.append(Option(0.2, None, declarer, 0))  # somebody always passes one out
+    return options
+
+
+def board_scores(
+    plan: list[Option], number: int, np_rng: np.random.Generator, count: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``count`` tables' results on one board: (option index, tricks, North-South score)."""
+    vul = Vulnerability.for_board(number)
+    weights = np.array([o.weight for o in plan])
+    picks = np_rng.choice(len(plan), size=count, p=weights / weights.sum())
+    shifts = np_rng.choice(len(TRICK_SHIFTS), size=count, p=TRICK_ODDS)
+    table = np.zeros((len(plan), len(TRICK_SHIFTS)), dtype=np.int64)
+    tricks_at = np.zeros_like(table)
+    for i, option in enumerate(plan):
+        for j, shift in enumerate(TRICK_SHIFTS):
+            if option.contract is None:
+                continue
+            tricks = min(13, max(0, option.tricks + shift))
+            tricks_at[i, j] = tricks
+            table[i, j] = option.contract.ns_score(option.declarer, tricks, vul)
+    return picks, tricks_at[picks, shifts], table[picks, shifts]
+
+
+@dataclass(frozen=True)
+class Field:
+    """Many boards' North-South results, board by board, with artificial scores per board."""
+
+    board: npt.NDArray[np.int64]
+    score: npt.NDArray[np.int64]
+    artificial: npt.NDArray[np.int64]
+
+
+def make_field(boards: int, results: int, seed: int = SEED) -> Field:
+    rng = random.Random(seed)
+    np_rng = np.random.default_rng(seed)
+    artificial = np_rng.binomial(results, 0.01, size=boards).astype(np.int64)
+    board_parts, score_parts = [], []
+    for index in range(boards):
+        number = index + 1
+        real = results - int(artificial[index])
+        _, _, scores = board_scores(board_plan(rng, number), number, np_rng, real)
+        board_parts.append(np.full(real, index, dtype=np.int64))
+        score_parts.append(scores)
+    return Field(np.concatenate(board_parts), np.concatenate(score_parts), artificial)
+
+
+# --- timing ------------------------------------------------------------------------------------
+
+
+def median_time(func: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        gc.collect()
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_memory(func: Callable[[], object]) -> int:
+    """Peak bytes allocated while ``func`` runs (numpy reports its buffers to tracemalloc)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def bench_line(case: str, ours: float, peer: str, theirs: float, extra: str = "") -> str:
+    line = f"BENCH {case} ours={ours:.4f}s {peer}={theirs:.4f}s ratio={theirs / ours:.2f}"
+    return f"{line} {extra}".rstrip()
+
+
+def target(name: str, met: bool, text: str, quick: bool) -> str:
+    verdict = "met" if met else "NOT met"
+    note = " (quick size: indicative only)" if quick else ""
+    return f"# target {name}: {text}: {verdict}{note}"
+
+
+# --- case 1: matchpoints --------------------------------------------------------------------
+
+
+def pandas_matchpoints(frame: Any, artificial: Any) -> Any:
+    """What an analyst would write: average ranks per board, then Neuberg (2-per-result scale)."""
+    by_board = frame.groupby("board", sort=False)["score"]
+    ranks = by_board.rank(method="average")
+    real = by_board.transform("size")
+    have = real + frame["board"].map(artificial)
+    raw = 2 * ranks - 2  # 2 × beaten + tied: rank r of n averages ties to beaten + (tied + 2) / 2
+    return raw, (raw + 1) * have / real - 1
+
+
+def exact_values(field: Field, board: int, rules: Rules) -> list[Fraction]:
+    scores = field.score[field.board == board]
+    entries = [Entry.of(int(s)) for s in scores]
+    entries += [Entry(artificial=Artificial.parse("A"))] * int(field.artificial[board])
+    return [e.value for e in matchpoint(entries, rules)[: len(scores)]]
+
+
+def case_matchpoints(size: Size, quick: bool) -> list[str]:
+    import pandas as pd  # type: ignore[import-untyped]
+
+    out = []
+    started = time.perf_counter()
+    field = make_field(size.boards, size.results)
+    distinct = [np.unique(field.score[field.board == b]).size for b in range(min(size.boards, 50))]
+    out.append(
+        f"# matchpoints: {size.boards} boards x {size.results} results = {field.score.size:,} "
+        f"real + {int(field.artificial.sum()):,} artificial; "
+        f"{statistics.mean(distinct):.0f} distinct scores a board on average, "
+        f"{100 * np.mean(field.score == 0):.2f}% zero (pass-outs); "
+        f"made in {time.perf_counter() - started:.1f}s"
+    )
+    ebu2, ebu1 = EBU, EBU.with_(scale=1)
+
+    def ours(rules: Rules = ebu2) -> npt.NDArray[np.float64]:
+        result = fast.matchpoint_boards(
+            field.board, field.score, rules, artificial=field.artificial
+        )
+        return result.values()
+
+    frame = pd.DataFrame({"board": field.board, "score": field.score})
+    artificial = pd.Series(field.artificial, index=np.arange(size.boards))
+
+    def peer() -> Any:
+        return pandas_matchpoints(frame, artificial)
+
+    def floor() -> npt.NDArray[np.int64]:
+        return np.sort(field.score)
+
+    # Correctness first: pandas' ranks are the unadjusted part, its Neuberg the values;
+    # the exact engine on a few whole boards, both scales.
+    result = fast.matchpoint_boards(field.board, field.score, ebu2, artificial=field.artificial)
+    raw, values = peer()
+    assert np.array_equal(raw.to_numpy(), result.raw), "raw matchpoints differ from pandas"
+    assert np.allclose(values.to_numpy(), result.values(), rtol=1e-12, atol=1e-9)
+    half = fast.matchpoint_boards(field.board, field.score, ebu1, artificial=field.artificial)
+    assert np.allclose(2 * half.values(), result.values(), rtol=1e-12, atol=1e-9)
+    first = int(np.searchsorted(field.board, 20))  # the first 20 boards, by the sorting path
+    by_sorting = fast.matchpoint_boards(
+        field.board[:first], field.score[:first], ebu2, artificial=field.artificial[:20],
+        boards=20, method="sort",
+    )  # fmt: skip
+    assert np.array_equal(by_sorting.numerator, result.numerator[:first])
+    checked = 0
+    for board in range(size.exact_boards):
+        for rules, got in ((ebu2, result), (ebu1, half)):
+            assert got.fractions(board) == exact_values(field, board, rules), (board, rules)
+            checked += 1
+    out.append(
+        f"# matchpoints check: raw == pandas 2*rank-2 on all {result.raw.size:,} results, "
+        f"Neuberg values == pandas within 1e-12; exact engine == fast on {checked} "
+        "whole boards (scales 2 and 1); count and sort paths agree"
+    )
+    del raw, values, half, result
+
+    ours_time = median_time(ours, size.runs)
+    ours_scale1 = median_time(lambda: ours(ebu1), size.runs)
+    floor_time = median_time(floor, size.runs)
+    peer_time = median_time(peer, size.slow_runs)
+    ours_peak = peak_memory(ours)
+    peer_peak = peak_memory(peer)
+    out.append(
+        bench_line(
+            "matchpoints", ours_time, "pandas", peer_time,
+            f"sort={floor_time:.4f}s sort_ratio={floor_time / ours_time:.2f} "
+            f"peak={ours_peak / 2**20:.0f}MB",
+        )
+    )  # fmt: skip
+    out.append(
+        f"# matchpoints: ours on the 1-per-result scale {ours_scale1:.4f}s; pandas peak "
+        f"{peer_peak / 2**20:.0f}MB; runs: ours/sort {size.runs}, pandas {size.slow_runs}"
+    )
+    out.append(target("matchpoints vs pandas", peer_time >= 10 * ours_time, ">= 10x", quick))
+    out.append(target("matchpoints vs sort", ours_time <= 5 * floor_time, "<= 5x the sort", quick))
+    out.append(target("matchpoints memory", ours_peak < 2**30, "peak < 1 GB", quick))
+    return out
+
+
+# --- case 2: contracts --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contracts:
+    level: npt.NDArray[np.int64]
+    strain: npt.NDArray[np.int64]
+    doubling: npt.NDArray[np.int64]
+    declarer: npt.NDArray[np.int64]  # seat index N E S W = 0-3
+    vul: npt.NDArray[np.int64]  # board vulnerability index None NS EW All = 0-3
+    tricks: npt.NDArray[np.int64]
+
+
+SEATS = tuple(Seat)  # N E S W
+VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL)
+# VULNERABLE[vul, seat]: is that seat's side vulnerable
+VULNERABLE = np.array([[v.is_vulnerable(s.side) for s in SEATS] for v in VULS], dtype=np.int64)
+
+
+def make_contracts(count: int, seed: int = SEED) -> Contracts:
+    """``count`` played contracts (no pass-outs) from realistic boards, 1,000 tables a board."""
+    rng = random.Random(seed + 1)
+    np_rng = np.random.default_rng(seed + 1)
+    parts: dict[str, list[Any]] = {k: [] for k in Contracts.__dataclass_fields__}
+    made, number = 0, 0
+    while made < count:
+        number += 1
+        plan = board_plan(rng, number)
+        picks, tricks, _ = board_scores(plan, number, np_rng, min(1_000, count - made + 20))
+        keep = np.array([plan[p].contract is not None for p in picks])
+        picks, tricks = picks[keep][: count - made], tricks[keep][: count - made]
+        codes = np.array(
+            [
+                (
+                    c.level,
+                    fast.STRAINS.index(c.strain),
+                    fast.DOUBLINGS.index(c.doubling),
+                    SEATS.index(o.declarer),
+                )
+                if (c := o.contract) is not None
+                else (1, 0, 0, 0)
+                for o in plan
+            ],
+            dtype=np.int64,
+        )[picks]
+        parts["level"].append(codes[:, 0])
+        parts["strain"].append(codes[:, 1])
+        parts["doubling"].append(codes[:, 2])
+        parts["declarer"].append(codes[:, 3])
+        parts["vul"].append(np.full(picks.size, VULS.index(Vulnerability.for_board(number))))
+        parts["tricks"].append(tricks)
+        made += picks.size
+    return Contracts(**{k: np.concatenate(v).astype(np.int64) for k, v in parts.items()})
+
+
+def endplay_inputs(data: Contracts) -> tuple[list[Any], list[Any]]:
+    """endplay ``Contract`` objects (one per distinct contract, declarer and result, shared) and
+    a ``Vul`` per result: endplay's own types, built before the clock starts."""
+    from endplay.types import Contract as EContract
+    from endplay.types import Denom, Penalty, Player, Vul
+
+    denoms = {
+        Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
+        Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt,
+    }  # fmt: skip
+    penalties = {
+        Doubling.UNDOUBLED: Penalty.passed, Doubling.DOUBLED: Penalty.doubled,
+        Doubling.REDOUBLED: Penalty.redoubled,
+    }  # fmt: skip
+    players = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south, Seat.W: Player.west}
+    vuls = [Vul.none, Vul.ns, Vul.ew, Vul.both]
+    made: dict[tuple[int, int, int, int, int], Any] = {}
+    contracts = []
+    rows = zip(
+        data.level.tolist(), data.strain.tolist(), data.doubling.tolist(),
+        data.declarer.tolist(), data.tricks.tolist(), strict=True,
+    )  # fmt: skip
+    for key in rows:
+        contract = made.get(key)
+        if contract is None:
+            level, strain, doubling, seat, tricks = key
+            contract = made[key] = EContract(
+                level=level,
+                denom=denoms[fast.STRAINS[strain]],
+                declarer=players[SEATS[seat]],
+                penalty=penalties[fast.DOUBLINGS[doubling]],
+                result=tricks - level - 6,
+            )
+        contracts.append(contract)
+    return contracts, [vuls[v] for v in data.vul.tolist()]
+
+
+def case_contracts(size: Size, quick: bool) -> list[str]:
+    data = make_contracts(size.contracts)
+    contracts, vuls = endplay_inputs(data)
+    out = [
+        f"# contracts: {data.level.size:,} played contracts from realistic boards, "
+        f"{len({id(c) for c in contracts})} distinct (contract, declarer, result)"
+    ]
+
+    def ours() -> npt.NDArray[np.int64]:
+        vulnerable = VULNERABLE[data.vul, data.declarer]
+        return fast.contract_scores(data.level, data.strain, data.doubling, vulnerable, data.tricks)
+
+    def peer() -> list[int]:
+        return [c.score(v) for c, v in zip(contracts, vuls, strict=True)]
+
+    mine, theirs = ours(), np.array(peer(), dtype=np.int64)
+    assert np.array_equal(mine, theirs), "contract scores differ from endplay"
+    table = fast.score_table()
+    for level in range(1, 8):
+        for s, strain in enumerate(fast.STRAINS):
+            for d, doubling in enumerate(fast.DOUBLINGS):
+                for vulnerable in (False, True):
+                    for tricks in range(14):
+                        expected = Contract(level, strain, doubling).score(tricks, vulnerable)
+                        assert table[level - 1, s, d, int(vulnerable), tricks] == expected
+    out.append(
+        f"# contracts check: all {mine.size:,} scores == endplay Contract.score; all "
+        f"{table.size:,} table entries == bridgescore Contract.score"
+    )
+    ours_time = median_time(ours, size.runs)
+    peer_time = median_time(peer, size.slow_runs)
+    out.append(bench_line("contracts", ours_time, "endplay", peer_time))
+    out.append(f"# contracts: runs: ours {size.runs}, endplay {size.slow_runs}")
+    out.append(target("contracts vs endplay", peer_time >= 20 * ours_time, ">= 20x", quick))
+    return out
+
+
+# --- case 3: club night -------------------------------------------------------------------------
+
+FIRST = ("Ann", "Bob", "Cath", "Dev", "Eve", "Finn", "Gita", "Hal", "Ida", "Jon", "Kim", "Lou")
+LAST = ("Lee", "Roy", "Dunn", "Patel", "Moss", "Hart", "Rao", "Stone", "Berg", "Wu", "Ode", "Marr")
+
+
+def write_club_night(path: Path, tables: int = 15, rounds: int = 9, per_round: int = 3) -> int:
+    """A 15-table, 27-board Mitchell with duplicated boards: NS pairs stay, EW pairs move up one
+    table a round, every table plays the round's boards. A pass-out or two, a director's
+    average, an A+/A- and a board not played at one table. Returns the number of rows."""
+    rng = random.Random(SEED + 2)
+    np_rng = np.random.default_rng(SEED + 2)
+    names = {
+        (
+            line,
+            n,
+        ): f"{rng.choice(FIRST)} {rng.choice(LAST)} & {rng.choice(FIRST)} {rng.choice(LAST)}"
+        for line in ("NS", "EW")
+        for n in range(1, tables + 1)
+    }
+    special = {(5, 3): "A", (11, 8): "A+/A-", (20, 14): "NP"}
+    rows = []
+    for r in range(1, rounds + 1):
+        for b in range(per_round * (r - 1) + 1, per_round * r + 1):
+            plan = board_plan(rng, b)
+            picks, tricks, _ = board_scores(plan, b, np_rng, tables)
+            for t in range(1, tables + 1):
+                ew = (t + r - 2) % tables + 1
+                row = {"board": b, "round": r, "table": t, "ns": t, "ew": ew,
+                       "ns_names": names["NS", t], "ew_names": names["EW", ew]}  # fmt: skip
+                option = plan[picks[t - 1]]
+                if (b, t) in special:
+                    row["contract"] = special[b, t]
+                elif option.contract is None:
+                    row["contract"] = "PASS"
+                else:
+                    row.update(contract=str(option.contract), declarer=str(option.declarer),
+                               result=int(tricks[t - 1]))  # fmt: skip
+                rows.append(row)
+    columns = ["board", "round", "table", "ns", "ew", "contract", "declarer", "result",
+               "ns_names", "ew_names"]  # fmt: skip
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, columns, restval="", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return len(rows)
+
+
+def process_time(command: Sequence[str], runs: int, env: dict[str, str]) -> float:
+    subprocess.run(command, check=True, capture_output=True, env=env)  # warm caches, write .pyc
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, env=env)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def import_times(
+    command: Sequence[str], bare: Sequence[str], env: dict[str, str]
+) -> list[tuple[str, int]]:
+    """Top-level imports of ``command`` that the bare interpreter does not make, in the order
+    made, with their cumulative microseconds (python -X importtime)."""
+
+    def parse(cmd: Sequence[str]) -> dict[str, int]:
+        found = subprocess.run(
+            [cmd[0], "-X", "importtime", *cmd[1:]],
+            check=True, capture_output=True, text=True, env=env,
+        ).stderr  # fmt: skip
+        tops = {}
+        for line in found.splitlines():
+            match = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
+            if match and len(match.group(3)) == 1:
+                tops[match.group(4)] = int(match.group(2))
+        return tops
+
+    before = parse(bare)
+    return [(name, us) for name, us in parse(command).items() if name not in before]
+
+
+def case_club_night(size: Size, quick: bool) -> list[str]:
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        path = Path(folder) / "club-night-15.csv"
+        rows = write_club_night(path)
+        ours_cmd = [sys.executable, "-m", "bridgescore", "score", str(path)]
+        bare_cmd = [sys.executable, "-c", "pass"]
+        # As installed: compiled modules are cached (bytecode goes to a private folder, so a
+        # PYTHONDONTWRITEBYTECODE in the environment cannot make every start recompile).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
+        done = subprocess.run(ours_cmd, capture_output=True, text=True, env=env)
+        assert done.returncode == 0 and done.stdout, done.stderr  # 1 on a failed checksum
+        out = [
+            f"# club-night: {rows} rows (15 tables, 27 boards, Mitchell); "
+            f"`bridgescore score` exits 0 (checksums ok), {len(done.stdout.splitlines())} lines"
+        ]
+        ours_time = process_time(ours_cmd, size.process_runs, env)
+        bare_time = process_time(bare_cmd, size.process_runs, env)
+        imports = import_times(ours_cmd, bare_cmd, env)
+        # The same imports without the work: start-up and imports vs reading, scoring, printing.
+        names = [name for name, _ in imports if name not in ("runpy", "__main__")]
+        import_only = [sys.executable, "-c", "import " + ", ".join(names)]
+        import_time = process_time(import_only, size.process_runs, env)
+    out.append(bench_line("club-night", ours_time, "bare", bare_time))
+    slowest = sorted(imports, key=lambda item: -item[1])[:6]
+    top = ", ".join(f"{name} {us / 1000:.0f}ms" for name, us in slowest)
+    out.append(
+        f"# club-night: a process making the same imports takes {import_time:.4f}s, so the "
+        f"command's work (read, score, print) is about {ours_time - import_time:.4f}s; "
+        f"runs: {size.process_runs} each"
+    )
+    out.append(f"# club-night: slowest top-level imports (-X importtime, cumulative): {top}")
+    out.append(
+        target("club-night vs bare start", bare_time >= 0.33 * ours_time, "ratio >= 0.33", quick)
+    )
+    return out
+
+
+# --- main ---------------------------------------------------------------------------------------
+
+RUNNERS = {
+    "matchpoints": case_matchpoints,
+    "contracts": case_contracts,
+    "club-night": case_club_night,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes for CI smoke runs")
+    parser.add_argument("cases", nargs="*", metavar="case",
+                        help=f"cases to run (default all): {', '.join(CASES)}")  # fmt: skip
+    args = parser.parse_args(argv)
+    unknown = [c for c in args.cases if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case {', '.join(unknown)} (expected {', '.join(CASES)})")
+    size = QUICK if args.quick else FULL
+    import numpy
+
+    print(
+        f"# bridgescore bench, {'quick' if args.quick else 'full'} size; Python "
+        f"{sys.version.split()[0]}, numpy {numpy.__version__}",
+        flush=True,
+    )
+    for case in args.cases or CASES:
+        started = time.perf_counter()
+        for line in RUNNERS[case](size, args.quick):
+            print(line, flush=True)
+        print(f"# {case}: {time.perf_counter() - started:.1f}s in all", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
