@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,21 +13,67 @@ if TYPE_CHECKING:
     from bridgescore.rules import Movement
     from bridgescore.session import Session
 
+KINDS = "a .csv traveller file, a .pbn file, or .xml in USEBIO or NZ Scorer form"
+
+
+def xml_kind(path: str | Path) -> str:
+    """``usebio`` or ``nzscorer``, from the root element of an XML results file."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError as error:
+        raise InputFileError(
+            str(path), [Problem(f"cannot read the file ({error.strerror})")]
+        ) from None
+    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.S)
+    root = re.search(rb"<\s*([A-Za-z_][\w.-]*)", text)
+    name = root.group(1).decode("ascii", "replace") if root else ""
+    if name.upper() == "USEBIO":
+        return "usebio"
+    if name == "session":
+        return "nzscorer"
+    raise InputFileError(
+        str(path),
+        [
+            Problem(
+                "not a results file bridgescore reads",
+                found=f"<{name}>" if name else head[:40].decode("latin-1"),
+                expected="<USEBIO> (USEBIO 1.2) or <session> (NZ Scorer)",
+            )
+        ],
+    )
+
 
 def read_session(path: str | Path, movement: Movement | None = None) -> Session:
-    """Read a session from a results file, by its extension."""
+    """Read a session from a results file: the kind comes from the extension (and for XML from
+    the root element). ``movement`` forces the field structure."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         from bridgescore.formats import csv as traveller_csv
 
         return traveller_csv.read_path(path, movement=movement)
+    if suffix == ".xml":
+        if xml_kind(path) == "usebio":
+            from bridgescore.formats import usebio
+
+            session = usebio.read_path(path).session
+        else:
+            from bridgescore.formats import nzscorer
+
+            session = nzscorer.read_path(path).session
+        return _forced(session, movement, str(path))
     raise InputFileError(
         str(path),
-        [
-            Problem(
-                "unknown kind of results file",
-                found=suffix or "no extension",
-                expected="a .csv traveller file",
-            )
-        ],
+        [Problem("unknown kind of results file", found=suffix or "no extension", expected=KINDS)],
     )
+
+
+def _forced(session: Session, movement: Movement | None, path: str) -> Session:
+    if movement is None or movement is session.movement:
+        return session
+    from bridgescore.session import Session as Built
+
+    rebuilt = Built.build(
+        session.tables, session.boards, movement, session.title, session.date, path=path
+    )
+    return replace(rebuilt, members=session.members)

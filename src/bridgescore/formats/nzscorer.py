@@ -1,0 +1,431 @@
+"""NZ Scorer's native XML results: reading.
+
+The file is one ``<session>`` (club, event name and date, ``field_scoring`` when several sections
+are matchpointed as one field, ``scoring_type="MP"``) with ``<sections>``, the traveller rows by
+section (``<result tab bd rnd ns ew dec cont lead res score mp_ns mp_ew/>``) and each pair's
+figures by section (``<pair player_name_1 … match_points="202/352" place dir no nzb_no_1 …
+res raw_score handicap/>``).
+
+Rows: ``cont`` is ``4 S``, ``1 NT x``, ``PASS`` or ``N P`` (passed out); ``res`` is relative
+(``+2``, ``=``, ``-3``); ``score`` is the NS score, or ``Adj`` for an artificial score whose
+percentages only the matchpoints tell; ``mp_ns``/``mp_ew`` are in tenths; a phantom pair's rows
+have no score and matchpoints -9999 and are read as sit-outs. Pairs: ``dir`` is N or E
+(Mitchell) or H (Howell); ``raw_score`` is the percentage, ``res`` the handicapped one, and
+``handicap`` the pair's handicap (the sum of the players': the handicapped result adds half).
+
+The file's own figures are kept apart in :class:`~bridgescore.formats.usebio.ReportedScores`,
+as for USEBIO, so a rescoring can be checked with :func:`~bridgescore.formats.usebio.compare`.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import IO
+
+from bridgescore.bridge import Side, Vulnerability
+from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.formats.usebio import (
+    ReportedRow,
+    ReportedScores,
+    ReportedStanding,
+    parse_xml,
+    read_lead,
+    read_result,
+)
+from bridgescore.rules import Method, Movement
+from bridgescore.session import Board, Entrant, Member, Session, detect_movement
+from bridgescore.traveller import Artificial, SideScore, TableResult
+
+PHANTOM = -9999  # the matchpoints Scorer writes on a phantom pair's rows
+_NUMBER = re.compile(r"^[0-9]{1,4}$")
+_DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+_DIRECTIONS = {"N": Side.NS, "E": Side.EW, "H": None}
+
+
+@dataclass(frozen=True)
+class NzScorerFile:
+    """An NZ Scorer file read: the session, the file's own scores, and the event's details."""
+
+    session: Session
+    reported: ReportedScores
+    club: str | None = None
+    club_number: str | None = None
+    event_time: str | None = None
+    field_scoring: bool = False  # all sections matchpointed and ranked as one field
+    handicapped: bool = False  # a section is a handicap event
+    warnings: tuple[Problem, ...] = ()
+
+    @property
+    def handicaps(self) -> dict[Entrant, Fraction]:
+        """What :func:`~bridgescore.session.score_session` adds to each pair's percentage.
+
+        Scorer's pair handicap is the sum of its players'; the handicapped percentage adds half
+        of it (57.39% with handicap -6.42 is 54.18%).
+        """
+        return {
+            s.entrant: s.handicap / 2 for s in self.reported.standings if s.handicap is not None
+        }
+
+
+def read_path(path: str | Path) -> NzScorerFile:
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
+    return loads(data, path=name)
+
+
+def load(fp: IO[str] | IO[bytes]) -> NzScorerFile:
+    return loads(fp.read(), path=getattr(fp, "name", None))
+
+
+def loads(text: str | bytes, path: str | None = None) -> NzScorerFile:
+    """Read NZ Scorer XML; every problem is reported together, each with its line."""
+    root, lines = parse_xml(text, path)
+    return _Reader(path, lines).read(root)
+
+
+@dataclass
+class _Row:
+    table: TableResult
+    ns_mp: Fraction | None
+    ew_mp: Fraction | None
+    adjusted: bool  # score="Adj": the artificial percentages come from the matchpoints
+
+
+class _Reader:
+    def __init__(self, path: str | None, lines: dict[ET.Element, int]) -> None:
+        self.path = path
+        self.lines = lines
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def problem(
+        self,
+        message: str,
+        element: ET.Element,
+        board: int | None = None,
+        table: str | None = None,
+        found: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        line = self.lines.get(element)
+        self.problems.append(Problem(message, line, board, table, found, expected))
+
+    def fail(self) -> InputFileError:
+        return InputFileError(self.path, sorted(self.problems, key=lambda p: p.line or 0))
+
+    def read(self, root: ET.Element) -> NzScorerFile:
+        if root.tag != "session":
+            self.problem(
+                "not an NZ Scorer file", root, found=f"<{root.tag}>", expected="a <session> root"
+            )
+            raise self.fail()
+        kind = root.get("scoring_type", "").strip()
+        if kind.upper() != "MP":
+            found = kind or "none"
+            self.problem(
+                f"scoring type {found!r} is not supported",
+                root,
+                found=found,
+                expected="MP (matchpoint pairs)",
+            )
+            raise self.fail()
+        field_scoring = root.get("field_scoring", "").strip().lower() == "true"
+        sections = root.find("sections")
+        section_ids = (
+            [s.get("sectid", "").strip() for s in sections.findall("section")]
+            if sections is not None
+            else []
+        )
+        handicapped = sections is not None and any(
+            s.get("handicap", "").strip().lower() == "true" for s in sections.findall("section")
+        )
+        result_sections = root.findall("board_results/brsection")
+        sectioned = len(result_sections) > 1 or len(section_ids) > 1
+
+        def label(element: ET.Element) -> str | None:
+            return (element.get("id", "").strip() or None) if sectioned else None
+
+        directions: dict[tuple[str | None, int], Side | None] = {}
+        standings: list[ReportedStanding] = []
+        names: dict[tuple[str | None, int, Side | None], str] = {}
+        members: dict[tuple[str | None, int, Side | None], tuple[Member, ...]] = {}
+        for scores in root.findall("scores/scsection"):
+            section = label(scores)
+            for pair in scores.findall("pair"):
+                read = self._pair(pair, section)
+                if read is None:
+                    continue
+                standing, name, numbers = read
+                entrant = standing.entrant
+                directions[section, entrant.number] = entrant.line
+                standings.append(standing)
+                key = (section, entrant.number, entrant.line)
+                if name:
+                    names[key] = name
+                if any(m != Member() for m in numbers):
+                    members[key] = numbers
+        rows: list[_Row] = []
+        for results in result_sections:
+            section = label(results)
+            for element in results.findall("result"):
+                row = self._row(element, section)
+                if row is not None:
+                    rows.append(row)
+        if not rows and not self.problems:
+            self.problem("no results in the file", root, expected="<result> rows")
+        movements: dict[str | None, Movement] = {}
+        for section in dict.fromkeys(r.table.section for r in rows):
+            lines = {d for (s, _), d in directions.items() if s == section}
+            if lines == {None}:
+                movements[section] = Movement.HOWELL
+            elif lines and None not in lines:
+                movements[section] = Movement.MITCHELL
+            else:
+                movements[section] = detect_movement(
+                    [r.table for r in rows if r.table.section == section]
+                )
+        self._artificial(rows, field_scoring)
+        tables = [self._named(r.table, movements, names) for r in rows]
+        boards = {t.board: Board.numbered(t.board) for t in tables}
+        section_movements = {k: v for k, v in movements.items() if k is not None}
+        movement = next(iter(movements.values()), None)
+        if self.problems:
+            incomplete = frozenset(p.board for p in self.problems if p.board is not None)
+            try:
+                Session.build(
+                    tables,
+                    boards,
+                    movement,
+                    path=self.path,
+                    incomplete=incomplete,
+                    section_movements=section_movements,
+                )
+            except InputFileError as more:
+                self.problems.extend(more.problems)
+            raise self.fail()
+        session = Session.build(
+            tables,
+            boards,
+            movement,
+            root.get("event_name", "").strip() or None,
+            root.get("event_date", "").strip() or None,
+            path=self.path,
+            section_movements=section_movements,
+        )
+        settled = [_settle(s, movements) for s in standings]
+        kept = {
+            _settle_entrant(Entrant(n, line, section=s), movements): m
+            for (s, n, line), m in members.items()
+        }
+        session = replace(session, members=kept)
+        reported = ReportedScores(
+            Method.MATCHPOINTS,
+            tuple(ReportedRow(i, r.ns_mp, r.ew_mp) for i, r in enumerate(rows)),
+            tuple(settled),
+        )
+        return NzScorerFile(
+            session,
+            reported,
+            root.get("club", "").strip() or None,
+            root.get("club_no", "").strip() or None,
+            root.get("event_time", "").strip() or None,
+            field_scoring,
+            handicapped,
+            tuple(self.warnings),
+        )
+
+    def _pair(
+        self, element: ET.Element, section: str | None
+    ) -> tuple[ReportedStanding, str | None, tuple[Member, ...]] | None:
+        number = element.get("no", "").strip()
+        direction = element.get("dir", "").strip().upper()
+        if not _NUMBER.match(number) or int(number) < 1:
+            self.problem("not a pair number", element, found=number, expected="no=1 or more")
+            return None
+        if direction not in _DIRECTIONS:
+            self.problem("not a direction", element, found=direction, expected="dir N, E or H")
+            return None
+        entrant = Entrant(int(number), _DIRECTIONS[direction], section=section)
+        players = [element.get(f"player_name_{i}", "").strip() for i in (1, 2)]
+        numbers = tuple(Member(element.get(f"nzb_no_{i}", "").strip() or None) for i in (1, 2))
+        total = None
+        match_points = element.get("match_points", "").strip()
+        if match_points:
+            won, _, _available = match_points.partition("/")
+            total = self._decimal(element, "match_points", won)
+        place = element.get("place", "").strip()
+        if place and not re.fullmatch(r"[0-9]{1,4}=?", place):
+            self.problem("not a place", element, found=place, expected="a place like 3")
+            place = ""
+        standing = ReportedStanding(
+            entrant,
+            total=total,
+            percentage=self._decimal(element, "raw_score", element.get("raw_score", "")),
+            place=place or None,
+            handicap=self._decimal(element, "handicap", element.get("handicap", "")),
+            handicapped=self._decimal(element, "res", element.get("res", "")),
+            line=self.lines.get(element),
+        )
+        name = " & ".join(p for p in players if p) or None
+        return standing, name, numbers
+
+    def _decimal(self, element: ET.Element, attribute: str, text: str) -> Fraction | None:
+        text = text.strip()
+        if not text:
+            return None
+        if not _DECIMAL.match(text):
+            self.problem(f"not a number in {attribute}", element, found=text, expected="a number")
+            return None
+        return Fraction(text)
+
+    def _row(self, element: ET.Element, section: str | None) -> _Row | None:
+        before = len(self.problems)
+
+        def get(name: str) -> str:
+            return element.get(name, "").strip()
+
+        table = get("tab") or None
+        numbers: dict[str, int] = {}
+        for name in ("bd", "ns", "ew", "rnd"):
+            text = get(name)
+            if name == "rnd" and not text:
+                continue
+            if not _NUMBER.match(text) or int(text) < 1:
+                what = {"bd": "board", "ns": "pair", "ew": "pair", "rnd": "round"}[name]
+                self.problem(
+                    f"not a {what} number in {name}", element, None, table, text, "1 or more"
+                )
+                continue
+            numbers[name] = int(text)
+        if len(self.problems) > before:
+            return None
+        board = numbers["bd"]
+        who = f"NS {numbers['ns']} v EW {numbers['ew']}"
+        values: list[Fraction | None] = []
+        for name in ("mp_ns", "mp_ew"):
+            text = get(name)
+            if not re.fullmatch(r"-?[0-9]{1,6}", text):
+                self.problem(
+                    f"{who}: not matchpoints in tenths in {name}",
+                    element,
+                    board,
+                    table,
+                    text,
+                    "a whole number of tenths like 160",
+                )
+                values.append(None)
+                continue
+            value = int(text)
+            values.append(None if value == PHANTOM else Fraction(value, 10))
+        score = get("score")
+        adjusted = score.upper() == "ADJ"
+        ns_side: SideScore = None
+        ew_side: SideScore = None
+        lead = None
+        if adjusted:
+            placeholder = Artificial("A", Fraction(50))  # set from the matchpoints later
+            ns_side, ew_side = placeholder, placeholder
+        elif score or get("cont"):
+            contract = get("cont")
+            if contract.upper().replace(" ", "") == "NP" and score in ("", "0"):
+                contract = "PASS"  # Scorer's "N P": no play, the board was passed out
+            try:
+                ns_side, ew_side, warning = read_result(
+                    contract, get("dec"), get("res"), score, Vulnerability.for_board(board)
+                )
+            except ParseError as error:
+                self.problem(f"{who}: {error}", element, board, table)
+                return None
+            if warning:
+                line = self.lines.get(element)
+                self.warnings.append(Problem(f"{who}: {warning}", line, board, table))
+            try:
+                lead = read_lead(get("lead"))
+            except ParseError as error:
+                self.problem(f"{who}: {error}", element, board, table)
+        elif values != [None, None]:
+            self.problem(
+                f"{who}: matchpoints without a result",
+                element,
+                board,
+                table,
+                expected="a contract and score, score Adj, or a phantom's -9999",
+            )
+        if len(self.problems) > before:
+            return None
+        result = TableResult(
+            board,
+            (numbers["ns"],),
+            (numbers["ew"],),
+            ns_side,
+            ew_side,
+            table=table,
+            round=numbers.get("rnd"),
+            lead=lead,
+            section=section,
+            line=self.lines.get(element),
+        )
+        return _Row(result, values[0], values[1], adjusted)
+
+    def _artificial(self, rows: list[_Row], field_scoring: bool) -> None:
+        """Artificial scores from their matchpoints: a percentage of the board's top."""
+        counts: dict[tuple[int, str | None, Side], int] = defaultdict(int)
+        for r in rows:
+            group = None if field_scoring else r.table.section
+            for side in Side:
+                if r.table.side(side) is not None:
+                    counts[r.table.board, group, side] += 1
+        for r in rows:
+            if not r.adjusted:
+                continue
+            group = None if field_scoring else r.table.section
+            sides: list[Artificial] = []
+            for side, mp in ((Side.NS, r.ns_mp), (Side.EW, r.ew_mp)):
+                top = 2 * (counts[r.table.board, group, side] - 1)
+                if mp is None or top <= 0:
+                    sides.append(Artificial("A", Fraction(50)))
+                    continue
+                percent = 100 * mp / top
+                whole = round(percent)
+                if abs(Fraction(whole) * top / 100 - mp) <= Fraction(1, 20):
+                    percent = Fraction(whole)
+                code = (
+                    {60: "A+", 50: "A", 40: "A-"}.get(int(percent))
+                    if percent.denominator == 1
+                    else None
+                )
+                sides.append(Artificial(code or "%", percent))
+            r.table = replace(r.table, ns_side=sides[0], ew_side=sides[1])
+
+    def _named(
+        self,
+        table: TableResult,
+        movements: dict[str | None, Movement],
+        names: dict[tuple[str | None, int, Side | None], str],
+    ) -> TableResult:
+        mitchell = movements.get(table.section) is Movement.MITCHELL
+        ns_key = (table.section, table.ns[0], Side.NS if mitchell else None)
+        ew_key = (table.section, table.ew[0], Side.EW if mitchell else None)
+        found = (names.get(ns_key), names.get(ew_key))
+        return replace(table, names=found) if any(found) else table
+
+
+def _settle_entrant(entrant: Entrant, movements: dict[str | None, Movement]) -> Entrant:
+    if movements.get(entrant.section) is Movement.MITCHELL:
+        return entrant
+    return replace(entrant, line=None)
+
+
+def _settle(standing: ReportedStanding, movements: dict[str | None, Movement]) -> ReportedStanding:
+    return replace(standing, entrant=_settle_entrant(standing.entrant, movements))
+
+
+__all__ = ["PHANTOM", "NzScorerFile", "load", "loads", "read_path"]
