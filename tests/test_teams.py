@@ -68,8 +68,10 @@ def test_a_board_without_its_other_room_is_reported() -> None:
         "board,ns,ew,score\n1,1,2,420\n1,2,1,400\n2,1,2,100\n2,3,4,50\n2,4,3,50\n",
         movement=Movement.TEAMS,
     )
-    with pytest.raises(InputFileError, match="no other room"):
-        score_teams(s, TEAMS)
+    result = score_teams(s, TEAMS)
+    (problem,) = result.unmatched
+    assert problem.board == 2 and "no other room" in problem.message
+    assert [m.home.number for m in result.matches] == [1, 3]
 
 
 def test_a_team_twice_in_one_direction_is_refused() -> None:

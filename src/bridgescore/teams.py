@@ -69,6 +69,7 @@ class TeamsResult:
     rules: Rules
     matches: tuple[MatchResult, ...]
     standings: tuple[TeamStanding, ...]
+    unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
 
     def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
         """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
@@ -86,6 +87,7 @@ def score_teams(
 ) -> TeamsResult:
     """Pair the rooms, IMP each board, total each match and convert it to victory points."""
     problems: list[Problem] = []
+    unmatched: list[Problem] = []  # a room whose twin is missing: reported, not scored
     rooms: dict[tuple[int, int | None, frozenset[int]], list[TableResult]] = defaultdict(list)
     for row in session.tables:
         rooms[row.board, row.round, frozenset((row.ns[0], row.ew[0]))].append(row)
@@ -94,7 +96,9 @@ def score_teams(
     for (board, _round, _teams), rows in rooms.items():
         if len(rows) != 2 or rows[0].ns != rows[1].ew:
             for row in rows:
-                problems.append(
+                if not row.played:
+                    continue
+                (problems if len(rows) > 2 else unmatched).append(
                     Problem(
                         "no other room to compare with",
                         row.line,
@@ -144,7 +148,9 @@ def score_teams(
             )
         )
     matches.sort(key=lambda m: (m.home.number, m.away.number))
-    return TeamsResult(session, rules, tuple(matches), _standings(session, matches))
+    return TeamsResult(
+        session, rules, tuple(matches), _standings(session, matches), tuple(unmatched)
+    )
 
 
 def _compare(

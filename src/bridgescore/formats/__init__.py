@@ -62,6 +62,10 @@ def read_session(path: str | Path, movement: Movement | None = None) -> Session:
 
             session = nzscorer.read_path(path).session
         return _forced(session, movement, str(path))
+    if suffix == ".pbn":
+        from bridgescore.formats import pbn_session
+
+        return pbn_session.read_path(path, movement=movement)
     raise InputFileError(
         str(path),
         [Problem("unknown kind of results file", found=suffix or "no extension", expected=KINDS)],

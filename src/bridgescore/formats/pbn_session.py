@@ -1,0 +1,688 @@
+"""PBN games as sessions, and sessions as export-format PBN (rules.md §9.1).
+
+:mod:`bridgescore.formats.pbn` reads and writes the PBN text; this module gives it meaning.
+Results come in two shapes, both read:
+
+* a ``ScoreTable`` in a board's game: one row per table, pairs in ``PairId_NS``/``PairId_EW``;
+* one game per table result (``Contract``, ``Declarer``, ``Result``): the pairs are named by
+  ``HomeTeam``/``VisitTeam`` (teams: the first game of a board has the home team NS, the second
+  the visitors) or by the players' names.
+
+A tag a game leaves out keeps the previous game's value (Event, Board, Deal ... as producers
+write two results under one deal). A file with several events gives one session per event.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
+from bridgescore.contract import Contract
+from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem, RulesError
+from bridgescore.formats import pbn
+from bridgescore.rules import Method, Movement
+from bridgescore.session import Board, Entrant, Session, SessionResult
+from bridgescore.traveller import (
+    Artificial,
+    BridgeResult,
+    SideScore,
+    TableResult,
+    WeightedResult,
+    parse_side_scores,
+)
+
+# Tags whose value carries over to following games that leave them out.
+_CARRIED = (
+    "Event",
+    "Site",
+    "Date",
+    "Stage",
+    "Round",
+    "Section",
+    "HomeTeam",
+    "VisitTeam",
+    "Board",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+)
+
+
+@dataclass(frozen=True)
+class Reported:
+    """The numbers a PBN file carries for a row (NS view), kept for ``check``."""
+
+    mp: tuple[Fraction | None, Fraction | None] = (None, None)
+    imps: tuple[Fraction | None, Fraction | None] = (None, None)
+    percent: tuple[Fraction | None, Fraction | None] = (None, None)
+
+
+@dataclass(frozen=True)
+class PbnEvent:
+    """One event of a PBN file: its session and the file's own numbers per row."""
+
+    name: str | None
+    session: Session
+    reported: dict[int, Reported] = field(default_factory=dict)
+
+
+@dataclass
+class _Pending:
+    board: int
+    row: TableResult
+    names: tuple[str | None, str | None]
+    reported: Reported
+
+
+@dataclass
+class _Event:
+    name: str | None
+    date: str | None
+    boards: dict[int, Board] = field(default_factory=dict)
+    rows: list[_Pending] = field(default_factory=list)
+    numbers: dict[str, int] = field(default_factory=dict)
+    teams: bool = False
+    seen: dict[tuple[object, ...], int] = field(default_factory=lambda: defaultdict(int))
+    team_names: dict[Entrant, str] = field(default_factory=dict)
+    total_names: dict[Entrant, str] = field(default_factory=dict)
+
+    def number(self, key: str) -> int:
+        return self.numbers.setdefault(key, len(self.numbers) + 1)
+
+
+def read_path(path: str | Path, movement: Movement | None = None) -> Session:
+    """The one session of a PBN file; a file of several events is refused, naming them."""
+    events = read_events(path, movement)
+    if len(events) != 1:
+        names = ", ".join(repr(e.name) for e in events[:5])
+        more = f" and {len(events) - 5} more" if len(events) > 5 else ""
+        raise InputFileError(
+            str(path),
+            [
+                Problem(
+                    f"the file holds {len(events)} events ({names}{more})",
+                    expected="one event per file; read_events() reads each",
+                )
+            ],
+        )
+    return events[0].session
+
+
+def read_events(path: str | Path, movement: Movement | None = None) -> list[PbnEvent]:
+    name = str(path)
+    try:
+        document = pbn.read_path(path, play_checks=False)
+    except OSError as error:
+        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
+    return events_of(document, name, movement)
+
+
+def loads(text: str, path: str | None = None, movement: Movement | None = None) -> list[PbnEvent]:
+    return events_of(pbn.loads(text, path=path, play_checks=False), path, movement)
+
+
+def events_of(
+    document: pbn.PbnDocument, path: str | None, movement: Movement | None = None
+) -> list[PbnEvent]:
+    """Every event of a read PBN document as a checked session."""
+    problems: list[Problem] = list(document.problems)
+    events: dict[str | None, _Event] = {}
+    carried: dict[str, str] = {}
+    for game in document.games:
+        values = {tag.name: tag.resolved for tag in game.tags}
+        if "Board" in values and values["Board"] != carried.get("Board"):
+            for key in ("Dealer", "Vulnerable", "Deal"):
+                carried.pop(key, None)
+        carried.update({k: v for k, v in values.items() if k in _CARRIED})
+        # Stages of an event (segments of a match) reuse board numbers: each is a session.
+        parts = [carried.get(k) for k in ("Event", "Stage") if carried.get(k)]
+        event_name = " — ".join(p for p in parts if p) or None
+        event = events.setdefault(event_name, _Event(event_name, carried.get("Date")))
+        _read_total_table(game, event)
+        try:
+            _read_game(game, values, carried, event)
+        except _GameProblems as bad:
+            problems.extend(bad.problems)
+    if problems:
+        raise InputFileError(path, problems)
+    out = []
+    for event in events.values():
+        if not event.rows:
+            continue
+        tables = [p.row for p in event.rows]
+        forced = Movement.TEAMS if event.teams else movement
+        session = Session.build(tables, event.boards, forced, event.name, event.date, path=path)
+        names = dict(session.names)
+        names.update(event.team_names)
+        names.update(event.total_names)
+        session = _with_names(session, names)
+        out.append(PbnEvent(event.name, session, {i: p.reported for i, p in enumerate(event.rows)}))
+    if not out:
+        raise InputFileError(
+            path,
+            [Problem("no results in the file", expected="games with Contract, or a ScoreTable")],
+        )
+    return out
+
+
+def _with_names(session: Session, names: dict[Entrant, str]) -> Session:
+    from dataclasses import replace
+
+    return replace(session, names=names)
+
+
+class _GameProblems(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+
+
+def _read_game(
+    game: pbn.Game, values: dict[str, str], carried: dict[str, str], event: _Event
+) -> None:
+    def problem(message: str, found: str | None = None, expected: str | None = None) -> Problem:
+        return Problem(message, game.line, board_number, None, found, expected)
+
+    board_text = carried.get("Board")
+    board_number = int(board_text) if board_text and board_text.isdigit() else None
+    score_table = next((t for t in game.tags if t.name == "ScoreTable" and t.table), None)
+    has_result = "Contract" in values
+    if not has_result and score_table is None:
+        return  # a hand record, or a game of comments
+    if board_number is None or board_number < 1:
+        raise _GameProblems([problem("no board number", board_text, "a Board tag like 7")])
+    board = _board(board_number, carried, event)
+    if score_table is not None and score_table.table is not None:
+        _read_score_table(score_table, board, event)
+    if has_result:
+        _read_result_game(game, values, carried, board, event, problem)
+
+
+def _read_total_table(game: pbn.Game, event: _Event) -> None:
+    """Names of the pairs from a TotalScoreTable (PairId, Line, Section, Names)."""
+    tag = game.tag("TotalScoreTable")
+    if tag is None or tag.table is None:
+        return
+    for record in tag.table.records():
+        pair, names = record.get("PairId"), record.get("Names")
+        if pair is None or names is None or not pair.text.isdigit() or not names.text.strip():
+            continue
+        line = record.get("Line")
+        section = record.get("Section")
+        side = None if line is None or line.irrelevant else Side.parse(line.text)
+        where = None if section is None or section.irrelevant else section.text
+        event.total_names[Entrant(int(pair.text), side, section=where)] = names.text
+
+
+def _board(number: int, carried: dict[str, str], event: _Event) -> Board:
+    vul = carried.get("Vulnerable")
+    dealer = carried.get("Dealer")
+    board = Board(
+        number,
+        Vulnerability.parse(vul) if vul else Vulnerability.for_board(number),
+        Seat.parse(dealer) if dealer else dealer_for_board(number),
+        carried.get("Deal") or None,
+    )
+    known = event.boards.setdefault(number, board)
+    if known.deal is None and board.deal is not None:
+        event.boards[number] = board
+        return board
+    return known if known == board else board
+
+
+def _read_result_game(
+    game: pbn.Game,
+    values: dict[str, str],
+    carried: dict[str, str],
+    board: Board,
+    event: _Event,
+    problem: object,
+) -> None:
+    assert callable(problem)
+    contract_text = values.get("Contract", "")
+    home, visit = carried.get("HomeTeam"), carried.get("VisitTeam")
+    if home and visit:
+        event.teams = True
+        round_key = (carried.get("Stage"), carried.get("Round"), board.number)
+        key = (*round_key, home, visit)
+        first = event.seen[key] == 0
+        event.seen[key] += 1
+        ns_name, ew_name = (home, visit) if first else (visit, home)
+        ns, ew = event.number(ns_name), event.number(ew_name)
+        event.team_names[Entrant(ns)] = ns_name
+        event.team_names[Entrant(ew)] = ew_name
+        names: tuple[str | None, ...] = ()
+    else:
+        players = [values.get(seat) for seat in ("North", "South", "East", "West")]
+        if not all(players):
+            raise _GameProblems(
+                [
+                    problem(
+                        "no way to tell who played",
+                        expected="HomeTeam and VisitTeam, or the "
+                        "North, South, East and West players' names",
+                    )
+                ]
+            )
+        ns_name = f"{players[0]} & {players[1]}"
+        ew_name = f"{players[2]} & {players[3]}"
+        ns, ew = event.number(ns_name), event.number(ew_name)
+        names = (ns_name, ew_name)
+    try:
+        side = _played(contract_text, values.get("Declarer", ""), values.get("Result", ""), board)
+    except ParseError as error:
+        raise _GameProblems([problem(str(error))]) from None
+    score = values.get("Score")
+    if score and isinstance(side, WeightedResult) and side.result is not None:
+        try:
+            written = pbn.parse_score(score)
+        except ParseError as error:
+            raise _GameProblems([problem(str(error))]) from None
+        ns_score = _ns_value(written, values.get("Declarer", ""))
+        if ns_score is not None and ns_score != side.result.ns_score:
+            raise _GameProblems(
+                [
+                    problem(
+                        f"the Score contradicts the result: {side.result} is "
+                        f"{side.result.ns_score:+d} to NS",
+                        score,
+                        "the Law 77 score of the contract",
+                    )
+                ]
+            )
+    reported = Reported(
+        mp=_pair(values.get("ScoreMP"), "ScoreMP", values.get("Declarer", "")),
+        imps=_pair(values.get("ScoreIMP"), "ScoreIMP", values.get("Declarer", "")),
+        percent=_pair(values.get("ScorePercentage"), "ScorePercentage", values.get("Declarer", "")),
+    )
+    row = TableResult(
+        board.number,
+        (ns,),
+        (ew,),
+        side,
+        side,
+        table=values.get("Table") or None,
+        round=_int(carried.get("Round")),
+        section=carried.get("Section") or None,
+        vulnerability=_own_vul(board, event),
+        names=names,
+        line=game.line,
+    )
+    event.rows.append(_Pending(board.number, row, (None, None), reported))
+
+
+def _own_vul(board: Board, event: _Event) -> Vulnerability | None:
+    known = event.boards[board.number]
+    return None if known.vulnerability is board.vulnerability else board.vulnerability
+
+
+def _played(contract_text: str, declarer: str, result: str, board: Board) -> SideScore:
+    """A game's result; an empty or unknown contract means the board was not played."""
+    if contract_text in ("", "?", "-"):
+        return None
+    parsed = pbn.parse_contract(contract_text)
+    if parsed is None:
+        return WeightedResult.single(BridgeResult.pass_out())
+    contract = Contract.parse(str(parsed))
+    who = pbn.parse_declarer(declarer)
+    if who is None:
+        raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
+    tricks = pbn.parse_result(result)
+    count = None if tricks is None else tricks.tricks_for(who.seat)
+    if count is None:
+        raise ParseError(f"{contract} by {who.seat} has no result (expected tricks 0-13)")
+    seat = Seat.parse(who.seat)
+    return WeightedResult.single(BridgeResult.played(contract, seat, count, board.vulnerability))
+
+
+def _ns_value(score: pbn.PbnScore, declarer: str) -> Fraction | None:
+    if score.ns is not None:
+        return score.ns
+    if score.ew is not None:
+        return -score.ew
+    if score.declarer is not None and declarer:
+        return score.declarer if declarer.lstrip("^") in ("N", "S") else -score.declarer
+    return None
+
+
+def _pair(
+    text: str | None, tag: pbn.ScoreTag, declarer: str
+) -> tuple[Fraction | None, Fraction | None]:
+    if not text:
+        return (None, None)
+    try:
+        value = pbn.parse_score(text, tag)
+    except ParseError:
+        return (None, None)
+    ns = value.ns
+    ew = value.ew
+    if value.declarer is not None and declarer:
+        if declarer.lstrip("^") in ("N", "S"):
+            ns = value.declarer
+        else:
+            ew = value.declarer
+    return (ns, ew)
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+# --- ScoreTable ---------------------------------------------------------------------------------
+
+
+def _read_score_table(tag: pbn.Tag, board: Board, event: _Event) -> None:
+    table = tag.table
+    assert table is not None
+    names = {c.name for c in table.columns}
+    problems = []
+    anonymous = not {"PairId_NS", "PairId_EW"} <= names
+    for index, record in enumerate(table.records()):
+        line = table.rows[index].line
+
+        def cell(name: str, record: dict[str, pbn.Cell] = record) -> str:
+            value = record.get(name)
+            if value is None or value.irrelevant or value.unknown:
+                return ""
+            return value.text
+
+        copies = int(cell("Multiplicity") or 1) if anonymous else 1
+        try:
+            side_ns, side_ew, assigned = _row_scores(record, cell, board)
+        except BridgeScoreError as error:
+            problems.append(Problem(str(error), line, board.number, cell("Table") or None))
+            continue
+        for _ in range(copies):
+            if anonymous:
+                ns = ew = len([p for p in event.rows if p.board == board.number]) + 1
+            else:
+                try:
+                    ns, ew = int(cell("PairId_NS")), int(cell("PairId_EW"))
+                except ValueError:
+                    problems.append(
+                        Problem(
+                            "not a pair number",
+                            line,
+                            board.number,
+                            found=f"{cell('PairId_NS')} / {cell('PairId_EW')}",
+                            expected="whole numbers",
+                        )
+                    )
+                    break
+            line_column = cell("Arrow").lower() in ("yes", "1", "true")
+            row = TableResult(
+                board.number,
+                (ns,),
+                (ew,),
+                side_ns,
+                side_ew,
+                assigned=assigned,
+                table=cell("Table") or None,
+                round=_int(cell("Round")),
+                lead=cell("Lead") or None,
+                arrow=line_column,
+                group=cell("Group") or None,
+                section=cell("Section") or None,
+                vulnerability=_own_vul(board, event),
+                names=(cell("Names_NS") or None, cell("Names_EW") or None),
+                line=line,
+            )
+            reported = Reported(
+                mp=(_fraction(record.get("MP_NS")), _fraction(record.get("MP_EW"))),
+                imps=(_fraction(record.get("IMP_NS")), _fraction(record.get("IMP_EW"))),
+                percent=(
+                    _fraction(record.get("Percentage_NS")),
+                    _fraction(record.get("Percentage_EW")),
+                ),
+            )
+            event.rows.append(_Pending(board.number, row, (None, None), reported))
+    if problems:
+        raise _GameProblems(problems)
+
+
+def _fraction(value: pbn.Cell | None) -> Fraction | None:
+    if value is None or value.irrelevant or value.unknown:
+        return None
+    try:
+        return Fraction(value.text)
+    except ValueError:
+        return None
+
+
+def _row_scores(
+    record: dict[str, pbn.Cell], cell: object, board: Board
+) -> tuple[SideScore, SideScore, bool]:
+    assert callable(cell)
+    adjusted = cell("Adjusted")
+    if adjusted:
+        return parse_side_scores(adjusted, board.vulnerability)
+    contract = cell("Contract")
+    percent_ns, percent_ew = record.get("Percentage_NS"), record.get("Percentage_EW")
+    if percent_ns is not None and percent_ns.artificial and percent_ew is not None:
+        return (
+            Artificial.parse(percent_ns.text),
+            Artificial.parse(percent_ew.text),
+            False,
+        )
+    score_ns, score_ew = cell("Score_NS"), cell("Score_EW")
+    written = int(score_ns) if score_ns else (-int(score_ew) if score_ew else None)
+    if contract:
+        side = _played(contract, cell("Declarer"), cell("Result"), board)
+        if side is None:
+            return None, None, False
+        assert isinstance(side, WeightedResult) and side.result is not None
+        if written is not None and written != side.result.ns_score:
+            raise ParseError(
+                f"the score contradicts the result: {side.result} is "
+                f"{side.result.ns_score:+d} to NS, the row says {written:+d}"
+            )
+        return side, side, False
+    if written is not None:
+        result = WeightedResult.single(BridgeResult.from_score(written))
+        return result, result, False
+    raise ParseError("a row with neither a contract nor a score (expected one of them)")
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def dumps(session: Session, result: SessionResult | None = None) -> str:
+    """Export-format PBN: one game per board with its ScoreTable (MP and percentage columns
+    when ``result`` is given) and, in the first game, the TotalScoreTable."""
+    if session.movement is Movement.INDIVIDUAL:
+        raise RulesError("an individual event has no pairs to write in a PBN ScoreTable")
+    imps = result is not None and result.rules.method is not Method.MATCHPOINTS
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for i, t in enumerate(session.tables):
+        by_board[t.board].append(i)
+    values: dict[int, tuple[Fraction | None, Fraction | None, Fraction]] = {}
+    if result is not None:
+        for scored_board in result.boards:
+            for scored in scored_board.tables:
+                index = session.tables.index(scored.table)
+                values[index] = (scored.ns_mp, scored.ew_mp, scored_board.top)
+    games = []
+    sections = any(t.section for t in session.tables)
+    arrows = any(t.arrow for t in session.tables)
+    groups = any(t.group for t in session.tables)
+    for n, (number, indexes) in enumerate(sorted(by_board.items())):
+        board = session.boards[number]
+        tags = []
+        if session.title:
+            tags.append(pbn.Tag("Event", session.title))
+        if session.date:
+            tags.append(pbn.Tag("Date", session.date))
+        tags += [
+            pbn.Tag("Board", str(number)),
+            pbn.Tag("Dealer", str(board.dealer)),
+            pbn.Tag("Vulnerable", str(board.vulnerability)),
+        ]
+        if board.deal:
+            tags.append(pbn.Tag("Deal", board.deal))
+        if result is not None:
+            tags.append(pbn.Tag("Scoring", _scoring(result)))
+        columns = (["Section\\1L"] if sections else []) + [
+            "Table\\2R",
+            "Round\\2R",
+            "PairId_NS\\2R",
+            "PairId_EW\\2R",
+            "Contract\\5L",
+            "Declarer\\1R",
+            "Result\\2R",
+            "Lead\\3L",
+            "Score_NS\\5R",
+            "Score_EW\\5R",
+        ]
+        if result is not None:
+            columns += (
+                ["IMP_NS\\6R", "IMP_EW\\6R"]
+                if imps
+                else ["MP_NS\\6R", "MP_EW\\6R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
+            )
+        columns += (["Arrow"] if arrows else []) + (["Group"] if groups else []) + ["Adjusted"]
+        rows = [
+            _row(session.tables[i], values.get(i), sections, arrows, groups, result, imps)
+            for i in indexes
+        ]
+        tags.append(
+            pbn.Tag(
+                "ScoreTable",
+                ";".join(columns),
+                table=pbn.Table(pbn.parse_columns(";".join(columns)), tuple(rows)),
+            )
+        )
+        if n == 0 and (result is not None or session.names):
+            tags.append(_total_table(session, result, sections, imps))
+        games.append(pbn.Game(tuple(tags)))
+    return pbn.dumps(pbn.PbnDocument(tuple(games)))
+
+
+def _scoring(result: SessionResult) -> str:
+    rules = result.rules
+    if rules.method is Method.BUTLER:
+        return "IMP;Butler"
+    if rules.method is Method.CROSS_IMPS:
+        return {"sum": "IMP;Cross", "results": "IMP;Cross1"}.get(rules.cross_imps, "IMP;Cross2")
+    return "MP;MP1" if rules.scale == 2 else "MP;MP2"
+
+
+def _text(value: str | None) -> pbn.Cell:
+    return pbn.Cell("-") if not value else pbn.Cell(value)
+
+
+def _number(value: Fraction | int | None) -> str:
+    if value is None:
+        return "-"
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    return f"{float(fraction):.4f}".rstrip("0").rstrip(".")
+
+
+def _row(
+    t: TableResult,
+    values: tuple[Fraction | None, Fraction | None, Fraction] | None,
+    sections: bool,
+    arrows: bool,
+    groups: bool,
+    result: SessionResult | None,
+    imps: bool,
+) -> pbn.Row:
+    played = t.result if not t.assigned else None
+    cells: list[pbn.Cell] = [pbn.Cell(t.section or "-")] if sections else []
+    contract = declarer = tricks = score_ns = score_ew = "-"
+    if played is not None:
+        if played.passed_out:
+            contract, score_ns = "Pass", "0"
+        else:
+            contract = str(played.contract) if played.contract else "-"
+            declarer = str(played.declarer) if played.declarer else "-"
+            tricks = str(played.tricks) if played.tricks is not None else "-"
+            if played.ns_score >= 0:
+                score_ns = str(played.ns_score)
+            else:
+                score_ew = str(-played.ns_score)
+    cells += [
+        _text(t.table),
+        pbn.Cell(_number(t.round)),
+        pbn.Cell(str(t.ns[0])),
+        pbn.Cell(str(t.ew[0])),
+        pbn.Cell(contract),
+        pbn.Cell(declarer),
+        pbn.Cell(tricks),
+        _text(t.lead),
+        pbn.Cell(score_ns),
+        pbn.Cell(score_ew),
+    ]
+    artificial = isinstance(t.ns_side, Artificial) or isinstance(t.ew_side, Artificial)
+    if result is not None:
+        ns_mp, ew_mp, top = values or (None, None, Fraction(0))
+        if imps:
+            cells += [
+                pbn.Cell(_number(ns_mp), artificial=artificial and ns_mp is not None),
+                pbn.Cell(_number(ew_mp), artificial=artificial and ew_mp is not None),
+            ]
+        else:
+            cells += [
+                pbn.Cell(_number(ns_mp), artificial=artificial and ns_mp is not None),
+                pbn.Cell(_number(ew_mp), artificial=artificial and ew_mp is not None),
+                pbn.Cell(_percent(ns_mp, top)),
+                pbn.Cell(_percent(ew_mp, top)),
+            ]
+    if arrows:
+        cells.append(pbn.Cell("yes" if t.arrow else "-"))
+    if groups:
+        cells.append(_text(t.group))
+    # What PBN cannot say (not played, artificial, assigned, weighted, split) in our notation.
+    plain = played is not None and not t.assigned
+    cells.append(pbn.Cell("-") if plain else pbn.Cell(t.describe(), quoted=True))
+    return pbn.Row(tuple(cells))
+
+
+def _percent(value: Fraction | None, top: Fraction) -> str:
+    if value is None or not top:
+        return "-"
+    return f"{float(100 * value / top):.2f}"
+
+
+def _total_table(
+    session: Session, result: SessionResult | None, sections: bool, imps: bool
+) -> pbn.Tag:
+    """The ranking, and in any case every pair's names (PBN rows carry no names)."""
+    columns = (
+        ["Rank\\3R", "PairId\\3R", "Line\\3L"]
+        + (["Section\\1L"] if sections else [])
+        + ["Names\\40L"]
+    )
+    if result is not None:
+        columns += ["NrBoards\\2R"] + (
+            ["TotalIMP\\8R"] if imps else ["TotalMP\\8R", "TotalPercentage\\6R"]
+        )
+    standings = {s.entrant: s for f in result.fields for s in f.standings} if result else {}
+    entrants = list(standings) or sorted(session.names)
+    rows = []
+    for entrant in entrants:
+        s = standings.get(entrant)
+        cells = [
+            pbn.Cell(str(s.rank) if s else "-"),
+            pbn.Cell(str(entrant.number)),
+            pbn.Cell(entrant.line.value if entrant.line else "-"),
+        ]
+        if sections:
+            cells.append(_text(entrant.section))
+        cells.append(pbn.Cell(session.names.get(entrant, ""), quoted=True))
+        if s is not None:
+            cells.append(pbn.Cell(str(s.boards)))
+            if imps:
+                cells.append(pbn.Cell(_number(s.total)))
+            else:
+                cells += [pbn.Cell(_number(s.mp)), pbn.Cell(f"{float(s.percent or 0):.2f}")]
+        rows.append(pbn.Row(tuple(cells)))
+    spec = ";".join(columns)
+    return pbn.Tag("TotalScoreTable", spec, table=pbn.Table(pbn.parse_columns(spec), tuple(rows)))
+
+
+__all__ = ["PbnEvent", "Reported", "dumps", "events_of", "loads", "read_events", "read_path"]

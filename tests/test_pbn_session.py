@@ -1,0 +1,145 @@
+"""PBN as sessions: reading results from real files, export round trips, teams from PBN."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bridgescore
+from bridgescore.errors import InputFileError
+from bridgescore.formats import csv as traveller_csv
+from bridgescore.formats import pbn_session, read_session, usebio
+from bridgescore.rules import CLUB, EBU
+from bridgescore.session import score_session
+from bridgescore.teams import score_teams
+
+from .conftest import shared_path
+
+SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
+TEAMS = CLUB.with_(method="teams")
+
+
+def test_sample_round_trip_through_export_pbn() -> None:
+    session = traveller_csv.read_path(SAMPLE)
+    result = score_session(session, CLUB)
+    text = pbn_session.dumps(session, result)
+    (event,) = pbn_session.loads(text)
+    again = event.session
+    assert again.tables == session.tables
+    assert again.names == session.names and again.boards == session.boards
+    assert again.title == session.title and again.date == session.date
+    # Export-format PBN written by bridgescore reads back to the same text.
+    assert pbn_session.dumps(again, score_session(again, CLUB)) == text
+    # The file's own matchpoints are the engine's, as written.
+    rescored = score_session(again, CLUB)
+    first = rescored.boards[0].tables[0]
+    assert event.reported[0].mp == (first.ns_mp, first.ew_mp)
+    assert [s.mp for f in rescored.fields for s in f.standings] == [
+        s.mp for f in result.fields for s in f.standings
+    ]
+
+
+def test_usebio_to_pbn_to_usebio_keeps_everything() -> None:
+    path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
+    original = usebio.read_path(path).session
+    rules = CLUB.with_(artificial_method="neuberg", short_boards="neuberg")
+    text = pbn_session.dumps(original, score_session(original, rules))
+    (event,) = pbn_session.loads(text)
+    via_pbn = event.session
+    assert via_pbn.tables == original.tables
+    assert via_pbn.boards == original.boards  # deals included
+    assert via_pbn.names == original.names
+    back = usebio.loads(usebio.dumps(via_pbn, score_session(via_pbn, rules))).session
+    assert back.tables == original.tables and back.names == original.names
+    assert {b.deal for b in back.boards.values()} == {b.deal for b in original.boards.values()}
+    first = score_session(original, rules)
+    last = score_session(back, rules)
+    assert [(s.entrant, s.mp, s.rank) for f in first.fields for s in f.standings] == [
+        (s.entrant, s.mp, s.rank) for f in last.fields for s in f.standings
+    ]
+
+
+def test_teams_file_reproduces_every_score_imp() -> None:
+    """example2.pbn: pairing the two rooms gives each game's ScoreIMP (NS and EW)."""
+    (event,) = pbn_session.read_events(shared_path("data", "pbn", "example2.pbn"))
+    result = score_teams(event.session, TEAMS)
+    reproduced = 0
+    for index, row in enumerate(event.session.tables):
+        written = event.reported[index].imps
+        got = result.imps_for_row(row)
+        if got is None:
+            # The only game whose other room is missing from the file.
+            assert (row.board, row.table) == (20, "6")
+            continue
+        assert got == written, (row.board, row.table)
+        reproduced += 1
+    assert reproduced == 298 and len(event.session.tables) == 299
+    (missing,) = result.unmatched
+    assert missing.board == 20 and "no other room" in missing.message
+    assert all(m.home_vps + m.away_vps == 20 for m in result.matches)
+
+
+def test_championship_file_scores_as_teams_matches() -> None:
+    """example3.pbn: 7,632 results of 101 events, every one compared with its other room."""
+    events = pbn_session.read_events(shared_path("data", "pbn", "example3.pbn"))
+    assert sum(len(e.session.tables) for e in events) == 7632
+    compared = 0
+    for event in events:
+        result = score_teams(event.session, TEAMS)
+        assert result.unmatched == ()
+        compared += sum(len(m.boards) for m in result.matches)
+    assert compared == 7632 // 2
+
+
+def test_a_file_of_several_events_needs_choosing() -> None:
+    with pytest.raises(InputFileError, match="events"):
+        read_session(shared_path("data", "pbn", "example3.pbn"))
+
+
+def test_results_read_from_games_and_checked() -> None:
+    text = """
+[Event "Club pairs"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[North "Ann"]
+[South "Bob"]
+[East "Cy"]
+[West "Di"]
+[Contract "4S"]
+[Declarer "N"]
+[Result "10"]
+[Score "NS 420"]
+
+[North "Ed"]
+[South "Flo"]
+[East "Gus"]
+[West "Hal"]
+[Contract "4S"]
+[Declarer "N"]
+[Result "9"]
+[Score "NS -50"]
+"""
+    (event,) = pbn_session.loads(text)
+    session = event.session
+    assert [t.result.ns_score for t in session.tables if t.result] == [420, -50]
+    assert sorted(session.names.values()) == ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]
+    result = score_session(session, EBU)
+    assert [t.ns_mp for t in result.boards[0].tables] == [2, 0]
+    bad = text.replace('[Score "NS -50"]', '[Score "NS -100"]')
+    with pytest.raises(InputFileError, match="contradicts"):
+        pbn_session.loads(bad)
+
+
+def test_pbn_score_command(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from bridgescore.cli import main
+
+    session = traveller_csv.read_path(SAMPLE)
+    path = tmp_path / "night.pbn"
+    path.write_text(pbn_session.dumps(session))
+    result = CliRunner().invoke(main, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Helen Kowalski & Graham Burns" in result.output
