@@ -147,9 +147,12 @@ def _points(score: int) -> str:
     return f"{score:+d}" if score else "0"
 
 
+HALF = Fraction(1, 2)
+
+
 def unit(rules: Rules) -> Fraction:
     """Matchpoints for a tie: 1 on the 2-per-result scale, ½ on the 1-per-result scale."""
-    return ONE if rules.scale == 2 else Fraction(1, 2)
+    return ONE if rules.scale == 2 else HALF
 
 
 def top(results: int, rules: Rules) -> Fraction:
@@ -185,11 +188,13 @@ def matchpoint(
             )
     fouled = len(groups) > 1
     largest = max((len(members) for members in groups.values()), default=0)
+    u = unit(rules)
     for label, members in groups.items():
         raws = _raw_counts([entries[i].scores for i in members])
         size = len(members)
+        group_top = top(size, rules)
         for i, (beaten, tied) in zip(members, raws, strict=True):
-            raw = unit(rules) * (2 * beaten + tied)
+            raw = u * (2 * beaten + tied)
             steps: list[Step] = []
             note = None
             value = raw
@@ -257,7 +262,7 @@ def matchpoint(
                 tied=tied,
                 compared=size - 1,
                 raw=raw,
-                raw_top=top(size, rules),
+                raw_top=group_top,
                 steps=tuple(steps),
                 group=label if fouled else None,
                 note=note,

@@ -127,8 +127,22 @@ class Session:
             raise InputFileError(path, sorted(problems, key=_problem_order))
         return replace(session, names=names)
 
+    @cached_property
+    def _entrant_cache(self) -> dict[tuple[int, Side], tuple[TableResult, tuple[Entrant, ...]]]:
+        return {}
+
     def entrants(self, table: TableResult, side: Side) -> tuple[Entrant, ...]:
         """Who is scored on ``side``'s cards at ``table``."""
+        # Asked for every table many times while scoring: remember the answer per table
+        # object (kept alive in the cache, so its id cannot be reused).
+        known = self._entrant_cache.get((id(table), side))
+        if known is not None and known[0] is table:
+            return known[1]
+        found = self._entrants(table, side)
+        self._entrant_cache[id(table), side] = (table, found)
+        return found
+
+    def _entrants(self, table: TableResult, side: Side) -> tuple[Entrant, ...]:
         numbers = table.ns if side is Side.NS else table.ew
         movement = self.movement_of(table.section)
         section = table.section
