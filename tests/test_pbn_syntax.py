@@ -50,8 +50,8 @@ def shared_data(*parts: str) -> Path:
 
 @cache
 def read(*parts: str) -> PbnDocument:
-    """A real file, read once for all tests."""
-    return pbn.read_path(shared_data(*parts))
+    """A real file, read once for all tests, with every check."""
+    return pbn.read_path(shared_data(*parts), play_checks=True)
 
 
 def reference(name: str) -> PbnDocument:
@@ -182,10 +182,9 @@ def test_reference_correct_files_have_no_problems(name: str, games: int) -> None
     assert len(doc.games) == games
 
 
-def test_play_checks_off_reports_the_same_errors() -> None:
+def test_without_play_checks_the_errors_are_the_same() -> None:
     full = reference("errors_10.pbn")
-    path = shared_data("pbn-reference", "reference_impl_tests", "errors_10.pbn")
-    fast = pbn.read_path(path, play_checks=False)
+    fast = pbn.read_path(shared_data("pbn-reference", "reference_impl_tests", "errors_10.pbn"))
     assert fast.problems == full.problems
     # Only the rules of bridge are left out: legality of the auction and play, and whether
     # they agree with Contract, Declarer and Result.
@@ -343,9 +342,10 @@ def test_example4_comments_are_kept_where_they_were() -> None:
 def test_example3_reads_fast_enough() -> None:
     text, _ = pbn.decode(shared_data("pbn", "example3.pbn").read_bytes())
     start = time.perf_counter()
-    pbn.loads(text)
-    # About 1-2 s on a laptop; the bound only catches a gross regression on slow runners.
+    doc = pbn.loads(text)
+    # Well under a second on a laptop; the bound only catches a gross regression.
     assert time.perf_counter() - start < 15
+    assert doc.problems == read("pbn", "example3.pbn").problems
 
 
 # --------------------------------------------------------------------------------------------
@@ -678,8 +678,9 @@ def test_play_result_against_the_cards() -> None:
         'KQT2.AT.J6542.85"]\n[Declarer "S"]\n[Contract "5HX"]\n[Result "{}"]\n[Play "W"]\n'
         "SK H3 S4 S3\nC5 C2 C6 CK\n*\n"
     )
-    assert pbn.loads(base.format(11)).warnings == ()
-    assert found(pbn.loads(base.format(1))) == ["5 w play"]  # NS already won 2 tricks
+    assert pbn.loads(base.format(11), play_checks=True).warnings == ()
+    assert found(pbn.loads(base.format(1), play_checks=True)) == ["5 w play"]  # NS won 2
+    assert found(pbn.loads(base.format(1))) == []  # only with the rules of bridge
 
 
 def test_strict_mode_stops_at_the_first_error() -> None:
@@ -919,8 +920,9 @@ def test_mutated_files_never_crash_the_reader(data: st.DataObject) -> None:
         else:
             del text[i:]
     strict = data.draw(st.booleans(), label="strict")
+    play_checks = data.draw(st.booleans(), label="play_checks")
     try:
-        doc = pbn.load(io.BytesIO(bytes(text)), strict=strict)
+        doc = pbn.load(io.BytesIO(bytes(text)), strict=strict, play_checks=play_checks)
     except BridgeScoreError:
         assert strict
         return

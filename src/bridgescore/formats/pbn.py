@@ -740,20 +740,20 @@ def decode(data: bytes) -> tuple[str, str]:
 
 
 def loads(
-    text: str, *, strict: bool = False, path: str | None = None, play_checks: bool = True
+    text: str, *, strict: bool = False, path: str | None = None, play_checks: bool = False
 ) -> PbnDocument:
     """Read PBN text; every problem is in ``.problems`` and ``.warnings`` (strict: raise).
 
-    ``play_checks=False`` skips the Auction and Play sections: their notation, legality,
-    notes, and agreement with Contract, Declarer and Result.  Reading is then about twice as
-    fast, for importing results that do not need them.
+    ``play_checks=True`` also follows each auction and play by the rules of bridge (a legal
+    auction, no card played twice, revokes marked, agreement with Contract, Declarer and
+    Result): more warnings, and about half again the time.  Errors are the same either way.
     """
     text = text.removeprefix("\ufeff")
     return _Reader(text, strict=strict, path=path, play_checks=play_checks).read()
 
 
 def load(
-    fp: _Readable, *, strict: bool = False, path: str | None = None, play_checks: bool = True
+    fp: _Readable, *, strict: bool = False, path: str | None = None, play_checks: bool = False
 ) -> PbnDocument:
     """Read PBN from a text or binary file object (bytes are decoded with :func:`decode`)."""
     data = fp.read()
@@ -767,7 +767,7 @@ def load(
 
 
 def read_path(
-    path: str | os.PathLike[str], *, strict: bool = False, play_checks: bool = True
+    path: str | os.PathLike[str], *, strict: bool = False, play_checks: bool = False
 ) -> PbnDocument:
     """Read a PBN file, decoding its bytes with :func:`decode`."""
     with open(path, "rb") as fp:
