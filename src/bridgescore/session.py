@@ -279,7 +279,9 @@ class Session:
                     seen[key] = t
             for side in Side:
                 scored = [t for t in rows if t.side(side) is not None]
-                if len(scored) == 1 and board not in incomplete:
+                # Teams compare the two rooms of a match, not a field (bridgescore.teams).
+                teams = self.movement_of(rows[0].section) is Movement.TEAMS
+                if len(scored) == 1 and board not in incomplete and not teams:
                     t = scored[0]
                     problems.append(
                         Problem(
