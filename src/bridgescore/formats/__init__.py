@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from bridgescore.rules import Movement
     from bridgescore.session import Session
 
-KINDS = "a .csv traveller file, a .pbn file, or .xml in USEBIO or NZ Scorer form"
+KINDS = (
+    "a .csv traveller file, a .pbn file, .xml in USEBIO or NZ Scorer form, or bridgescore's "
+    ".json results"
+)
 
 
 def xml_kind(path: str | Path) -> str:
@@ -66,6 +69,10 @@ def read_session(path: str | Path, movement: Movement | None = None) -> Session:
         from bridgescore.formats import pbn_session
 
         return pbn_session.read_path(path, movement=movement)
+    if suffix == ".json":
+        from bridgescore.formats import json as result_json
+
+        return _forced(result_json.read_path(path), movement, str(path))
     raise InputFileError(
         str(path),
         [Problem("unknown kind of results file", found=suffix or "no extension", expected=KINDS)],

@@ -2,18 +2,43 @@
 
 Numbers are JSON numbers (full double precision); every matchpoint value also comes as an exact
 fraction string (``"29/3"``) so nothing is lost to rounding.
+
+The file also reads back as a session (:func:`read_path`, :func:`session_loads`,
+:func:`session_from_data`): boards with their deals, every row from its ``entry`` notation, the
+names and membership numbers, title, date and movement, so JSON is a session format like CSV.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore import __version__
-from bridgescore.bridge import Side
+from bridgescore.bridge import Seat, Side, Vulnerability
+from bridgescore.errors import InputFileError, ParseError, Problem
 from bridgescore.matchpoints import Explanation
-from bridgescore.session import Entrant, ScoredBoard, ScoredTable, SessionResult, Standing
+from bridgescore.rules import Movement
+from bridgescore.session import (
+    Board,
+    Entrant,
+    Member,
+    ScoredBoard,
+    ScoredTable,
+    Session,
+    SessionResult,
+    Standing,
+)
+from bridgescore.traveller import (
+    Artificial,
+    SideScore,
+    TableResult,
+    WeightedResult,
+    parse_side_scores,
+)
 
 if TYPE_CHECKING:
     from bridgescore.teams import TeamsResult
@@ -40,6 +65,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "title": session.title,
         "date": session.date,
         "movement": session.movement.value,
+        "section_movements": {k: v.value for k, v in sorted(session.section_movements.items())},
         "method": result.rules.method.value,
         "rules": result.rules.describe(),
         "rules_overridden": result.rules.overrides(),
@@ -81,7 +107,23 @@ def to_data(result: SessionResult) -> dict[str, Any]:
             }
             for f in result.fields
         ],
+        "names": _names(session),
     }
+
+
+def _names(session: Session) -> list[dict[str, Any]]:
+    """Every named entrant (sit-outs too) with its players' membership numbers."""
+    entrants = sorted({*session.names, *session.members})
+    return [
+        {
+            **_who(e),
+            "name": session.names.get(e),
+            "members": [{"national": m.national, "club": m.club} for m in session.members[e]]
+            if e in session.members
+            else None,
+        }
+        for e in entrants
+    ]
 
 
 def _datum(board: ScoredBoard) -> float | int | None:
@@ -141,6 +183,9 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
             "declarer": None if result is None or result.declarer is None else str(result.declarer),
             "tricks": None if result is None else result.tricks,
             "lead": table.lead,
+            "group": table.group,
+            # this copy's vulnerability, when a fouled board's copies differ (else null)
+            "vulnerability": None if table.vulnerability is None else str(table.vulnerability),
             "ns_score": t.ns_score,
             "ns_mp": number(t.ns_mp) if mp else None,
             "ew_mp": number(t.ew_mp) if mp else None,
@@ -299,3 +344,479 @@ def _text(value: object) -> str | None:
 
 def teams_dumps(result: TeamsResult) -> str:
     return json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n"
+
+
+# --- reading a session back ---------------------------------------------------------------------
+
+KINDS = ("played", "passed out", "not played", "artificial", "assigned", "weighted", "split")
+_SEATS = ("n", "s", "e", "w")
+
+
+def read_path(path: str | Path) -> Session:
+    """Read the session of a JSON results file (``bridgescore score --format json``)."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputFileError(
+            name, [Problem("the file is not UTF-8 text", line, expected="a UTF-8 JSON file")]
+        ) from None
+    return session_loads(text, path=name)
+
+
+def session_loads(text: str, path: str | None = None) -> Session:
+    """Read the JSON text of a scored session back into its :class:`Session`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputFileError(
+            path,
+            [
+                Problem(
+                    f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+                    error.lineno,
+                    expected="a JSON results file as bridgescore writes it",
+                )
+            ],
+        ) from None
+    except RecursionError:
+        raise InputFileError(
+            path, [Problem("not a results file: JSON nested too deeply")]
+        ) from None
+    return session_from_data(data, path)
+
+
+def session_from_data(data: Any, path: str | None = None) -> Session:
+    """The session of a pairs or individual event from the plain data of :func:`to_data`.
+
+    Each row is read from its ``entry`` (traveller notation) with the row's vulnerability (the
+    board's unless the row has its own); ``kind`` says what the entry is and is checked against
+    it, as is ``ns_score``. Names and membership numbers come from ``names`` (or, in files
+    without it, from the rankings). Every problem is reported together, each with its board,
+    table and place in the data (``boards[2].results[5]``).
+    """
+    return _SessionReader(path).read(data)
+
+
+def _whole(value: Any, least: int = 0) -> int | None:
+    """``value`` if it is a whole number (not a boolean) of at least ``least``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+        return value
+    return None
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+class _SessionReader:
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def problem(
+        self,
+        where: str,
+        message: str,
+        board: int | None = None,
+        table: str | None = None,
+        found: Any = None,
+        expected: str | None = None,
+    ) -> None:
+        shown = None if found is None else _shown(found)
+        self.problems.append(Problem(f"{where}: {message}", None, board, table, shown, expected))
+
+    def fail(self) -> InputFileError:
+        return InputFileError(self.path, self.problems)
+
+    # -- the session --
+
+    def read(self, data: Any) -> Session:
+        if not isinstance(data, dict):
+            self.problem(
+                "the file",
+                "not a results object",
+                found=type(data).__name__,
+                expected="a JSON object with boards, as bridgescore score --format json writes",
+            )
+            raise self.fail()
+        if data.get("method") == "teams" or "matches" in data:
+            self.problem(
+                "method",
+                "a teams-of-four results file: bridgescore reads pairs and individual sessions "
+                "from JSON",
+                found="teams",
+            )
+            raise self.fail()
+        title = self.text(data, "title", "title")
+        date = self.text(data, "date", "date")
+        movement = self.movement(data.get("movement"), "movement")
+        section_movements: dict[str, Movement] = {}
+        sections = data.get("section_movements")
+        if sections is not None and not isinstance(sections, dict):
+            self.problem("section_movements", "not an object", found=sections)
+        for key, value in (sections or {}).items():
+            found = self.movement(value, f"section_movements.{key}")
+            if found is not None:
+                section_movements[key] = found
+        boards: dict[int, Board] = {}
+        tables: list[TableResult] = []
+        incomplete: set[int] = set()
+        listed = data.get("boards")
+        if not isinstance(listed, list):
+            self.problem(
+                "boards",
+                "missing key 'boards'" if listed is None else "not a list",
+                found=listed,
+                expected="a list of boards, each with its results",
+            )
+            raise self.fail()
+        for i, board in enumerate(listed):
+            self.board(board, f"boards[{i}]", boards, tables, incomplete)
+        if not tables and not self.problems:
+            self.problem("boards", "no results in the file", expected="boards with results")
+        names, members = self.names(data)
+        if self.problems:
+            try:
+                Session.build(
+                    tables,
+                    boards,
+                    movement,
+                    path=self.path,
+                    incomplete=frozenset(incomplete),
+                    section_movements=section_movements or None,
+                )
+            except InputFileError as more:
+                self.problems.extend(more.problems)
+            raise self.fail()
+        session = Session.build(
+            tables,
+            boards,
+            movement,
+            title,
+            date,
+            path=self.path,
+            section_movements=section_movements or None,
+        )
+        return self.named(session, names, members)
+
+    def movement(self, value: Any, where: str) -> Movement | None:
+        if value is None:
+            return None
+        try:
+            if not isinstance(value, str):
+                raise ParseError("not a movement")
+            movement: Movement = Movement.parse(value)
+        except ParseError:
+            self.problem(
+                where, "not a movement", found=value, expected="mitchell, howell or individual"
+            )
+            return None
+        return movement
+
+    def text(
+        self, data: dict[str, Any], key: str, where: str, board: int | None = None
+    ) -> str | None:
+        """An optional string (a whole number is taken as its text: a table "3")."""
+        value = data.get(key)
+        if value is None or isinstance(value, str):
+            return value
+        if _whole(value) is not None:
+            return str(value)
+        self.problem(where, f"not a text in {key!r}", board, found=value, expected="a string")
+        return None
+
+    # -- boards and rows --
+
+    def board(
+        self,
+        data: Any,
+        where: str,
+        boards: dict[int, Board],
+        tables: list[TableResult],
+        incomplete: set[int],
+    ) -> None:
+        if not isinstance(data, dict):
+            self.problem(where, "not a board object", found=data)
+            return
+        number = _whole(data.get("board"), 1)
+        if number is None:
+            found = data.get("board")
+            message = "missing key 'board'" if found is None else "not a board number"
+            self.problem(where, message, found=found, expected="a whole number 1 or more")
+            return
+        dealer = self.parsed(data, "dealer", Seat.parse, where, number)
+        vulnerability = self.parsed(data, "vulnerability", Vulnerability.parse, where, number)
+        deal = self.deal(data, where, number)
+        rows = data.get("results")
+        if not isinstance(rows, list):
+            message = "missing key 'results'" if rows is None else "not a list"
+            self.problem(where, message, number, found=rows, expected="a list of table results")
+        if dealer is None or vulnerability is None or not isinstance(rows, list):
+            incomplete.add(number)
+            return
+        board = Board(number, vulnerability, dealer, deal)
+        earlier = boards.setdefault(number, board)
+        if earlier != board:
+            self.problem(
+                where,
+                f"board {number} has another dealer, vulnerability or deal in an earlier entry",
+                number,
+                expected="the same board wherever it appears (one entry per section)",
+            )
+        for j, row in enumerate(rows):
+            table = self.row(row, f"{where}.results[{j}]", board)
+            if table is None:
+                incomplete.add(number)
+            else:
+                tables.append(table)
+
+    def parsed(
+        self, data: dict[str, Any], key: str, parse: Any, where: str, board: int
+    ) -> Any | None:
+        value = data.get(key)
+        if not isinstance(value, str):
+            message = f"missing key {key!r}" if value is None else f"not a {key}"
+            self.problem(where, message, board, found=value)
+            return None
+        try:
+            return parse(value)
+        except ParseError as error:
+            self.problem(where, str(error), board, found=value)
+            return None
+
+    def deal(self, data: dict[str, Any], where: str, board: int) -> str | None:
+        from bridgescore.formats.usebio import parse_deal
+
+        deal = data.get("deal")
+        if deal is None:
+            return None
+        if not isinstance(deal, str) or parse_deal(deal) is None:
+            self.problem(
+                where,
+                "not a deal",
+                board,
+                found=deal,
+                expected="a PBN deal like N:AKQ.JT9.876.5432 ... (or null)",
+            )
+            return None
+        return deal
+
+    def row(self, data: Any, where: str, board: Board) -> TableResult | None:
+        number = board.number
+        if not isinstance(data, dict):
+            self.problem(where, "not a table result object", number, found=data)
+            return None
+        before = len(self.problems)
+        table = self.text(data, "table", where, number)
+        section = self.text(data, "section", where, number)
+        group = self.text(data, "group", where, number)
+
+        def problem(message: str, found: Any = None, expected: str | None = None) -> None:
+            self.problem(where, message, number, table, found, expected)
+
+        individual = "ns" not in data and any(seat in data for seat in _SEATS)
+        numbers: list[int] = []
+        for key in _SEATS if individual else ("ns", "ew"):
+            value = data.get(key)
+            whole = _whole(value, 1)
+            if whole is not None:
+                numbers.append(whole)
+            else:
+                what = "player" if individual else "pair"
+                message = f"missing key {key!r}" if value is None else f"not a {what} number"
+                problem(message, value, f"a {what} number 1 or more")
+        round_number = _whole(data.get("round"))
+        if data.get("round") is not None and round_number is None:
+            problem("not a round number", data.get("round"), "a whole number or null")
+        arrow = data.get("arrow", False)
+        if not isinstance(arrow, bool):
+            problem("not an arrow-switch flag", arrow, "true or false")
+        lead = self.lead(data.get("lead"), problem)
+        vulnerability = board.vulnerability
+        own = data.get("vulnerability")
+        if own is not None:
+            try:
+                if not isinstance(own, str):
+                    raise ParseError("not a vulnerability")
+                vulnerability = Vulnerability.parse(own)
+            except ParseError:
+                problem("not a vulnerability", own, "None, NS, EW, All or null")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            message = "missing key 'kind'" if kind is None else "not a kind of result"
+            problem(message, kind, "one of " + ", ".join(KINDS))
+        entry = data.get("entry")
+        if not isinstance(entry, str):
+            message = "missing key 'entry'" if entry is None else "not an entry"
+            problem(message, entry, "the table's entry in traveller notation, like 4S N =")
+        if len(self.problems) > before or not isinstance(entry, str) or not isinstance(kind, str):
+            return None
+        try:
+            ns_side, ew_side, assigned = _sides(kind, entry, vulnerability)
+        except ParseError as error:
+            problem(str(error), entry)
+            return None
+        half = len(numbers) // 2
+        result = TableResult(
+            number,
+            tuple(numbers[:half]),
+            tuple(numbers[half:]),
+            ns_side,
+            ew_side,
+            assigned=assigned,
+            table=table,
+            round=round_number,
+            lead=lead,
+            arrow=arrow,
+            group=group,
+            vulnerability=None if vulnerability is board.vulnerability else vulnerability,
+            section=section,
+        )
+        if result.kind != kind:
+            problem(f"the entry is {result.kind}, the kind says {kind}", entry, "the same")
+            return None
+        score = data.get("ns_score")
+        played = result.result
+        if score is not None and played is not None and score != played.ns_score:
+            problem(
+                f"the entry scores {played.ns_score:+d} to NS with vulnerability "
+                f"{vulnerability}, ns_score says {_shown(score)}",
+                entry,
+                "the entry and ns_score to agree",
+            )
+            return None
+        return result
+
+    def lead(self, value: Any, problem: Any) -> str | None:
+        from bridgescore.formats.usebio import read_lead
+
+        if value is None:
+            return None
+        try:
+            if not isinstance(value, str):
+                raise ParseError("not a lead")
+            return read_lead(value)
+        except ParseError:
+            problem("not a lead", value, "a card like HT or SA, or null")
+            return None
+
+    # -- names --
+
+    def names(
+        self, data: dict[str, Any]
+    ) -> tuple[dict[Entrant, str], dict[Entrant, tuple[Member, ...]]]:
+        names: dict[Entrant, str] = {}
+        members: dict[Entrant, tuple[Member, ...]] = {}
+        listed = data.get("names")
+        if listed is None:  # a file written before the names list: the rankings' names
+            fields = data.get("fields")
+            for i, item in enumerate(fields if isinstance(fields, list) else []):
+                rankings = item.get("rankings") if isinstance(item, dict) else None
+                for j, standing in enumerate(rankings if isinstance(rankings, list) else []):
+                    where = f"fields[{i}].rankings[{j}]"
+                    name = standing.get("name") if isinstance(standing, dict) else None
+                    entrant = self.entrant(standing, where) if isinstance(name, str) else None
+                    if entrant is not None and isinstance(name, str):
+                        names[entrant] = name
+            return names, members
+        if not isinstance(listed, list):
+            self.problem("names", "not a list", found=listed, expected="a list of named entrants")
+            return names, members
+        for i, item in enumerate(listed):
+            where = f"names[{i}]"
+            entrant = self.entrant(item, where)
+            if entrant is None:
+                continue
+            name = item.get("name")
+            if isinstance(name, str):
+                names[entrant] = name
+            elif name is not None:
+                self.problem(where, "not a name", found=name, expected="a string or null")
+            numbers = item.get("members")
+            if numbers is None:
+                continue
+            found = self.members(numbers, where)
+            if found is not None:
+                members[entrant] = found
+        return names, members
+
+    def entrant(self, data: Any, where: str) -> Entrant | None:
+        if not isinstance(data, dict):
+            self.problem(where, "not an entrant object", found=data)
+            return None
+        player = "player" in data
+        number = _whole(data.get("player" if player else "pair"), 1)
+        line = data.get("line")
+        section = data.get("section")
+        if number is None:
+            found = data.get("player" if player else "pair")
+            self.problem(where, "not a pair or player number", found=found)
+        elif line not in (None, "NS", "EW"):
+            self.problem(where, "not a line", found=line, expected="NS, EW or null")
+        elif section is not None and not isinstance(section, str):
+            self.problem(where, "not a section", found=section, expected="a string or null")
+        else:
+            return Entrant(number, None if line is None else Side(line), player, section)
+        return None
+
+    def members(self, data: Any, where: str) -> tuple[Member, ...] | None:
+        found = []
+        for item in data if isinstance(data, list) else [data]:
+            national = item.get("national") if isinstance(item, dict) else 0
+            club = item.get("club") if isinstance(item, dict) else 0
+            if not (
+                (national is None or isinstance(national, str))
+                and (club is None or isinstance(club, str))
+            ):
+                self.problem(
+                    where,
+                    "not a list of membership numbers",
+                    found=data,
+                    expected='[{"national": "123", "club": null}, ...]',
+                )
+                return None
+            found.append(Member(national, club))
+        return tuple(found)
+
+    def named(
+        self,
+        session: Session,
+        names: Mapping[Entrant, str],
+        members: Mapping[Entrant, tuple[Member, ...]],
+    ) -> Session:
+        """The session with its names on the rows (for CSV and USEBIO) and its members."""
+        playing = {e for t in session.tables for e in session.entrants_all(t)}
+        for entrant in sorted({*names, *members} - playing):
+            self.problem(
+                "names",
+                f"{entrant} does not play in the session",
+                found=entrant.label,
+                expected="names of the session's pairs or players",
+            )
+        if self.problems:
+            raise self.fail()
+        tables = []
+        for t in session.tables:
+            who = tuple(names.get(e) for e in session.entrants_all(t))
+            tables.append(replace(t, names=who) if any(who) else t)
+        return replace(session, tables=tuple(tables), names=dict(names), members=dict(members))
+
+
+def _sides(
+    kind: str, entry: str, vulnerability: Vulnerability
+) -> tuple[SideScore, SideScore, bool]:
+    """NS, EW and whether the director assigned them, from a row's kind and entry."""
+    if kind in ("played", "passed out"):
+        side: SideScore = WeightedResult.parse(entry, vulnerability)
+        return side, side, False
+    if kind == "artificial" and "/" not in entry and "|" not in entry:
+        side = Artificial.parse(entry)  # the same for both sides: A, A+, 60%
+        return side, side, False
+    ns, ew, assigned = parse_side_scores(entry, vulnerability)
+    return ns, ew, assigned or kind == "assigned"

@@ -5,22 +5,36 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bridgescore.bridge import Side
+from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed
 from bridgescore.rules import Rules
 from bridgescore.session import FieldResult, ScoredBoard, SessionResult
 
 if TYPE_CHECKING:
+    from bridgescore.reports.deals import DoubleDummy
+    from bridgescore.reports.model import ScoreCard
     from bridgescore.teams import TeamsResult
 
 _FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
-def render(result: SessionResult, console: Console, explain: bool = False) -> None:
+def render(
+    result: SessionResult,
+    console: Console,
+    explain: bool = False,
+    *,
+    recap: bool = False,
+    cards: bool = False,
+    double_dummy: bool = False,
+) -> None:
+    """Rankings; with ``explain`` every traveller (and its deal when known, solved double
+    dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
+    card -- the same information as the results website's pages."""
     rules = result.rules
     session = result.session
     heading = session.title or "Session results"
@@ -40,9 +54,20 @@ def render(result: SessionResult, console: Console, explain: bool = False) -> No
     )
     for field in result.fields:
         _rankings(field, result, console)
+    solved: dict[int, DoubleDummy] = {}
+    if explain and double_dummy:
+        from bridgescore.reports.deals import solve
+
+        solved = solve(session.boards.values())
     if explain:
         for board in result.boards:
-            _traveller(board, rules, console)
+            if board.board.deal:
+                _deal(board, solved.get(board.board.number), console)
+            _traveller(board, rules, console, solved.get(board.board.number))
+    if recap:
+        render_recap(result, console)
+    if cards:
+        render_cards(result, console)
 
 
 def _imp_summary(rules: Rules) -> str:
@@ -73,6 +98,9 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
     headings = ("IMPs", "Boards", "Total") if imps else ("MP", "Max", "%")
     for heading in headings:
         table.add_column(heading, justify="right")
+    factored = not imps and any(s.total is not None for s in field.standings)
+    if factored:  # matchpoint totals × most boards / boards played (rules factor_mp_totals)
+        table.add_column("Factored", justify="right")
     handicaps = bool(field.handicap_standings)
     if handicaps:
         table.add_column("Hcp", justify="right")
@@ -83,6 +111,8 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
             if imps
             else [_num(s.mp, rules), _num(s.max, rules), _num(s.percent, rules)]
         )
+        if factored:
+            figures.append(_num(s.total, rules))
         row = [
             s.place,
             s.entrant.label if line == "ALL" else str(s.entrant.number),
@@ -126,7 +156,9 @@ def _signed(value: Fraction | None, rules: Rules) -> str:
     return text if text.startswith("-") else f"+{text}"
 
 
-def _traveller(board: ScoredBoard, rules: Rules, console: Console) -> None:
+def _traveller(
+    board: ScoredBoard, rules: Rules, console: Console, solved: DoubleDummy | None = None
+) -> None:
     b = board.board
     table = Table(
         title=f"Board {b.number}{f' (section {board.section})' if board.section else ''} — dealer "
@@ -137,6 +169,8 @@ def _traveller(board: ScoredBoard, rules: Rules, console: Console) -> None:
     unit = "MP" if rules.method.value == "matchpoints" else "IMPs"
     for name in ("Table", "NS", "EW", "Result", "Lead", "NS score", f"NS {unit}", f"EW {unit}"):
         table.add_column(name, justify="left" if name in ("Result", "Lead") else "right")
+    if solved is not None:
+        table.add_column("vs par", justify="right")
     table.add_column("Why", overflow="fold")
     for t in board.tables:
         why = []
@@ -147,7 +181,7 @@ def _traveller(board: ScoredBoard, rules: Rules, console: Console) -> None:
         ns = ", ".join(e.label for e in t.ns_entrants)
         ew = ", ".join(e.label for e in t.ew_entrants)
         score = t.ns_score
-        table.add_row(
+        cells = [
             t.table.table or "",
             ns,
             ew,
@@ -156,8 +190,11 @@ def _traveller(board: ScoredBoard, rules: Rules, console: Console) -> None:
             "" if score is None else str(score),
             _num(t.ns_mp, rules),
             _num(t.ew_mp, rules),
-            "\n".join(why) or "not played",
-        )
+        ]
+        if solved is not None:
+            difference = None if score is None else solved.versus_par(score)
+            cells.append("" if difference is None else f"{difference:+d}" if difference else "0")
+        table.add_row(*cells, "\n".join(why) or "not played")
     console.print(table)
 
 
@@ -210,3 +247,157 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
                     b.reason,
                 )
             console.print(boards)
+
+
+# --- deals, the recap sheet and score cards (the website's other pages, in the terminal) -------
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "[red]♥[/red]", "D": "[red]♦[/red]", "C": "♣"}
+_SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> None:
+    """The hand diagram with high-card points, and the double-dummy table and par if solved."""
+    from bridgescore.reports.deals import SEATS, STRAINS, SUITS, parse_deal
+
+    hands = parse_deal(board.board.deal or "")
+
+    def block(seat: Seat) -> str:
+        hand = hands[seat]
+        if hand is None:
+            return f"[bold]{seat}[/bold] not known"
+        lines = [f"[bold]{seat}[/bold] {hand.hcp} HCP"]
+        for suit in SUITS:
+            ranks = " ".join("10" if r == "T" else r for r in hand.holding(suit)) or "—"
+            lines.append(f"{_SUIT_SYMBOLS[suit.value]} {ranks}")
+        return "\n".join(lines)
+
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(3):
+        grid.add_column()
+    grid.add_row("", block(Seat.N), "")
+    grid.add_row(block(Seat.W), f"\n  Board {board.board.number}", block(Seat.E))
+    grid.add_row("", block(Seat.S), "")
+    console.print(grid)
+    if solved is None:
+        return
+    dd = Table(title="Double dummy", title_justify="left")
+    dd.add_column("")
+    for strain in STRAINS:
+        dd.add_column(_SUIT_SYMBOLS.get(strain.value, strain.value), justify="right")
+    for seat in SEATS:
+        dd.add_row(
+            str(seat),
+            *(str(solved.level(seat, s)) if solved.level(seat, s) else "–" for s in STRAINS),
+        )
+    console.print(dd)
+    console.print(f"Par {solved.par_score} (NS): {solved.par_text}")
+
+
+def render_recap(result: SessionResult, console: Console) -> None:
+    """Seed 003 figures 12-13: each field's pairs x boards, in slices that fit the width."""
+    from bridgescore.reports.model import field_title, in_imps, recap
+
+    rules = result.rules
+    per_table = max(4, (console.width - 40) // 8)
+    for sheet in recap(result):
+        slices = [
+            range(start, min(start + per_table, len(sheet.boards)))
+            for start in range(0, len(sheet.boards), per_table)
+        ] or [range(0)]
+        for number, columns in enumerate(slices, start=1):
+            last = number == len(slices)
+            title = f"Recap sheet — {field_title(sheet.field.field, result)}"
+            if len(slices) > 1:
+                title += f" ({number} of {len(slices)})"
+            table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+            table.add_column("Pair", justify="right")
+            for i in columns:
+                table.add_column(str(sheet.boards[i].board.number), justify="right")
+            if last:
+                if sheet.two_way:
+                    table.add_column("NS", justify="right")
+                    table.add_column("EW", justify="right")
+                table.add_column("IMPs" if in_imps(result) else "Total", justify="right")
+                table.add_column("Place", justify="right")
+            for row in sheet.rows:
+                entrant = row.standing.entrant
+                shown = str(entrant.number) if entrant.line else entrant.label
+                values = []
+                for i in columns:
+                    cell = row.cells[i]
+                    text = (
+                        ""
+                        if cell is None
+                        else ("–" if cell.value is None else _num(cell.value, rules))
+                    )
+                    if cell is not None and sheet.two_way and cell.side.value == "EW":
+                        text = f"[italic]{text}[/italic]"
+                    values.append(text)
+                if last:
+                    if sheet.two_way:
+                        values += [_num(row.total(Side.NS), rules), _num(row.total(Side.EW), rules)]
+                    values += [_num(row.total(), rules), row.standing.place]
+                table.add_row(shown, *values)
+            console.print(table)
+
+
+def render_cards(result: SessionResult, console: Console) -> None:
+    """Every pair's (or player's) score card: board by board, with the running total."""
+    from bridgescore.reports.model import field_title, in_imps, score_cards
+
+    rules = result.rules
+    imps = in_imps(result)
+    for card in score_cards(result):
+        s = card.standing
+        kind = "Player" if card.entrant.player else "Pair"
+        heading = f"{kind} {card.entrant.label}"
+        if card.name:
+            heading += f" — {card.name}"
+        summary = (
+            f"{_num(s.mp, rules)} IMPs"
+            if imps
+            else f"{_num(s.mp, rules)} of {_num(s.max, rules)} MP, {_num(s.percent, rules)}%"
+        )
+        console.print(
+            Text(
+                f"{heading}: place {s.place} in {field_title(card.field.field, result)}, {summary}",
+                style="bold",
+            ),
+            soft_wrap=True,
+        )
+        table = Table(caption=_sparkline(card, imps), caption_justify="left")
+        for name in ("Round", "Board", "Dir", "Opponents", "Result", "Score"):
+            table.add_column(name, justify="left" if name in ("Dir", "Result") else "right")
+        table.add_column("IMPs" if imps else "MP", justify="right")
+        if not imps:
+            table.add_column("%", justify="right")
+        table.add_column("Running", justify="right")
+        for row in card.rows:
+            cells = [
+                "" if row.round is None else str(row.round),
+                str(row.board.board.number),
+                row.side.value,
+                " & ".join(str(e.number) for e in row.opponents),
+                row.table.table.describe(),
+                "" if row.score is None else str(row.score),
+                _num(row.value, rules),
+            ]
+            if not imps:
+                cells.append(_num(row.percent, rules))
+            table.add_row(*cells, _num(row.running, rules))
+        console.print(table)
+
+
+def _sparkline(card: ScoreCard, imps: bool) -> str:
+    """The board-by-board percentages (IMPs) in block characters, like the website's chart."""
+    values = [row.value if imps else row.percent for row in card.rows]
+    known = [v for v in values if v is not None]
+    if not known:
+        return ""
+    low, high = (min(known), max(known)) if imps else (Fraction(0), Fraction(100))
+    span = high - low or Fraction(1)
+    marks = "".join(
+        " " if v is None else _SPARKS[min(int((v - low) / span * len(_SPARKS)), len(_SPARKS) - 1)]
+        for v in values
+    )
+    return f"{'IMPs' if imps else '%'} board by board: {marks}"

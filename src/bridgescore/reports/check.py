@@ -1,0 +1,135 @@
+"""``bridgescore check`` in the terminal: where a file's figures differ from a rescoring, and the
+setting that reproduces them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from bridgescore.check import Check, Trial, difference, row_pairs
+from bridgescore.display import fmt
+from bridgescore.formats.usebio import Mismatch
+from bridgescore.session import Session
+
+
+def render(result: Check, console: Console, limit: int = 50) -> None:
+    """The comparison under the chosen rules, its differences (at most ``limit``, 0 for all)
+    and the setting found."""
+    figures = result.figures
+    chosen, found = result.chosen, result.found
+    session = figures.session
+    name = Path(figures.path).name
+    comparison = chosen.comparison
+    console.print(
+        Text(f"{name}: {figures.source}, {chosen.rules.method.value}", style="bold"),
+        soft_wrap=True,
+    )
+    console.print(
+        f"Rescored under {chosen.rules.label}: {_settings(chosen)}; read with the "
+        f"{chosen.conventions.name} conventions ({chosen.conventions.summary}).",
+        soft_wrap=True,
+    )
+    precision = result.precision
+    places = [f"rows {precision.rows}"]
+    if precision.percentages is not None:
+        places.append(f"percentages {precision.percentages}")
+    if precision.totals is not None:
+        places.append(f"totals {precision.totals}")
+    console.print(
+        f"Compared at the file's precision, in decimals: {', '.join(places)}.", soft_wrap=True
+    )
+    for warning in figures.warnings:
+        console.print(f"[yellow]warning[/yellow] {warning.describe(name)}", soft_wrap=True)
+    console.print(
+        f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; pairs "
+        f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}."
+    )
+    if result.reproduced:
+        console.print(Text("Every figure of the file reproduces under these rules.", "green"))
+        return
+    console.print()
+    _differences(chosen.mismatches, session, console, limit, "Differences")
+    console.print()
+    command = " ".join(["bridgescore check", name, *_base_flags(chosen), *result.options])
+    if found.exact:
+        console.print(
+            Text(
+                f"Every figure reproduces under {_settings(found)}, with the "
+                f"{found.conventions.name} conventions ({result.tried} settings tried):",
+                "green",
+            ),
+            soft_wrap=True,
+        )
+        console.print(f"  {command}", soft_wrap=True)
+        return
+    if found is chosen:
+        console.print(
+            f"No other setting of the {result.tried} tried comes closer than these rules.",
+            soft_wrap=True,
+        )
+        return
+    console.print(
+        f"No setting of the {result.tried} tried reproduces every figure. The closest, with "
+        f"{len(found.mismatches)} difference{'s' if len(found.mismatches) != 1 else ''}, is "
+        f"{_settings(found)}, with the {found.conventions.name} conventions:",
+        soft_wrap=True,
+    )
+    console.print(f"  {command}", soft_wrap=True)
+    _differences(found.mismatches, session, console, limit, "Remaining differences")
+
+
+def _settings(trial: Trial) -> str:
+    rules = trial.rules
+    if rules.method.value == "butler":
+        return f"datum trim {rules.datum_trim}, datum rounding {rules.datum_rounding}"
+    if rules.method.value == "cross-imps":
+        return f"cross-IMPs {rules.cross_imps}"
+    text = (
+        f"scale {rules.scale}, artificial scores {rules.artificial_method}, boards played "
+        f"fewer times {rules.short_boards}"
+    )
+    return text + (", sections across the field" if rules.sections_across else "")
+
+
+def _base_flags(trial: Trial) -> list[str]:
+    return [] if trial.rules.name == "club" else [f"--rules {trial.rules.name}"]
+
+
+def _differences(
+    mismatches: Sequence[Mismatch], session: Session, console: Console, limit: int, title: str
+) -> None:
+    shown = mismatches if limit <= 0 else mismatches[:limit]
+    table = Table(title=f"{title} ({len(mismatches)})", box=box.SIMPLE_HEAD, title_justify="left")
+    for heading in ("Board", "Row or pair", "Entry", "Figure", "File", "Rescored", "Difference"):
+        right = heading in ("Board", "File", "Rescored", "Difference")
+        table.add_column(heading, justify="right" if right else "left")
+    for m in shown:
+        row = None if m.index is None else session.tables[m.index]
+        table.add_row(
+            "" if m.board is None else str(m.board),
+            m.entrant.label if m.index is None else row_pairs(session, m.index),
+            "" if row is None else row.describe(),
+            m.what,
+            m.reported,
+            m.computed,
+            _signed(difference(m)),
+        )
+    console.print(table)
+    if len(shown) < len(mismatches):
+        console.print(
+            f"… and {len(mismatches) - len(shown)} more (--limit 0 shows them all; "
+            "--format json lists them all)."
+        )
+
+
+def _signed(value: Fraction | None) -> str:
+    if value is None:
+        return ""
+    text = fmt(value, 2)
+    return text if value <= 0 else f"+{text}"

@@ -1,0 +1,294 @@
+"""What the results pages show beyond rankings and travellers: the recap sheet and score cards.
+
+Pure data built from a :class:`~bridgescore.session.SessionResult` (no I/O, no templates): the
+HTML pages, their JSON twins and the terminal all show these same values, exact until displayed.
+
+* The recap sheet (seed 003 figures 12-13): pairs x boards, each pair's matchpoints (or IMPs) on
+  each board it played, its totals in each direction and in all.
+* A score card: one pair's (or player's) boards in the order played, with the opponents, the
+  direction, the result, the matchpoints, the percentage on the board and the running total.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bridgescore.bridge import Side
+from bridgescore.matchpoints import Explanation
+from bridgescore.rules import Method
+from bridgescore.session import (
+    Entrant,
+    FieldResult,
+    ScoredBoard,
+    ScoredTable,
+    SessionResult,
+    Standing,
+)
+
+BoardKey = tuple[int, str | None]  # a board's number and, when sections are scored apart, section
+
+
+def board_key(board: ScoredBoard) -> BoardKey:
+    return (board.board.number, board.section)
+
+
+def board_page(board: ScoredBoard | BoardKey) -> str:
+    """The file name of a board's traveller page (without extension)."""
+    number, section = board_key(board) if isinstance(board, ScoredBoard) else board
+    return f"board-{_slug(section)}-{number}" if section else f"board-{number}"
+
+
+def entrant_page(entrant: Entrant) -> str:
+    """The file name of a pair's (or player's) score card page (without extension)."""
+    kind = "player" if entrant.player else "pair"
+    return f"{kind}-{_slug(entrant.label)}"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def in_imps(result: SessionResult) -> bool:
+    return result.rules.method is not Method.MATCHPOINTS
+
+
+# --- the recap sheet ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecapCell:
+    """What one entrant scored on one board, and in which direction it sat."""
+
+    board: ScoredBoard
+    side: Side
+    value: Fraction | None  # None: the board was not played at the entrant's table
+
+    @property
+    def percent(self) -> Fraction | None:
+        if self.value is None or not self.board.top:
+            return None
+        return 100 * self.value / self.board.top
+
+
+@dataclass(frozen=True)
+class RecapRow:
+    standing: Standing
+    cells: tuple[RecapCell | None, ...]  # one per board of the sheet; None: not at that board
+
+    def total(self, side: Side | None = None) -> Fraction:
+        """The sum of the cells, in one direction or in all."""
+        return sum(
+            (
+                c.value
+                for c in self.cells
+                if c is not None and c.value is not None and (side is None or c.side is side)
+            ),
+            Fraction(0),
+        )
+
+
+@dataclass(frozen=True)
+class Recap:
+    """One field's recap sheet; ``two_way`` when its entrants sat both NS and EW."""
+
+    field: FieldResult
+    boards: tuple[ScoredBoard, ...]
+    rows: tuple[RecapRow, ...]
+
+    @property
+    def two_way(self) -> bool:
+        sides = {c.side for row in self.rows for c in row.cells if c is not None}
+        return len(sides) > 1
+
+
+def recap(result: SessionResult) -> tuple[Recap, ...]:
+    """Every field's recap sheet, entrants in number order (as the scorer's sheet is)."""
+    sheets = []
+    for field in result.fields:
+        members = {s.entrant for s in field.standings}
+        boards = tuple(
+            b
+            for b in result.boards
+            if any(e in members for t in b.tables for e in (*t.ns_entrants, *t.ew_entrants))
+        )
+        rows = []
+        for standing in sorted(field.standings, key=lambda s: s.entrant):
+            cells = []
+            for board in boards:
+                cells.append(_cell(board, standing.entrant))
+            rows.append(RecapRow(standing, tuple(cells)))
+        sheets.append(Recap(field, boards, tuple(rows)))
+    return tuple(sheets)
+
+
+def _cell(board: ScoredBoard, entrant: Entrant) -> RecapCell | None:
+    for table in board.tables:
+        side = _side_of(table, entrant)
+        if side is not None:
+            explanation = table.explanation(side)
+            return RecapCell(board, side, None if explanation is None else explanation.value)
+    return None
+
+
+def _side_of(table: ScoredTable, entrant: Entrant) -> Side | None:
+    if entrant in table.ns_entrants:
+        return Side.NS
+    if entrant in table.ew_entrants:
+        return Side.EW
+    return None
+
+
+# --- score cards -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One board on an entrant's score card."""
+
+    board: ScoredBoard
+    table: ScoredTable
+    side: Side
+    partners: tuple[Entrant, ...]  # in an individual, the player's partner on this board
+    opponents: tuple[Entrant, ...]
+    explanation: Explanation | None
+    running: Fraction  # the total so far, this board included
+
+    @property
+    def round(self) -> int | None:
+        return self.table.table.round
+
+    @property
+    def score(self) -> int | None:
+        """The table's score from this entrant's side (None unless one bridge result)."""
+        ns = self.table.ns_score
+        if ns is None:
+            return None
+        return ns if self.side is Side.NS else -ns
+
+    @property
+    def value(self) -> Fraction | None:
+        return None if self.explanation is None else self.explanation.value
+
+    @property
+    def top(self) -> Fraction | None:
+        return None if self.explanation is None or self.explanation.in_imps else self.board.top
+
+    @property
+    def percent(self) -> Fraction | None:
+        """The percentage of the top won on this board (matchpoint events only)."""
+        if self.explanation is None or self.explanation.in_imps or not self.explanation.top:
+            return None
+        return 100 * self.explanation.value / self.explanation.top
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    entrant: Entrant
+    standing: Standing
+    field: FieldResult
+    rows: tuple[CardRow, ...]
+
+    @property
+    def name(self) -> str | None:
+        return self.standing.name
+
+    @property
+    def total(self) -> Fraction:
+        return self.rows[-1].running if self.rows else Fraction(0)
+
+
+def score_cards(result: SessionResult) -> tuple[ScoreCard, ...]:
+    """A card for every ranked entrant, in field then number order."""
+    played: dict[Entrant, list[tuple[ScoredBoard, ScoredTable, Side]]] = {}
+    for board in result.boards:
+        for table in board.tables:
+            for side in Side:
+                entrants = table.ns_entrants if side is Side.NS else table.ew_entrants
+                for entrant in entrants:
+                    played.setdefault(entrant, []).append((board, table, side))
+    cards = []
+    for field in result.fields:
+        for standing in sorted(field.standings, key=lambda s: s.entrant):
+            items = played.get(standing.entrant, [])
+            cards.append(ScoreCard(standing.entrant, standing, field, _rows(standing, items)))
+    return tuple(cards)
+
+
+def _rows(
+    standing: Standing, items: list[tuple[ScoredBoard, ScoredTable, Side]]
+) -> tuple[CardRow, ...]:
+    by_round = all(t.table.round is not None for _, t, _ in items)
+    ordered = sorted(
+        items,
+        key=lambda item: (
+            item[1].table.round or 0 if by_round else 0,
+            item[0].board.number,
+            item[0].section or "",
+        ),
+    )
+    running = Fraction(0)
+    rows = []
+    for board, table, side in ordered:
+        own = table.ns_entrants if side is Side.NS else table.ew_entrants
+        other = table.ew_entrants if side is Side.NS else table.ns_entrants
+        explanation = table.explanation(side)
+        if explanation is not None:
+            running += explanation.value
+        rows.append(
+            CardRow(
+                board,
+                table,
+                side,
+                tuple(e for e in own if e != standing.entrant),
+                other,
+                explanation,
+                running,
+            )
+        )
+    return tuple(rows)
+
+
+def cards_by_entrant(cards: tuple[ScoreCard, ...]) -> dict[Entrant, ScoreCard]:
+    return {card.entrant: card for card in cards}
+
+
+def boards_in_order(result: SessionResult) -> Iterator[tuple[ScoredBoard | None, ScoredBoard]]:
+    """Each board with the one before it (for previous / next links)."""
+    previous: ScoredBoard | None = None
+    for board in result.boards:
+        yield previous, board
+        previous = board
+
+
+# --- words shared by the terminal and the pages ------------------------------------------------
+
+_FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
+
+
+def field_title(field: str, result: SessionResult) -> str:
+    """``North-South``, ``All pairs``, ``Section A: East-West`` ..."""
+    section, _, line = field.rpartition(" ")
+    players = result.session.movement.value == "individual"
+    title = "All players" if players and line == "ALL" else _FIELD_TITLES.get(line, line)
+    return f"Section {section}: {title}" if section else title
+
+
+def rules_summary(result: SessionResult) -> str:
+    """The rule set used and what it means, in one line."""
+    rules = result.rules
+    if rules.method is Method.MATCHPOINTS:
+        how = (
+            f"{rules.scale} matchpoints per result beaten, artificial scores "
+            f"{rules.artificial_method}, boards played fewer times {rules.short_boards}"
+        )
+    elif rules.method is Method.BUTLER:
+        how = (
+            f"Butler IMPs against a datum dropping {rules.datum_trim} at each end, rounded "
+            f"{rules.datum_rounding}"
+        )
+    else:
+        how = f"cross-IMPs ({rules.cross_imps})"
+    return f"rules {rules.label}: {how}"
