@@ -266,8 +266,9 @@ def test_every_missing_key_is_reported_with_its_board_and_row() -> None:
     data["boards"][5]["results"][3]["ns"] = "seven"
     found = problems(data)
     table = rows[0]["table"]
-    assert f"night.json, board 3, table {table}: boards[2].results[0]: missing key 'entry'" in (
-        found[0]
+    assert (
+        f"night.json, board 3, table {table}: boards[2].results[0]: missing key 'entry'"
+        in (found[0])
     )
     assert any("boards[2].results[1]: missing key 'ew'" in p for p in found)
     assert any("boards[2].results[2]: not a kind of result" in p for p in found)
@@ -340,7 +341,7 @@ def test_convert_chain_on_the_sample(tmp_path: Path) -> None:
     for path in (json_path, xml_path, csv_path):
         assert outcome(score_session(read_session(path), CLUB)) == outcome(original)
     assert json.loads(json_path.read_text())["rules"]["name"] == "club"
-    assert "<EVENT EVENT_TYPE=\"MP_PAIRS\">" in xml_path.read_text()
+    assert '<EVENT EVENT_TYPE="MP_PAIRS">' in xml_path.read_text()
     assert "<MATCH_POINTS>" not in xml_path.read_text()  # NS_MATCH_POINTS, EW_MATCH_POINTS
     assert "ebu" not in csv_path.read_text()
 

@@ -192,3 +192,15 @@ def test_sample_session_round_trips() -> None:
     s = traveller_csv.read_path(path)
     again = traveller_csv.loads(traveller_csv.dumps(s))
     assert again.tables == s.tables and again.names == s.names and again.boards == s.boards
+
+
+def test_fouled_board_vulnerability_given_on_one_row_per_copy() -> None:
+    s = session("""
+board,ns,ew,contract,declarer,result,vul,group
+1,1,1,4S,N,10,None,a
+1,2,2,4S,N,10,,a
+1,3,3,4S,N,10,All,b
+1,4,4,4S,N,10,All,b
+""")
+    assert [t.result.ns_score for t in s.tables if t.result] == [420, 420, 620, 620]
+    assert traveller_csv.loads(traveller_csv.dumps(s)).tables == s.tables

@@ -81,7 +81,8 @@ def test_teams_file_reproduces_every_score_imp() -> None:
 
 
 def test_championship_file_scores_as_teams_matches() -> None:
-    """example3.pbn: 7,632 results of 101 events, every one compared with its other room."""
+    """example3.pbn: 7,632 results of 101 events (115 stages), each compared with its other
+    room."""
     events = pbn_session.read_events(shared_path("data", "pbn", "example3.pbn"))
     assert sum(len(e.session.tables) for e in events) == 7632
     compared = 0

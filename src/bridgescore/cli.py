@@ -16,11 +16,13 @@ from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError, InputFileError, Problem
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from rich.console import Console
 
     from bridgescore.check import Check
     from bridgescore.rules import Rules
-    from bridgescore.session import Session
+    from bridgescore.session import Entrant, Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -240,25 +242,12 @@ def _score(
     options: dict[str, Any],
     to_file: bool,
 ) -> tuple[str, list[str]]:
-    from bridgescore.formats import read_session
-    from bridgescore.rules import Method, Movement
+    from bridgescore.rules import Method
     from bridgescore.session import score_session
 
-    rules = _rules(options)
-    movement = Movement.parse(options["movement"]) if options["movement"] else None
-    teams = rules.method is Method.TEAMS
-    session = read_session(file, movement=Movement.TEAMS if teams else movement)
-    if teams:
+    session, rules, handicaps = _load(file, history, options)
+    if rules.method is Method.TEAMS:
         return _score_teams(session, rules, output_format, explain, to_file), []
-    handicaps = None
-    if history:
-        from bridgescore.handicap import entrant_handicap, read_history
-
-        past = read_history(history)
-        entrants = {e for t in session.tables for e in session.entrants_all(t)}
-        handicaps = {
-            e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
-        }
     result = score_session(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
@@ -277,6 +266,34 @@ def _score(
         double_dummy=options.get("double_dummy", False),
     )
     return buffer.getvalue(), failed
+
+
+def _load(
+    file: str, history: str | None, options: dict[str, Any]
+) -> tuple[Session, Rules, dict[Entrant, Fraction] | None]:
+    """The session, the rules it is scored by, and the handicaps when a history is given.
+
+    A file that holds teams matches (PBN rooms) is scored as teams whatever the method.
+    """
+    from bridgescore.formats import read_session
+    from bridgescore.rules import Method, Movement
+
+    rules = _rules(options)
+    movement = Movement.parse(options["movement"]) if options["movement"] else None
+    teams = rules.method is Method.TEAMS
+    session = read_session(file, movement=Movement.TEAMS if teams else movement)
+    if session.movement is Movement.TEAMS and not teams:
+        rules = rules.with_(method="teams")
+    handicaps = None
+    if history:
+        from bridgescore.handicap import entrant_handicap, read_history
+
+        past = read_history(history)
+        entrants = {e for t in session.tables for e in session.entrants_all(t)}
+        handicaps = {
+            e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
+        }
+    return session, rules, handicaps
 
 
 def _console(to_file: bool) -> tuple[Console, io.StringIO]:
@@ -363,29 +380,16 @@ def report(
 def _report(
     file: str, into: Path, history: str | None, double_dummy: bool, options: dict[str, Any]
 ) -> tuple[str, list[str]]:
-    from bridgescore.formats import read_session
-    from bridgescore.rules import Method, Movement
+    from bridgescore.rules import Method
     from bridgescore.session import score_session
 
-    rules = _rules(options)
-    movement = Movement.parse(options["movement"]) if options["movement"] else None
-    teams = rules.method is Method.TEAMS
-    session = read_session(file, movement=Movement.TEAMS if teams else movement)
-    if teams:
+    session, rules, handicaps = _load(file, history, options)
+    if rules.method is Method.TEAMS:
         from bridgescore.reports.html import write_teams_site
         from bridgescore.teams import score_teams
 
         site = write_teams_site(score_teams(session, rules), into, double_dummy=double_dummy)
         return f"{len(site.pages)} pages: rankings and {site.boards} travellers", []
-    handicaps = None
-    if history:
-        from bridgescore.handicap import entrant_handicap, read_history
-
-        past = read_history(history)
-        entrants = {e for t in session.tables for e in session.entrants_all(t)}
-        handicaps = {
-            e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
-        }
     result = score_session(session, rules, handicaps)
     from bridgescore.reports.html import write_site
 

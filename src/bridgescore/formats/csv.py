@@ -250,7 +250,11 @@ def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
             if not text:
                 continue
             try:
-                if key == "vul":
+                if (number, key) in set_on:
+                    # The first row that says so sets the board; a fouled board's other copy
+                    # keeps its own vulnerability on its rows.
+                    _norm(text, key)
+                elif key == "vul":
                     board = Board(number, Vulnerability.parse(text), board.dealer, board.deal)
                 else:
                     board = Board(number, board.vulnerability, Seat.parse(text), board.deal)
@@ -482,6 +486,7 @@ def dumps(session: Session) -> str:
     if session.date:
         out.write(f"# date: {session.date}\n")
     rows: list[dict[str, str]] = []
+    copies_differ = {t.board for t in session.tables if t.vulnerability is not None}
     for t in session.tables:
         board = session.boards[t.board]
         cells: dict[str, str] = {
@@ -497,8 +502,9 @@ def dumps(session: Session) -> str:
             cells[key] = str(number)
         for key, name in zip(name_columns, t.names, strict=False):
             cells[key] = name or ""
-        if t.vulnerability is not None:
-            cells["vul"] = str(t.vulnerability)
+        if t.board in copies_differ:
+            # A fouled board's copies differ: say each row's, so none is taken for another's.
+            cells["vul"] = str(t.vulnerability or board.vulnerability)
         elif board.vulnerability is not Vulnerability.for_board(t.board):
             cells["vul"] = str(board.vulnerability)
         if board.dealer is not dealer_for_board(t.board):

@@ -292,6 +292,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
             }
             for number_, rows in sorted(rows_by_board.items())
         ],
+        "unmatched": [problem.describe() for problem in result.unmatched],
         "matches": [
             {
                 "home": m.home.number,

@@ -70,7 +70,8 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
         return
     if found is chosen:
         console.print(
-            f"No other setting of the {result.tried} tried comes closer than these rules.",
+            f"No setting of the {result.tried} tried reproduces every figure, and none comes "
+            "closer than these rules.",
             soft_wrap=True,
         )
         return

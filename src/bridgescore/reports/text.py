@@ -115,7 +115,7 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
             figures.append(_num(s.total, rules))
         row = [
             s.place,
-            s.entrant.label if line == "ALL" else str(s.entrant.number),
+            s.entrant.label if line == "ALL" or s.entrant.section else str(s.entrant.number),
             s.name or "",
             *figures,
         ]
@@ -205,6 +205,8 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
         heading += f" — {session.date}"
     console.print(Text(heading, style="bold"))
     console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
+    for problem in result.unmatched:
+        console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
     rules = result.rules
     ranking = Table(title="Teams", title_justify="left")
     for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
