@@ -217,9 +217,12 @@ def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> No
     again = via_json(session, rules)
     same_session(again, session)
     assert outcome(score_session(again, rules)) == outcome(score_session(session, rules))
+    # Fouled copies are left out here: csv.loads refuses a fouled copy (group, own vul) written
+    # before an unfouled row of the same board (reported to the CSV reader's owner).
     if not any(t.vulnerability for t in session.tables):
-        # (the CSV reader takes a fouled copy's own vul for the whole board's)
-        assert traveller_csv.loads(traveller_csv.dumps(again)).names == session.names
+        from_csv = traveller_csv.loads(traveller_csv.dumps(again))
+        assert from_csv.names == session.names
+        assert Counter(from_csv.tables) == Counter(session.tables)
 
 
 def test_read_session_reads_json(tmp_path: Path) -> None:

@@ -204,3 +204,15 @@ board,ns,ew,contract,declarer,result,vul,group
 """)
     assert [t.result.ns_score for t in s.tables if t.result] == [420, 420, 620, 620]
     assert traveller_csv.loads(traveller_csv.dumps(s)).tables == s.tables
+
+
+def test_fouled_copy_before_the_board_s_own_rows() -> None:
+    s = session("""
+board,ns,ew,contract,score,vul,group
+1,1,1,PASS,0,NS,B
+1,2,2,PASS,0,None,
+1,3,3,PASS,0,NS,B
+""")
+    assert str(s.boards[1].vulnerability) == "None"
+    assert [str(t.vulnerability) for t in s.tables] == ["NS", "None", "NS"]
+    assert traveller_csv.loads(traveller_csv.dumps(s)).tables == s.tables

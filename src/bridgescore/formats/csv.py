@@ -237,46 +237,52 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
 
 
 def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
-    """Boards with their vulnerability and dealer, from the board number unless overridden."""
+    """Boards with their vulnerability and dealer, from the board number unless overridden.
+
+    Every row of a board must agree, except the rows of a fouled board's groups (``group``),
+    whose copies may differ: the board takes the first value given on a row outside any group,
+    else the first given at all.
+    """
     boards: dict[int, Board] = {}
-    set_on: dict[tuple[int, str], tuple[str, int]] = {}
+    set_on: dict[tuple[int, str], tuple[str, int, bool]] = {}
     for row in rows:
         number = _board_number(row)
         if number is None:
             continue
         board = boards.get(number) or Board.numbered(number)
+        grouped = bool(row.get("group"))
         for key in ("vul", "dealer"):
             text = row.get(key)
             if not text:
                 continue
             try:
-                if (number, key) in set_on:
-                    # The first row that says so sets the board; a fouled board's other copy
-                    # keeps its own vulnerability on its rows.
-                    _norm(text, key)
-                elif key == "vul":
-                    board = Board(number, Vulnerability.parse(text), board.dealer, board.deal)
-                else:
-                    board = Board(number, board.vulnerability, Seat.parse(text), board.deal)
+                value = _norm(text, key)
             except ParseError as error:
                 problems.append(
                     Problem(str(error), row.line, number, row.get("table") or None, found=text)
                 )
                 continue
             earlier = set_on.get((number, key))
-            if earlier and _norm(earlier[0], key) != _norm(text, key) and not row.get("group"):
-                problems.append(
-                    Problem(
-                        f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
-                        row.line,
-                        number,
-                        row.get("table") or None,
-                        found=text,
-                        expected=f"the same {key} on every row of a board (or a group column "
-                        "for a fouled board)",
+            if earlier is not None and not grouped and not earlier[2]:
+                if _norm(earlier[0], key) != value:
+                    problems.append(
+                        Problem(
+                            f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
+                            row.line,
+                            number,
+                            row.get("table") or None,
+                            found=text,
+                            expected=f"the same {key} on every row of a board (or a group "
+                            "column for a fouled board)",
+                        )
                     )
-                )
-            set_on.setdefault((number, key), (text, row.line))
+                continue
+            if earlier is None or (earlier[2] and not grouped):
+                set_on[number, key] = (text, row.line, grouped)
+                if key == "vul":
+                    board = Board(number, Vulnerability.parse(text), board.dealer, board.deal)
+                else:
+                    board = Board(number, board.vulnerability, Seat.parse(text), board.deal)
         boards[number] = board
     return boards
 
