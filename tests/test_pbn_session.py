@@ -144,3 +144,27 @@ def test_pbn_score_command(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["score", str(path)])
     assert result.exit_code == 0, result.output
     assert "Helen Kowalski & Graham Burns" in result.output
+
+
+def test_check_a_pbn_file(tmp_path: Path) -> None:
+    """A PBN file's own matchpoints are checked; a changed one is found with its board."""
+    from click.testing import CliRunner
+
+    from bridgescore.cli import main
+
+    session = traveller_csv.read_path(SAMPLE)
+    text = pbn_session.dumps(session, score_session(session, CLUB))
+    good = tmp_path / "night.pbn"
+    good.write_text(text)
+    result = CliRunner().invoke(main, ["check", str(good)])
+    assert result.exit_code == 0, result.output
+    assert "Rows reproduced: 216 of 216" in result.output
+    # Board 1, NS 9 v EW 8 scored +420: 5 results beaten, 0 tied of 7 others -> 10 of 14.
+    line = " 9  2  9  8 4H    S 10 C5    420     -     10      4"
+    assert line in text
+    bad = tmp_path / "changed.pbn"
+    bad.write_text(text.replace(line, line[:-14] + "     11      3"))
+    result = CliRunner().invoke(main, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert "Rows reproduced: 215 of 216" in result.output
+    assert "9NS v 8EW" in result.output

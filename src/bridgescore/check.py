@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, Problem
-from bridgescore.rules import Compensation, Method, Rounding, Rules
+from bridgescore.rules import Compensation, Method, Movement, Rounding, Rules
 from bridgescore.session import Entrant, Session, SessionResult, score_session
 from bridgescore.traveller import Artificial
 
@@ -106,6 +106,54 @@ class Figures:
     warnings: tuple[Problem, ...] = ()
 
 
+def _pbn_figures(path: str | Path) -> Figures:
+    """A PBN file's own matchpoints (ScoreTable MP columns or ScoreMP tags), or IMPs, and its
+    TotalScoreTable totals and percentages."""
+    from bridgescore.formats import pbn_session
+    from bridgescore.formats.usebio import ReportedRow, ReportedScores, ReportedStanding
+
+    name = str(path)
+    event = pbn_session.read_path_event(path)
+    if event.session.movement is Movement.TEAMS:
+        raise InputFileError(
+            name,
+            [
+                Problem(
+                    "checking a teams file is not supported",
+                    expected="a pairs session with matchpoints or IMPs of its own",
+                )
+            ],
+        )
+    scoring = (event.scoring or "").upper()
+    imps = scoring.startswith("IMP")
+    method = Method.MATCHPOINTS
+    if imps:
+        method = Method.BUTLER if "BUTLER" in scoring else Method.CROSS_IMPS
+    rows = []
+    for index, reported in sorted(event.reported.items()):
+        ns, ew = reported.imps if imps else reported.mp
+        if ns is not None or ew is not None:
+            rows.append(ReportedRow(index, ns, ew))
+    standings = tuple(
+        ReportedStanding(s.entrant, s.total, s.percentage, None, s.boards)
+        for s in event.standings
+        if s.total is not None or s.percentage is not None
+    )
+    if not rows and not standings:
+        raise InputFileError(
+            name,
+            [
+                Problem(
+                    "the file carries no matchpoints, IMPs or totals of its own to check",
+                    expected="MP_NS/MP_EW or IMP_NS/IMP_EW columns, ScoreMP tags, or a "
+                    "TotalScoreTable",
+                )
+            ],
+        )
+    reported_scores = ReportedScores(method, tuple(rows), standings)
+    return Figures(name, event.session, reported_scores, "PBN", "plain", method)
+
+
 def read_figures(path: str | Path) -> Figures:
     """Read a file that carries its own figures: USEBIO or NZ Scorer XML."""
     from bridgescore.formats import xml_kind
@@ -146,10 +194,11 @@ def read_figures(path: str | Path) -> Figures:
             file.event.method,
             warnings=file.warnings,
         )
+    if suffix == ".pbn":
+        return _pbn_figures(path)
     what = {
         ".csv": "a traveller CSV",
         ".json": "bridgescore's own JSON results",
-        ".pbn": "PBN (checking a PBN file's ScoreTable is not supported yet)",
     }.get(suffix)
     if what is None:
         from bridgescore.formats import KINDS

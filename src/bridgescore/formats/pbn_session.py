@@ -68,6 +68,20 @@ class PbnEvent:
     name: str | None
     session: Session
     reported: dict[int, Reported] = field(default_factory=dict)
+    standings: tuple[Standing, ...] = ()  # the TotalScoreTable's ranking, as written
+    scoring: str | None = None  # the Scoring tag
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of a TotalScoreTable: a pair's rank, total and percentage as the file says."""
+
+    entrant: Entrant
+    rank: str | None = None
+    total: Fraction | None = None
+    percentage: Fraction | None = None
+    boards: int | None = None
+    line: int | None = None
 
 
 @dataclass
@@ -89,6 +103,8 @@ class _Event:
     seen: dict[tuple[object, ...], int] = field(default_factory=lambda: defaultdict(int))
     team_names: dict[Entrant, str] = field(default_factory=dict)
     total_names: dict[Entrant, str] = field(default_factory=dict)
+    standings: list[Standing] = field(default_factory=list)
+    scoring: str | None = None
 
     def number(self, key: str) -> int:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
@@ -96,6 +112,11 @@ class _Event:
 
 def read_path(path: str | Path, movement: Movement | None = None) -> Session:
     """The one session of a PBN file; a file of several events is refused, naming them."""
+    return read_path_event(path, movement).session
+
+
+def read_path_event(path: str | Path, movement: Movement | None = None) -> PbnEvent:
+    """The one event of a PBN file, with the file's own numbers."""
     events = read_events(path, movement)
     if len(events) != 1:
         names = ", ".join(repr(e.name) for e in events[:5])
@@ -109,7 +130,7 @@ def read_path(path: str | Path, movement: Movement | None = None) -> Session:
                 )
             ],
         )
-    return events[0].session
+    return events[0]
 
 
 def read_events(path: str | Path, movement: Movement | None = None) -> list[PbnEvent]:
@@ -142,6 +163,7 @@ def events_of(
         parts = [carried.get(k) for k in ("Event", "Stage") if carried.get(k)]
         event_name = " — ".join(p for p in parts if p) or None
         event = events.setdefault(event_name, _Event(event_name, carried.get("Date")))
+        event.scoring = event.scoring or carried.get("Scoring")
         _read_total_table(game, event)
         try:
             _read_game(game, values, carried, event)
@@ -160,7 +182,8 @@ def events_of(
         names.update(event.team_names)
         names.update(event.total_names)
         session = _with_names(session, names)
-        out.append(PbnEvent(event.name, session, {i: p.reported for i, p in enumerate(event.rows)}))
+        reported = {i: p.reported for i, p in enumerate(event.rows)}
+        out.append(PbnEvent(event.name, session, reported, tuple(event.standings), event.scoring))
     if not out:
         raise InputFileError(
             path,
@@ -208,13 +231,26 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
         return
     for record in tag.table.records():
         pair, names = record.get("PairId"), record.get("Names")
-        if pair is None or names is None or not pair.text.isdigit() or not names.text.strip():
+        if pair is None or names is None or not pair.text.isdigit():
             continue
         line = record.get("Line")
         section = record.get("Section")
         side = None if line is None or line.irrelevant else Side.parse(line.text)
         where = None if section is None or section.irrelevant else section.text
-        event.total_names[Entrant(int(pair.text), side, section=where)] = names.text
+        entrant = Entrant(int(pair.text), side, section=where)
+        if names.text.strip():
+            event.total_names[entrant] = names.text
+        rank = record.get("Rank")
+        boards = record.get("NrBoards")
+        event.standings.append(
+            Standing(
+                entrant,
+                None if rank is None or rank.irrelevant else rank.text,
+                _fraction(record.get("TotalMP") or record.get("TotalIMP")),
+                _fraction(record.get("TotalPercentage")),
+                int(boards.text) if boards is not None and boards.text.isdigit() else None,
+            )
+        )
 
 
 def _board(number: int, carried: dict[str, str], event: _Event) -> Board:
