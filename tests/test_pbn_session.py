@@ -168,3 +168,21 @@ def test_check_a_pbn_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "Rows reproduced: 215 of 216" in result.output
     assert "9NS v 8EW" in result.output
+
+
+def test_teams_written_as_pbn_rooms_with_score_imp() -> None:
+    """example2.pbn through bridgescore's teams writer: the same rooms, names and IMPs."""
+    (event,) = pbn_session.read_events(shared_path("data", "pbn", "example2.pbn"))
+    first = score_teams(event.session, TEAMS)
+    text = pbn_session.dumps_teams(first)
+    assert text.count("[ScoreIMP ") == 298 and text.count("[Board ") == 299
+    (again,) = pbn_session.loads(text)
+    second = score_teams(again.session, TEAMS)
+    assert sorted(again.session.names.values()) == sorted(event.session.names.values())
+    assert [(m.home_imps, m.away_imps, m.home_vps) for m in second.matches] == [
+        (m.home_imps, m.away_imps, m.home_vps) for m in first.matches
+    ]
+    for index, row in enumerate(again.session.tables):
+        if again.reported[index].imps[0] is not None:
+            assert second.imps_for_row(row) == again.reported[index].imps
+    assert pbn_session.dumps_teams(second) == text

@@ -501,8 +501,17 @@ def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) 
     session = read_session(source, movement=movement)
     event, declared = _declared(source, options)
     rules = _rules(options).with_(**declared)
-    if rules.method is Method.TEAMS:
-        raise UsageProblem("convert writes pairs and individual sessions, not teams of four")
+    if session.movement is Movement.TEAMS or rules.method is Method.TEAMS:
+        if kind not in ("csv", "pbn"):
+            raise UsageProblem(
+                f"{target}: teams of four are written as traveller CSV or PBN, not {kind}"
+            )
+        if kind == "pbn":
+            from bridgescore.teams import score_teams
+
+            teams = score_teams(session, rules.with_(method="teams"))
+            _write_atomically(target, _pbn_writer(target).dumps_teams(teams))
+            return [f"Converted {source} to {target} (pbn, teams with ScoreIMP)"]
     notes = []
     if kind == "csv":
         from bridgescore.formats import csv as traveller_csv

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO
 
-from bridgescore.bridge import Seat, Vulnerability, dealer_for_board
+from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
 from bridgescore.rules import Movement
@@ -506,8 +506,9 @@ def dumps(session: Session) -> str:
         }
         for key, number in zip(people, (*t.ns, *t.ew), strict=True):
             cells[key] = str(number)
-        for key, name in zip(name_columns, t.names, strict=False):
-            cells[key] = name or ""
+        who = (*session.entrants(t, Side.NS), *session.entrants(t, Side.EW))
+        for key, entrant in zip(name_columns, who, strict=False):
+            cells[key] = session.names.get(entrant, "")
         if t.board in copies_differ:
             # A fouled board's copies differ: say each row's, so none is taken for another's.
             cells["vul"] = str(t.vulnerability or board.vulnerability)

@@ -18,6 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract
@@ -33,6 +34,9 @@ from bridgescore.traveller import (
     WeightedResult,
     parse_side_scores,
 )
+
+if TYPE_CHECKING:
+    from bridgescore.teams import TeamsResult
 
 # Tags whose value carries over to following games that leave them out.
 _CARRIED = (
@@ -721,4 +725,69 @@ def _total_table(
     return pbn.Tag("TotalScoreTable", spec, table=pbn.Table(pbn.parse_columns(spec), tuple(rows)))
 
 
-__all__ = ["PbnEvent", "Reported", "dumps", "events_of", "loads", "read_events", "read_path"]
+__all__ = [
+    "PbnEvent",
+    "Reported",
+    "dumps",
+    "dumps_teams",
+    "events_of",
+    "loads",
+    "read_events",
+    "read_path",
+]
+
+
+def dumps_teams(result: TeamsResult) -> str:
+    """Teams of four as export-format PBN: one game per room, the home team NS in the first,
+    with HomeTeam, VisitTeam, the result, Score and each room's ScoreIMP."""
+    session = result.session
+    games: list[pbn.Game] = []
+    imps_for = {id(t): result.imps_for_row(t) for t in session.tables}
+    ordered: list[tuple[TableResult, Entrant, Entrant]] = []
+    placed: set[int] = set()
+    for match in result.matches:
+        for comparison in match.boards:
+            for room in (comparison.room1, comparison.room2):
+                ordered.append((room, match.home, match.away))
+                placed.add(id(room))
+    for row in session.tables:
+        if id(row) not in placed:  # no other room: written, with no IMPs
+            ordered.append((row, Entrant(row.ns[0]), Entrant(row.ew[0])))
+    ordered.sort(key=lambda item: (item[0].board, item[1].number, item[2].number))
+    for row, home, away in ordered:
+        board = session.boards[row.board]
+        tags = [pbn.Tag("Event", session.title)] if session.title else []
+        if session.date:
+            tags.append(pbn.Tag("Date", session.date))
+        tags += [
+            pbn.Tag("Board", str(row.board)),
+            pbn.Tag("Dealer", str(board.dealer)),
+            pbn.Tag("Vulnerable", str(row.vulnerability or board.vulnerability)),
+        ]
+        if board.deal:
+            tags.append(pbn.Tag("Deal", board.deal))
+        tags += [
+            pbn.Tag("HomeTeam", session.names.get(home, str(home.number))),
+            pbn.Tag("VisitTeam", session.names.get(away, str(away.number))),
+            pbn.Tag("Scoring", "IMP"),
+        ]
+        played = row.result
+        if played is None:
+            tags.append(pbn.Tag("Contract", "?"))
+        elif played.passed_out:
+            tags += [pbn.Tag("Declarer", ""), pbn.Tag("Contract", "Pass"), pbn.Tag("Result", "")]
+            tags.append(pbn.Tag("Score", "NS 0"))
+        else:
+            tags += [
+                pbn.Tag("Declarer", str(played.declarer)),
+                pbn.Tag("Contract", str(played.contract)),
+                pbn.Tag("Result", str(played.tricks)),
+                pbn.Tag("Score", f"NS {played.ns_score}"),
+            ]
+        if row.table:
+            tags.append(pbn.Tag("Table", row.table))
+        imps = imps_for[id(row)]
+        if imps is not None:
+            tags.append(pbn.Tag("ScoreIMP", f"NS {_number(imps[0])} EW {_number(imps[1])}"))
+        games.append(pbn.Game(tuple(tags)))
+    return pbn.dumps(pbn.PbnDocument(tuple(games)))
