@@ -186,3 +186,17 @@ def test_teams_written_as_pbn_rooms_with_score_imp() -> None:
         if again.reported[index].imps[0] is not None:
             assert second.imps_for_row(row) == again.reported[index].imps
     assert pbn_session.dumps_teams(second) == text
+
+
+def test_pbn_to_json_to_pbn() -> None:
+    """A PBN file (with deals) through bridgescore's JSON and back gives the same PBN."""
+    from bridgescore.formats import json as result_json
+
+    path = shared_path("data", "usebio-compscore", "mp_pairs_mitchell.xml")
+    session = usebio.read_path(path).session
+    text = pbn_session.dumps(session, score_session(session, CLUB))
+    (event,) = pbn_session.loads(text)
+    as_json = result_json.dumps(score_session(event.session, CLUB))
+    back = result_json.session_loads(as_json)
+    assert back.names == event.session.names and back.boards == event.session.boards
+    assert pbn_session.dumps(back, score_session(back, CLUB)) == text
