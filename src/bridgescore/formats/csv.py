@@ -19,6 +19,7 @@ from typing import IO
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
+from bridgescore.formats.files import read_utf8
 from bridgescore.rules import Movement
 from bridgescore.session import Board, Session
 from bridgescore.traveller import (
@@ -78,19 +79,7 @@ class _Row:
 
 def read_path(path: str | Path, movement: Movement | None = None) -> Session:
     """Read a traveller CSV file (UTF-8, with or without BOM)."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputFileError(
-            name, [Problem("the file is not UTF-8 text", line, expected="a UTF-8 CSV file")]
-        ) from None
-    return loads(text, path=name, movement=movement)
+    return loads(read_utf8(path, "CSV"), path=str(path), movement=movement)
 
 
 def load(fp: IO[str], movement: Movement | None = None) -> Session:

@@ -355,19 +355,9 @@ _SEATS = ("n", "s", "e", "w")
 
 def read_path(path: str | Path) -> Session:
     """Read the session of a JSON results file (``bridgescore score --format json``)."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputFileError(
-            name, [Problem("the file is not UTF-8 text", line, expected="a UTF-8 JSON file")]
-        ) from None
-    return session_loads(text, path=name)
+    from bridgescore.formats.files import read_utf8
+
+    return session_loads(read_utf8(path, "JSON"), path=str(path))
 
 
 def session_loads(text: str, path: str | None = None) -> Session:

@@ -73,12 +73,9 @@ class NzScorerFile:
 
 
 def read_path(path: str | Path) -> NzScorerFile:
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
-    return loads(data, path=name)
+    from bridgescore.formats.files import read_bytes
+
+    return loads(read_bytes(path), path=str(path))
 
 
 def load(fp: IO[str] | IO[bytes]) -> NzScorerFile:

@@ -166,12 +166,9 @@ class UsebioFile:
 
 def read_path(path: str | Path, session: str | None = None) -> UsebioFile:
     """Read a USEBIO file; ``session`` picks one SESSION_ID of a multi-session event."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
-    return loads(data, path=name, session=session)
+    from bridgescore.formats.files import read_bytes
+
+    return loads(read_bytes(path), path=str(path), session=session)
 
 
 def load(fp: IO[str] | IO[bytes], session: str | None = None) -> UsebioFile:
