@@ -285,7 +285,7 @@ def test_parse_deal_and_points() -> None:
     assert partial[Seat.S] is not None and partial[Seat.E] is None and partial[Seat.N] is None
     with pytest.raises(ParseError, match="dealt twice"):
         deals.parse_deal("N:AA... - - -")
-    with pytest.raises(ParseError, match="four hands"):
+    with pytest.raises(ParseError, match="4 hands"):
         deals.parse_deal("N:AKQ...")
 
 

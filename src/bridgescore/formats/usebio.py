@@ -1105,20 +1105,13 @@ def _write_deal(handset: ET.Element, number: int, deal: str) -> None:
 
 def parse_deal(deal: str) -> dict[Seat, tuple[str, str, str, str]] | None:
     """A PBN deal string ``N:AKQ.JT9.876.5432 ...`` as each seat's suits (spades first)."""
-    first, _, rest = deal.strip().partition(":")
+    from bridgescore.formats.pbn import parse_deal as parse_pbn_deal
+
     try:
-        seat = Seat.parse(first)
+        hands = parse_pbn_deal(deal.strip())
     except ParseError:
         return None
-    out: dict[Seat, tuple[str, str, str, str]] = {}
-    for text in rest.split():
-        if text != "-":
-            suits = text.split(".")
-            if len(suits) != 4:
-                return None
-            out[seat] = (suits[0], suits[1], suits[2], suits[3])
-        seat = seat.next
-    return out
+    return {Seat.parse(seat): suits for seat, suits in hands.items() if suits is not None}
 
 
 # --- checking a rescoring against the file -----------------------------------------------------

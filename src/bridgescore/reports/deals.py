@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
-from bridgescore.errors import ParseError
 
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
@@ -102,34 +101,12 @@ class DealView:
 
 def parse_deal(text: str) -> dict[Seat, Hand | None]:
     """Read a PBN deal string; a hand given as ``-`` is ``None``."""
-    value = text.strip()
-    first_text, colon, rest = value.partition(":")
-    if not colon:
-        raise ParseError(f"not a deal: {text!r} (expected a seat, ':' and four hands)")
-    first = Seat.parse(first_text)
-    parts = rest.split()
-    if len(parts) != 4:
-        raise ParseError(f"not a deal: {text!r} (expected four hands separated by spaces)")
-    hands: dict[Seat, Hand | None] = dict.fromkeys(SEATS)
-    seen: set[tuple[int, str]] = set()
-    seat = first
-    for part in parts:
-        if part != "-":
-            suits = part.upper().split(".")
-            if len(suits) != 4:
-                raise ParseError(f"not a hand: {part!r} in {text!r} (expected four suits)")
-            ordered = []
-            for index, holding in enumerate(suits):
-                for rank in holding:
-                    if rank not in _RANKS:
-                        raise ParseError(f"not a card rank: {rank!r} in {text!r}")
-                    if (index, rank) in seen:
-                        raise ParseError(f"{SUITS[index].value}{rank} is dealt twice in {text!r}")
-                    seen.add((index, rank))
-                ordered.append("".join(sorted(holding, key=_RANKS.index)))
-            hands[seat] = Hand(seat, (ordered[0], ordered[1], ordered[2], ordered[3]))
-        seat = seat.next
-    return hands
+    from bridgescore.formats.pbn import parse_deal as parse_pbn_deal
+
+    return {
+        Seat.parse(seat): None if suits is None else Hand(Seat.parse(seat), suits)
+        for seat, suits in parse_pbn_deal(text.strip()).items()
+    }
 
 
 def view(deal: str, double_dummy: DoubleDummy | None = None) -> DealView:
