@@ -64,6 +64,19 @@ def _parse_name(text: str) -> str:
     return text.strip().lower().replace("_", "-").replace(" ", "-")
 
 
+_Setting = TypeVar("_Setting", bound=Enum)
+
+
+def _member(kind: type[_Setting], text: str, what: str) -> _Setting:
+    """The member of a setting enum whose value is ``text`` (any case, ``_`` for ``-``)."""
+    name = _parse_name(text)
+    for member in kind:
+        if member.value == name:
+            return member
+    choices = ", ".join(str(member.value) for member in kind)
+    raise ParseError(f"unknown {what} {text!r}; expected one of {choices}")
+
+
 # --------------------------------------------------------------------------- the IMP scale (§6.1)
 
 
@@ -156,12 +169,7 @@ class DatumRounding(Enum):
     @classmethod
     def parse(cls, text: str) -> DatumRounding:
         """``DatumRounding.parse("half-even")``; also accepts ``HALF_EVEN``."""
-        name = _parse_name(text)
-        for member in cls:
-            if member.value == name:
-                return member
-        choices = ", ".join(member.value for member in cls)
-        raise ParseError(f"unknown datum rounding {text!r}; expected one of {choices}")
+        return _member(cls, text, "datum rounding")
 
     def apply(self, value: Fraction | int, unit: int = 10) -> Fraction:
         """Round ``value`` to a multiple of ``unit`` under this rule."""
@@ -301,15 +309,8 @@ class CrossImpNormalisation(Enum):
     @classmethod
     def parse(cls, text: str) -> CrossImpNormalisation:
         """Read a name (``"comparisons"``) or a PBN modifier (``Cross``, ``Cross1``, ``Cross2``)."""
-        name = _parse_name(text)
         aliases = {"cross": cls.SUM, "cross1": cls.RESULTS, "cross2": cls.COMPARISONS}
-        if name in aliases:
-            return aliases[name]
-        for member in cls:
-            if member.value == name:
-                return member
-        choices = ", ".join(member.value for member in cls)
-        raise ParseError(f"unknown cross-IMP normalisation {text!r}; expected one of {choices}")
+        return aliases.get(_parse_name(text)) or _member(cls, text, "cross-IMP normalisation")
 
     def divisor(self, results: int) -> int:
         """The divisor for a board with ``results`` results."""
@@ -456,12 +457,7 @@ class MarginRule(Enum):
     @classmethod
     def parse(cls, text: str) -> MarginRule:
         """``MarginRule.parse("interpolate")``."""
-        name = _parse_name(text)
-        for member in cls:
-            if member.value == name:
-                return member
-        choices = ", ".join(member.value for member in cls)
-        raise ParseError(f"unknown fractional margin rule {text!r}; expected one of {choices}")
+        return _member(cls, text, "fractional margin rule")
 
     def __str__(self) -> str:
         return self.value
