@@ -33,6 +33,7 @@ from bridgescore.formats.usebio import (
     ReportedRow,
     ReportedScores,
     ReportedStanding,
+    XmlReader,
     parse_xml,
     read_lead,
     read_result,
@@ -96,28 +97,7 @@ class _Row:
     adjusted: bool  # score="Adj": the artificial percentages come from the matchpoints
 
 
-class _Reader:
-    def __init__(self, path: str | None, lines: dict[ET.Element, int]) -> None:
-        self.path = path
-        self.lines = lines
-        self.problems: list[Problem] = []
-        self.warnings: list[Problem] = []
-
-    def problem(
-        self,
-        message: str,
-        element: ET.Element,
-        board: int | None = None,
-        table: str | None = None,
-        found: str | None = None,
-        expected: str | None = None,
-    ) -> None:
-        line = self.lines.get(element)
-        self.problems.append(Problem(message, line, board, table, found, expected))
-
-    def fail(self) -> InputFileError:
-        return InputFileError(self.path, sorted(self.problems, key=lambda p: p.line or 0))
-
+class _Reader(XmlReader):
     def read(self, root: ET.Element) -> NzScorerFile:
         if root.tag != "session":
             self.problem(
@@ -298,7 +278,7 @@ class _Reader:
             if not _NUMBER.match(text) or int(text) < 1:
                 what = {"bd": "board", "ns": "pair", "ew": "pair", "rnd": "round"}[name]
                 self.problem(
-                    f"not a {what} number in {name}", element, None, table, text, "1 or more"
+                    f"not a {what} number in {name}", element, None, text, "1 or more", table
                 )
                 continue
             numbers[name] = int(text)
@@ -314,9 +294,9 @@ class _Reader:
                     f"{who}: not matchpoints in tenths in {name}",
                     element,
                     board,
-                    table,
                     text,
                     "a whole number of tenths like 160",
+                    table,
                 )
                 values.append(None)
                 continue
@@ -339,7 +319,7 @@ class _Reader:
                     contract, get("dec"), get("res"), score, Vulnerability.for_board(board)
                 )
             except ParseError as error:
-                self.problem(f"{who}: {error}", element, board, table)
+                self.problem(f"{who}: {error}", element, board, table=table)
                 return None
             if warning:
                 line = self.lines.get(element)
@@ -347,13 +327,13 @@ class _Reader:
             try:
                 lead = read_lead(get("lead"))
             except ParseError as error:
-                self.problem(f"{who}: {error}", element, board, table)
+                self.problem(f"{who}: {error}", element, board, table=table)
         elif values != [None, None]:
             self.problem(
                 f"{who}: matchpoints without a result",
                 element,
                 board,
-                table,
+                table=table,
                 expected="a contract and score, score Adj, or a phantom's -9999",
             )
         if len(self.problems) > before:

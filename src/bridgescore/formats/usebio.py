@@ -248,7 +248,9 @@ class _Unit:
     section: str | None
 
 
-class _Reader:
+class XmlReader:
+    """What every XML results reader keeps: the problems found, each on its element's line."""
+
     def __init__(self, path: str | None, lines: dict[ET.Element, int]) -> None:
         self.path = path
         self.lines = lines
@@ -262,13 +264,16 @@ class _Reader:
         board: int | None = None,
         found: str | None = None,
         expected: str | None = None,
+        table: str | None = None,
     ) -> None:
         line = None if element is None else self.lines.get(element)
-        self.problems.append(Problem(message, line, board, None, found, expected))
+        self.problems.append(Problem(message, line, board, table, found, expected))
 
     def fail(self) -> InputFileError:
         return InputFileError(self.path, sorted(self.problems, key=lambda p: p.line or 0))
 
+
+class _Reader(XmlReader):
     # -- structure --
 
     def read(self, root: ET.Element, session_id: str | None) -> UsebioFile:
