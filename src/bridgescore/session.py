@@ -99,14 +99,18 @@ class Session:
         path: str | None = None,
         incomplete: frozenset[int] = frozenset(),
         section_movements: Mapping[str, Movement] | None = None,
+        found: Sequence[Problem] = (),
     ) -> Session:
         """Check the results and settle the movement; raises with every problem found.
 
-        ``incomplete`` names boards some of whose rows could not be read: they are not
-        reported again for having too few results.
+        ``found`` are the problems a reader already met in the file: they are raised together
+        with the session's own. ``incomplete`` names boards some of whose rows could not be
+        read (and so do the boards of ``found``): they are not reported again for having too
+        few results.
         """
         rows = tuple(tables)
-        problems: list[Problem] = []
+        problems: list[Problem] = list(found)
+        incomplete = incomplete | {p.board for p in found if p.board is not None}
         settled = movement or detect_movement(rows)
         sections = {t.section for t in rows if t.section is not None}
         per_section = dict(section_movements or {})

@@ -121,14 +121,9 @@ def loads(text: str, path: str | None = None, movement: Movement | None = None) 
         problems.append(
             Problem("no results in the file", expected="a header and one row per table")
         )
-    if problems:
-        incomplete = frozenset(p.board for p in problems if p.board is not None)
-        try:
-            Session.build(tables, boards, movement, path=path, incomplete=incomplete)
-        except InputFileError as more:
-            problems.extend(more.problems)
-        raise InputFileError(path, sorted(problems, key=lambda p: p.line or 0))
-    return Session.build(tables, boards, movement, meta.get("title"), meta.get("date"), path=path)
+    return Session.build(
+        tables, boards, movement, meta.get("title"), meta.get("date"), path=path, found=problems
+    )
 
 
 class _RowProblems(Exception):

@@ -472,19 +472,6 @@ class _SessionReader:
         if not tables and not self.problems:
             self.problem("boards", "no results in the file", expected="boards with results")
         names, members = self.names(data)
-        if self.problems:
-            try:
-                Session.build(
-                    tables,
-                    boards,
-                    movement,
-                    path=self.path,
-                    incomplete=frozenset(incomplete),
-                    section_movements=section_movements or None,
-                )
-            except InputFileError as more:
-                self.problems.extend(more.problems)
-            raise self.fail()
         session = Session.build(
             tables,
             boards,
@@ -492,7 +479,9 @@ class _SessionReader:
             title,
             date,
             path=self.path,
+            incomplete=frozenset(incomplete),
             section_movements=section_movements or None,
+            found=self.problems,
         )
         return self.named(session, names, members)
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO
 
 from bridgescore.bridge import Side, Vulnerability
-from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.errors import ParseError, Problem
 from bridgescore.formats.usebio import (
     ReportedRow,
     ReportedScores,
@@ -174,20 +174,6 @@ class _Reader(XmlReader):
         boards = {t.board: Board.numbered(t.board) for t in tables}
         section_movements = {k: v for k, v in movements.items() if k is not None}
         movement = next(iter(movements.values()), None)
-        if self.problems:
-            incomplete = frozenset(p.board for p in self.problems if p.board is not None)
-            try:
-                Session.build(
-                    tables,
-                    boards,
-                    movement,
-                    path=self.path,
-                    incomplete=incomplete,
-                    section_movements=section_movements,
-                )
-            except InputFileError as more:
-                self.problems.extend(more.problems)
-            raise self.fail()
         session = Session.build(
             tables,
             boards,
@@ -196,6 +182,7 @@ class _Reader(XmlReader):
             root.get("event_date", "").strip() or None,
             path=self.path,
             section_movements=section_movements,
+            found=self.problems,
         )
         settled = [_settle(s, movements) for s in standings]
         kept = {

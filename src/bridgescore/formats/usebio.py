@@ -326,19 +326,6 @@ class _Reader(XmlReader):
             self.problem("no traveller lines in the file", event_element, expected="BOARD elements")
         section_movements = {k: v for k, v in movements.items() if k is not None}
         movement: Movement | None = next(iter(movements.values()), None)
-        if self.problems:
-            try:
-                Session.build(
-                    tables,
-                    boards,
-                    movement,
-                    path=self.path,
-                    incomplete=frozenset(incomplete),
-                    section_movements=section_movements,
-                )
-            except InputFileError as more:
-                self.problems.extend(more.problems)
-            raise self.fail()
         description = _text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE")
         session = Session.build(
             tables,
@@ -347,7 +334,9 @@ class _Reader(XmlReader):
             description or None,
             _text(event_element, "DATE") or None,
             path=self.path,
+            incomplete=frozenset(incomplete),
             section_movements=section_movements,
+            found=self.problems,
         )
         session = replace(session, members=members)
         reported = ReportedScores(
