@@ -211,7 +211,7 @@ def score(
     history: str | None,
     **options: Any,
 ) -> None:
-    """Score a session from a traveller CSV FILE.
+    """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
 
     \b
     Examples:
