@@ -121,6 +121,7 @@ def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) ->
     for field in result.fields:
         for s in field.standings:
             assert s.rank == 1 + sum(1 for o in field.standings if o.percent > s.percent)
+            assert s.shared == (sum(1 for o in field.standings if o.percent == s.percent) > 1)
 
 
 @settings(max_examples=60, deadline=None)

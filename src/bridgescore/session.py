@@ -621,13 +621,16 @@ def _rank(
             return Fraction(round_fraction(v, rules.decimals, rules.rounding))
         return v
 
-    ordered = sorted(rows, key=lambda s: (-value(s), s.entrant))
-    values = [value(s) for s in ordered]
+    keyed = sorted(((value(s), s) for s in rows), key=lambda vs: (-vs[0], vs[1].entrant))
+    values = [v for v, _ in keyed]
+    # Best first, so a value's place is one more than the index of its first occurrence.
+    first: dict[Fraction, int] = {}
+    for index, v in enumerate(values):
+        first.setdefault(v, index)
     out = []
-    for s, v in zip(ordered, values, strict=True):
-        better = sum(1 for other in values if other > v)
-        shared = values.count(v) > 1
-        out.append(replace(s, rank=better + 1, shared=shared))
+    for index, (v, s) in enumerate(keyed):
+        shared = first[v] != index or (index + 1 < len(values) and values[index + 1] == v)
+        out.append(replace(s, rank=first[v] + 1, shared=shared))
     return out
 
 
