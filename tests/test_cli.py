@@ -96,6 +96,22 @@ def test_explain_shows_reasons(tmp_path: Path) -> None:
     assert "artificial score A: 50% of the top 6 = 3" in result.output
 
 
+def test_names_and_titles_print_as_written(tmp_path: Path) -> None:
+    # Square brackets and colons in a results file are data, not rich markup or emoji codes.
+    path = tmp_path / "names.csv"
+    path.write_text(
+        "# event: Pairs [heat 2] :trophy:\n"
+        "board,ns,ew,contract,declarer,result,ns_names,ew_names\n"
+        "1,1,1,3NT,N,9,Ann Lee [sub] & Bob Roy,Cy [/b] Moss & Di Wu\n"
+        "1,2,2,4S,N,10,Ed Hart & Flo Rao,Gus :smile: Ode & Hy Berg\n"
+    )
+    result = CliRunner().invoke(main, ["score", str(path), "--explain", "--recap", "--cards"])
+    assert result.exit_code == 0, result.output
+    for text in ("Pairs [heat 2] :trophy:", "Ann Lee [sub] & Bob Roy", "Cy [/b] Moss & Di Wu",
+                 "Gus :smile: Ode & Hy Berg"):  # fmt: skip
+        assert text in result.output
+
+
 def test_bad_input_exit_status_2_every_problem_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "broken.csv"
     path.write_text(BROKEN)

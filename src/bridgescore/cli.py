@@ -302,7 +302,16 @@ def _console(to_file: bool) -> tuple[Console, io.StringIO]:
 
     buffer = io.StringIO()
     terminal = sys.stdout.isatty() and not to_file
-    console = Console(file=buffer, width=None if terminal else 120, force_terminal=terminal)
+    # Names and titles come from the results file: print them as they are, never as rich
+    # markup or emoji codes (a name like "Lee [sub]" would otherwise vanish or fail).
+    console = Console(
+        file=buffer,
+        width=None if terminal else 120,
+        force_terminal=terminal,
+        markup=False,
+        emoji=False,
+        highlight=False,
+    )
     return console, buffer
 
 

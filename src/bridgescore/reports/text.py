@@ -263,15 +263,15 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
 
     hands = parse_deal(board.board.deal or "")
 
-    def block(seat: Seat) -> str:
+    def block(seat: Seat) -> Text:
         hand = hands[seat]
         if hand is None:
-            return f"[bold]{seat}[/bold] not known"
+            return Text.from_markup(f"[bold]{seat}[/bold] not known")
         lines = [f"[bold]{seat}[/bold] {hand.hcp} HCP"]
         for suit in SUITS:
             ranks = " ".join("10" if r == "T" else r for r in hand.holding(suit)) or "—"
             lines.append(f"{_SUIT_SYMBOLS[suit.value]} {ranks}")
-        return "\n".join(lines)
+        return Text.from_markup("\n".join(lines))
 
     grid = Table.grid(padding=(0, 3))
     for _ in range(3):
@@ -285,7 +285,9 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
     dd = Table(title="Double dummy", title_justify="left")
     dd.add_column("")
     for strain in STRAINS:
-        dd.add_column(_SUIT_SYMBOLS.get(strain.value, strain.value), justify="right")
+        dd.add_column(
+            Text.from_markup(_SUIT_SYMBOLS.get(strain.value, strain.value)), justify="right"
+        )
     for seat in SEATS:
         dd.add_row(
             str(seat),
@@ -324,7 +326,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
             for row in sheet.rows:
                 entrant = row.standing.entrant
                 shown = str(entrant.number) if entrant.line else entrant.label
-                values = []
+                values: list[str | Text] = []
                 for i in columns:
                     cell = row.cells[i]
                     text = (
@@ -332,9 +334,9 @@ def render_recap(result: SessionResult, console: Console) -> None:
                         if cell is None
                         else ("–" if cell.value is None else _num(cell.value, rules))
                     )
-                    if cell is not None and sheet.two_way and cell.side.value == "EW":
-                        text = f"[italic]{text}[/italic]"
-                    values.append(text)
+                    # EW's cells in italics when a pair played both directions (seed 003)
+                    italic = cell is not None and sheet.two_way and cell.side.value == "EW"
+                    values.append(Text(text, style="italic") if italic else text)
                 if last:
                     if sheet.two_way:
                         values += [_num(row.total(Side.NS), rules), _num(row.total(Side.EW), rules)]
