@@ -473,6 +473,15 @@ def test_check_text_shows_the_differences_and_the_command() -> None:
         assert text in done.output
 
 
+def test_check_text_prints_the_readers_warnings() -> None:
+    path = real("nz-scorer/native/multi-section-multi-movement-pairs.xml")
+    done = invoke("check", str(path))
+    assert (
+        "warning multi-section-multi-movement-pairs.xml:484, board 16, table 3: NS 3 v EW 11: "
+        "the result contradicts the score"
+    ) in done.output
+
+
 def test_check_finds_the_setting_that_reproduces_a_file() -> None:
     path = real("usebio-compscore/mp_pairs_howell.xml")
     status, data = check_json(str(path))

@@ -45,7 +45,9 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
         f"Compared at the file's precision, in decimals: {', '.join(places)}.", soft_wrap=True
     )
     for warning in figures.warnings:
-        console.print(f"[yellow]warning[/yellow] {warning.describe(name)}", soft_wrap=True)
+        console.print(
+            Text.assemble(("warning", "yellow"), f" {warning.describe(name)}"), soft_wrap=True
+        )
     console.print(
         f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; pairs "
         f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}."
