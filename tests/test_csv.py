@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bridgescore.errors import InputFileError
@@ -28,6 +30,21 @@ Result,Declarer,CONTRACT,EW,NS,Board,Lead
     assert first.result is not None and first.result.ns_score == 420
     assert second.result is not None and second.result.ns_score == -50
     assert (first.lead, second.lead) == ("SA", "H7")
+
+
+def test_spaces_around_cells_are_ignored() -> None:
+    padded = session(
+        "board , ns , ew , contract , declarer , result , lead , ns_names\n"
+        ' 1 , 1 , 1 , 4S , N , = , SA , "  Ann Lee & Bob Roy  "\n'
+        "\t1\t, 2 , 2 , 4S , N , -1 ,  , \n"
+    )
+    plain = session(
+        "board,ns,ew,contract,declarer,result,lead,ns_names\n"
+        "1,1,1,4S,N,=,SA,Ann Lee & Bob Roy\n"
+        "1,2,2,4S,N,-1,,\n"
+    )
+    assert [replace(t, line=0) for t in padded.tables] == [replace(t, line=0) for t in plain.tables]
+    assert padded.names == plain.names
 
 
 def test_every_problem_is_reported_with_its_line() -> None:

@@ -66,15 +66,18 @@ _ARTIFICIAL_ONE = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$")
 _ARTIFICIAL_TWO = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$")
 _LEAD = re.compile(r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$")
 _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_NUMBER = re.compile(r"\d{1,4}")  # board, pair and player numbers
+_ROUND = re.compile(r"\d{1,3}")
+_SCORE = re.compile(r"[+-]?\d{1,5}")
 
 
 @dataclass
 class _Row:
     line: int
-    cells: dict[str, str]
+    cells: dict[str, str]  # by column key, stripped
 
     def get(self, key: str) -> str:
-        return self.cells.get(key, "").strip()
+        return self.cells.get(key, "")
 
 
 def read_path(path: str | Path, movement: Movement | None = None) -> Session:
@@ -217,7 +220,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
                 )
             )
             continue
-        yield _Row(line, {k: v for k, v in zip(keys, cells, strict=True) if k})
+        yield _Row(line, {k: v.strip() for k, v in zip(keys, cells, strict=True) if k})
 
 
 def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
@@ -277,7 +280,7 @@ def _norm(text: str, key: str) -> str:
 
 def _board_number(row: _Row) -> int | None:
     text = row.get("board")
-    return int(text) if re.fullmatch(r"\d{1,4}", text) and int(text) > 0 else None
+    return int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
 
 
 def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
@@ -300,7 +303,7 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
     numbers = []
     for seat in seats:
         text = row.get(seat)
-        if re.fullmatch(r"\d{1,4}", text) and int(text) > 0:
+        if _NUMBER.fullmatch(text) and int(text) > 0:
             numbers.append(int(text))
         else:
             what = "pair" if len(seats) == 2 else "player"
@@ -308,7 +311,7 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
     round_text = row.get("round")
     round_number = None
     if round_text:
-        if re.fullmatch(r"\d{1,3}", round_text):
+        if _ROUND.fullmatch(round_text):
             round_number = int(round_text)
         else:
             problem("not a round number", round_text, "a whole number")
@@ -396,7 +399,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         )
     score: int | None = None
     if score_text:
-        if not re.fullmatch(r"[+-]?\d{1,5}", score_text) or int(score_text) % 10:
+        if not _SCORE.fullmatch(score_text) or int(score_text) % 10:
             raise ParseError(
                 f"not a score: {score_text!r} (expected the NS score, a multiple of 10, like 420 "
                 "or -50)"
