@@ -555,9 +555,8 @@ LIBRARIES = ("click", "rich.console", "rich.table", "fractions", "dataclasses")
 # One run of the command's stages in a fresh process, each timed on its first call as the
 # command makes it: imports, reading the file, scoring, printing the rankings.
 STAGES = """
-import io, sys, time
+import sys, time
 start = time.perf_counter()
-from rich.console import Console
 from bridgescore import cli
 from bridgescore.formats import read_session
 from bridgescore.reports.text import render
@@ -568,7 +567,7 @@ session = read_session(sys.argv[1])
 read = time.perf_counter()
 result = score_session(session, CLUB)
 scored = time.perf_counter()
-console = Console(file=io.StringIO(), width=120, markup=False, emoji=False, highlight=False)
+console, _ = cli._console(True)  # the command's own console, writing to a buffer
 render(result, console)
 printed = time.perf_counter()
 print(imported - start, read - imported, scored - read, printed - scored)

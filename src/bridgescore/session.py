@@ -6,7 +6,7 @@ arrow-switched (§7.4); a Howell has one; an individual has one field of players
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -622,16 +622,12 @@ def _rank(
         return v
 
     keyed = sorted(((value(s), s) for s in rows), key=lambda vs: (-vs[0], vs[1].entrant))
-    values = [v for v, _ in keyed]
     # Best first, so a value's place is one more than the index of its first occurrence.
     first: dict[Fraction, int] = {}
-    for index, v in enumerate(values):
+    for index, (v, _) in enumerate(keyed):
         first.setdefault(v, index)
-    out = []
-    for index, (v, s) in enumerate(keyed):
-        shared = first[v] != index or (index + 1 < len(values) and values[index + 1] == v)
-        out.append(replace(s, rank=first[v] + 1, shared=shared))
-    return out
+    times = Counter(v for v, _ in keyed)
+    return [replace(s, rank=first[v] + 1, shared=times[v] > 1) for v, s in keyed]
 
 
 def _checksum(
