@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore import __version__
+from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError, InputFileError, Problem
 
 if TYPE_CHECKING:
@@ -25,15 +26,6 @@ if TYPE_CHECKING:
     from bridgescore.session import Entrant, Session
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class UsageProblem(click.ClickException):
-    """Bad input: a clear message and exit status 2, never a traceback."""
-
-    exit_code = 2
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"bridgescore: {self.format_message()}", err=True)
 
 
 def scoring_options(func: F) -> F:
