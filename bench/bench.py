@@ -38,8 +38,8 @@ import numpy.typing as npt
 from bridgescore import fast
 from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
-from bridgescore.matchpoints import Entry, matchpoint
 from bridgescore.rules import EBU, Rules
+from bridgescore.scoring.matchpoints import Entry, matchpoint
 from bridgescore.traveller import Artificial
 
 SEED = 20240917
@@ -561,11 +561,11 @@ from bridgescore import cli
 from bridgescore.formats import read_session
 from bridgescore.reports.text import render
 from bridgescore.rules import CLUB
-from bridgescore.session import score_session
+from bridgescore.session import score_pairs
 imported = time.perf_counter()
 session = read_session(sys.argv[1])
 read = time.perf_counter()
-result = score_session(session, CLUB)
+result = score_pairs(session, CLUB)
 scored = time.perf_counter()
 console, _ = cli._console(True)  # the command's own console, writing to a buffer
 render(result, console)

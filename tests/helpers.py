@@ -5,8 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bridgescore.formats import csv as traveller_csv
+from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rules
-from bridgescore.session import Session, SessionResult, score_session
+from bridgescore.scoring import score_pairs
+from bridgescore.session import Session
 
 
 def session(text: str, **options: object) -> Session:
@@ -14,14 +16,14 @@ def session(text: str, **options: object) -> Session:
 
 
 def scored(text: str, rules: Rules = CLUB, **options: object) -> SessionResult:
-    return score_session(session(text, **options), rules)
+    return score_pairs(session(text, **options), rules)
 
 
 def board_mps(result: SessionResult, board: int) -> list[tuple[Fraction | None, Fraction | None]]:
     """(NS, EW) matchpoints of each table of ``board``, in file order."""
     for b in result.boards:
         if b.board.number == board:
-            return [(t.ns_mp, t.ew_mp) for t in b.tables]
+            return [(t.ns_points, t.ew_points) for t in b.tables]
     raise KeyError(board)
 
 

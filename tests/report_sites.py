@@ -23,8 +23,9 @@ import bridgescore
 from bridgescore.cli import main
 from bridgescore.display import fmt_fixed
 from bridgescore.formats import read_session
+from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rules
-from bridgescore.session import SessionResult, score_session
+from bridgescore.scoring import score_pairs
 from tests.conftest import shared_path
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
@@ -57,14 +58,14 @@ def report(source: Path, name: str, *options: str) -> Path:
 
 @functools.cache
 def sample_site() -> Built:
-    return Built(report(SAMPLE, "club-night"), score_session(read_session(SAMPLE), CLUB))
+    return Built(report(SAMPLE, "club-night"), score_pairs(read_session(SAMPLE), CLUB))
 
 
 @functools.cache
 def _real_site(path: Path) -> Built:
     return Built(
         report(path, "usebio-howell", *REAL_OPTIONS),
-        score_session(read_session(path), REAL_RULES),
+        score_pairs(read_session(path), REAL_RULES),
     )
 
 
@@ -82,7 +83,7 @@ def hostile_site() -> Built:
     source = _ROOT / "hostile.csv"
     source.write_text(text, encoding="utf-8")
     return Built(
-        report(source, "hostile", "--no-double-dummy"), score_session(read_session(source), CLUB)
+        report(source, "hostile", "--no-double-dummy"), score_pairs(read_session(source), CLUB)
     )
 
 

@@ -172,7 +172,7 @@ def test_every_command_has_an_example_in_its_help() -> None:
 
 
 def test_a_failed_checksum_is_loud(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgescore.session import Checksum
+    from bridgescore.results import Checksum
 
     monkeypatch.setattr(Checksum, "ok", property(lambda self: False))
     result = CliRunner().invoke(main, ["score", str(SAMPLE)])

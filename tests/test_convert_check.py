@@ -31,8 +31,10 @@ from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import json as result_json
 from bridgescore.formats import nzscorer, read_session, usebio
+from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rounding, Rules
-from bridgescore.session import Board, Entrant, Session, SessionResult, score_session
+from bridgescore.scoring import score_pairs
+from bridgescore.session import Board, Entrant, Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 
 from .conftest import shared_path
@@ -82,9 +84,9 @@ def outcome(result: SessionResult) -> tuple[Counter[tuple[Any, ...]], set[tuple[
         for t in board.tables:
             if t.table.played:
                 row = t.table
-                rows[row.board, row.section, row.ns, row.ew, t.ns_mp, t.ew_mp] += 1
+                rows[row.board, row.section, row.ns, row.ew, t.ns_points, t.ew_points] += 1
     standings = {
-        (s.entrant, s.mp, s.percent, s.rank, s.shared, s.total)
+        (s.entrant, s.points, s.percent, s.rank, s.shared, s.total)
         for f in result.fields
         for s in f.standings
     }
@@ -95,13 +97,13 @@ def same_session(again: Session, session: Session) -> None:
     assert Counter(again.tables) == Counter(session.tables)  # every result, lead, group ...
     assert again.boards == session.boards  # dealer, vulnerability and deal
     assert again.names == session.names and again.members == session.members
-    assert again.movement == session.movement
-    assert again.section_movements == session.section_movements
+    assert again.structure == session.structure
+    assert again.section_structures == session.section_structures
     assert (again.title, again.date) == (session.title, session.date)
 
 
 def via_json(session: Session, rules: Rules = CLUB) -> Session:
-    text = result_json.dumps(score_session(session, rules))
+    text = result_json.dumps(score_pairs(session, rules))
     return result_json.session_from_data(json.loads(text))
 
 
@@ -216,7 +218,7 @@ def _deal(cards: list[int]) -> str:
 def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> None:
     again = via_json(session, rules)
     same_session(again, session)
-    assert outcome(score_session(again, rules)) == outcome(score_session(session, rules))
+    assert outcome(score_pairs(again, rules)) == outcome(score_pairs(session, rules))
     # Fouled copies are left out here: csv.loads refuses a fouled copy (group, own vul) written
     # before an unfouled row of the same board (reported to the CSV reader's owner).
     if not any(t.vulnerability for t in session.tables):
@@ -227,13 +229,13 @@ def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> No
 
 def test_read_session_reads_json(tmp_path: Path) -> None:
     path = tmp_path / "night.json"
-    path.write_text(result_json.dumps(score_session(read_session(SAMPLE), CLUB)))
+    path.write_text(result_json.dumps(score_pairs(read_session(SAMPLE), CLUB)))
     same_session(read_session(path), read_session(SAMPLE))
 
 
 def test_a_file_without_the_names_list_takes_the_rankings_names() -> None:
     session = read_session(SAMPLE)
-    data = result_json.to_data(score_session(session, CLUB))
+    data = result_json.to_data(score_pairs(session, CLUB))
     del data["names"]
     assert result_json.session_from_data(data).names == session.names
 
@@ -245,7 +247,7 @@ def problems(data: Any, path: str = "night.json") -> list[str]:
 
 
 def test_bad_json_gives_the_line_and_column() -> None:
-    text = result_json.dumps(score_session(read_session(SAMPLE), CLUB))
+    text = result_json.dumps(score_pairs(read_session(SAMPLE), CLUB))
     broken = text.replace('"kind": "played"', '"kind" "played"', 1)
     with pytest.raises(InputFileError) as caught:
         result_json.session_loads(broken, "night.json")
@@ -260,7 +262,7 @@ def test_bad_json_gives_the_line_and_column() -> None:
 
 
 def test_every_missing_key_is_reported_with_its_board_and_row() -> None:
-    data = result_json.to_data(score_session(read_session(SAMPLE), CLUB))
+    data = result_json.to_data(score_pairs(read_session(SAMPLE), CLUB))
     rows = data["boards"][2]["results"]
     del rows[0]["entry"]
     del rows[1]["ew"]
@@ -280,7 +282,7 @@ def test_every_missing_key_is_reported_with_its_board_and_row() -> None:
 
 
 def test_entries_are_checked_against_kind_and_score() -> None:
-    data = result_json.to_data(score_session(read_session(SAMPLE), CLUB))
+    data = result_json.to_data(score_pairs(read_session(SAMPLE), CLUB))
     row = data["boards"][0]["results"][0]
     row["ns_score"] = (row["ns_score"] or 0) + 10
     data["boards"][0]["results"][1]["kind"] = "weighted"
@@ -296,7 +298,7 @@ def test_other_json_is_refused_clearly() -> None:
     assert any("missing key 'boards'" in p for p in problems({}))
     teams = {"method": "teams", "matches": [], "boards": []}
     assert any("teams-of-four" in p for p in problems(teams))
-    named = result_json.to_data(score_session(read_session(SAMPLE), CLUB))
+    named = result_json.to_data(score_pairs(read_session(SAMPLE), CLUB))
     named["names"].append({"pair": 99, "line": "NS", "section": None, "name": "X", "members": []})
     assert any("pair 99NS does not play in the session" in p for p in problems(named))
 
@@ -317,11 +319,11 @@ def test_scoring_a_conversion_gives_the_same_results(name: str) -> None:
     path = SAMPLE if name == "sample" else real(name)
     rules = rules_for(path)
     session = read_session(path)
-    result = score_session(session, rules)
+    result = score_pairs(session, rules)
     expected = outcome(result)
     for kind, convert in CONVERSIONS.items():
         converted = convert(session, result)
-        assert outcome(score_session(converted, rules)) == expected, kind
+        assert outcome(score_pairs(converted, rules)) == expected, kind
         if kind == "json":
             same_session(converted, session)
 
@@ -340,9 +342,9 @@ def test_convert_chain_on_the_sample(tmp_path: Path) -> None:
     assert "USEBIO has no place for rows not played: 27 left out" in done.output
     done = invoke("convert", str(xml_path), str(csv_path))
     assert done.exit_code == 0, done.output
-    original = score_session(read_session(SAMPLE), CLUB)
+    original = score_pairs(read_session(SAMPLE), CLUB)
     for path in (json_path, xml_path, csv_path):
-        assert outcome(score_session(read_session(path), CLUB)) == outcome(original)
+        assert outcome(score_pairs(read_session(path), CLUB)) == outcome(original)
     assert json.loads(json_path.read_text())["rules"]["name"] == "club"
     assert '<EVENT EVENT_TYPE="MP_PAIRS">' in xml_path.read_text()
     assert "<MATCH_POINTS>" not in xml_path.read_text()  # NS_MATCH_POINTS, EW_MATCH_POINTS
@@ -435,7 +437,7 @@ def test_check_mitchell_names_the_setting_and_the_two_total_differences() -> Non
     assert setting["options"] == ["--short-boards neuberg"] and not setting["reproduces"]
     # What the file says, and the exact rescoring under that setting (docs/conformance.md):
     file = usebio.read_path(path)
-    result = score_session(file.session, CLUB.with_(short_boards="neuberg", factor_mp_totals=True))
+    result = score_pairs(file.session, CLUB.with_(short_boards="neuberg", factor_mp_totals=True))
     docs = (Path(__file__).parents[1] / "docs" / "conformance.md").read_text(encoding="utf-8")
     expected = []
     for entrant, exact in ((Entrant(2, Side.EW), "416.0556"), (Entrant(8, Side.NS), "456.9444")):
@@ -542,7 +544,7 @@ def test_check_refuses_files_without_figures_of_their_own(tmp_path: Path) -> Non
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "nothing to check: a traveller CSV carries no figures" in done.stderr
     night = tmp_path / "night.json"
-    night.write_text(result_json.dumps(score_session(read_session(SAMPLE), CLUB)))
+    night.write_text(result_json.dumps(score_pairs(read_session(SAMPLE), CLUB)))
     done = run("check", str(night))
     assert done.returncode == 2 and "bridgescore's own JSON results" in done.stderr
 

@@ -22,8 +22,8 @@ np = pytest.importorskip("numpy")
 from bridgescore import fast  # noqa: E402
 from bridgescore.contract import Contract  # noqa: E402
 from bridgescore.errors import ParseError  # noqa: E402
-from bridgescore.matchpoints import Entry, Explanation, matchpoint  # noqa: E402
 from bridgescore.rules import CLUB, Rules  # noqa: E402
+from bridgescore.scoring.matchpoints import Entry, Explanation, matchpoint  # noqa: E402
 from bridgescore.traveller import Artificial  # noqa: E402
 
 AVERAGE = Entry(artificial=Artificial.parse("A"))

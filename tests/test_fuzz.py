@@ -12,7 +12,7 @@ from bridgescore.errors import BridgeScoreError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import pbn_session
 from bridgescore.rules import CLUB
-from bridgescore.session import score_session
+from bridgescore.scoring import score_pairs
 
 from .conftest import shared_path
 
@@ -45,7 +45,7 @@ def test_mutated_traveller_csv(text: str) -> None:
         session = traveller_csv.loads(text)
     except BridgeScoreError:
         return
-    score_session(session, CLUB)
+    score_pairs(session, CLUB)
 
 
 def _pbn_text() -> str:
@@ -58,6 +58,6 @@ def test_mutated_pbn_sessions(data: st.DataObject) -> None:
     text = data.draw(mutations(_pbn_text()))
     try:
         for event in pbn_session.loads(text):
-            score_session(event.session, CLUB)
+            score_pairs(event.session, CLUB)
     except BridgeScoreError:
         return

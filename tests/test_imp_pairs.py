@@ -20,7 +20,7 @@ def test_cross_imps_example() -> None:
     result = scored(ROWS, CROSS)
     (board,) = result.boards
     assert [t.ns.gross for t in board.tables if t.ns] == [18, 22, -42, -52, 15, 39]
-    assert [t.ns_mp for t in board.tables] == [
+    assert [t.ns_points for t in board.tables] == [
         F(18, 5),
         F(22, 5),
         F(-42, 5),
@@ -28,7 +28,7 @@ def test_cross_imps_example() -> None:
         3,
         F(39, 5),
     ]
-    assert [t.ew_mp for t in board.tables] == [
+    assert [t.ew_points for t in board.tables] == [
         -F(18, 5),
         -F(22, 5),
         F(42, 5),
@@ -37,9 +37,9 @@ def test_cross_imps_example() -> None:
         -F(39, 5),
     ]
     by_results = scored(ROWS, CROSS.with_(cross_imps="results"))
-    assert by_results.boards[0].tables[0].ns_mp == 3  # 18 / 6
+    assert by_results.boards[0].tables[0].ns_points == 3  # 18 / 6
     total = scored(ROWS, CROSS.with_(cross_imps="sum"))
-    assert total.boards[0].tables[1].ns_mp == 22
+    assert total.boards[0].tables[1].ns_points == 22
     assert result.checksums_ok
     text = board.tables[0].ns.text() if board.tables[0].ns else ""
     assert "+420 against the 5 other results: 18 IMPs in all, ÷ 5 = 3.60" in text
@@ -49,9 +49,9 @@ def test_butler_example() -> None:
     """§6.4: drop one at each end, datum 292.5 rounded to 290; +4 +4 -9 -10 +3 +7."""
     result = scored(ROWS, BUTLER)
     (board,) = result.boards
-    assert [t.ns_mp for t in board.tables] == [4, 4, -9, -10, 3, 7]
+    assert [t.ns_points for t in board.tables] == [4, 4, -9, -10, 3, 7]
     assert {t.ns.datum for t in board.tables if t.ns} == {290}
-    assert [t.ew_mp for t in board.tables] == [-4, -4, 9, 10, -3, -7]
+    assert [t.ew_points for t in board.tables] == [-4, -4, 9, 10, -3, -7]
     ns = {s.entrant.number: s for s in result.fields[0].standings}
     assert ns[6].total == 7 and ns[6].rank == 1
 
@@ -62,7 +62,7 @@ def test_butler_hemel_example() -> None:
         f"1,{p},{p},{s}\n" for p, s in enumerate([-620] * 4 + [-170] * 3, start=1)
     )
     result = scored(rows, BUTLER)
-    assert [t.ew_mp for t in result.boards[0].tables] == [5] * 4 + [-7] * 3
+    assert [t.ew_points for t in result.boards[0].tables] == [5] * 4 + [-7] * 3
 
 
 def test_artificial_at_imps_and_factoring() -> None:
@@ -78,12 +78,12 @@ board,ns,ew,contract,score
 """
     result = scored(rows, BUTLER.with_(datum_trim="0"))
     board_1 = result.boards[0]
-    assert [t.ns_mp for t in board_1.tables] == [0, 0, 3]
-    assert board_1.tables[2].ew_mp == -3
+    assert [t.ns_points for t in board_1.tables] == [0, 0, 3]
+    assert board_1.tables[2].ew_points == -3
     ns = {s.entrant.number: s for s in result.fields[0].standings}
     # Pair 3 played one board of two: its +3 is factored to +6.
-    assert ns[3].mp == 3 and ns[3].boards == 1 and ns[3].total == 6
-    assert ns[1].total == ns[1].mp
+    assert ns[3].points == 3 and ns[3].boards == 1 and ns[3].total == 6
+    assert ns[1].total == ns[1].points
     unfactored = scored(rows, BUTLER.with_(datum_trim="0", factor_totals=False))
     assert {s.entrant.number: s.total for s in unfactored.fields[0].standings}[3] == 3
 
@@ -98,4 +98,4 @@ board,ns,ew,score,adjusted
 """
     result = scored(rows, BUTLER.with_(datum_trim="0", datum_rounding="none"))
     # Datum over the plain results: (420 - 50) / 2 = 185; 420 - 185 = 235 -> 6, -235 -> -6.
-    assert result.boards[0].tables[0].ns_mp == F(3, 10) * 6 + F(7, 10) * -6
+    assert result.boards[0].tables[0].ns_points == F(3, 10) * 6 + F(7, 10) * -6

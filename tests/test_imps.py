@@ -11,15 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.errors import BridgeScoreError, ParseError, RulesError
-from bridgescore.imps import (
+from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim
+from bridgescore.scoring.imps import (
     ArtificialImps,
     ArtificialScore,
-    CrossImpNormalisation,
-    DatumRounding,
     MarginRule,
     Score,
     TeamsMatch,
-    Trim,
     WeightedScore,
     butler,
     cross_imps,
@@ -27,11 +25,9 @@ from bridgescore.imps import (
     factor_total,
     imps,
     imps_against,
-    rank_by_total,
     teams_board_imps,
     victory_points,
     vp_scale,
-    vp_standings,
 )
 
 F = Fraction
@@ -473,25 +469,3 @@ def test_vp_scale_is_monotone_and_concave(boards: int) -> None:
 def test_interpolated_vps_are_monotone(boards: int, first: Fraction, second: Fraction) -> None:
     low, high = sorted((first, second))
     assert victory_points(low, boards)[0] <= victory_points(high, boards)[0]
-
-
-# --------------------------------------------------------------------------------- ranking (§7.2)
-
-
-def test_rank_by_total_shares_places() -> None:
-    standings = rank_by_total({"A": 30, "B": F(45), "C": 30, "D": 10, "E": 30})
-    assert [(s.place, s.tied, s.team) for s in standings] == [
-        (1, False, "B"),
-        (2, True, "A"),
-        (2, True, "C"),
-        (2, True, "E"),
-        (5, False, "D"),
-    ]
-
-
-def test_vp_standings_over_several_matches() -> None:
-    # 32 boards: +16 → 13.12 / 6.88; 0 → 10 / 10.
-    standings = vp_standings([("A", "B", 16), ("C", "D", 0), ("A", "C", -16), ("B", "D", 0)], 32)
-    totals = {s.team: s.total for s in standings}
-    assert totals == {"A": F("20.00"), "B": F("16.88"), "C": F("23.12"), "D": F(20)}
-    assert [(s.place, s.team) for s in standings] == [(1, "C"), (2, "A"), (2, "D"), (4, "B")]

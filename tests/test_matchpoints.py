@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from bridgescore.display import fmt
-from bridgescore.matchpoints import Entry, matchpoint
 from bridgescore.rules import CLUB, Compensation, Rules, SmallGroups
+from bridgescore.scoring.matchpoints import Entry, matchpoint
 from bridgescore.traveller import Artificial
 
 from .helpers import board_mps, scored
@@ -249,7 +249,7 @@ def test_session_percentage_rule() -> None:
     assert ave_plus is not None and ave_plus.percent == F(190 * 100, 276)
     assert fmt(ave_plus.value, 2) == "8.26"
     assert fmt(ns1.percent, 2) == "68.84" and ns1.percent == F(190 * 100, 276)
-    assert ns1.max == 288
+    assert ns1.available == 288
     # Without the rule Ave+ is 60%.
     fixed = scored("\n".join(rows), CLUB.with_(artificial_method="neuberg"))
     plain = fixed.boards[23].tables[0].ns
@@ -283,7 +283,7 @@ def test_sections_within_and_across_the_field() -> None:
     within = scored(SECTIONS)
     assert [b.top for b in within.boards] == [4, 4]
     assert [f.field for f in within.fields] == ["A NS", "A EW", "B NS", "B EW"]
-    assert [ns for b in within.boards for ns, _ in [(t.ns_mp, 0) for t in b.tables]] == [
+    assert [ns for b in within.boards for ns, _ in [(t.ns_points, 0) for t in b.tables]] == [
         4,
         2,
         0,
@@ -295,7 +295,7 @@ def test_sections_within_and_across_the_field() -> None:
     (board,) = across.boards
     assert board.top == 10
     # 420 beats 400, -50, 100 and ties the other 420: 3x2 + 1 = 7.
-    assert [t.ns_mp for t in board.tables] == [7, 4, 0, 10, 7, 2]
+    assert [t.ns_points for t in board.tables] == [7, 4, 0, 10, 7, 2]
     assert [f.field for f in across.fields] == ["NS", "EW"]
     labels = [s.entrant.label for s in across.fields[0].standings]
     assert labels == ["B-1NS", "A-1NS", "B-2NS", "A-2NS", "B-3NS", "A-3NS"]
@@ -304,7 +304,7 @@ def test_sections_within_and_across_the_field() -> None:
 
 def test_session_percent_vector() -> None:
     """§5.2: top 12; innocent pair 68.84% on its other boards, its opponents 35.00%."""
-    from bridgescore.session import session_percent
+    from bridgescore.scoring import session_percent
 
     own = F(190 * 100, 276)
     ave_plus = session_percent(Artificial.parse("A+"), own) / 100 * 12

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from bridgescore.bridge import Side
 from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.formats import nzscorer, usebio
-from bridgescore.rules import CLUB, Movement, Rounding
-from bridgescore.session import Entrant, Member
+from bridgescore.rules import CLUB, Rounding
+from bridgescore.session import Entrant, FieldStructure, Member
 from bridgescore.traveller import Artificial, TableResult
 
 from . import test_usebio as harness
@@ -127,7 +127,7 @@ def test_nz_scorer_conformance_is_documented() -> None:
 def test_pairs_read() -> None:
     file = read("pairs.xml")
     session = file.session
-    assert session.movement is Movement.MITCHELL and len(session.tables) == 338
+    assert session.structure is FieldStructure.MITCHELL and len(session.tables) == 338
     assert session.title == "Monday Afternoon November Pairs" and session.date == "16/11/2015"
     assert file.club == "Palmerston North Bridge Club" and not file.field_scoring
     first = session.tables[0]
@@ -153,7 +153,7 @@ def test_passed_out_doubled_and_no_lead() -> None:
 def test_phantom_rows_are_sit_outs() -> None:
     file = read("three_quarter_howell_with_phantom.xml")
     session = file.session
-    assert session.movement is Movement.HOWELL
+    assert session.structure is FieldStructure.HOWELL
     sit_outs = [t for t in session.tables if not t.played]
     assert len(sit_outs) == 27 and all(t.ns == (11,) for t in sit_outs)
     assert all(
@@ -166,10 +166,10 @@ def test_adjusted_scores_and_sections_across_the_field() -> None:
     file = read("multi-section-multi-movement-pairs.xml")
     session = file.session
     assert file.field_scoring and session.sections == ("A", "B", "C")
-    assert session.section_movements == {
-        "A": Movement.MITCHELL,
-        "B": Movement.MITCHELL,
-        "C": Movement.HOWELL,
+    assert session.section_structures == {
+        "A": FieldStructure.MITCHELL,
+        "B": FieldStructure.MITCHELL,
+        "C": FieldStructure.HOWELL,
     }
     adjusted = {(t.ns, t.ew): t.describe() for t in session.tables if t.kind == "artificial"}
     assert adjusted == {((10,), (1,)): "A+", ((9,), (11,)): "A+/A-"}

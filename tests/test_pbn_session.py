@@ -11,18 +11,17 @@ from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import pbn_session, read_session, usebio
 from bridgescore.rules import CLUB, EBU
-from bridgescore.session import score_session
-from bridgescore.teams import score_teams
+from bridgescore.scoring import score_pairs, score_teams
 
 from .conftest import shared_path
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
-TEAMS = CLUB.with_(method="teams")
+TEAMS = CLUB  # teams are scored by match whatever the method
 
 
 def test_sample_round_trip_through_export_pbn() -> None:
     session = traveller_csv.read_path(SAMPLE)
-    result = score_session(session, CLUB)
+    result = score_pairs(session, CLUB)
     text = pbn_session.dumps(session, result)
     (event,) = pbn_session.loads(text)
     again = event.session
@@ -30,13 +29,13 @@ def test_sample_round_trip_through_export_pbn() -> None:
     assert again.names == session.names and again.boards == session.boards
     assert again.title == session.title and again.date == session.date
     # Export-format PBN written by bridgescore reads back to the same text.
-    assert pbn_session.dumps(again, score_session(again, CLUB)) == text
+    assert pbn_session.dumps(again, score_pairs(again, CLUB)) == text
     # The file's own matchpoints are the engine's, as written.
-    rescored = score_session(again, CLUB)
+    rescored = score_pairs(again, CLUB)
     first = rescored.boards[0].tables[0]
-    assert event.reported[0].mp == (first.ns_mp, first.ew_mp)
-    assert [s.mp for f in rescored.fields for s in f.standings] == [
-        s.mp for f in result.fields for s in f.standings
+    assert event.reported[0].mp == (first.ns_points, first.ew_points)
+    assert [s.points for f in rescored.fields for s in f.standings] == [
+        s.points for f in result.fields for s in f.standings
     ]
 
 
@@ -44,19 +43,19 @@ def test_usebio_to_pbn_to_usebio_keeps_everything() -> None:
     path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
     original = usebio.read_path(path).session
     rules = CLUB.with_(artificial_method="neuberg", short_boards="neuberg")
-    text = pbn_session.dumps(original, score_session(original, rules))
+    text = pbn_session.dumps(original, score_pairs(original, rules))
     (event,) = pbn_session.loads(text)
     via_pbn = event.session
     assert via_pbn.tables == original.tables
     assert via_pbn.boards == original.boards  # deals included
     assert via_pbn.names == original.names
-    back = usebio.loads(usebio.dumps(via_pbn, score_session(via_pbn, rules))).session
+    back = usebio.loads(usebio.dumps(via_pbn, score_pairs(via_pbn, rules))).session
     assert back.tables == original.tables and back.names == original.names
     assert {b.deal for b in back.boards.values()} == {b.deal for b in original.boards.values()}
-    first = score_session(original, rules)
-    last = score_session(back, rules)
-    assert [(s.entrant, s.mp, s.rank) for f in first.fields for s in f.standings] == [
-        (s.entrant, s.mp, s.rank) for f in last.fields for s in f.standings
+    first = score_pairs(original, rules)
+    last = score_pairs(back, rules)
+    assert [(s.entrant, s.points, s.rank) for f in first.fields for s in f.standings] == [
+        (s.entrant, s.points, s.rank) for f in last.fields for s in f.standings
     ]
 
 
@@ -126,8 +125,8 @@ def test_results_read_from_games_and_checked() -> None:
     session = event.session
     assert [t.result.ns_score for t in session.tables if t.result] == [420, -50]
     assert sorted(session.names.values()) == ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]
-    result = score_session(session, EBU)
-    assert [t.ns_mp for t in result.boards[0].tables] == [2, 0]
+    result = score_pairs(session, EBU)
+    assert [t.ns_points for t in result.boards[0].tables] == [2, 0]
     bad = text.replace('[Score "NS -50"]', '[Score "NS -100"]')
     with pytest.raises(InputFileError, match="contradicts"):
         pbn_session.loads(bad)
@@ -153,7 +152,7 @@ def test_check_a_pbn_file(tmp_path: Path) -> None:
     from bridgescore.cli import main
 
     session = traveller_csv.read_path(SAMPLE)
-    text = pbn_session.dumps(session, score_session(session, CLUB))
+    text = pbn_session.dumps(session, score_pairs(session, CLUB))
     good = tmp_path / "night.pbn"
     good.write_text(text)
     result = CliRunner().invoke(main, ["check", str(good)])
@@ -194,9 +193,9 @@ def test_pbn_to_json_to_pbn() -> None:
 
     path = shared_path("data", "usebio-compscore", "mp_pairs_mitchell.xml")
     session = usebio.read_path(path).session
-    text = pbn_session.dumps(session, score_session(session, CLUB))
+    text = pbn_session.dumps(session, score_pairs(session, CLUB))
     (event,) = pbn_session.loads(text)
-    as_json = result_json.dumps(score_session(event.session, CLUB))
+    as_json = result_json.dumps(score_pairs(event.session, CLUB))
     back = result_json.session_loads(as_json)
     assert back.names == event.session.names and back.boards == event.session.boards
-    assert pbn_session.dumps(back, score_session(back, CLUB)) == text
+    assert pbn_session.dumps(back, score_pairs(back, CLUB)) == text

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from bridgescore.bridge import Side
 from bridgescore.formats import csv as traveller_csv
-from bridgescore.matchpoints import Entry, matchpoint, top
 from bridgescore.rules import CLUB, Compensation, Rules
-from bridgescore.session import Session, score_session
+from bridgescore.scoring import score_pairs
+from bridgescore.scoring.matchpoints import Entry, matchpoint, top
+from bridgescore.session import Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 
 SCORES = st.sampled_from([-800, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 990])
@@ -110,13 +111,13 @@ def sessions(draw: st.DrawFn) -> Session:
 @settings(max_examples=60, deadline=None)
 @given(sessions(), RULES, st.randoms())
 def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) -> None:  # type: ignore[no-untyped-def]
-    result = score_session(session, rules)
+    result = score_pairs(session, rules)
     assert result.checksums_ok
     shuffled = list(session.tables)
     rng.shuffle(shuffled)
-    again = score_session(Session.build(shuffled), rules)
-    assert {s.entrant: s.mp for f in result.fields for s in f.standings} == {
-        s.entrant: s.mp for f in again.fields for s in f.standings
+    again = score_pairs(Session.build(shuffled), rules)
+    assert {s.entrant: s.points for f in result.fields for s in f.standings} == {
+        s.entrant: s.points for f in again.fields for s in f.standings
     }
     for field in result.fields:
         for s in field.standings:
@@ -131,7 +132,7 @@ def test_csv_round_trip(session: Session) -> None:
     again = traveller_csv.loads(text)
     assert again.tables == session.tables
     assert traveller_csv.dumps(again) == text
-    assert again.movement == session.movement
+    assert again.structure == session.structure
 
 
 def test_side_enum_is_used_for_fields() -> None:

@@ -33,8 +33,9 @@ from bridgescore.reports.html import (
     write_teams_site,
 )
 from bridgescore.reports.model import entrant_page, recap, score_cards
-from bridgescore.rules import CLUB, Movement
-from bridgescore.session import Board, score_session
+from bridgescore.rules import CLUB
+from bridgescore.scoring import score_pairs
+from bridgescore.session import Board, FieldStructure
 from tests.helpers import session as csv_session
 from tests.report_sites import (
     HOSTILE,
@@ -119,8 +120,8 @@ def check_rankings(site: Built) -> None:
             shown = str(s.entrant.number) if s.entrant.line else s.entrant.label
             assert cells(row, "pair") == [shown]
             assert cells(row, "names") == [s.name or ""]
-            assert cells(row, "mp") == [site.num(s.mp)]
-            assert cells(row, "max") == [site.num(s.max)]
+            assert cells(row, "mp") == [site.num(s.points)]
+            assert cells(row, "max") == [site.num(s.available)]
             assert cells(row, "pct") == [site.num(s.percent)]
     text = (site.directory / "index.html").read_text(encoding="utf-8")
     for field in site.result.fields:
@@ -143,8 +144,8 @@ def check_travellers(site: Built) -> None:
             ew = str(-score) if score is not None and score < 0 else ""
             assert cells(row, "ns-score") == [ns]
             assert cells(row, "ew-score") == [ew]
-            assert cells(row, "ns-value") == [site.num(t.ns_mp)]
-            assert cells(row, "ew-value") == [site.num(t.ew_mp)]
+            assert cells(row, "ns-value") == [site.num(t.ns_points)]
+            assert cells(row, "ew-value") == [site.num(t.ew_points)]
             assert cells(row, "ns") == [" & ".join(str(e.number) for e in t.ns_entrants)]
 
 
@@ -175,7 +176,7 @@ def check_recap(site: Built) -> None:
                             value = "–" if mp is None else site.num(mp.value)
                 expected.append(value)
             assert shown == expected, entrant
-            assert cells(row, "total") == [site.num(by_entrant[entrant].mp)]
+            assert cells(row, "total") == [site.num(by_entrant[entrant].points)]
 
 
 def check_cards(site: Built) -> None:
@@ -197,7 +198,7 @@ def check_cards(site: Built) -> None:
                 running += value or 0
                 assert cells(row, "value") == [site.num(value)]
                 assert cells(row, "running") == [site.num(running)]
-            assert running == s.mp
+            assert running == s.points
 
 
 def test_sample_numbers_equal_the_engine() -> None:
@@ -212,10 +213,10 @@ def test_recap_and_cards_add_up_exactly() -> None:
     result = sample_site().result
     for sheet in recap(result):
         for row in sheet.rows:
-            assert row.total() == row.standing.mp
-            assert row.total(Side.NS) + row.total(Side.EW) == row.standing.mp
+            assert row.total() == row.standing.points
+            assert row.total(Side.NS) + row.total(Side.EW) == row.standing.points
     for card in score_cards(result):
-        assert card.total == card.standing.mp
+        assert card.total == card.standing.points
         for line in card.rows:
             if line.explanation is not None and line.percent is not None:
                 assert line.percent == 100 * line.explanation.value / line.board.top
@@ -237,10 +238,10 @@ def test_json_twins_carry_the_engine_values() -> None:
     for field_twin, field in zip(recap_twin["fields"], site.result.fields, strict=True):
         by_label = {s.entrant.label: s for s in field.standings}
         for row in field_twin["rows"]:
-            assert row["total_exact"] == str(by_label[row["label"]].mp)
+            assert row["total_exact"] == str(by_label[row["label"]].points)
     winner = site.result.fields[0].standings[0]
     card = json.loads((site.directory / f"{entrant_page(winner.entrant)}.json").read_text())
-    assert card["boards"][-1]["running_exact"] == str(winner.mp) == card["mp_exact"]
+    assert card["boards"][-1]["running_exact"] == str(winner.points) == card["mp_exact"]
     assert card["place"] == "1" and card["name"] == winner.name
 
 
@@ -329,7 +330,7 @@ def test_a_session_with_deals_shows_hands_double_dummy_and_par(tmp_path: Path) -
         1: replace(session.boards[1], deal=DEAL_1),
         2: replace(session.boards[2], deal=DEAL_2),
     }
-    result = score_session(replace(session, boards=boards), CLUB)
+    result = score_pairs(replace(session, boards=boards), CLUB)
     site = write_site(result, tmp_path)
     assert site.boards == 2
     solved = deals.solve(boards.values())
@@ -418,19 +419,19 @@ def test_teams_pages_show_rankings_matches_and_boards(tmp_path: Path) -> None:
     done = CliRunner().invoke(main, ["report", str(source), "-o", str(out), "--method", "teams"])
     assert done.exit_code == 0, done.output
     assert {p.name for p in html_pages(out)} == {"index.html", "board-4.html"}
-    from bridgescore.teams import score_teams
+    from bridgescore.scoring import score_teams
 
-    teams = score_teams(csv_session(source.read_text(), movement=Movement.TEAMS), CLUB)
+    teams = score_teams(csv_session(source.read_text(), structure=FieldStructure.TEAMS), CLUB)
     index = read_page(out / "index.html")
     (ranking,) = index.of_class("rankings")
     assert [cells(row, "total") for row in ranking.body] == [
-        [fmt_fixed(s.vps)] for s in teams.standings
+        [fmt_fixed(s.points)] for s in teams.standings
     ]
     board = read_page(out / "board-4.html")
     (traveller,) = board.of_class("traveller")
     assert [cells(r, "value") for r in traveller.body] == [["10.00", "-10.00"], ["-10.00", "10.00"]]
     # With the deal known, the board shows it, solved, and each room's difference from par.
-    session = csv_session(source.read_text(), movement=Movement.TEAMS)
+    session = csv_session(source.read_text(), structure=FieldStructure.TEAMS)
     dealt = replace(session, boards={4: replace(session.boards[4], deal=DEAL_1)})
     write_teams_site(score_teams(dealt, CLUB), tmp_path)
     solved = deals.solve(dealt.boards.values())[4]
@@ -454,7 +455,7 @@ def test_score_text_shows_the_recap_sheet_and_score_cards() -> None:
         for s in field.standings:
             label = f"{'Player' if s.entrant.player else 'Pair'} {s.entrant.label}"
             assert f"{label} — {s.name}: place {s.place} in " in text
-            assert f"{site.num(s.mp)} of {site.num(s.max)} MP, {site.num(s.percent)}%" in text
+            assert f"{site.num(s.points)} of {site.num(s.available)} MP, {site.num(s.percent)}%" in text
     assert text.count("% board by board: ") == 17
 
 
@@ -463,7 +464,7 @@ def test_score_text_explains_deals_with_double_dummy(tmp_path: Path) -> None:
     source.write_text("board,ns,ew,contract,declarer,result\n1,1,1,3NT,S,9\n1,2,2,4S,S,10\n")
     session = csv_session(source.read_text())
     board = replace(session.boards[1], deal=DEAL_1)
-    result = score_session(replace(session, boards={1: board}), CLUB)
+    result = score_pairs(replace(session, boards={1: board}), CLUB)
     from rich.console import Console
 
     from bridgescore.reports.text import render

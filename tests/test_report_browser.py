@@ -158,15 +158,15 @@ def test_the_numbers_rendered_are_the_engines(browser: Browser) -> None:
             row = rows.nth(j)
             assert row.locator("td.place").inner_text() == s.place
             assert row.locator("td.names").inner_text() == (s.name or "")
-            assert row.locator("td.mp").inner_text() == site.num(s.mp)
+            assert row.locator("td.mp").inner_text() == site.num(s.points)
             assert row.locator("td.pct").inner_text() == site.num(s.percent)
     for board in result.boards[:6]:
         page = tab.open(site.directory / f"board-{board.board.number}.html")
         rows = page.locator("table.traveller tbody tr")
         assert rows.count() == len(board.tables)
         for j, t in enumerate(board.tables):
-            assert rows.nth(j).locator("td.ns-value").inner_text() == site.num(t.ns_mp)
-            assert rows.nth(j).locator("td.ew-value").inner_text() == site.num(t.ew_mp)
+            assert rows.nth(j).locator("td.ns-value").inner_text() == site.num(t.ns_points)
+            assert rows.nth(j).locator("td.ew-value").inner_text() == site.num(t.ew_points)
         # The reason for each value, on demand.
         first = rows.nth(0).locator("details")
         assert not first.locator("p").first.is_visible()
@@ -179,7 +179,7 @@ def test_the_numbers_rendered_are_the_engines(browser: Browser) -> None:
     page = tab.open(site.directory / "recap.html")
     totals = page.locator("table.recap-table").first.locator("tbody td.total").all_inner_texts()
     by_number = sorted(result.fields[0].standings, key=lambda s: s.entrant)
-    assert totals == [site.num(s.mp) for s in by_number]
+    assert totals == [site.num(s.points) for s in by_number]
     assert not tab.problems, tab.problems
     tab.close()
 
@@ -251,7 +251,7 @@ def test_a_real_session_with_deals(browser: Browser) -> None:
     assert page.locator(".par-score").inner_text() == str(solved.par_score)
     for j, t in enumerate(first.tables):
         row = page.locator("table.traveller tbody tr").nth(j)
-        assert row.locator("td.ns-value").inner_text() == site.num(t.ns_mp)
+        assert row.locator("td.ns-value").inner_text() == site.num(t.ns_points)
         if t.ns_score is not None:
             difference = t.ns_score - solved.par_score
             assert row.locator("td.vs-par").inner_text() == (

@@ -116,8 +116,8 @@ def test_seed_000_percentages_and_checksum() -> None:
     result = scored("\n".join(rows))
     ns = next(f for f in result.fields if f.field == "NS")
     by_pair = {s.entrant.number: s for s in ns.standings}
-    assert [by_pair[p].mp for p in (1, 2, 3, 4)] == [58, 64, 40, 54]
-    assert all(s.max == 108 for s in ns.standings)
+    assert [by_pair[p].points for p in (1, 2, 3, 4)] == [58, 64, 40, 54]
+    assert all(s.available == 108 for s in ns.standings)
     assert [fmt(by_pair[p].percent, 2) for p in (1, 2, 3, 4)] == ["53.70", "59.26", "37.04", "50"]
     assert by_pair[4].percent == 50
     # MPs per table x boards x tables / 2 = 6 x 18 x 4 / 2 = 216 for each side.
@@ -181,9 +181,9 @@ def test_seed_002_boards() -> None:
     )
     assert result.boards[0].top == 5
     for b in result.boards:
-        assert sum(t.ns_mp or 0 for t in b.tables) == 15
+        assert sum(t.ns_points or 0 for t in b.tables) == 15
         assert all(
-            t.ns_mp is not None and t.ew_mp is not None and t.ns_mp + t.ew_mp == 5 for t in b.tables
+            t.ns_points is not None and t.ew_points is not None and t.ns_points + t.ew_points == 5 for t in b.tables
         )
 
 
@@ -206,8 +206,8 @@ def test_seed_002_percentages() -> None:
             rows.append(f"{board},{pair},{pair},{[420, 170, 140, 110, 90, -50][pair - 1]}")
     result = scored("\n".join(rows), SCALE_1)
     ns = {s.entrant.number: s for s in result.fields[0].standings}
-    assert ns[1].max == 120 and ns[1].mp == 120 and ns[1].percent == 100
-    assert all(s.max == 120 for s in ns.values())
+    assert ns[1].available == 120 and ns[1].points == 120 and ns[1].percent == 100
+    assert all(s.available == 120 for s in ns.values())
     ew = {s.entrant.number: s for s in result.fields[1].standings}
     assert ew[6].percent == 100 and ew[1].percent == 0
 
@@ -248,7 +248,7 @@ def test_seed_003_sit_out_traveller() -> None:
     standings = {s.entrant: s for f in result.fields for s in f.standings}
     assert Entrant(19) not in standings and Entrant(20) not in standings
     assert standings[Entrant(9)].boards == 2
-    assert standings[Entrant(9)].max == 7 + 3
+    assert standings[Entrant(9)].available == 7 + 3
 
 
 # Seed 004: ties share the sum of the places' matchpoints; pass-outs rank between plus and minus.
@@ -289,14 +289,14 @@ def test_seed_000_individual_event() -> None:
         for (n, e, s, w), value in zip(tables, scores, strict=True):
             rows.append(f"{board},{n},{e},{s},{w},{value}")
     result = scored("\n".join(rows))
-    assert result.session.movement.value == "individual"
+    assert result.session.structure.value == "individual"
     (field,) = result.fields
     assert field.field == "ALL" and len(field.standings) == 12
     by_player = {s.entrant.number: s for s in field.standings}
-    assert by_player[1].mp == by_player[3].mp == 4 + 0
-    assert by_player[2].mp == by_player[4].mp == 0 + 4
-    assert by_player[9].mp == 0 + 3
-    assert by_player[1].max == 8
+    assert by_player[1].points == by_player[3].points == 4 + 0
+    assert by_player[2].points == by_player[4].points == 0 + 4
+    assert by_player[9].points == 0 + 3
+    assert by_player[1].available == 8
     # Each side's matchpoints go to two players: the checksum counts both.
     assert field.checksum.ok and field.checksum.expected == 2 * 2 * (3 * 2) * 2
 
@@ -306,7 +306,7 @@ def test_ranks() -> None:
     ew = next(f for f in result.fields if f.field == "EW")
     # EW totals over boards 1-5: pair 1 2+0+0+0+3, pair 2 0+5+4+2+1, pair 3 4+5+4+5+5,
     # pair 4 6+2+4+5+3.
-    assert [(s.place, s.entrant.number, s.mp) for s in ew.standings] == [
+    assert [(s.place, s.entrant.number, s.points) for s in ew.standings] == [
         ("1", 3, 23),
         ("2", 4, 20),
         ("3", 2, 12),

@@ -7,12 +7,13 @@ from fractions import Fraction
 import pytest
 
 from bridgescore.errors import InputFileError
-from bridgescore.rules import CLUB, Movement
-from bridgescore.teams import score_teams
+from bridgescore.rules import CLUB
+from bridgescore.scoring import score_teams
+from bridgescore.session import FieldStructure
 
 from .helpers import session
 
-TEAMS = CLUB.with_(method="teams")
+TEAMS = CLUB  # teams are scored by match whatever the method
 
 
 def test_two_rooms_give_imps() -> None:
@@ -23,7 +24,7 @@ board,round,ns,ew,contract,declarer,result
 4,1,1,2,4S,N,10
 4,1,2,1,3S,N,10
 """,
-        movement=Movement.TEAMS,
+        structure=FieldStructure.TEAMS,
     )
     result = score_teams(s, TEAMS)
     (match,) = result.matches
@@ -42,14 +43,14 @@ def test_match_totals_victory_points_and_ranking() -> None:
         room1, room2 = {1: (600, 100), 2: (420, 230)}.get(board, (100, 100))
         rows += [f"{board},1,1,2,{room1}", f"{board},1,2,1,{room2}"]
         rows += [f"{board},1,3,4,0", f"{board},1,4,3,0"]
-    s = session("\n".join(rows), movement=Movement.TEAMS)
+    s = session("\n".join(rows), structure=FieldStructure.TEAMS)
     result = score_teams(s, TEAMS)
     first = next(m for m in result.matches if m.home.number == 1)
     assert first.margin == 16
     assert (first.home_vps, first.away_vps) == (Fraction("13.12"), Fraction("6.88"))
     flat = next(m for m in result.matches if m.home.number == 3)
     assert (flat.home_vps, flat.away_vps) == (10, 10)
-    assert [(t.place, t.team.number) for t in result.standings] == [
+    assert [(t.place, t.entrant.number) for t in result.standings] == [
         ("1", 1),
         ("2=", 3),
         ("2=", 4),
@@ -58,7 +59,9 @@ def test_match_totals_victory_points_and_ranking() -> None:
 
 
 def test_artificial_score_in_one_room() -> None:
-    s = session("board,ns,ew,contract,score\n1,1,2,A+/A-,\n1,2,1,,420\n", movement=Movement.TEAMS)
+    s = session(
+        "board,ns,ew,contract,score\n1,1,2,A+/A-,\n1,2,1,,420\n", structure=FieldStructure.TEAMS
+    )
     (match,) = score_teams(s, TEAMS).matches
     assert (match.home_imps, match.away_imps) == (3, 0)
 
@@ -66,7 +69,7 @@ def test_artificial_score_in_one_room() -> None:
 def test_a_board_without_its_other_room_is_reported() -> None:
     s = session(
         "board,ns,ew,score\n1,1,2,420\n1,2,1,400\n2,1,2,100\n2,3,4,50\n2,4,3,50\n",
-        movement=Movement.TEAMS,
+        structure=FieldStructure.TEAMS,
     )
     result = score_teams(s, TEAMS)
     (problem,) = result.unmatched
@@ -77,5 +80,6 @@ def test_a_board_without_its_other_room_is_reported() -> None:
 def test_a_team_twice_in_one_direction_is_refused() -> None:
     with pytest.raises(InputFileError, match="same direction twice"):
         session(
-            "board,ns,ew,score\n1,1,2,420\n1,1,3,400\n1,2,1,0\n1,3,1,0\n", movement=Movement.TEAMS
+            "board,ns,ew,score\n1,1,2,420\n1,1,3,400\n1,2,1,0\n1,3,1,0\n",
+            structure=FieldStructure.TEAMS,
         )

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from bridgescore.bridge import Seat, Side
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
 from bridgescore.formats import usebio
-from bridgescore.rules import CLUB, Method, Movement, Rounding, Rules
-from bridgescore.session import Entrant, Member, Session, score_session
+from bridgescore.rules import CLUB, Method, Rounding, Rules
+from bridgescore.scoring import score_pairs
+from bridgescore.session import Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import Artificial
 
 from .conftest import shared_path
@@ -83,10 +84,10 @@ def measure(
     handicaps: Mapping[Entrant, Fraction] | None = None,
 ) -> tuple[Outcome, usebio.Comparison]:
     """Rescore a session read from a file and compare it with the file's figures."""
-    result = score_session(session, setup.rules, handicaps)
+    result = score_pairs(session, setup.rules, handicaps)
     rows_result = None
     if setup.row_rules is not None:
-        rows_result = score_session(session, setup.row_rules, handicaps)
+        rows_result = score_pairs(session, setup.row_rules, handicaps)
     comparison = usebio.compare(
         result,
         reported,
@@ -240,11 +241,11 @@ def test_mitchell_02_board_1_is_an_average() -> None:
 
 def test_howell_total_scaled_for_a_pair_who_missed_a_board() -> None:
     file = read("mp_pairs_howell.xml")
-    result = score_session(file.session, COMPSCORE_SETUP.rules)
+    result = score_pairs(file.session, COMPSCORE_SETUP.rules)
     pair_1 = result.standing(Entrant(1))
     reported = file.reported.standing(Entrant(1))
     assert reported is not None and reported.total == Fraction("128.77")
-    assert pair_1.boards == 26 and pair_1.mp == 124
+    assert pair_1.boards == 26 and pair_1.points == 124
     assert pair_1.total == Fraction(124 * 27, 26)
 
 
@@ -267,7 +268,7 @@ def compscore_lines() -> list[str]:
 def test_compscore_mitchell_read() -> None:
     file = read("mp_pairs_mitchell.xml")
     session = file.session
-    assert session.movement is Movement.MITCHELL
+    assert session.structure is FieldStructure.MITCHELL
     assert len(session.tables) == 512 and len(session.boards) == 27
     assert session.title == "EL Mon 1:00pm Open (11-Jul-22)" and session.date == "11/07/2022"
     assert file.event.club_name == "NSBC@Lindfield" and file.event.program_name == "Compscore3"
@@ -305,7 +306,7 @@ def test_butler_keeps_the_datums_and_the_event_type() -> None:
     assert (file.event.type, file.event.method) == ("BUTLER_PAIRS", Method.BUTLER)
     assert file.event.scoring_method == "IMPS"
     assert file.reported.datums[None, 1] == 160 and file.reported.datums[None, 2] == -450
-    assert file.session.movement is Movement.HOWELL
+    assert file.session.structure is FieldStructure.HOWELL
 
 
 def test_cross_imp_spelling_is_accepted() -> None:
@@ -343,7 +344,7 @@ ALL_READABLE = [
 def test_round_trip_keeps_everything(name: str) -> None:
     file = usebio.read_path(shared_path("data", *name.split("/")))
     session = file.session
-    result = score_session(session, CLUB.with_(method=file.event.method))
+    result = score_pairs(session, CLUB.with_(method=file.event.method))
     text = usebio.dumps(session, result, file.event)
     again = usebio.loads(text)
     assert again.session == session  # every result, lead, name, member number and deal
@@ -361,7 +362,7 @@ def test_round_trip_keeps_everything(name: str) -> None:
 
 def test_written_file_has_compscore_notation() -> None:
     file = read("mp_pairs_mitchell_02.xml")
-    result = score_session(file.session, COMPSCORE_SETUP.rules)
+    result = score_pairs(file.session, COMPSCORE_SETUP.rules)
     text = usebio.dumps(file.session, result, file.event)
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO')
     assert "<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>" in text and "<LEAD>2D</LEAD>" in text
@@ -443,7 +444,7 @@ def test_boards_under_session_and_sections() -> None:
     file = usebio.loads(document(f"<SESSION><SESSION_ID>1</SESSION_ID>{sections}</SESSION>"))
     session = file.session
     assert session.sections == ("A", "B") and file.event.session_id == "1"
-    assert session.section_movements == {"A": Movement.HOWELL, "B": Movement.HOWELL}
+    assert session.section_structures == {"A": FieldStructure.HOWELL, "B": FieldStructure.HOWELL}
     assert [t.section for t in session.tables] == ["A"] * 4 + ["B"] * 4
     assert usebio.loads(usebio.dumps(session)).session == session
 
@@ -530,7 +531,7 @@ def test_individual_event() -> None:
     )
     text = document(board(1, rows), "INDIVIDUAL", f"<PARTICIPANTS>{players}</PARTICIPANTS>")
     session = usebio.loads(text).session
-    assert session.movement is Movement.INDIVIDUAL
+    assert session.structure is FieldStructure.INDIVIDUAL
     assert session.tables[0].ns == (1, 2) and session.tables[0].ew == (3, 4)
     assert session.names[Entrant(3, player=True)] == "P3"
     assert usebio.loads(usebio.dumps(session)).session == session

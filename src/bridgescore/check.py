@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, Problem
-from bridgescore.rules import Compensation, Method, Movement, Rounding, Rules
-from bridgescore.session import Entrant, Session, SessionResult, score_session
+from bridgescore.results import SessionResult
+from bridgescore.rules import Compensation, Method, Rounding, Rules
+from bridgescore.scoring import score_pairs
+from bridgescore.session import Entrant, FieldStructure, Session
 from bridgescore.traveller import Artificial
 
 if TYPE_CHECKING:
@@ -114,7 +116,7 @@ def _pbn_figures(path: str | Path) -> Figures:
 
     name = str(path)
     event = pbn_session.read_path_event(path)
-    if event.session.movement is Movement.TEAMS:
+    if event.session.structure is FieldStructure.TEAMS:
         raise InputFileError(
             name,
             [
@@ -432,7 +434,7 @@ class _Trials:
 
     def scored(self, rules: Rules) -> SessionResult:
         if rules not in self.results:
-            self.results[rules] = score_session(self.figures.session, rules, self.figures.handicaps)
+            self.results[rules] = score_pairs(self.figures.session, rules, self.figures.handicaps)
         return self.results[rules]
 
     def run(self, rules: Rules, conventions: Conventions) -> Trial:

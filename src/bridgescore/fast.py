@@ -3,8 +3,9 @@
 This module needs numpy (``pip install 'bridgescore[fast]'``) and is only ever imported on demand:
 neither ``import bridgescore`` nor the command line loads it.
 
-It gives exactly the values of the reference engine, :func:`bridgescore.matchpoints.matchpoint`
-and :meth:`bridgescore.contract.Contract.score`, with integer arithmetic throughout:
+It gives exactly the values of the reference engine,
+:func:`bridgescore.scoring.matchpoints.matchpoint` and :meth:`bridgescore.contract.Contract.score`,
+with integer arithmetic throughout:
 
 * :func:`matchpoint_boards` scores the real results of many boards in one call. On the
   2-per-result scale a raw matchpoint value is the integer ``2 × beaten + tied``; compensation
@@ -137,7 +138,7 @@ def matchpoint_boards(
     points from the direction's own point of view. ``artificial`` counts each board's artificial
     scores; ``expected`` is the number of results each board is scored as if it had (an int
     for all boards, or one per board; at least the results it has) as in
-    :func:`~bridgescore.matchpoints.matchpoint`. ``rules`` gives the scale, the compensation
+    :func:`~bridgescore.scoring.matchpoints.matchpoint`. ``rules`` gives the scale, the compensation
     around artificial scores and the factoring of boards played fewer times.
 
     ``method`` picks how equal scores are found: ``"count"`` tabulates (board, score) classes

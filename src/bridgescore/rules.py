@@ -1,21 +1,25 @@
 """Named rule sets: the settings a federation or club scores by (rules.md §10).
 
-Every setting can be overridden on its own with :meth:`Rules.with_`.
+Every setting is typed, can be overridden on its own with :meth:`Rules.with_`, and is described
+once in :data:`SETTINGS`, the table from which the command line's options and ``check``'s search
+for a file's conventions are both made.
 """
 
 from __future__ import annotations
 
-import re
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any
+from fractions import Fraction
+from typing import Any, Self
 
-from bridgescore.errors import ParseError
+from bridgescore.errors import ParseError, RulesError
 
 
 class _Named(Enum):
     @classmethod
-    def parse(cls, text: str) -> Any:
+    def parse(cls, text: str) -> Self:
         key = text.strip().lower().replace("_", "-")
         for member in cls:
             if member.value == key:
@@ -53,21 +57,128 @@ class Rounding(_Named):
 
 
 class Method(_Named):
-    """How each board is scored."""
+    """How each board is scored. Teams of four are not a method here but a field structure
+    (:class:`bridgescore.session.FieldStructure`): their boards are IMPed between two rooms."""
 
     MATCHPOINTS = "matchpoints"
     BUTLER = "butler"  # IMPs against a datum (rules.md §6.4)
     CROSS_IMPS = "cross-imps"  # IMPs against every other result (rules.md §6.3)
-    TEAMS = "teams"  # IMPs between the two rooms of a match, then victory points (§6.2, §6.5)
 
 
-class Movement(_Named):
-    """The field structure of a session (rules.md §7.3)."""
+class DatumRounding(_Named):
+    """How a Butler datum is rounded to a multiple of 10 (§6.4, §10 item 8)."""
 
-    MITCHELL = "mitchell"  # two fields: NS pairs and EW pairs
-    HOWELL = "howell"  # one field of pairs
-    INDIVIDUAL = "individual"  # one field of players
-    TEAMS = "teams"  # teams of four: each team plays each board once in each room
+    HALF_UP = "half-up"
+    """Ties towards +∞: 425 → 430, −445 → −440 ("nearest 10 points")."""
+    HALF_EVEN = "half-even"
+    """Ties to the even multiple (ACBLscore): 425 → 420, 435 → 440."""
+    HALF_AWAY = "half-away"
+    """Ties away from zero: 425 → 430, −445 → −450 (Compscore); symmetric between NS and EW."""
+    NONE = "none"
+    """No rounding: the exact mean is the datum."""
+
+    def apply(self, value: Fraction | int, unit: int = 10) -> Fraction:
+        """Round ``value`` to a multiple of ``unit`` under this rule."""
+        if self is DatumRounding.NONE:
+            return Fraction(value)
+        units = Fraction(value) / unit
+        if self is DatumRounding.HALF_UP:
+            whole = math.floor(units + Fraction(1, 2))
+        elif self is DatumRounding.HALF_EVEN:
+            whole = round(units)
+        else:
+            whole = math.floor(abs(units) + Fraction(1, 2))
+            whole = whole if units >= 0 else -whole
+        return Fraction(whole * unit)
+
+
+@dataclass(frozen=True)
+class Trim:
+    """How many scores a Butler datum drops at each end (§6.4, §10 item 7).
+
+    Each end drops ``max(minimum, round_half_down(share × n))`` of the n scores (5% of 12 = 0.6
+    drops 1; 5% of 10 = 0.5 drops 0; 5% of 30 = 1.5 drops 1), capped at ``(n − 1) // 2`` so that at
+    least one score (two when n is even) always remains. A fixed count k is ``share=0, minimum=k``.
+    Notation: ``"1"``, ``"5%"``, ``"10% min 1"``.
+    """
+
+    share: Fraction = Fraction(0)
+    minimum: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.share < Fraction(1, 2):
+            raise RulesError(f"a datum cannot drop {self.share * 100}% of the scores at each end")
+        if self.minimum < 0:
+            raise RulesError(f"a datum cannot drop {self.minimum} scores at each end")
+
+    @classmethod
+    def count(cls, each_end: int) -> Trim:
+        """Drop a fixed number of scores at each end (Hemel, PBN ``Butler-2``: 1)."""
+        return cls(Fraction(0), each_end)
+
+    @classmethod
+    def percent(cls, percent: Fraction | int, minimum: int = 0) -> Trim:
+        """Drop a percentage at each end (ACBLscore 5, Sydney 10), at least ``minimum``."""
+        return cls(Fraction(percent) / 100, minimum)
+
+    @classmethod
+    def parse(cls, text: str) -> Trim:
+        """Read ``"2"``, ``"5%"`` or ``"5% min 1"``."""
+        words = text.strip().lower().split()
+        try:
+            if len(words) == 1 and not words[0].endswith("%"):
+                return cls.count(int(words[0]))
+            if len(words) in (1, 3) and words[0].endswith("%"):
+                if len(words) == 3 and words[1] != "min":
+                    raise ValueError(text)
+                minimum = int(words[2]) if len(words) == 3 else 0
+                return cls.percent(Fraction(words[0][:-1]), minimum)
+        except (ValueError, ZeroDivisionError):
+            pass
+        raise ParseError(f"cannot read datum trim {text!r}; expected e.g. '1', '5%' or '5% min 1'")
+
+    def each_end(self, results: int) -> int:
+        """Number of scores dropped at each end of a board with ``results`` scores."""
+        proportional = math.ceil(self.share * results - Fraction(1, 2))  # round half down
+        return min(max(self.minimum, proportional), (results - 1) // 2)
+
+    def __str__(self) -> str:
+        if self.share == 0:
+            return str(self.minimum)
+        percent = self.share * 100
+        digits = 0
+        while (percent * 10**digits).denominator != 1 and digits < 6:
+            digits += 1
+        shown = f"{float(percent):.{digits}f}" if digits < 6 else str(percent)
+        text = f"{shown}%"
+        return f"{text} min {self.minimum}" if self.minimum else text
+
+
+class CrossImpNormalisation(_Named):
+    """What a cross-IMP total is divided by (§6.3, §10 item 9)."""
+
+    SUM = "sum"
+    """The plain total (ACBLscore "Total IMPs", PBN ``Cross``)."""
+    COMPARISONS = "comparisons"
+    """÷ (n − 1) (ACBLscore "Average IMPs", PBN ``Cross2``, BBO): IMPs per comparison."""
+    RESULTS = "results"
+    """÷ n (PBN ``Cross1``)."""
+
+    @classmethod
+    def parse(cls, text: str) -> CrossImpNormalisation:
+        """Read a name (``"comparisons"``) or a PBN modifier (``Cross``, ``Cross1``, ``Cross2``)."""
+        aliases = {"cross": cls.SUM, "cross1": cls.RESULTS, "cross2": cls.COMPARISONS}
+        found = aliases.get(text.strip().lower())
+        return found if found is not None else super().parse(text)
+
+    def divisor(self, results: int) -> int:
+        """The divisor for a board with ``results`` results."""
+        if self is CrossImpNormalisation.SUM:
+            return 1
+        return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
+
+
+_ONE_EACH_END = Trim.count(1)
 
 
 @dataclass(frozen=True)
@@ -87,9 +198,9 @@ class Rules:
     handicap_sum: bool = False  # pair handicap: mean of the players' (seed 000) or their sum
     sections_across: bool = False  # matchpoint and rank several sections as one field
     method: Method = Method.MATCHPOINTS
-    datum_trim: str = "1"  # Butler: results dropped at each end, a count or a percentage ("10%")
-    datum_rounding: str = "half-away"  # Butler datum to 10: half-up, half-even, half-away, none
-    cross_imps: str = "comparisons"  # cross-IMP totals: sum, ÷ comparisons, ÷ results
+    datum_trim: Trim = _ONE_EACH_END  # Butler: results dropped at each end
+    datum_rounding: DatumRounding = DatumRounding.HALF_AWAY  # Butler datum to a multiple of 10
+    cross_imps: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS  # cross-IMP totals
     artificial_imps: int = 3  # Ave+ / Ave- at IMPs (Law 12C2(b))
     factor_totals: bool = True  # IMP totals of pairs who played fewer boards, × max / played
     # Matchpoint pairs: also give a total, × max / played for pairs who played fewer boards than
@@ -105,25 +216,10 @@ class Rules:
             )
         if not 0 <= self.decimals <= 6:
             raise ParseError(f"not a number of decimals: {self.decimals} (expected 0 to 6)")
-        # The IMP settings are read by bridgescore.imps; check their spelling here without
-        # importing it, so that matchpoint runs start quickly.
-        if not re.fullmatch(r"\d+|\d+(\.\d+)?%( min \d+)?", self.datum_trim.strip()):
-            raise ParseError(
-                f"not a datum trim: {self.datum_trim!r} (expected a count like 1 or a "
-                "percentage like 10%)"
-            )
-        if self.datum_rounding not in ("half-up", "half-even", "half-away", "none"):
-            raise ParseError(
-                f"not a datum rounding: {self.datum_rounding!r} (expected half-up, half-even, "
-                "half-away or none)"
-            )
-        if self.cross_imps not in ("sum", "comparisons", "results"):
-            raise ParseError(
-                f"not a cross-IMP form: {self.cross_imps!r} (expected sum, comparisons or results)"
-            )
 
     def with_(self, **changes: Any) -> Rules:
-        """A copy with some settings changed; text values are parsed."""
+        """A copy with some settings changed; text values are parsed as the settings table
+        reads them (``with_(datum_trim="5%", sections_across="across")``)."""
         known = {f.name: f for f in fields(self)}
         parsed: dict[str, Any] = {}
         for key, value in changes.items():
@@ -132,14 +228,16 @@ class Rules:
             if value is None:
                 continue
             current = getattr(self, key)
-            if isinstance(current, _Named) and isinstance(value, str):
-                value = type(current).parse(value)
-            elif isinstance(current, bool) and isinstance(value, str):
-                value = value.strip().lower() in ("1", "yes", "true", "on")
-            elif isinstance(current, int) and isinstance(value, str):
-                value = int(value)
-            elif isinstance(current, str) and not isinstance(value, str):
-                value = str(value)
+            setting = SETTING_BY_FIELD.get(key)
+            if isinstance(value, str) and not isinstance(current, str):
+                if isinstance(current, bool) and value.strip().lower() in _YES_NO:
+                    value = _YES_NO[value.strip().lower()]
+                elif setting is not None:
+                    value = setting.read(value)
+                elif isinstance(current, _Named | Trim):
+                    value = type(current).parse(value)
+                elif isinstance(current, int):
+                    value = int(value)
             parsed[key] = value
         return replace(self, **parsed)
 
@@ -164,7 +262,21 @@ class Rules:
         return f"{self.name} ({changed})" if changed else self.name
 
 
+_YES_NO = {
+    "yes": True,
+    "true": True,
+    "on": True,
+    "1": True,
+    "no": False,
+    "false": False,
+    "off": False,
+    "0": False,
+}
+
+
 def _plain(value: Any) -> Any:
+    if isinstance(value, Trim):
+        return str(value)
     return value.value if isinstance(value, Enum) else value
 
 
@@ -184,9 +296,9 @@ EBU = Rules(
     decimals=1,
     handicap_rounding=Rounding.HALF_UP,
     handicap_sum=False,
-    datum_trim="1",
-    datum_rounding="half-up",
-    cross_imps="comparisons",
+    datum_trim=Trim.count(1),
+    datum_rounding=DatumRounding.HALF_UP,
+    cross_imps=CrossImpNormalisation.COMPARISONS,
 )
 
 # ACBL: half-matchpoint scale, Neuberg for adjusted boards (ACBLscore manual §92), ratio-of-tops
@@ -201,9 +313,9 @@ ACBL = Rules(
     fouled_groups=SmallGroups.ACBL,
     decimals=2,
     handicap_rounding=Rounding.HALF_UP,
-    datum_trim="5%",  # ACBLscore drops 5% high and 5% low (rules.md §6.4)
-    datum_rounding="half-even",  # ACBLscore: 425 -> 420, 435 -> 440
-    cross_imps="comparisons",  # ACBLscore "Average IMPs"
+    datum_trim=Trim.percent(5),  # ACBLscore drops 5% high and 5% low (rules.md §6.4)
+    datum_rounding=DatumRounding.HALF_EVEN,  # ACBLscore: 425 -> 420, 435 -> 440
+    cross_imps=CrossImpNormalisation.COMPARISONS,  # ACBLscore "Average IMPs"
 )
 
 RULE_SETS: dict[str, Rules] = {r.name: r for r in (CLUB, EBU, ACBL)}
@@ -215,3 +327,172 @@ def rules_named(name: str) -> Rules:
     except KeyError:
         names = ", ".join(RULE_SETS)
         raise ParseError(f"no rule set named {name!r} (expected one of {names})") from None
+
+
+# --- the settings table -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One rules setting as a user names it: its command-line flag and words, and the values
+    ``check`` tries when it searches for the conventions a results file was scored with.
+
+    ``read`` turns a word into the value :class:`Rules` holds and ``word`` turns it back; a
+    ``switch`` is an on/off flag (``--session-rule`` / ``--no-session-rule``). ``methods`` are
+    the scoring methods the setting matters to (all when empty); ``trials`` are the words
+    ``check`` tries, nearest the usual first (none: not searched).
+    """
+
+    field: str
+    flag: str
+    help: str
+    words: tuple[str, ...] = ()
+    read: Callable[[str], Any] = str
+    word: Callable[[Any], str] = str
+    switch: bool = False
+    methods: tuple[Method, ...] = ()
+    trials: tuple[str, ...] = ()
+
+    def option(self, value: Any) -> str:
+        """The command-line option that sets ``value``."""
+        if self.switch:
+            return f"--{self.flag}" if value else f"--no-{self.flag}"
+        return f"--{self.flag} {self.word(value)}"
+
+    def applies_to(self, method: Method) -> bool:
+        return not self.methods or method in self.methods
+
+
+def _words(kind: type[_Named]) -> tuple[str, ...]:
+    return tuple(str(member.value) for member in kind)
+
+
+def _enum(kind: type[_Named]) -> Callable[[str], Any]:
+    return kind.parse
+
+
+def _choice(yes: str, no: str) -> tuple[Callable[[str], bool], Callable[[Any], str]]:
+    return (lambda text: text.strip().lower() == yes), (lambda value: yes if value else no)
+
+
+_TIES = _choice("display", "exact")
+_PAIR = _choice("sum", "mean")
+_SECTIONS = _choice("across", "within")
+_MP = (Method.MATCHPOINTS,)
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "scale",
+        "scale",
+        "Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1).",
+        ("1", "2"),
+        int,
+        methods=_MP,
+        trials=("2", "1"),
+    ),
+    Setting(
+        "artificial_method",
+        "artificial-method",
+        "How real results are compensated on boards with artificial scores.",
+        ("average", "neuberg", "ratio"),
+        _enum(Compensation),
+        methods=_MP,
+        trials=("average", "neuberg", "ratio"),
+    ),
+    Setting(
+        "short_boards",
+        "short-boards",
+        "Factoring of boards with fewer results than the most on any board.",
+        _words(Compensation),
+        _enum(Compensation),
+        methods=_MP,
+        trials=("none", "neuberg", "ratio"),
+    ),
+    Setting(
+        "session_percentage_rule",
+        "session-rule",
+        "Ave+/Ave- become the pair's own percentage when better/worse.",
+        switch=True,
+    ),
+    Setting(
+        "fouled_groups",
+        "fouled-groups",
+        "How small groups of a fouled board are scored.",
+        _words(SmallGroups),
+        _enum(SmallGroups),
+    ),
+    Setting("decimals", "decimals", "Decimals shown (0 to 6).", (), int),
+    Setting(
+        "rounding",
+        "rounding",
+        "How shown values are rounded (never the arithmetic).",
+        _words(Rounding),
+        _enum(Rounding),
+    ),
+    Setting(
+        "ties_on_display",
+        "ties",
+        "Decide tied places on exact values or on the values shown.",
+        ("exact", "display"),
+        *_TIES,
+    ),
+    Setting(
+        "handicap_rounding",
+        "handicap-rounding",
+        "How handicaps are shown (seed 000 truncates).",
+        _words(Rounding),
+        _enum(Rounding),
+    ),
+    Setting(
+        "handicap_sum",
+        "pair-handicap",
+        "A pair's handicap: the mean of its players' (seed 000) or the sum.",
+        ("mean", "sum"),
+        *_PAIR,
+    ),
+    Setting(
+        "method",
+        "method",
+        "How boards are scored: matchpoints, IMPs against a datum (butler), IMPs against every "
+        "other result (cross-imps), or teams of four.",
+        (*_words(Method), "teams"),
+        _enum(Method),
+    ),
+    Setting(
+        "datum_trim",
+        "datum-trim",
+        "Butler: results dropped at each end, e.g. 1 or 10%.",
+        (),
+        Trim.parse,
+        methods=(Method.BUTLER,),
+        trials=("1", "0", "10%"),
+    ),
+    Setting(
+        "datum_rounding",
+        "datum-rounding",
+        "Butler: how the datum is rounded to a multiple of 10.",
+        _words(DatumRounding),
+        _enum(DatumRounding),
+        methods=(Method.BUTLER,),
+        trials=("half-away", "half-up", "half-even", "none"),
+    ),
+    Setting(
+        "cross_imps",
+        "cross-imps",
+        "Cross-IMPs: the sum, or divided by the comparisons or by the results.",
+        _words(CrossImpNormalisation),
+        _enum(CrossImpNormalisation),
+        methods=(Method.CROSS_IMPS,),
+        trials=("comparisons", "sum", "results"),
+    ),
+    Setting(
+        "sections_across",
+        "sections",
+        "Matchpoint several sections separately or as one field.",
+        ("within", "across"),
+        *_SECTIONS,
+    ),
+)
+"""Every setting a user can change from the command line, in the order ``--help`` lists them."""
+
+SETTING_BY_FIELD: dict[str, Setting] = {s.field: s for s in SETTINGS}

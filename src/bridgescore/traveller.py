@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.contract import Contract, format_result, parse_tricks
@@ -177,6 +178,33 @@ class WeightedResult:
 SideScore = WeightedResult | Artificial | None
 
 
+class RowKey(NamedTuple):
+    """A traveller row's natural key: where it was played, or by whom when that is unknown.
+
+    A row with a round and a table is that position on the board: a correction or a result sent
+    again from the table has the same key whatever it says. A row without them is known by its
+    pairs (``ns``, ``ew``), which are left empty otherwise.
+    """
+
+    section: str | None
+    board: int
+    round: int | None
+    table: str | None
+    ns: tuple[int, ...] = ()
+    ew: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [f"section {self.section}"] if self.section else []
+        parts.append(f"board {self.board}")
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.table is not None:
+            parts.append(f"table {self.table}")
+        if self.ns:
+            parts.append(f"{'-'.join(map(str, self.ns))} v {'-'.join(map(str, self.ew))}")
+        return ", ".join(parts)
+
+
 @dataclass(frozen=True)
 class TableResult:
     """One table's entry on one board's traveller.
@@ -201,6 +229,13 @@ class TableResult:
     section: str | None = None
     names: tuple[str | None, ...] = field(default=(), compare=False)
     line: int | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> RowKey:
+        """This row's natural key (see :class:`RowKey`)."""
+        if self.round is not None and self.table is not None:
+            return RowKey(self.section, self.board, self.round, self.table)
+        return RowKey(self.section, self.board, self.round, self.table, self.ns, self.ew)
 
     def side(self, side: Side) -> SideScore:
         return self.ns_side if side is Side.NS else self.ew_side

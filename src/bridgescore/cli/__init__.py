@@ -23,13 +23,15 @@ if TYPE_CHECKING:
 
     from bridgescore.check import Check
     from bridgescore.rules import Rules
-    from bridgescore.session import Entrant, Session
+    from bridgescore.session import Entrant, FieldStructure, Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def scoring_options(func: F) -> F:
-    """The rule settings shared by every command that scores."""
+    """The rule settings shared by every command that scores, made from the settings table."""
+    from bridgescore.rules import SETTINGS  # a table of plain data: cheap to import
+
     options = [
         click.option(
             "--rules",
@@ -37,110 +39,51 @@ def scoring_options(func: F) -> F:
             default="club",
             show_default=True,
             help="Named rule set: club, ebu or acbl.",
-        ),
-        click.option(
-            "--scale",
-            type=click.Choice(["1", "2"]),
-            help="Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1).",
-        ),
-        click.option(
-            "--artificial-method",
-            type=click.Choice(["average", "neuberg", "ratio"]),
-            help="How real results are compensated on boards with artificial scores.",
-        ),
-        click.option(
-            "--short-boards",
-            type=click.Choice(["none", "average", "neuberg", "ratio"]),
-            help="Factoring of boards with fewer results than the most on any board.",
-        ),
-        click.option(
-            "--session-rule/--no-session-rule",
-            default=None,
-            help="Ave+/Ave- become the pair's own percentage when better/worse.",
-        ),
-        click.option(
-            "--fouled-groups",
-            type=click.Choice(["neuberg", "ebu", "acbl"]),
-            help="How small groups of a fouled board are scored.",
-        ),
-        click.option("--decimals", type=click.IntRange(0, 6), help="Decimals shown."),
-        click.option(
-            "--rounding",
-            type=click.Choice(["half-up", "half-even", "truncate"]),
-            help="How shown values are rounded (never the arithmetic).",
-        ),
-        click.option(
-            "--ties",
-            type=click.Choice(["exact", "display"]),
-            help="Decide tied places on exact values or on the values shown.",
-        ),
-        click.option(
-            "--handicap-rounding",
-            type=click.Choice(["half-up", "half-even", "truncate"]),
-            help="How handicaps are shown (seed 000 truncates).",
-        ),
-        click.option(
-            "--pair-handicap",
-            type=click.Choice(["mean", "sum"]),
-            help="A pair's handicap: the mean of its players' (seed 000) or the sum.",
-        ),
-        click.option(
-            "--method",
-            type=click.Choice(["matchpoints", "butler", "cross-imps", "teams"]),
-            help="How boards are scored: matchpoints, IMPs against a datum (butler), IMPs "
-            "against every other result (cross-imps), or teams of four.",
-        ),
-        click.option("--datum-trim", help="Butler: results dropped at each end, e.g. 1 or 10%."),
-        click.option(
-            "--datum-rounding",
-            type=click.Choice(["half-up", "half-even", "half-away", "none"]),
-            help="Butler: how the datum is rounded to a multiple of 10.",
-        ),
-        click.option(
-            "--cross-imps",
-            "cross_imps",
-            type=click.Choice(["sum", "comparisons", "results"]),
-            help="Cross-IMPs: the sum, or divided by the comparisons or by the results.",
-        ),
-        click.option(
-            "--sections",
-            type=click.Choice(["within", "across"]),
-            help="Matchpoint several sections separately or as one field.",
-        ),
+        )
+    ]
+    for setting in SETTINGS:
+        if setting.switch:
+            option = click.option(
+                f"--{setting.flag}/--no-{setting.flag}",
+                setting.field,
+                default=None,
+                help=setting.help,
+            )
+        else:
+            option = click.option(
+                f"--{setting.flag}",
+                setting.field,
+                type=click.Choice(setting.words) if setting.words else None,
+                help=setting.help,
+            )
+        options.append(option)
+    options.append(
         click.option(
             "--movement",
             type=click.Choice(["mitchell", "howell", "individual"]),
             help="Force the field structure instead of detecting it.",
-        ),
-    ]
+        )
+    )
     for option in reversed(options):
         func = option(func)
     return func
 
 
 def _rules(options: dict[str, Any]) -> Rules:
-    from bridgescore.rules import rules_named
+    """The named rule set with the settings given on the command line."""
+    from bridgescore.rules import SETTINGS, rules_named
 
-    rules = rules_named(options["rules_name"])
-    return rules.with_(
-        scale=None if options["scale"] is None else int(options["scale"]),
-        artificial_method=options["artificial_method"],
-        short_boards=options["short_boards"],
-        session_percentage_rule=options["session_rule"],
-        fouled_groups=options["fouled_groups"],
-        decimals=options["decimals"],
-        rounding=options["rounding"],
-        ties_on_display=None if options["ties"] is None else options["ties"] == "display",
-        handicap_rounding=options["handicap_rounding"],
-        handicap_sum=None
-        if options["pair_handicap"] is None
-        else options["pair_handicap"] == "sum",
-        method=options["method"],
-        datum_trim=options["datum_trim"],
-        datum_rounding=options["datum_rounding"],
-        cross_imps=options["cross_imps"],
-        sections_across=None if options["sections"] is None else options["sections"] == "across",
-    )
+    changes = {
+        s.field: options[s.field]
+        for s in SETTINGS
+        if options.get(s.field) is not None and not (s.field == "method" and _teams(options))
+    }
+    return rules_named(options["rules_name"]).with_(**changes)
+
+
+def _teams(options: dict[str, Any]) -> bool:
+    """``--method teams``: the file holds teams of four, scored by match."""
+    return options.get("method") == "teams"
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -234,13 +177,13 @@ def _score(
     options: dict[str, Any],
     to_file: bool,
 ) -> tuple[str, list[str]]:
-    from bridgescore.rules import Method
-    from bridgescore.session import score_session
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
 
     session, rules, handicaps = _load(file, history, options)
-    if rules.method is Method.TEAMS:
+    if session.structure is FieldStructure.TEAMS:
         return _score_teams(session, rules, output_format, explain, to_file), []
-    result = score_session(session, rules, handicaps)
+    result = score_pairs(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
         from bridgescore.formats import json as result_json
@@ -268,14 +211,9 @@ def _load(
     A file that holds teams matches (PBN rooms) is scored as teams whatever the method.
     """
     from bridgescore.formats import read_session
-    from bridgescore.rules import Method, Movement
 
     rules = _rules(options)
-    movement = Movement.parse(options["movement"]) if options["movement"] else None
-    teams = rules.method is Method.TEAMS
-    session = read_session(file, movement=Movement.TEAMS if teams else movement)
-    if session.movement is Movement.TEAMS and not teams:
-        rules = rules.with_(method="teams")
+    session = read_session(file, structure=_structure(options))
     handicaps = None
     if history:
         from bridgescore.handicap import entrant_handicap, read_history
@@ -286,6 +224,15 @@ def _load(
             e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
         }
     return session, rules, handicaps
+
+
+def _structure(options: dict[str, Any]) -> FieldStructure | None:
+    """The field structure the command line forces, if any."""
+    from bridgescore.session import FieldStructure
+
+    if _teams(options):
+        return FieldStructure.TEAMS
+    return FieldStructure.parse(options["movement"]) if options["movement"] else None
 
 
 def _console(to_file: bool) -> tuple[Console, io.StringIO]:
@@ -310,7 +257,7 @@ def _console(to_file: bool) -> tuple[Console, io.StringIO]:
 def _score_teams(
     session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
 ) -> str:
-    from bridgescore.teams import score_teams
+    from bridgescore.scoring import score_teams
 
     result = score_teams(session, rules)
     if output_format == "json":
@@ -381,17 +328,17 @@ def report(
 def _report(
     file: str, into: Path, history: str | None, double_dummy: bool, options: dict[str, Any]
 ) -> tuple[str, list[str]]:
-    from bridgescore.rules import Method
-    from bridgescore.session import score_session
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
 
     session, rules, handicaps = _load(file, history, options)
-    if rules.method is Method.TEAMS:
+    if session.structure is FieldStructure.TEAMS:
         from bridgescore.reports.html import write_teams_site
-        from bridgescore.teams import score_teams
+        from bridgescore.scoring import score_teams
 
         site = write_teams_site(score_teams(session, rules), into, double_dummy=double_dummy)
         return f"{len(site.pages)} pages: rankings and {site.boards} travellers", []
-    result = score_session(session, rules, handicaps)
+    result = score_pairs(session, rules, handicaps)
     from bridgescore.reports.html import write_site
 
     site = write_site(result, into, double_dummy=double_dummy)
@@ -489,7 +436,7 @@ def convert(source: str, target: str, to: str | None, **options: Any) -> None:
 
 def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) -> list[str]:
     from bridgescore.formats import read_session
-    from bridgescore.rules import Method, Movement
+    from bridgescore.session import FieldStructure
 
     suffix = Path(target).suffix.lower()
     kind = to or _WRITTEN_KINDS.get(suffix)
@@ -498,19 +445,18 @@ def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) 
             f"{target}: cannot tell what to write from the extension {suffix or '(none)'}: "
             "name OUT .csv, .json, .xml (USEBIO) or .pbn, or give --to"
         )
-    movement = Movement.parse(options["movement"]) if options["movement"] else None
-    session = read_session(source, movement=movement)
+    session = read_session(source, structure=_structure(options))
     event, declared = _declared(source, options)
     rules = _rules(options).with_(**declared)
-    if session.movement is Movement.TEAMS or rules.method is Method.TEAMS:
+    if session.structure is FieldStructure.TEAMS:
         if kind not in ("csv", "pbn"):
             raise UsageProblem(
                 f"{target}: teams of four are written as traveller CSV or PBN, not {kind}"
             )
         if kind == "pbn":
-            from bridgescore.teams import score_teams
+            from bridgescore.scoring import score_teams
 
-            teams = score_teams(session, rules.with_(method="teams"))
+            teams = score_teams(session, rules)
             _write_atomically(target, _pbn_writer(target).dumps_teams(teams))
             return [f"Converted {source} to {target} (pbn, teams with ScoreIMP)"]
     notes = []
@@ -522,9 +468,9 @@ def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) 
         if deals:
             notes.append(f"note: a traveller CSV has no place for deals: {deals} left out")
     else:
-        from bridgescore.session import score_session
+        from bridgescore.scoring import score_pairs
 
-        result = score_session(session, rules)
+        result = score_pairs(session, rules)
         if kind == "json":
             from bridgescore.formats import json as result_json
 
@@ -564,7 +510,7 @@ def _declared(source: str, options: dict[str, Any]) -> tuple[Any, dict[str, Any]
     from bridgescore.formats import nzscorer
 
     across = nzscorer.read_path(source).field_scoring
-    return None, {} if options["sections"] else {"sections_across": across}
+    return None, {} if options["sections_across"] is not None else {"sections_across": across}
 
 
 def _pbn_writer(target: str) -> Any:
@@ -655,7 +601,7 @@ def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check
     baseline = rules_named(options["rules_name"]).with_(**declared)
     if options["method"]:
         declared.pop("method")
-    if options["sections"]:
+    if options["sections_across"] is not None:
         declared.pop("sections_across")
     rules = _rules(options).with_(**declared)
     return check_figures(figures, rules, conventions, baseline=baseline)

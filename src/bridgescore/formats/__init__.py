@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from bridgescore.errors import InputFileError, Problem
 
 if TYPE_CHECKING:
-    from bridgescore.rules import Movement
-    from bridgescore.session import Session
+    from bridgescore.session import FieldStructure, Session
 
 KINDS = (
     "a .csv traveller file, a .pbn file, .xml in USEBIO or NZ Scorer form, or bridgescore's "
@@ -47,14 +46,14 @@ def xml_kind(path: str | Path) -> str:
     )
 
 
-def read_session(path: str | Path, movement: Movement | None = None) -> Session:
+def read_session(path: str | Path, structure: FieldStructure | None = None) -> Session:
     """Read a session from a results file: the kind comes from the extension (and for XML from
     the root element). ``movement`` forces the field structure."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         from bridgescore.formats import csv as traveller_csv
 
-        return traveller_csv.read_path(path, movement=movement)
+        return traveller_csv.read_path(path, structure=structure)
     if suffix == ".xml":
         if xml_kind(path) == "usebio":
             from bridgescore.formats import usebio
@@ -64,27 +63,27 @@ def read_session(path: str | Path, movement: Movement | None = None) -> Session:
             from bridgescore.formats import nzscorer
 
             session = nzscorer.read_path(path).session
-        return _forced(session, movement, str(path))
+        return _forced(session, structure, str(path))
     if suffix == ".pbn":
         from bridgescore.formats import pbn_session
 
-        return pbn_session.read_path(path, movement=movement)
+        return pbn_session.read_path(path, structure=structure)
     if suffix == ".json":
         from bridgescore.formats import json as result_json
 
-        return _forced(result_json.read_path(path), movement, str(path))
+        return _forced(result_json.read_path(path), structure, str(path))
     raise InputFileError(
         str(path),
         [Problem("unknown kind of results file", found=suffix or "no extension", expected=KINDS)],
     )
 
 
-def _forced(session: Session, movement: Movement | None, path: str) -> Session:
-    if movement is None or movement is session.movement:
+def _forced(session: Session, structure: FieldStructure | None, path: str) -> Session:
+    if structure is None or structure is session.structure:
         return session
     from bridgescore.session import Session as Built
 
     rebuilt = Built.build(
-        session.tables, session.boards, movement, session.title, session.date, path=path
+        session.tables, session.boards, structure, session.title, session.date, path=path
     )
     return replace(rebuilt, members=session.members)

@@ -20,8 +20,7 @@ from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
 from bridgescore.formats.files import read_utf8
-from bridgescore.rules import Movement
-from bridgescore.session import Board, Session
+from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
@@ -80,13 +79,13 @@ class _Row:
         return self.cells.get(key, "")
 
 
-def read_path(path: str | Path, movement: Movement | None = None) -> Session:
+def read_path(path: str | Path, structure: FieldStructure | None = None) -> Session:
     """Read a traveller CSV file (UTF-8, with or without BOM)."""
-    return loads(read_utf8(path, "CSV"), path=str(path), movement=movement)
+    return loads(read_utf8(path, "CSV"), path=str(path), structure=structure)
 
 
-def load(fp: IO[str], movement: Movement | None = None) -> Session:
-    return loads(fp.read(), path=getattr(fp, "name", None), movement=movement)
+def load(fp: IO[str], structure: FieldStructure | None = None) -> Session:
+    return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
 
 
 _META = re.compile(r"^#\s*(event|title|date)\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -102,7 +101,7 @@ def _metadata(text: str) -> dict[str, str]:
     return found
 
 
-def loads(text: str, path: str | None = None, movement: Movement | None = None) -> Session:
+def loads(text: str, path: str | None = None, structure: FieldStructure | None = None) -> Session:
     """Read traveller CSV text into a checked :class:`Session`."""
     meta = _metadata(text)
     problems: list[Problem] = []
@@ -125,7 +124,7 @@ def loads(text: str, path: str | None = None, movement: Movement | None = None) 
             Problem("no results in the file", expected="a header and one row per table")
         )
     return Session.build(
-        tables, boards, movement, meta.get("title"), meta.get("date"), path=path, found=problems
+        tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )
 
 
@@ -452,7 +451,7 @@ def _same(result: BridgeResult) -> tuple[SideScore, SideScore, bool]:
 
 def dumps(session: Session) -> str:
     """The session as traveller CSV that :func:`loads` reads back to the same session."""
-    individual = session.movement is Movement.INDIVIDUAL
+    individual = session.structure is FieldStructure.INDIVIDUAL
     people = ["n", "s", "e", "w"] if individual else ["ns", "ew"]
     name_columns = [f"{p}_name" for p in people] if individual else ["ns_names", "ew_names"]
     columns = [

@@ -20,18 +20,9 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.errors import InputFileError, ParseError, Problem
-from bridgescore.matchpoints import Explanation
-from bridgescore.rules import Movement
-from bridgescore.session import (
-    Board,
-    Entrant,
-    Member,
-    ScoredBoard,
-    ScoredTable,
-    Session,
-    SessionResult,
-    Standing,
-)
+from bridgescore.explanation import Explanation
+from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
+from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import (
     Artificial,
     SideScore,
@@ -41,7 +32,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.teams import TeamsResult
+    from bridgescore.results import TeamsResult
 
 
 def number(value: Fraction | int | None) -> float | int | None:
@@ -64,8 +55,8 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "bridgescore": __version__,
         "title": session.title,
         "date": session.date,
-        "movement": session.movement.value,
-        "section_movements": {k: v.value for k, v in sorted(session.section_movements.items())},
+        "movement": session.structure.value,
+        "section_movements": {k: v.value for k, v in sorted(session.section_structures.items())},
         "method": result.rules.method.value,
         "rules": result.rules.describe(),
         "rules_overridden": result.rules.overrides(),
@@ -148,10 +139,10 @@ def _standing(s: Standing, result: SessionResult) -> dict[str, Any]:
         "place": s.place,
         **_who(s.entrant),
         "name": s.name,
-        "mp": number(s.mp),
-        "max": number(s.max),
+        "mp": number(s.points),
+        "max": number(s.available),
         "percent": number(s.percent),
-        "mp_exact": exact(s.mp),
+        "mp_exact": exact(s.points),
         "total": number(s.total),
         "total_exact": exact(s.total),
         "boards": s.boards,
@@ -187,10 +178,10 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
             # this copy's vulnerability, when a fouled board's copies differ (else null)
             "vulnerability": None if table.vulnerability is None else str(table.vulnerability),
             "ns_score": t.ns_score,
-            "ns_mp": number(t.ns_mp) if mp else None,
-            "ew_mp": number(t.ew_mp) if mp else None,
-            "ns_mp_exact": exact(t.ns_mp),
-            "ew_mp_exact": exact(t.ew_mp),
+            "ns_mp": number(t.ns_points) if mp else None,
+            "ew_mp": number(t.ew_points) if mp else None,
+            "ns_mp_exact": exact(t.ns_points),
+            "ew_mp_exact": exact(t.ew_points),
             **_imps(t, method),
             "explanation": {side.value: _explain(t.explanation(side), decimals) for side in Side},
         }
@@ -202,7 +193,7 @@ def _imps(t: ScoredTable, method: str) -> dict[str, Any]:
     """IMP events: each side's IMPs, and for Butler the board's (NS) datum."""
     if method == "matchpoints":
         return {}
-    data: dict[str, Any] = {"ns_imps": number(t.ns_mp), "ew_imps": number(t.ew_mp)}
+    data: dict[str, Any] = {"ns_imps": number(t.ns_points), "ew_imps": number(t.ew_points)}
     if method == "butler":
         data["datum"] = None if t.ns is None else number(t.ns.datum)
     return data
@@ -323,13 +314,13 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                     {
                         "rank": s.rank,
                         "place": s.place,
-                        "team": s.team.number,
+                        "team": s.entrant.number,
                         "name": s.name,
                         "total": number(s.imps_for - s.imps_against),
                         "imps_for": number(s.imps_for),
                         "imps_against": number(s.imps_against),
-                        "vps": number(s.vps),
-                        "vps_exact": exact(s.vps),
+                        "vps": number(s.points),
+                        "vps_exact": exact(s.points),
                         "matches": s.matches,
                     }
                     for s in result.standings
@@ -446,15 +437,15 @@ class _SessionReader:
             raise self.fail()
         title = self.text(data, "title", "title")
         date = self.text(data, "date", "date")
-        movement = self.movement(data.get("movement"), "movement")
-        section_movements: dict[str, Movement] = {}
+        structure = self.structure(data.get("movement"), "movement")
+        section_structures: dict[str, FieldStructure] = {}
         sections = data.get("section_movements")
         if sections is not None and not isinstance(sections, dict):
             self.problem("section_movements", "not an object", found=sections)
         for key, value in (sections or {}).items():
-            found = self.movement(value, f"section_movements.{key}")
+            found = self.structure(value, f"section_movements.{key}")
             if found is not None:
-                section_movements[key] = found
+                section_structures[key] = found
         boards: dict[int, Board] = {}
         tables: list[TableResult] = []
         incomplete: set[int] = set()
@@ -475,29 +466,28 @@ class _SessionReader:
         session = Session.build(
             tables,
             boards,
-            movement,
+            structure,
             title,
             date,
             path=self.path,
-            incomplete=frozenset(incomplete),
-            section_movements=section_movements or None,
+            section_structures=section_structures or None,
             found=self.problems,
         )
         return self.named(session, names, members)
 
-    def movement(self, value: Any, where: str) -> Movement | None:
+    def structure(self, value: Any, where: str) -> FieldStructure | None:
         if value is None:
             return None
         try:
             if not isinstance(value, str):
                 raise ParseError("not a movement")
-            movement: Movement = Movement.parse(value)
+            structure: FieldStructure = FieldStructure.parse(value)
         except ParseError:
             self.problem(
                 where, "not a movement", found=value, expected="mitchell, howell or individual"
             )
             return None
-        return movement
+        return structure
 
     def text(
         self, data: dict[str, Any], key: str, where: str, board: int | None = None

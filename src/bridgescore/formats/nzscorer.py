@@ -38,8 +38,8 @@ from bridgescore.formats.usebio import (
     read_lead,
     read_result,
 )
-from bridgescore.rules import Method, Movement
-from bridgescore.session import Board, Entrant, Member, Session, detect_movement
+from bridgescore.rules import Method
+from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, SideScore, TableResult
 
 PHANTOM = -9999  # the matchpoints Scorer writes on a phantom pair's rows
@@ -63,7 +63,7 @@ class NzScorerFile:
 
     @property
     def handicaps(self) -> dict[Entrant, Fraction]:
-        """What :func:`~bridgescore.session.score_session` adds to each pair's percentage.
+        """What :func:`~bridgescore.session.score_pairs` adds to each pair's percentage.
 
         Scorer's pair handicap is the sum of its players'; the handicapped percentage adds half
         of it (57.39% with handicap -6.42 is 54.18%).
@@ -158,35 +158,35 @@ class _Reader(XmlReader):
                     rows.append(row)
         if not rows and not self.problems:
             self.problem("no results in the file", root, expected="<result> rows")
-        movements: dict[str | None, Movement] = {}
+        structures: dict[str | None, FieldStructure] = {}
         for section in dict.fromkeys(r.table.section for r in rows):
             lines = {d for (s, _), d in directions.items() if s == section}
             if lines == {None}:
-                movements[section] = Movement.HOWELL
+                structures[section] = FieldStructure.HOWELL
             elif lines and None not in lines:
-                movements[section] = Movement.MITCHELL
+                structures[section] = FieldStructure.MITCHELL
             else:
-                movements[section] = detect_movement(
+                structures[section] = detect_structure(
                     [r.table for r in rows if r.table.section == section]
                 )
         self._artificial(rows, field_scoring)
-        tables = [self._named(r.table, movements, names) for r in rows]
+        tables = [self._named(r.table, structures, names) for r in rows]
         boards = {t.board: Board.numbered(t.board) for t in tables}
-        section_movements = {k: v for k, v in movements.items() if k is not None}
-        movement = next(iter(movements.values()), None)
+        section_structures = {k: v for k, v in structures.items() if k is not None}
+        structure = next(iter(structures.values()), None)
         session = Session.build(
             tables,
             boards,
-            movement,
+            structure,
             root.get("event_name", "").strip() or None,
             root.get("event_date", "").strip() or None,
             path=self.path,
-            section_movements=section_movements,
+            section_structures=section_structures,
             found=self.problems,
         )
-        settled = [_settle(s, movements) for s in standings]
+        settled = [_settle(s, structures) for s in standings]
         kept = {
-            _settle_entrant(Entrant(n, line, section=s), movements): m
+            _settle_entrant(Entrant(n, line, section=s), structures): m
             for (s, n, line), m in members.items()
         }
         session = replace(session, members=kept)
@@ -372,24 +372,26 @@ class _Reader(XmlReader):
     def _named(
         self,
         table: TableResult,
-        movements: dict[str | None, Movement],
+        structures: dict[str | None, FieldStructure],
         names: dict[tuple[str | None, int, Side | None], str],
     ) -> TableResult:
-        mitchell = movements.get(table.section) is Movement.MITCHELL
+        mitchell = structures.get(table.section) is FieldStructure.MITCHELL
         ns_key = (table.section, table.ns[0], Side.NS if mitchell else None)
         ew_key = (table.section, table.ew[0], Side.EW if mitchell else None)
         found = (names.get(ns_key), names.get(ew_key))
         return replace(table, names=found) if any(found) else table
 
 
-def _settle_entrant(entrant: Entrant, movements: dict[str | None, Movement]) -> Entrant:
-    if movements.get(entrant.section) is Movement.MITCHELL:
+def _settle_entrant(entrant: Entrant, structures: dict[str | None, FieldStructure]) -> Entrant:
+    if structures.get(entrant.section) is FieldStructure.MITCHELL:
         return entrant
     return replace(entrant, line=None)
 
 
-def _settle(standing: ReportedStanding, movements: dict[str | None, Movement]) -> ReportedStanding:
-    return replace(standing, entrant=_settle_entrant(standing.entrant, movements))
+def _settle(
+    standing: ReportedStanding, structures: dict[str | None, FieldStructure]
+) -> ReportedStanding:
+    return replace(standing, entrant=_settle_entrant(standing.entrant, structures))
 
 
 __all__ = ["PHANTOM", "NzScorerFile", "load", "loads", "read_path"]

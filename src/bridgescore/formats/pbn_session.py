@@ -24,8 +24,9 @@ from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem, RulesError
 from bridgescore.formats import pbn
-from bridgescore.rules import Method, Movement
-from bridgescore.session import Board, Entrant, Session, SessionResult
+from bridgescore.results import SessionResult
+from bridgescore.rules import Method
+from bridgescore.session import Board, Entrant, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
@@ -36,7 +37,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.teams import TeamsResult
+    from bridgescore.results import TeamsResult
 
 # Tags whose value carries over to following games that leave them out.
 _CARRIED = (
@@ -114,14 +115,14 @@ class _Event:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
 
 
-def read_path(path: str | Path, movement: Movement | None = None) -> Session:
+def read_path(path: str | Path, structure: FieldStructure | None = None) -> Session:
     """The one session of a PBN file; a file of several events is refused, naming them."""
-    return read_path_event(path, movement).session
+    return read_path_event(path, structure).session
 
 
-def read_path_event(path: str | Path, movement: Movement | None = None) -> PbnEvent:
+def read_path_event(path: str | Path, structure: FieldStructure | None = None) -> PbnEvent:
     """The one event of a PBN file, with the file's own numbers."""
-    events = read_events(path, movement)
+    events = read_events(path, structure)
     if len(events) != 1:
         names = ", ".join(repr(e.name) for e in events[:5])
         more = f" and {len(events) - 5} more" if len(events) > 5 else ""
@@ -137,21 +138,23 @@ def read_path_event(path: str | Path, movement: Movement | None = None) -> PbnEv
     return events[0]
 
 
-def read_events(path: str | Path, movement: Movement | None = None) -> list[PbnEvent]:
+def read_events(path: str | Path, structure: FieldStructure | None = None) -> list[PbnEvent]:
     name = str(path)
     try:
         document = pbn.read_path(path, play_checks=False)
     except OSError as error:
         raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
-    return events_of(document, name, movement)
+    return events_of(document, name, structure)
 
 
-def loads(text: str, path: str | None = None, movement: Movement | None = None) -> list[PbnEvent]:
-    return events_of(pbn.loads(text, path=path, play_checks=False), path, movement)
+def loads(
+    text: str, path: str | None = None, structure: FieldStructure | None = None
+) -> list[PbnEvent]:
+    return events_of(pbn.loads(text, path=path, play_checks=False), path, structure)
 
 
 def events_of(
-    document: pbn.PbnDocument, path: str | None, movement: Movement | None = None
+    document: pbn.PbnDocument, path: str | None, structure: FieldStructure | None = None
 ) -> list[PbnEvent]:
     """Every event of a read PBN document as a checked session."""
     problems: list[Problem] = list(document.problems)
@@ -180,7 +183,7 @@ def events_of(
         if not event.rows:
             continue
         tables = [p.row for p in event.rows]
-        forced = Movement.TEAMS if event.teams else movement
+        forced = FieldStructure.TEAMS if event.teams else structure
         session = Session.build(tables, event.boards, forced, event.name, event.date, path=path)
         names = dict(session.names)
         names.update(event.team_names)
@@ -532,7 +535,7 @@ def _row_scores(
 def dumps(session: Session, result: SessionResult | None = None) -> str:
     """Export-format PBN: one game per board with its ScoreTable (MP and percentage columns
     when ``result`` is given) and, in the first game, the TotalScoreTable."""
-    if session.movement is Movement.INDIVIDUAL:
+    if session.structure is FieldStructure.INDIVIDUAL:
         raise RulesError("an individual event has no pairs to write in a PBN ScoreTable")
     imps = result is not None and result.rules.method is not Method.MATCHPOINTS
     by_board: dict[int, list[int]] = defaultdict(list)
@@ -543,7 +546,7 @@ def dumps(session: Session, result: SessionResult | None = None) -> str:
         for scored_board in result.boards:
             for scored in scored_board.tables:
                 index = session.tables.index(scored.table)
-                values[index] = (scored.ns_mp, scored.ew_mp, scored_board.top)
+                values[index] = (scored.ns_points, scored.ew_points, scored_board.top)
     games = []
     sections = any(t.section for t in session.tables)
     arrows = any(t.arrow for t in session.tables)
@@ -719,7 +722,7 @@ def _total_table(
             if imps:
                 cells.append(pbn.Cell(_number(s.total)))
             else:
-                cells += [pbn.Cell(_number(s.mp)), pbn.Cell(f"{float(s.percent or 0):.2f}")]
+                cells += [pbn.Cell(_number(s.points)), pbn.Cell(f"{float(s.percent or 0):.2f}")]
         rows.append(pbn.Row(tuple(cells)))
     spec = ";".join(columns)
     return pbn.Tag("TotalScoreTable", spec, table=pbn.Table(pbn.parse_columns(spec), tuple(rows)))

@@ -29,16 +29,9 @@ from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.display import fmt_fixed, round_fraction
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem, RulesError
-from bridgescore.rules import Method, Movement, Rounding
-from bridgescore.session import (
-    Board,
-    Entrant,
-    Member,
-    Session,
-    SessionResult,
-    Standing,
-    detect_movement,
-)
+from bridgescore.results import SessionResult, Standing
+from bridgescore.rules import Method, Rounding
+from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, TableResult, WeightedResult
 
 # EVENT_TYPE values read, and how their boards are scored. "PAIRS" is what NZ Scorer's USEBIO
@@ -301,41 +294,40 @@ class _Reader(XmlReader):
         names: dict[Entrant, str] = {}
         members: dict[Entrant, tuple[Member, ...]] = {}
         datums: dict[tuple[str | None, int], int] = {}
-        movements: dict[str | None, Movement] = {}
+        structures: dict[str | None, FieldStructure] = {}
         incomplete: set[int] = set()
         for unit in units:
             section = unit.section if sectioned else None
             participants = self._participants(unit, section, individual)
             rows = list(self._rows(unit, section, individual, event.method, datums, incomplete))
-            unit_movement = self._movement(participants, rows, individual)
-            movements[section] = unit_movement
+            unit_structure = self._structure(participants, rows, individual)
+            structures[section] = unit_structure
             for entrant, standing, name, players in participants:
-                entrant = _settle(entrant, unit_movement)
+                entrant = _settle(entrant, unit_structure)
                 standings.append(replace(standing, entrant=entrant))
                 if name:
                     names[entrant] = name
                 if any(m != Member() for m in players):
                     members[entrant] = players
             for table, ns_value, ew_value in rows:
-                tables.append(_named(table, unit_movement, names))
+                tables.append(_named(table, unit_structure, names))
                 values.append((ns_value, ew_value))
         boards = self._boards(root, event_element)
         for table in tables:
             boards.setdefault(table.board, Board.numbered(table.board))
         if not tables and not self.problems:
             self.problem("no traveller lines in the file", event_element, expected="BOARD elements")
-        section_movements = {k: v for k, v in movements.items() if k is not None}
-        movement: Movement | None = next(iter(movements.values()), None)
+        section_structures = {k: v for k, v in structures.items() if k is not None}
+        structure: FieldStructure | None = next(iter(structures.values()), None)
         description = _text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE")
         session = Session.build(
             tables,
             boards,
-            movement,
+            structure,
             description or None,
             _text(event_element, "DATE") or None,
             path=self.path,
-            incomplete=frozenset(incomplete),
-            section_movements=section_movements,
+            section_structures=section_structures,
             found=self.problems,
         )
         session = replace(session, members=members)
@@ -650,17 +642,17 @@ class _Reader(XmlReader):
             return None
         return text
 
-    def _movement(
+    def _structure(
         self,
         participants: list[tuple[Entrant, ReportedStanding, str | None, tuple[Member, ...]]],
         rows: list[tuple[TableResult, Fraction | None, Fraction | None]],
         individual: bool,
-    ) -> Movement:
+    ) -> FieldStructure:
         if individual:
-            return Movement.INDIVIDUAL
+            return FieldStructure.INDIVIDUAL
         if any(e.line is not None for e, *_ in participants) or any(t.arrow for t, *_ in rows):
-            return Movement.MITCHELL
-        return detect_movement([t for t, *_ in rows]) if rows else Movement.HOWELL
+            return FieldStructure.MITCHELL
+        return detect_structure([t for t, *_ in rows]) if rows else FieldStructure.HOWELL
 
     # -- deals --
 
@@ -821,19 +813,21 @@ def _same(result: BridgeResult) -> tuple[SideScore, SideScore]:
     return side, side
 
 
-def _settle(entrant: Entrant, movement: Movement) -> Entrant:
+def _settle(entrant: Entrant, structure: FieldStructure) -> Entrant:
     """A participant as the session numbers it: Howell pairs have no line."""
-    if movement is Movement.MITCHELL:
+    if structure is FieldStructure.MITCHELL:
         return entrant
     return replace(entrant, line=None)
 
 
-def _named(table: TableResult, movement: Movement, names: Mapping[Entrant, str]) -> TableResult:
+def _named(
+    table: TableResult, structure: FieldStructure, names: Mapping[Entrant, str]
+) -> TableResult:
     """The row with its entrants' names, for :attr:`Session.names`."""
     section = table.section
-    if movement is Movement.INDIVIDUAL:
+    if structure is FieldStructure.INDIVIDUAL:
         who = [Entrant(n, player=True, section=section) for n in (*table.ns, *table.ew)]
-    elif movement is Movement.MITCHELL:
+    elif structure is FieldStructure.MITCHELL:
         ns_line, ew_line = (Side.EW, Side.NS) if table.arrow else (Side.NS, Side.EW)
         who = [
             Entrant(table.ns[0], ns_line, section=section),
@@ -865,7 +859,7 @@ def dumps(session: Session, result: SessionResult | None = None, event: Event | 
         raise RulesError(f"USEBIO pairs files hold matchpoints, Butler or cross-IMPs, not {method}")
     if event is not None and event.method is method:
         kind = event.type
-    elif session.movement is Movement.INDIVIDUAL:
+    elif session.structure is FieldStructure.INDIVIDUAL:
         kind = "INDIVIDUAL"
     else:
         kind = _WRITTEN_TYPE[method]
@@ -880,7 +874,7 @@ def dumps(session: Session, result: SessionResult | None = None, event: Event | 
     _add(event_element, "PROGRAM_NAME", "bridgescore")
     _add(event_element, "PROGRAM_VERSION", __version__)
     _add(event_element, "DATE", session.date)
-    two_winners = session.movement is Movement.MITCHELL and not session.arrow_switched
+    two_winners = session.structure is FieldStructure.MITCHELL and not session.arrow_switched
     _add(event_element, "WINNER_TYPE", "2" if two_winners else "1")
     if method is not Method.MATCHPOINTS:
         _add(event_element, "SCORING_METHOD", "IMPS")
@@ -983,7 +977,7 @@ def _standing_details(standing: Standing | None, method: Method) -> list[tuple[s
     """A pair's TOTAL_SCORE, PERCENTAGE, PLACE and BOARDS_PLAYED, in the order Compscore writes."""
     if standing is None:
         return []
-    total = standing.mp if standing.total is None else standing.total
+    total = standing.points if standing.total is None else standing.total
     details = [("TOTAL_SCORE", fmt_fixed(total, 2))]
     if method is Method.MATCHPOINTS and standing.percent is not None:
         details.append(("PERCENTAGE", fmt_fixed(standing.percent, 2)))
@@ -1013,12 +1007,12 @@ def _write_boards(
             for scored in scored_board.tables:
                 position = index.get(id(scored.table))
                 if position is not None:
-                    values[position] = (scored.ns_mp, scored.ew_mp)
+                    values[position] = (scored.ns_points, scored.ew_points)
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, t in enumerate(session.tables):
         if t.section == section and t.played:
             by_board[t.board].append(i)
-    individual = session.movement is Movement.INDIVIDUAL
+    individual = session.structure is FieldStructure.INDIVIDUAL
     points = _POINTS[method]
     for number in sorted(by_board):
         board = ET.SubElement(parent, "BOARD")
@@ -1031,7 +1025,7 @@ def _write_boards(
                     _add(line, f"{seat}_PLAYER_NUMBER", str(player))
             else:
                 ns_line, ew_line = ("EW", "NS") if t.arrow else ("NS", "EW")
-                mitchell = session.movement_of(t.section) is Movement.MITCHELL
+                mitchell = session.structure_of(t.section) is FieldStructure.MITCHELL
                 _add(line, "NS_PAIR_NUMBER", f"{t.ns[0]}{ns_line if mitchell else ''}")
                 _add(line, "EW_PAIR_NUMBER", f"{t.ew[0]}{ew_line if mitchell else ''}")
             _write_result(line, t)
@@ -1190,7 +1184,7 @@ def compare(
         for side, theirs in ((Side.NS, row.ns), (Side.EW, row.ew)):
             if theirs is None:
                 continue
-            ours = None if mine is None else (mine.ns_mp if side is Side.NS else mine.ew_mp)
+            ours = None if mine is None else (mine.ns_points if side is Side.NS else mine.ew_points)
             their_text = show(theirs, row_decimals, row_rounding)
             our_text = "none" if ours is None else show(ours, row_decimals, row_rounding)
             if our_text != their_text:
@@ -1241,7 +1235,7 @@ def compare(
                 )
             )
         if totals and theirs_standing.total is not None:
-            total = mine_standing.total if mine_standing.total is not None else mine_standing.mp
+            total = mine_standing.total if mine_standing.total is not None else mine_standing.points
             checks.append(
                 (
                     "total",

@@ -43,12 +43,13 @@ from bridgescore.reports.model import (
     rules_summary,
     score_cards,
 )
+from bridgescore.results import ScoredBoard, ScoredTable, SessionResult
 from bridgescore.rules import Rules
-from bridgescore.session import Board, Entrant, ScoredBoard, ScoredTable, SessionResult
+from bridgescore.session import Board, Entrant
 from bridgescore.traveller import TableResult
 
 if TYPE_CHECKING:
-    from bridgescore.teams import TeamsResult
+    from bridgescore.results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -211,7 +212,7 @@ def write_site(result: SessionResult, directory: Path, *, double_dummy: bool = T
         "version": __version__,
         "event": session.title or "Session results",
         "date": session.date,
-        "movement": session.movement.value.capitalize(),
+        "movement": session.structure.value.capitalize(),
         "summary": rules_summary(result),
         "rules": rules,
         "imps": imps,
@@ -235,7 +236,7 @@ def write_site(result: SessionResult, directory: Path, *, double_dummy: bool = T
                 "title": field_title(f.field, result),
                 "id": field_anchor(f.field),
                 "field": f,
-                "players": session.movement.value == "individual",
+                "players": session.structure.value == "individual",
                 "factored": not imps and any(s.total is not None for s in f.standings),
                 "rows": [(s, _in_field(link(s.entrant))) for s in f.standings],
                 "handicap_rows": [
@@ -395,8 +396,8 @@ def _traveller_row(
         "ns": [dict(link(e), shown=_side_label(e, Side.NS)) for e in t.ns_entrants],
         "ew": [dict(link(e), shown=_side_label(e, Side.EW)) for e in t.ew_entrants],
         **_result_cells(table),
-        "ns_value": t.ns_mp,
-        "ew_value": t.ew_mp,
+        "ns_value": t.ns_points,
+        "ew_value": t.ew_points,
         "vs_par": None if dd is None or ns_score is None else dd.versus_par(ns_score),
         "why": why,
     }
@@ -450,7 +451,7 @@ def _recap_view(
             for b in sheet.boards
         ],
         "two_way": sheet.two_way,
-        "players": result.session.movement.value == "individual",
+        "players": result.session.structure.value == "individual",
         "rows": [
             {
                 "who": _in_field(link(row.standing.entrant)),

@@ -17,16 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.bridge import Side
-from bridgescore.matchpoints import Explanation
+from bridgescore.explanation import Explanation
+from bridgescore.results import FieldResult, ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.rules import Method
-from bridgescore.session import (
-    Entrant,
-    FieldResult,
-    ScoredBoard,
-    ScoredTable,
-    SessionResult,
-    Standing,
-)
+from bridgescore.session import Entrant
 
 BoardKey = tuple[int, str | None]  # a board's number and, when sections are scored apart, section
 
@@ -271,7 +265,7 @@ _FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 def field_title(field: str, result: SessionResult) -> str:
     """``North-South``, ``All pairs``, ``Section A: East-West`` ..."""
     section, _, line = field.rpartition(" ")
-    players = result.session.movement.value == "individual"
+    players = result.session.structure.value == "individual"
     title = "All players" if players and line == "ALL" else _FIELD_TITLES.get(line, line)
     return f"Section {section}: {title}" if section else title
 

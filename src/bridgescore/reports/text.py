@@ -12,13 +12,13 @@ from rich.text import Text
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed
+from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Rules
-from bridgescore.session import FieldResult, ScoredBoard, SessionResult
 
 if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
-    from bridgescore.teams import TeamsResult
+    from bridgescore.results import TeamsResult
 
 _FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
@@ -42,7 +42,7 @@ def render(
         heading += f" — {session.date}"
     console.print(Text(heading, style="bold"))
     console.print(
-        f"{session.movement.value.capitalize()}, {len(result.boards)} boards, rules "
+        f"{session.structure.value.capitalize()}, {len(result.boards)} boards, rules "
         f"{rules.label}: "
         + (
             f"{rules.scale} matchpoints per result beaten, artificial scores "
@@ -85,7 +85,7 @@ def _num(value: Fraction | None, rules: Rules) -> str:
 
 def _rankings(field: FieldResult, result: SessionResult, console: Console) -> None:
     rules = result.rules
-    players = result.session.movement.value == "individual"
+    players = result.session.structure.value == "individual"
     section, _, line = field.field.rpartition(" ")
     title = "All players" if players else _FIELD_TITLES[line]
     if section:
@@ -107,9 +107,9 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
         table.add_column("Hcp %", justify="right")
     for s in field.standings:
         figures = (
-            [_num(s.mp, rules), str(s.boards), _num(s.total, rules)]
+            [_num(s.points, rules), str(s.boards), _num(s.total, rules)]
             if imps
-            else [_num(s.mp, rules), _num(s.max, rules), _num(s.percent, rules)]
+            else [_num(s.points, rules), _num(s.available, rules), _num(s.percent, rules)]
         )
         if factored:
             figures.append(_num(s.total, rules))
@@ -188,8 +188,8 @@ def _traveller(
             t.table.describe(),
             t.table.lead or "",
             "" if score is None else str(score),
-            _num(t.ns_mp, rules),
-            _num(t.ew_mp, rules),
+            _num(t.ns_points, rules),
+            _num(t.ew_points, rules),
         ]
         if solved is not None:
             difference = None if score is None else solved.versus_par(score)
@@ -214,12 +214,12 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
     for s in result.standings:
         ranking.add_row(
             s.place,
-            str(s.team.number),
+            str(s.entrant.number),
             s.name or "",
             str(s.matches),
             _num(s.imps_for, rules),
             _num(s.imps_against, rules),
-            _num(s.vps, rules),
+            _num(s.points, rules),
         )
     console.print(ranking)
     matches = Table(title="Matches", title_justify="left")
@@ -358,9 +358,9 @@ def render_cards(result: SessionResult, console: Console) -> None:
         if card.name:
             heading += f" — {card.name}"
         summary = (
-            f"{_num(s.mp, rules)} IMPs"
+            f"{_num(s.points, rules)} IMPs"
             if imps
-            else f"{_num(s.mp, rules)} of {_num(s.max, rules)} MP, {_num(s.percent, rules)}%"
+            else f"{_num(s.points, rules)} of {_num(s.available, rules)} MP, {_num(s.percent, rules)}%"
         )
         console.print(
             Text(

@@ -21,7 +21,8 @@ from bridgescore.reports.model import (
     entrant_page,
     in_imps,
 )
-from bridgescore.session import Entrant, ScoredBoard, SessionResult
+from bridgescore.results import ScoredBoard, SessionResult
+from bridgescore.session import Entrant
 
 
 def header(result: SessionResult, page: str) -> dict[str, Any]:
@@ -31,7 +32,7 @@ def header(result: SessionResult, page: str) -> dict[str, Any]:
         "page": page,
         "title": session.title,
         "date": session.date,
-        "movement": session.movement.value,
+        "movement": session.structure.value,
         "method": result.rules.method.value,
     }
 
@@ -142,7 +143,7 @@ def recap(result: SessionResult, sheets: tuple[Recap, ...]) -> dict[str, Any]:
                         "ew_total": number(row.total(Side.EW)),
                         "total": number(row.total()),
                         "total_exact": exact(row.total()),
-                        "max": number(row.standing.max),
+                        "max": number(row.standing.available),
                         "percent": number(row.standing.percent),
                     }
                     for row in sheet.rows
@@ -162,9 +163,9 @@ def card(result: SessionResult, score_card: ScoreCard) -> dict[str, Any]:
         "name": score_card.name,
         "field": score_card.field.field,
         "place": standing.place,
-        "mp": number(standing.mp),
-        "mp_exact": exact(standing.mp),
-        "max": number(standing.max),
+        "mp": number(standing.points),
+        "mp_exact": exact(standing.points),
+        "max": number(standing.available),
         "percent": number(standing.percent),
         "total": number(standing.total),
         "boards": [_card_row(row, result) for row in score_card.rows],

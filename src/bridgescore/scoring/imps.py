@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Generic, TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar
 
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim
 
 __all__ = [
     "IMP_SCALE",
@@ -30,7 +31,6 @@ __all__ = [
     "DatumRounding",
     "MarginRule",
     "Score",
-    "Standing",
     "TeamsMatch",
     "Trim",
     "WeightedScore",
@@ -40,11 +40,9 @@ __all__ = [
     "factor_total",
     "imps",
     "imps_against",
-    "rank_by_total",
     "teams_board_imps",
     "victory_points",
     "vp_scale",
-    "vp_standings",
 ]
 
 Score: TypeAlias = int | Fraction
@@ -154,103 +152,6 @@ def teams_board_imps(room1_ns: Score, room2_ns: Score) -> int:
 # ---------------------------------------------------------------------------- Butler (§6.4)
 
 
-class DatumRounding(Enum):
-    """How a Butler datum is rounded to a multiple of 10 (§6.4, §10 item 8)."""
-
-    HALF_UP = "half-up"
-    """Ties towards +∞: 425 → 430, −445 → −440 ("nearest 10 points")."""
-    HALF_EVEN = "half-even"
-    """Ties to the even multiple (ACBLscore): 425 → 420, 435 → 440."""
-    HALF_AWAY = "half-away"
-    """Ties away from zero: 425 → 430, −445 → −450 (Compscore); symmetric between NS and EW."""
-    NONE = "none"
-    """No rounding: the exact mean is the datum."""
-
-    @classmethod
-    def parse(cls, text: str) -> DatumRounding:
-        """``DatumRounding.parse("half-even")``; also accepts ``HALF_EVEN``."""
-        return _member(cls, text, "datum rounding")
-
-    def apply(self, value: Fraction | int, unit: int = 10) -> Fraction:
-        """Round ``value`` to a multiple of ``unit`` under this rule."""
-        if self is DatumRounding.NONE:
-            return Fraction(value)
-        units = Fraction(value) / unit
-        if self is DatumRounding.HALF_UP:
-            whole = math.floor(units + Fraction(1, 2))
-        elif self is DatumRounding.HALF_EVEN:
-            whole = round(units)
-        else:
-            whole = math.floor(abs(units) + Fraction(1, 2))
-            whole = whole if units >= 0 else -whole
-        return Fraction(whole * unit)
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True)
-class Trim:
-    """How many scores a Butler datum drops at each end (§6.4, §10 item 7).
-
-    Each end drops ``max(minimum, round_half_down(share × n))`` of the n scores (5% of 12 = 0.6
-    drops 1; 5% of 10 = 0.5 drops 0; 5% of 30 = 1.5 drops 1), capped at ``(n − 1) // 2`` so that at
-    least one score (two when n is even) always remains. A fixed count k is ``share=0, minimum=k``.
-    Notation: ``"1"``, ``"5%"``, ``"10% min 1"``.
-    """
-
-    share: Fraction = Fraction(0)
-    minimum: int = 0
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.share < Fraction(1, 2):
-            raise RulesError(f"a datum cannot drop {self.share * 100}% of the scores at each end")
-        if self.minimum < 0:
-            raise RulesError(f"a datum cannot drop {self.minimum} scores at each end")
-
-    @classmethod
-    def count(cls, each_end: int) -> Trim:
-        """Drop a fixed number of scores at each end (Hemel, PBN ``Butler-2``: 1)."""
-        return cls(Fraction(0), each_end)
-
-    @classmethod
-    def percent(cls, percent: Fraction | int, minimum: int = 0) -> Trim:
-        """Drop a percentage at each end (ACBLscore 5, Sydney 10), at least ``minimum``."""
-        return cls(Fraction(percent) / 100, minimum)
-
-    @classmethod
-    def parse(cls, text: str) -> Trim:
-        """Read ``"2"``, ``"5%"`` or ``"5% min 1"``."""
-        words = text.strip().lower().split()
-        try:
-            if len(words) == 1 and not words[0].endswith("%"):
-                return cls.count(int(words[0]))
-            if len(words) in (1, 3) and words[0].endswith("%"):
-                if len(words) == 3 and words[1] != "min":
-                    raise ValueError(text)
-                minimum = int(words[2]) if len(words) == 3 else 0
-                return cls.percent(Fraction(words[0][:-1]), minimum)
-        except (ValueError, ZeroDivisionError):
-            pass
-        raise ParseError(f"cannot read datum trim {text!r}; expected e.g. '1', '5%' or '5% min 1'")
-
-    def each_end(self, results: int) -> int:
-        """Number of scores dropped at each end of a board with ``results`` scores."""
-        proportional = math.ceil(self.share * results - Fraction(1, 2))  # round half down
-        return min(max(self.minimum, proportional), (results - 1) // 2)
-
-    def __str__(self) -> str:
-        if self.share == 0:
-            return str(self.minimum)
-        percent = self.share * 100
-        digits = 0
-        while (percent * 10**digits).denominator != 1 and digits < 6:
-            digits += 1
-        shown = f"{float(percent):.{digits}f}" if digits < 6 else str(percent)
-        text = f"{shown}%"
-        return f"{text} min {self.minimum}" if self.minimum else text
-
-
 def datum(
     scores: Iterable[Score],
     *,
@@ -294,32 +195,6 @@ def butler(
 
 
 # ------------------------------------------------------------------------- cross-IMPs (§6.3)
-
-
-class CrossImpNormalisation(Enum):
-    """What a cross-IMP total is divided by (§6.3, §10 item 9)."""
-
-    SUM = "sum"
-    """The plain total (ACBLscore "Total IMPs", PBN ``Cross``)."""
-    COMPARISONS = "comparisons"
-    """÷ (n − 1) (ACBLscore "Average IMPs", PBN ``Cross2``, BBO): IMPs per comparison."""
-    RESULTS = "results"
-    """÷ n (PBN ``Cross1``)."""
-
-    @classmethod
-    def parse(cls, text: str) -> CrossImpNormalisation:
-        """Read a name (``"comparisons"``) or a PBN modifier (``Cross``, ``Cross1``, ``Cross2``)."""
-        aliases = {"cross": cls.SUM, "cross1": cls.RESULTS, "cross2": cls.COMPARISONS}
-        return aliases.get(_parse_name(text)) or _member(cls, text, "cross-IMP normalisation")
-
-    def divisor(self, results: int) -> int:
-        """The divisor for a board with ``results`` results."""
-        if self is CrossImpNormalisation.SUM:
-            return 1
-        return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def cross_imps(
@@ -565,53 +440,3 @@ class TeamsMatch:
         """(home, away) VPs on the WBF scale for ``boards`` (default: the boards of the match)."""
         boards = len(self.board_imps) if boards is None else boards
         return victory_points(self.margin, boards, rule)
-
-
-# --------------------------------------------------------------------------------- ranking (§7.2)
-
-Team = TypeVar("Team", bound=Hashable)
-
-
-@dataclass(frozen=True)
-class Standing(Generic[Team]):
-    """A contestant's place: equal totals share the best place (``tied`` marks "3=")."""
-
-    place: int
-    tied: bool
-    team: Team
-    total: Score
-
-
-def rank_by_total(totals: Mapping[Team, Score]) -> tuple[Standing[Team], ...]:
-    """Rank by total, highest first; equal totals share a place (1, 2=, 2=, 4), §7.2.
-
-    Ties are on exact values; contestants with equal totals keep the mapping's order.
-    """
-    ordered = sorted(totals.items(), key=lambda item: -item[1])
-    counts: dict[Score, int] = {}
-    for _, total in ordered:
-        counts[total] = counts.get(total, 0) + 1
-    standings: list[Standing[Team]] = []
-    for index, (team, total) in enumerate(ordered):
-        place = index + 1
-        if standings and standings[-1].total == total:
-            place = standings[-1].place
-        standings.append(Standing(place, counts[total] > 1, team, total))
-    return tuple(standings)
-
-
-def vp_standings(
-    matches: Iterable[tuple[Team, Team, Score]],
-    boards: int,
-    rule: MarginRule = MarginRule.INTERPOLATE,
-) -> tuple[Standing[Team], ...]:
-    """Total VPs over several matches of ``boards`` boards and rank the teams (§6.5, §7.2).
-
-    Each match is ``(home, away, home's IMP margin)``.
-    """
-    totals: dict[Team, Score] = {}
-    for home, away, margin in matches:
-        home_vps, away_vps = victory_points(margin, boards, rule)
-        totals[home] = totals.get(home, 0) + home_vps
-        totals[away] = totals.get(away, 0) + away_vps
-    return rank_by_total(totals)

@@ -1,7 +1,8 @@
 """IMP pairs on one board, for one direction: Butler and cross-IMPs (rules.md §6.3-6.4).
 
-The arithmetic is in :mod:`bridgescore.imps`; this module applies it to a board's entries as the
-session sees them (plain, weighted and artificial scores, fouled groups) and explains each value.
+The arithmetic is in :mod:`bridgescore.scoring.imps`; this module applies it to a board's entries
+as the session sees them (plain, weighted and artificial scores, fouled groups) and explains each
+value.
 """
 
 from __future__ import annotations
@@ -10,19 +11,17 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bridgescore.imps import (
+from bridgescore.explanation import Explanation
+from bridgescore.rules import CrossImpNormalisation, Method, Rules
+from bridgescore.scoring.imps import (
     ArtificialImps,
     ArtificialScore,
-    CrossImpNormalisation,
-    DatumRounding,
-    Trim,
     WeightedScore,
     cross_imps,
     datum,
     imps_against,
 )
-from bridgescore.matchpoints import Entry, Explanation
-from bridgescore.rules import Method, Rules
+from bridgescore.scoring.matchpoints import Entry
 from bridgescore.traveller import Artificial
 
 
@@ -38,7 +37,7 @@ def artificial_code(artificial: Artificial) -> ArtificialScore:
 def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
     """Score one direction of one board at IMPs by the rules' method."""
     adjusted = ArtificialImps(rules.artificial_imps, 0, -rules.artificial_imps)
-    normalisation = CrossImpNormalisation.parse(rules.cross_imps)
+    normalisation = rules.cross_imps
     method = rules.method.value
     count = len(entries)
     groups: dict[str | None, list[int]] = defaultdict(list)
@@ -68,9 +67,9 @@ def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
             plain: list[int | Fraction] = [s for s in scores if not isinstance(s, WeightedScore)]
             if not plain:  # only weighted tables: their parts make the datum
                 plain = [p for s in scores if isinstance(s, WeightedScore) for _, p in s.components]
-            trim = Trim.parse(rules.datum_trim)
+            trim = rules.datum_trim
             board_datum = datum(
-                plain, trim=trim, rounding=DatumRounding.parse(rules.datum_rounding)
+                plain, trim=trim, rounding=rules.datum_rounding
             )
             dropped = trim.each_end(len(plain))
             how = f"mean of {len(plain) - 2 * dropped} results, dropping {dropped} at each end"

@@ -9,77 +9,16 @@ the first of the two rows is the home team of that comparison.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.errors import InputFileError, Problem
-from bridgescore.imp_pairs import artificial_code
-from bridgescore.imps import ArtificialImps, MarginRule, imps, victory_points
+from bridgescore.results import BoardComparison, MatchResult, Standing, TeamsResult
 from bridgescore.rules import Rules
+from bridgescore.scoring.imp_pairs import artificial_code
+from bridgescore.scoring.imps import ArtificialImps, MarginRule, imps, victory_points
+from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, Session
 from bridgescore.traveller import Artificial, SideScore, TableResult, WeightedResult
-
-
-@dataclass(frozen=True)
-class BoardComparison:
-    """One board of a match: the home team's and the away team's IMPs and why."""
-
-    board: int
-    room1: TableResult  # home team sits NS
-    room2: TableResult  # away team sits NS
-    home_imps: Fraction
-    away_imps: Fraction
-    reason: str
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    home: Entrant
-    away: Entrant
-    boards: tuple[BoardComparison, ...]
-    home_imps: Fraction
-    away_imps: Fraction
-    home_vps: Fraction
-    away_vps: Fraction
-
-    @property
-    def margin(self) -> Fraction:
-        return self.home_imps - self.away_imps
-
-
-@dataclass(frozen=True)
-class TeamStanding:
-    rank: int
-    shared: bool
-    team: Entrant
-    name: str | None
-    vps: Fraction
-    imps_for: Fraction
-    imps_against: Fraction
-    matches: int
-
-    @property
-    def place(self) -> str:
-        return f"{self.rank}=" if self.shared else str(self.rank)
-
-
-@dataclass(frozen=True)
-class TeamsResult:
-    session: Session
-    rules: Rules
-    matches: tuple[MatchResult, ...]
-    standings: tuple[TeamStanding, ...]
-    unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
-
-    def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
-        """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
-        for match in self.matches:
-            for b in match.boards:
-                if b.room1 is row:
-                    return b.home_imps, b.away_imps
-                if b.room2 is row:
-                    return b.away_imps, b.home_imps
-        return None
 
 
 def score_teams(
@@ -192,11 +131,12 @@ def _value(
     return value, f"{net:+d} net: {value} IMPs" if net else f"0 net: {value} IMPs"
 
 
-def _standings(session: Session, matches: list[MatchResult]) -> tuple[TeamStanding, ...]:
+def _standings(session: Session, matches: list[MatchResult]) -> tuple[Standing, ...]:
     vps: dict[Entrant, Fraction] = defaultdict(Fraction)
     imps_for: dict[Entrant, Fraction] = defaultdict(Fraction)
     imps_against: dict[Entrant, Fraction] = defaultdict(Fraction)
     played: dict[Entrant, int] = defaultdict(int)
+    boards: dict[Entrant, int] = defaultdict(int)
     for m in matches:
         for team, own, other, points in (
             (m.home, m.home_imps, m.away_imps, m.home_vps),
@@ -206,21 +146,20 @@ def _standings(session: Session, matches: list[MatchResult]) -> tuple[TeamStandi
             imps_for[team] += own
             imps_against[team] += other
             played[team] += 1
-    ordered = sorted(vps, key=lambda t: (-vps[t], t))
-    out = []
-    for team in ordered:
-        better = sum(1 for other in vps if vps[other] > vps[team])
-        shared = sum(1 for other in vps if vps[other] == vps[team]) > 1
-        out.append(
-            TeamStanding(
-                better + 1,
-                shared,
-                team,
-                session.names.get(team),
-                vps[team],
-                imps_for[team],
-                imps_against[team],
-                played[team],
-            )
+            boards[team] += len(m.boards)
+    return tuple(
+        Standing(
+            place,
+            shared,
+            team,
+            session.names.get(team),
+            vps[team],
+            Fraction(0),
+            None,
+            boards[team],
+            imps_for=imps_for[team],
+            imps_against=imps_against[team],
+            matches=played[team],
         )
-    return tuple(out)
+        for place, shared, team in rank(vps, lambda t: vps[t], order=lambda t: t)
+    )

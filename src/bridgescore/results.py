@@ -1,0 +1,197 @@
+"""Scored results: each table's values with their explanations, each board, each field's
+standings and checksum, and a teams event's matches.
+
+These are plain frozen records made by :mod:`bridgescore.scoring`; formats and reports read them.
+A value's unit is the method's: matchpoints, IMPs, or victory points for teams of four.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from bridgescore.bridge import Side
+from bridgescore.errors import Problem
+from bridgescore.explanation import Explanation
+from bridgescore.rules import Rules
+from bridgescore.session import Board, Entrant, Session
+from bridgescore.traveller import RowKey, TableResult
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """A table result with the value of each side and how it was reached."""
+
+    table: TableResult
+    ns_entrants: tuple[Entrant, ...]
+    ew_entrants: tuple[Entrant, ...]
+    ns: Explanation | None
+    ew: Explanation | None
+
+    @property
+    def ns_points(self) -> Fraction | None:
+        return None if self.ns is None else self.ns.value
+
+    @property
+    def ew_points(self) -> Fraction | None:
+        return None if self.ew is None else self.ew.value
+
+    @property
+    def ns_score(self) -> int | None:
+        result = self.table.result
+        return None if result is None else result.ns_score
+
+    def explanation(self, side: Side) -> Explanation | None:
+        return self.ns if side is Side.NS else self.ew
+
+    def points(self, side: Side) -> Fraction | None:
+        value = self.explanation(side)
+        return None if value is None else value.value
+
+
+@dataclass(frozen=True)
+class ScoredBoard:
+    board: Board
+    top: Fraction
+    results: int
+    expected: int
+    tables: tuple[ScoredTable, ...]
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class Checksum:
+    """Seed 000 SC 2.5: a field's totals must equal what its boards distribute."""
+
+    expected: Fraction
+    actual: Fraction
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+
+@dataclass(frozen=True)
+class Standing:
+    """An entrant's place in its field (rules.md §7.2: equal values share the best place).
+
+    ``points`` is what the entrant scored in the method's unit: matchpoints of ``available``,
+    IMPs, or victory points for a team. ``total`` is what IMP events rank on (factored, rules.md
+    §4.6); at matchpoints, the factored total when the rules ask for one (``factor_mp_totals``),
+    not ranked on. Teams also carry their IMPs for and against and their number of matches.
+    """
+
+    rank: int
+    shared: bool
+    entrant: Entrant
+    name: str | None
+    points: Fraction
+    available: Fraction
+    percent: Fraction | None
+    boards: int
+    handicap: Fraction | None = None
+    handicapped: Fraction | None = None
+    total: Fraction | None = None
+    imps_for: Fraction | None = None
+    imps_against: Fraction | None = None
+    matches: int | None = None
+
+    @property
+    def place(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+class HandicapPlace(NamedTuple):
+    """A place in the handicapped ranking of a field, with the entrant's scratch standing."""
+
+    rank: int
+    shared: bool
+    standing: Standing
+
+    @property
+    def place(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    field: str
+    standings: tuple[Standing, ...]
+    checksum: Checksum
+    handicap_standings: tuple[HandicapPlace, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    session: Session
+    rules: Rules
+    boards: tuple[ScoredBoard, ...]
+    fields: tuple[FieldResult, ...]
+
+    @property
+    def checksums_ok(self) -> bool:
+        return all(f.checksum.ok for f in self.fields)
+
+    def standing(self, entrant: Entrant) -> Standing:
+        for f in self.fields:
+            for s in f.standings:
+                if s.entrant == entrant:
+                    return s
+        raise KeyError(entrant)
+
+    def scored_tables(self) -> dict[RowKey, ScoredTable]:
+        """Every scored table by its row's natural key."""
+        return {t.table.key: t for b in self.boards for t in b.tables}
+
+
+# --- teams of four ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardComparison:
+    """One board of a match: the home team's and the away team's IMPs and why."""
+
+    board: int
+    room1: TableResult  # home team sits NS
+    room2: TableResult  # away team sits NS
+    home_imps: Fraction
+    away_imps: Fraction
+    reason: str
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    home: Entrant
+    away: Entrant
+    boards: tuple[BoardComparison, ...]
+    home_imps: Fraction
+    away_imps: Fraction
+    home_vps: Fraction
+    away_vps: Fraction
+
+    @property
+    def margin(self) -> Fraction:
+        return self.home_imps - self.away_imps
+
+
+@dataclass(frozen=True)
+class TeamsResult:
+    session: Session
+    rules: Rules
+    matches: tuple[MatchResult, ...]
+    standings: tuple[Standing, ...]
+    unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
+
+    def imps_by_row(self) -> dict[RowKey, tuple[Fraction, Fraction]]:
+        """(NS team's IMPs, EW team's IMPs) for each compared row, by its natural key."""
+        found: dict[RowKey, tuple[Fraction, Fraction]] = {}
+        for match in self.matches:
+            for b in match.boards:
+                found[b.room1.key] = (b.home_imps, b.away_imps)
+                found[b.room2.key] = (b.away_imps, b.home_imps)
+        return found
+
+    def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
+        """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
+        return self.imps_by_row().get(row.key)
