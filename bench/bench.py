@@ -567,7 +567,7 @@ session = read_session(sys.argv[1])
 read = time.perf_counter()
 result = score_pairs(session, CLUB)
 scored = time.perf_counter()
-console, _ = cli._console(True)  # the command's own console, writing to a buffer
+console, _ = cli.options.console(True)  # the command's own console, writing to a buffer
 render(result, console)
 printed = time.perf_counter()
 print(imported - start, read - imported, scored - read, printed - scored)

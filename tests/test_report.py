@@ -498,7 +498,7 @@ def test_bad_input_exit_status_2_and_nothing_written(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.csv"]
 
 
-def test_an_earlier_report_is_replaced_but_nothing_else(tmp_path: Path) -> None:
+def test_an_earlier_report_is_replaced_and_the_users_files_kept(tmp_path: Path) -> None:
     source = tmp_path / "night.csv"
     source.write_text(IMPS)
     out = tmp_path / "site"
@@ -506,14 +506,20 @@ def test_an_earlier_report_is_replaced_but_nothing_else(tmp_path: Path) -> None:
     (out / "notes.txt").write_text("mine")
     args = ["report", str(source), "-o", str(out)]
     done = CliRunner().invoke(main, args)
-    assert done.exit_code == 2 and "not empty" in done.output
+    assert done.exit_code == 2 and "did not write (notes.txt)" in done.output
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
     (out / "notes.txt").unlink()
     assert CliRunner().invoke(main, args).exit_code == 0
-    (out / "stale.html").write_text("from an older run")
+    written = sorted(p.name for p in out.iterdir())
+    # A file the user adds to a report's folder is theirs: the next report keeps it, and
+    # replaces only what bridgescore wrote (its manifest says which).
+    (out / "notes.html").write_text("the director's notes")
+    (out / "index.html").write_text("stale")
     done = CliRunner().invoke(main, args)
     assert done.exit_code == 0 and f"open {out / 'index.html'}" in done.output
-    assert not (out / "stale.html").exists() and (out / "index.html").exists()
+    assert (out / "notes.html").read_text() == "the director's notes"
+    assert (out / "index.html").read_text() != "stale"
+    assert sorted(p.name for p in out.iterdir()) == sorted([*written, "notes.html"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.csv", "site"]
 
 

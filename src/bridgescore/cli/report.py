@@ -1,0 +1,87 @@
+"""``bridgescore report``: the results website, written whole into a folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.options import load, scoring_options
+from bridgescore.errors import BridgeScoreError
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@scoring_options
+@click.option(
+    "-o",
+    "--output",
+    "directory",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Directory to write the site into (made if missing; an earlier report is replaced).",
+)
+@click.option(
+    "--handicaps",
+    "history",
+    type=click.Path(dir_okay=False),
+    help="History CSV (player,date,percentage) for a handicapped ranking.",
+)
+@click.option(
+    "--double-dummy/--no-double-dummy",
+    default=True,
+    show_default=True,
+    help="Solve the known deals for makeable contracts and par (a few seconds).",
+)
+def report(
+    file: str, directory: str, history: str | None, double_dummy: bool, **options: Any
+) -> None:
+    """Write a results website for FILE into a directory: rankings, a traveller per board, the
+    recap sheet and a score card per pair, each page with a JSON twin. It needs no network to
+    view, works on a phone and prints on A4 or Letter.
+
+    \b
+    Examples:
+      bridgescore report club-night.csv -o out/club-night
+      bridgescore report session.xml -o site --rules ebu --no-double-dummy
+    """
+    from bridgescore.outputs import write_directory  # here: most runs never write a folder
+
+    try:
+        what, failed = write_directory(
+            directory, lambda into: _report(file, into, history, double_dummy, options)
+        )
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    index = Path(directory) / "index.html"
+    click.echo(f"Report written ({what}): open {index}")
+    if failed:
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
+
+
+def _report(
+    file: str, into: Path, history: str | None, double_dummy: bool, options: dict[str, Any]
+) -> tuple[str, list[str]]:
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
+
+    session, rules, handicaps = load(file, history, options)
+    if session.structure is FieldStructure.TEAMS:
+        from bridgescore.reports.html import write_teams_site
+        from bridgescore.scoring import score_teams
+
+        site = write_teams_site(score_teams(session, rules), into, double_dummy=double_dummy)
+        return f"{len(site.pages)} pages: rankings and {site.boards} travellers", []
+    result = score_pairs(session, rules, handicaps)
+    from bridgescore.reports.html import write_site
+
+    site = write_site(result, into, double_dummy=double_dummy)
+    what = (
+        f"{len(site.pages)} pages: rankings, recap sheet, {site.boards} travellers, "
+        f"{site.cards} score cards"
+    )
+    return what, [f.field for f in result.fields if not f.checksum.ok]

@@ -1,0 +1,128 @@
+"""``bridgescore score``: rankings, travellers and explanations in the terminal or as JSON."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.options import console, load, scoring_options
+from bridgescore.errors import BridgeScoreError
+
+if TYPE_CHECKING:
+    from bridgescore.rules import Rules
+    from bridgescore.session import Session
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@scoring_options
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
+@click.option(
+    "--explain", is_flag=True, help="Show every traveller with the reason for each value."
+)
+@click.option(
+    "--handicaps",
+    "history",
+    type=click.Path(dir_okay=False),
+    help="History CSV (player,date,percentage) for a handicapped ranking.",
+)
+@click.option("--recap", is_flag=True, help="Text: also show the recap sheet (pairs x boards).")
+@click.option("--cards", is_flag=True, help="Text: also show every pair's score card.")
+@click.option(
+    "--double-dummy",
+    is_flag=True,
+    help="Text, with --explain: solve known deals for makeable contracts and par.",
+)
+def score(
+    file: str,
+    output_format: str,
+    output: str | None,
+    explain: bool,
+    history: str | None,
+    **options: Any,
+) -> None:
+    """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
+
+    \b
+    Examples:
+      bridgescore score club-night.csv
+      bridgescore score club-night.csv --rules ebu --explain
+      bridgescore score club-night.csv --format json -o results.json
+      bridgescore score club-night.csv --recap --cards
+    """
+    try:
+        text, failed = _score(file, output_format, explain, history, options, output is not None)
+        if output:
+            from bridgescore.outputs import write_text
+
+            write_text(output, text)
+        else:
+            sys.stdout.write(text)
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if failed:
+        # A failed checksum means the totals do not add up: never let it pass quietly.
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
+
+
+def _score(
+    file: str,
+    output_format: str,
+    explain: bool,
+    history: str | None,
+    options: dict[str, Any],
+    to_file: bool,
+) -> tuple[str, list[str]]:
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
+
+    session, rules, handicaps = load(file, history, options)
+    if session.structure is FieldStructure.TEAMS:
+        return _score_teams(session, rules, output_format, explain, to_file), []
+    result = score_pairs(session, rules, handicaps)
+    failed = [f.field for f in result.fields if not f.checksum.ok]
+    if output_format == "json":
+        from bridgescore.formats import json as result_json
+
+        return result_json.dumps(result), failed
+    from bridgescore.reports.text import render
+
+    out, buffer = console(to_file)
+    render(
+        result,
+        out,
+        explain=explain,
+        recap=options.get("recap", False),
+        cards=options.get("cards", False),
+        double_dummy=options.get("double_dummy", False),
+    )
+    return buffer.getvalue(), failed
+
+
+def _score_teams(
+    session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
+) -> str:
+    from bridgescore.scoring import score_teams
+
+    result = score_teams(session, rules)
+    if output_format == "json":
+        from bridgescore.formats import json as result_json
+
+        return result_json.teams_dumps(result)
+    from bridgescore.reports.text import render_teams
+
+    out, buffer = console(to_file)
+    render_teams(result, out, explain=explain)
+    return buffer.getvalue()
