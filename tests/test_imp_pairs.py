@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bridgescore.rules import CLUB
 
 from .helpers import scored
@@ -99,3 +102,36 @@ board,ns,ew,score,adjusted
     result = scored(rows, BUTLER.with_(datum_trim="0", datum_rounding="none"))
     # Datum over the plain results: (420 - 50) / 2 = 185; 420 - 185 = 235 -> 6, -235 -> -6.
     assert result.boards[0].tables[0].ns_points == F(3, 10) * 6 + F(7, 10) * -6
+
+
+def test_ew_datum_is_minus_the_ns_datum_under_half_up() -> None:
+    """§6.4: NS scores +100 and -250 average -75; half-up makes the NS datum -70, so EW's is
+    +70 (not EW's own +75 rounded up to +80). NS: +170 → +5, -180 → -5; EW the negatives."""
+    rows = "board,ns,ew,score\n1,1,1,100\n1,2,2,-250\n"
+    result = scored(rows, BUTLER.with_(datum_trim="0"))
+    (board,) = result.boards
+    assert [t.ns.datum for t in board.tables if t.ns] == [-70, -70]
+    assert [t.ew.datum for t in board.tables if t.ew] == [70, 70]
+    assert [t.ns_points for t in board.tables] == [5, -5]
+    assert [t.ew_points for t in board.tables] == [-5, 5]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-160, 160).map(lambda n: n * 10), min_size=1, max_size=9),
+    st.sampled_from(["half-up", "half-even", "half-away", "none"]),
+    st.sampled_from(["0", "1", "10%"]),
+)
+def test_butler_ns_and_ew_balance_for_every_rounding(
+    scores: list[int], rounding: str, trim: str
+) -> None:
+    # Every table's EW IMPs are minus its NS IMPs, whatever the datum's rounding and trim.
+    rows = "board,ns,ew,score\n" + "".join(
+        f"1,{p},{p},{s}\n" for p, s in enumerate(scores, start=1)
+    )
+    result = scored(rows, CLUB.with_(method="butler", datum_rounding=rounding, datum_trim=trim))
+    for board in result.boards:
+        for table in board.tables:
+            assert table.ns is not None and table.ew is not None
+            assert table.ew.datum == -(table.ns.datum or 0)
+            assert table.ew_points == -(table.ns_points or 0)

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
+from bridgescore.bridge import Side
 from bridgescore.explanation import Explanation
 from bridgescore.rules import CrossImpNormalisation, Method, Rules
 from bridgescore.scoring.imps import (
@@ -34,8 +35,13 @@ def artificial_code(artificial: Artificial) -> ArtificialScore:
     return ArtificialScore.AVE
 
 
-def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
-    """Score one direction of one board at IMPs by the rules' method."""
+def imp_board(entries: Sequence[Entry], rules: Rules, side: Side = Side.NS) -> list[Explanation]:
+    """Score one direction of one board at IMPs by the rules' method.
+
+    ``entries`` are from ``side``'s point of view. A Butler datum is always worked out on the NS
+    scores, and EW's is its negative (rules.md §6.4), so that NS and EW balance whatever the
+    rounding: rounding EW's own mean half-up would give +80 and -70 for a -75 average.
+    """
     adjusted = ArtificialImps(rules.artificial_imps, 0, -rules.artificial_imps)
     normalisation = rules.cross_imps
     method = rules.method.value
@@ -68,8 +74,9 @@ def imp_board(entries: Sequence[Entry], rules: Rules) -> list[Explanation]:
             if not plain:  # only weighted tables: their parts make the datum
                 plain = [p for s in scores if isinstance(s, WeightedScore) for _, p in s.components]
             trim = rules.datum_trim
-            board_datum = datum(
-                plain, trim=trim, rounding=rules.datum_rounding
+            sign = 1 if side is Side.NS else -1
+            board_datum = sign * datum(
+                [sign * p for p in plain], trim=trim, rounding=rules.datum_rounding
             )
             dropped = trim.each_end(len(plain))
             how = f"mean of {len(plain) - 2 * dropped} results, dropping {dropped} at each end"

@@ -64,7 +64,7 @@ def score_pairs(
         for side in Side:
             scored = [i for i in rows if session.tables[i].side(side) is not None]
             entries = [_entry(session.tables[i], side) for i in scored]
-            values = _score_board(entries, rules, expected_for[key, side])
+            values = _score_board(entries, rules, expected_for[key, side], side)
             for i, value in zip(scored, values, strict=True):
                 explained[i, side] = value
     credits: dict[Entrant, list[_Credit]] = defaultdict(list)
@@ -100,12 +100,14 @@ def score_pairs(
     return SessionResult(session, rules, tuple(scored_boards), fields)
 
 
-def _score_board(entries: list[Entry], rules: Rules, expected: int) -> list[Explanation]:
+def _score_board(
+    entries: list[Entry], rules: Rules, expected: int, side: Side
+) -> list[Explanation]:
     if rules.method is Method.MATCHPOINTS:
         return matchpoint(entries, rules, expected)
     from bridgescore.scoring.imp_pairs import imp_board
 
-    return imp_board(entries, rules)
+    return imp_board(entries, rules, side)
 
 
 def _entry(table: TableResult, side: Side) -> Entry:
