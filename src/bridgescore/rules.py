@@ -99,17 +99,34 @@ class Trim:
     Each end drops ``max(minimum, round_half_down(share × n))`` of the n scores (5% of 12 = 0.6
     drops 1; 5% of 10 = 0.5 drops 0; 5% of 30 = 1.5 drops 1), capped at ``(n − 1) // 2`` so that at
     least one score (two when n is even) always remains. A fixed count k is ``share=0, minimum=k``.
-    Notation: ``"1"``, ``"5%"``, ``"10% min 1"``.
+    A count by the number of results is a list of ``steps``, (count, from how many results): none
+    for 3 or fewer, 1 at each end from 4, 2 from 11 is ``"1 from 4, 2 from 11"``.
+    Notation: ``"1"``, ``"5%"``, ``"10% min 1"``, ``"1 from 4, 2 from 11"``.
     """
 
     share: Fraction = Fraction(0)
     minimum: int = 0
+    steps: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not 0 <= self.share < Fraction(1, 2):
             raise RulesError(f"a datum cannot drop {self.share * 100}% of the scores at each end")
         if self.minimum < 0:
             raise RulesError(f"a datum cannot drop {self.minimum} scores at each end")
+        for (count, results), (next_count, next_results) in zip(
+            self.steps, self.steps[1:], strict=False
+        ):
+            if next_results <= results or next_count < count:
+                raise RulesError(
+                    f"datum trim steps must drop more from more results: {count} from "
+                    f"{results}, then {next_count} from {next_results}"
+                )
+
+    @classmethod
+    def by_results(cls, steps: tuple[tuple[int, int], ...]) -> Trim:
+        """Drop a count that depends on the board's results: ``((1, 4), (2, 11))`` drops none
+        up to 3 results, 1 at each end from 4 and 2 from 11."""
+        return cls(steps=steps)
 
     @classmethod
     def count(cls, each_end: int) -> Trim:
@@ -123,9 +140,17 @@ class Trim:
 
     @classmethod
     def parse(cls, text: str) -> Trim:
-        """Read ``"2"``, ``"5%"`` or ``"5% min 1"``."""
+        """Read ``"2"``, ``"5%"``, ``"5% min 1"`` or ``"1 from 4, 2 from 11"``."""
         words = text.strip().lower().split()
         try:
+            if "from" in words:
+                steps = []
+                for part in text.lower().split(","):
+                    count, word, results = part.split()
+                    if word != "from":
+                        raise ValueError(text)
+                    steps.append((int(count), int(results)))
+                return cls.by_results(tuple(steps))
             if len(words) == 1 and not words[0].endswith("%"):
                 return cls.count(int(words[0]))
             if len(words) in (1, 3) and words[0].endswith("%"):
@@ -135,14 +160,22 @@ class Trim:
                 return cls.percent(Fraction(words[0][:-1]), minimum)
         except (ValueError, ZeroDivisionError):
             pass
-        raise ParseError(f"cannot read datum trim {text!r}; expected e.g. '1', '5%' or '5% min 1'")
+        raise ParseError(
+            f"cannot read datum trim {text!r}; expected e.g. '1', '5%', '5% min 1' or "
+            "'1 from 4, 2 from 11'"
+        )
 
     def each_end(self, results: int) -> int:
         """Number of scores dropped at each end of a board with ``results`` scores."""
+        if self.steps:
+            count = max((c for c, start in self.steps if start <= results), default=0)
+            return min(count, (results - 1) // 2)
         proportional = math.ceil(self.share * results - Fraction(1, 2))  # round half down
         return min(max(self.minimum, proportional), (results - 1) // 2)
 
     def __str__(self) -> str:
+        if self.steps:
+            return ", ".join(f"{count} from {results}" for count, results in self.steps)
         if self.share == 0:
             return str(self.minimum)
         percent = self.share * 100
@@ -178,6 +211,13 @@ class CrossImpNormalisation(_Named):
         return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
 
 
+class VpScale(_Named):
+    """The WBF 2013 victory-point scale a teams match is converted on (rules.md §6.5)."""
+
+    CONTINUOUS = "continuous"  # VPs to 0.01
+    DISCRETE = "discrete"  # whole VPs
+
+
 _ONE_EACH_END = Trim.count(1)
 
 
@@ -191,6 +231,9 @@ class Rules:
     short_boards: Compensation = Compensation.NONE
     session_percentage_rule: bool = False  # Ave+ = max(60%, own %), Ave- = min(40%, own %)
     fouled_groups: SmallGroups = SmallGroups.EBU
+    # Boards played by few tables scored as a small group of a fouled board (rules.md §5.5)
+    # when they qualify under ``fouled_groups``, instead of by ``short_boards``.
+    short_small_groups: bool = False
     decimals: int = 2  # display only
     rounding: Rounding = Rounding.HALF_UP
     ties_on_display: bool = False  # rank on displayed values instead of exact ones
@@ -202,6 +245,7 @@ class Rules:
     datum_rounding: DatumRounding = DatumRounding.HALF_AWAY  # Butler datum to a multiple of 10
     cross_imps: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS  # cross-IMP totals
     artificial_imps: int = 3  # Ave+ / Ave- at IMPs (Law 12C2(b))
+    vp_scale: VpScale = VpScale.CONTINUOUS  # teams: victory points to 0.01 or whole
     factor_totals: bool = True  # IMP totals of pairs who played fewer boards, × max / played
     # Matchpoint pairs: also give a total, × max / played for pairs who played fewer boards than
     # the most in their field (Compscore's TOTAL_SCORE); percentages and rankings are unchanged.
@@ -421,6 +465,13 @@ SETTINGS: tuple[Setting, ...] = (
         _words(SmallGroups),
         _enum(SmallGroups),
     ),
+    Setting(
+        "short_small_groups",
+        "short-small-groups",
+        "Score a board played by few tables (2 or 3, at most a third of the field under the "
+        "EBU rule) like a small group of a fouled board: 65/55%, 70/60/50%.",
+        switch=True,
+    ),
     Setting("decimals", "decimals", "Decimals shown (0 to 6).", (), int),
     Setting(
         "rounding",
@@ -484,6 +535,13 @@ SETTINGS: tuple[Setting, ...] = (
         _enum(CrossImpNormalisation),
         methods=(Method.CROSS_IMPS,),
         trials=("comparisons", "sum", "results"),
+    ),
+    Setting(
+        "vp_scale",
+        "vp-scale",
+        "Teams: the WBF victory-point scale, continuous (to 0.01) or discrete (whole VPs).",
+        _words(VpScale),
+        _enum(VpScale),
     ),
     Setting(
         "sections_across",

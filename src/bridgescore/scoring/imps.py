@@ -19,7 +19,7 @@ from functools import cache
 from typing import TypeAlias, TypeVar
 
 from bridgescore.errors import ParseError, RulesError
-from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim
+from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim, VpScale
 
 __all__ = [
     "IMP_SCALE",
@@ -37,6 +37,7 @@ __all__ = [
     "butler",
     "cross_imps",
     "datum",
+    "discrete_scale",
     "factor_total",
     "imps",
     "imps_against",
@@ -399,16 +400,67 @@ def _winner_vps(margin: Fraction, boards: int, rule: MarginRule) -> Fraction:
     return min(max(Fraction(_formula_hundredths(margin, boards), 100), below), above)
 
 
+def _formula_whole(margin: int, boards: int) -> int:
+    """The WBF 2013 formula at a whole margin, rounded half up to a whole VP (§6.5)."""
+    with localcontext() as context:
+        context.prec = 40
+        tau = (Decimal(5).sqrt() - 1) / 2
+        ratio = tau**3
+        blitz = 15 * Decimal(boards).sqrt()
+        value = 10 + 10 * (1 - ((margin / blitz) * ratio.ln()).exp()) / (1 - ratio)
+        whole = int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return min(whole, VP_MAX)
+
+
+@cache
+def discrete_scale(boards: int) -> tuple[int, ...]:
+    """Winner's whole VPs for margins 0, 1, 2, ... up to the first margin worth 20 (§6.5).
+
+    The WBF 2013 discrete scale as bridgescore computes it (rules.md §6.5 marks the WBF's own
+    procedure uncertain): each VP from 11 to 20 starts at the first whole margin where the
+    continuous formula, rounded half up, reaches it (16 boards: 15 IMPs → 13.97 → 14–6); then,
+    as the WBF requires of its tables, no band of margins may be narrower than the band below
+    it: while one is, the boundary between them moves down one IMP, first violation first.
+    """
+    if boards < 1:
+        raise RulesError(f"a match needs at least one board, got {boards}")
+    starts: list[int] = []  # starts[k]: first margin worth 11 + k VPs
+    margin = 0
+    for vps in range(11, VP_MAX + 1):
+        while _formula_whole(margin, boards) < vps:
+            margin += 1
+        starts.append(margin)
+    repaired = True
+    while repaired:
+        repaired = False
+        for k in range(1, len(starts) - 1):
+            if starts[k + 1] - starts[k] < starts[k] - starts[k - 1]:
+                starts[k] -= 1
+                repaired = True
+                break
+    return tuple(10 + sum(1 for start in starts if start <= m) for m in range(starts[-1] + 1))
+
+
 def victory_points(
-    margin: Score, boards: int, rule: MarginRule = MarginRule.INTERPOLATE
+    margin: Score,
+    boards: int,
+    rule: MarginRule = MarginRule.INTERPOLATE,
+    scale: VpScale = VpScale.CONTINUOUS,
 ) -> tuple[Fraction, Fraction]:
     """(VPs of the side whose IMP margin is ``margin``, VPs of its opponents); they sum to 20.
 
     WBF 2013 continuous scale for ``boards`` boards (§6.5): 32 boards, +16 IMPs → (13.12, 6.88);
-    −16 → (6.88, 13.12). Margins beyond the blitz give 20–0.
+    −16 → (6.88, 13.12). Margins beyond the blitz give 20–0. On the discrete scale VPs are whole
+    (16 boards, 15 IMPs → 14–6), and a fractional margin is rounded half away from zero first.
     """
     if boards < 1:
         raise RulesError(f"a match needs at least one board, got {boards}")
+    if scale is VpScale.DISCRETE:
+        whole = math.floor(abs(Fraction(margin)) + Fraction(1, 2))
+        table = discrete_scale(boards)
+        winner = Fraction(table[min(whole, len(table) - 1)])
+        loser = VP_MAX - winner
+        return (winner, loser) if margin >= 0 else (loser, winner)
     winner = _winner_vps(abs(Fraction(margin)), boards, rule)
     loser = VP_MAX - winner
     return (winner, loser) if margin >= 0 else (loser, winner)

@@ -131,7 +131,27 @@ def matchpoint(
                         )
                     )
                     value = after
-                if target > count:
+                if (
+                    target > count
+                    and rules.short_small_groups
+                    and artificial == 0
+                    and _small_group(size, target, target, rules.fouled_groups)
+                ):
+                    percent = 60 + (2 * beaten + tied - (size - 1)) * 5
+                    after = percent / 100 * full_top
+                    steps.append(
+                        Step(
+                            "small group",
+                            f"board played {count} times of {target}",
+                            count,
+                            target,
+                            value,
+                            after,
+                        )
+                    )
+                    note = f"small group scored at {fmt(percent)}% of the top"
+                    value = after
+                elif target > count:
                     after = _compensate(rules.short_boards, value, count, target, rules)
                     steps.append(
                         Step(

@@ -73,7 +73,7 @@ def score_teams(
             (max((b.away_imps - b.home_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
         )
         margin = home_total - away_total
-        home_vps, away_vps = victory_points(margin, len(boards), margin_rule)
+        home_vps, away_vps = victory_points(margin, len(boards), margin_rule, rules.vp_scale)
         section = boards[0].room1.section
         matches.append(
             MatchResult(
