@@ -174,8 +174,8 @@ def test_the_numbers_rendered_are_the_engines(browser: Browser) -> None:
         assert "beat" in first.locator("p").first.inner_text()
     winner = result.fields[0].standings[0]
     page = tab.open(site.directory / f"{entrant_page(winner.entrant)}.html")
-    assert page.locator("td.running").last.inner_text() == site.num(winner.mp)
-    assert page.locator("dd .mp").inner_text() == site.num(winner.mp)
+    assert page.locator("td.running").last.inner_text() == site.num(winner.points)
+    assert page.locator("dd .mp").inner_text() == site.num(winner.points)
     page = tab.open(site.directory / "recap.html")
     totals = page.locator("table.recap-table").first.locator("tbody td.total").all_inner_texts()
     by_number = sorted(result.fields[0].standings, key=lambda s: s.entrant)
