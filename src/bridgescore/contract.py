@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
+from functools import cache
 
 from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.errors import ParseError
@@ -86,6 +88,33 @@ class Contract:
         side = declarer.side
         points = self.score(tricks, vulnerability.is_vulnerable(side))
         return points if side is Side.NS else -points
+
+
+@cache
+def possible_scores(vulnerability: Vulnerability) -> frozenset[int]:
+    """Every North-South score a board can have at this vulnerability: each contract, doubled or
+    not, by either side, with 0 to 13 tricks, and 0 for a pass-out (rules.md §1)."""
+    scores = {0}
+    for level in range(1, 8):
+        for strain in Strain:
+            for doubling in Doubling:
+                contract = Contract(level, strain, doubling)
+                for declarer in (Seat.N, Seat.E):
+                    for tricks in range(14):
+                        scores.add(contract.ns_score(declarer, tricks, vulnerability))
+    return frozenset(scores)
+
+
+def nearest_scores(score: int, vulnerability: Vulnerability) -> tuple[int, ...]:
+    """The possible scores just below and just above ``score`` (one when it is off the ends)."""
+    ordered = _ordered(vulnerability)
+    at = bisect_left(ordered, score)
+    return tuple(ordered[i] for i in (at - 1, at) if 0 <= i < len(ordered))
+
+
+@cache
+def _ordered(vulnerability: Vulnerability) -> tuple[int, ...]:
+    return tuple(sorted(possible_scores(vulnerability)))
 
 
 def parse_tricks(text: str, contract: Contract) -> int:

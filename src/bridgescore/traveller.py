@@ -19,7 +19,13 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from bridgescore.bridge import Seat, Side, Vulnerability
-from bridgescore.contract import Contract, format_result, parse_tricks
+from bridgescore.contract import (
+    Contract,
+    format_result,
+    nearest_scores,
+    parse_tricks,
+    possible_scores,
+)
 from bridgescore.errors import ParseError
 
 _ARTIFICIAL_CODES = {"A+": Fraction(60), "A": Fraction(50), "A-": Fraction(40)}
@@ -71,6 +77,7 @@ class BridgeResult:
     declarer: Seat | None = None
     tricks: int | None = None
     passed_out: bool = False
+    assigned_points: bool = False  # a point score the director assigned: not checked
 
     @classmethod
     def played(
@@ -84,9 +91,25 @@ class BridgeResult:
         return cls(0, passed_out=True)
 
     @classmethod
-    def from_score(cls, ns_score: int) -> BridgeResult:
+    def from_score(
+        cls, ns_score: int, vulnerability: Vulnerability | None = None, assigned: bool = False
+    ) -> BridgeResult:
+        """A bare NS score. With the board's ``vulnerability`` it must be one some contract can
+        produce (15000, -99990 or 7610 are typing mistakes); a point score the director
+        assigned on purpose is ``assigned`` and taken as it is."""
         if ns_score % 10:
             raise ParseError(f"not a bridge score: {ns_score} (scores are multiples of 10)")
+        if assigned:
+            return cls(ns_score, assigned_points=True)
+        if vulnerability is not None and ns_score not in possible_scores(vulnerability):
+            near = " or ".join(
+                f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)
+            )
+            raise ParseError(
+                f"no contract scores {ns_score:+d} for NS with {_vulnerable(vulnerability)} "
+                f"(the nearest possible: {near}; a point score the director assigned is "
+                f"written 'points {ns_score:+d}')"
+            )
         return cls(ns_score)
 
     @classmethod
@@ -96,7 +119,9 @@ class BridgeResult:
         if len(words) == 1 and words[0].upper() in ("PASS", "P", "PASSED", "AP"):
             return cls.pass_out()
         if len(words) == 1 and re.fullmatch(r"[+-]?\d+", words[0]):
-            return cls.from_score(int(words[0]))
+            return cls.from_score(int(words[0]), vulnerability)
+        if len(words) == 2 and words[0].lower() == "points" and re.fullmatch(r"[+-]?\d+", words[1]):
+            return cls.from_score(int(words[1]), assigned=True)
         if len(words) != 3:
             raise ParseError(
                 f"not a result: {text!r} (expected contract declarer result like '4S N =', "
@@ -113,6 +138,8 @@ class BridgeResult:
     def __str__(self) -> str:
         if self.passed_out:
             return "PASS"
+        if self.assigned_points:
+            return f"points {self.ns_score:+d}"
         if self.contract is None or self.declarer is None or self.tricks is None:
             return f"{self.ns_score:d}"
         return f"{self.contract} {self.declarer} {format_result(self.contract, self.tricks)}"
@@ -280,6 +307,15 @@ class TableResult:
         if isinstance(self.ns_side, Artificial) and isinstance(self.ew_side, Artificial):
             return f"{self.ns_side}/{self.ew_side}"
         return f"NS {self.ns_side} | EW {self.ew_side}"
+
+
+def _vulnerable(vulnerability: Vulnerability) -> str:
+    return {
+        Vulnerability.NONE: "neither side vulnerable",
+        Vulnerability.NS: "NS vulnerable",
+        Vulnerability.EW: "EW vulnerable",
+        Vulnerability.ALL: "both sides vulnerable",
+    }[vulnerability]
 
 
 def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScore, SideScore, bool]:
