@@ -25,7 +25,7 @@ import bridgescore
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.check import CONVENTIONS, candidates, check, read_figures
 from bridgescore.cli import main
-from bridgescore.contract import Contract
+from bridgescore.contract import Contract, possible_scores
 from bridgescore.display import round_fraction
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
@@ -123,6 +123,11 @@ _ARTIFICIAL = ["A", "A+", "A-", "60", "40", "55", "37.5"]
 _SCORES = [-800, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 990]
 
 
+def _possible(vulnerability: Vulnerability) -> list[int]:
+    """The scores above that some contract can produce at this vulnerability."""
+    return [s for s in _SCORES if s in possible_scores(vulnerability)]
+
+
 @st.composite
 def sessions(draw: st.DrawFn) -> Session:
     """Pairs sessions with every kind of row, names, leads, deals and fouled copies."""
@@ -156,7 +161,7 @@ def sessions(draw: st.DrawFn) -> Session:
             if kind == "pass":
                 ns = ew = WeightedResult.single(BridgeResult.pass_out())
             elif kind == "score":
-                ns = ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_SCORES))))
+                ns = ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_possible(own or vulnerability)))))
             elif kind == "np":
                 ns = ew = None
             elif kind == "artificial":
@@ -164,10 +169,10 @@ def sessions(draw: st.DrawFn) -> Session:
                 ew = draw(st.sampled_from([ns, Artificial.parse("A-"), Artificial.parse("45")]))
             elif kind == "weighted":
                 weight = Fraction(draw(st.integers(1, 99)), 100)
-                other = BridgeResult(draw(st.sampled_from(_SCORES)))
+                other = BridgeResult(draw(st.sampled_from(_possible(own or vulnerability))))
                 ns = ew = WeightedResult(((weight, played.parts[0][1]), (1 - weight, other)))
             elif kind == "split":
-                ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_SCORES))))
+                ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_possible(own or vulnerability)))))
             rows.append(
                 TableResult(
                     board,
