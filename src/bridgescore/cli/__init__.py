@@ -12,6 +12,7 @@ import click
 from bridgescore import __version__
 from bridgescore.cli.check import check
 from bridgescore.cli.convert import convert
+from bridgescore.cli.movement import movement
 from bridgescore.cli.report import report
 from bridgescore.cli.score import score
 
@@ -22,5 +23,5 @@ def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
 
 
-for command in (score, report, convert, check):
+for command in (score, report, convert, check, movement):
     main.add_command(command)

@@ -1,0 +1,299 @@
+"""The JSON form of a movement (docs/movements.md), and the published-Howell table format.
+
+One object::
+
+    {"format": "bridgescore-movement", "version": 1, "kind": "mitchell", "name": "...",
+     "tables": 3, "rounds": 3, "boards_per_round": 2, "phantom": null, "shared": [[1, 4]],
+     "stands": 0, "arrow_switched": [], "repeats": false, "notes": [],
+     "plays": [{"round": 1, "table": 1, "set": 1, "boards": [1, 2], "ns": 1, "ew": 1}, ...]}
+
+A play names pairs ``"ns"`` and ``"ew"``, or players ``"n"``, ``"e"``, ``"s"``, ``"w"``; the
+phantom is written ``"phantom"``; ``"sit_out"``, ``"arrow_switched"`` and ``"absent"`` appear when
+they apply. A bare list of plays is read too (the kind is then inferred). The reader collects
+every problem with where it is and raises them together as an :class:`InputFileError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from bridgescore.bridge import Side
+from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.movements.model import Contestant, Kind, Movement, Play, set_boards
+
+FORMAT = "bridgescore-movement"
+PHANTOM = "phantom"
+_PAIR_SEATS = ("ns", "ew")
+_PLAYER_SEATS = ("n", "e", "s", "w")
+
+
+def to_data(movement: Movement) -> dict[str, Any]:
+    """The movement as plain JSON-ready data."""
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "kind": movement.kind.value,
+        "name": movement.name,
+        "tables": movement.tables,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "phantom": _number(movement.phantom) if movement.phantom else None,
+        "shared": [list(g) for g in movement.shared],
+        "stands": movement.stands,
+        "arrow_switched": list(movement.arrow_switched),
+        "repeats": movement.repeats,
+        "notes": list(movement.notes),
+        "plays": [play_data(p, movement.phantom) for p in movement.plays],
+    }
+
+
+def play_data(play: Play, phantom: Contestant | None = None) -> dict[str, Any]:
+    names = _PLAYER_SEATS if play.individual else _PAIR_SEATS
+    data: dict[str, Any] = {"round": play.round, "table": play.table, "set": play.set}
+    for name, who in zip(names, play.seats, strict=True):
+        data[name] = PHANTOM if who == phantom else who.number
+    data["boards"] = list(play.boards)
+    if play.arrow_switched:
+        data["arrow_switched"] = True
+    if play.sit_out:
+        data["sit_out"] = True
+    if play.absent:
+        data["absent"] = [_number(w) for w in play.absent]
+    return data
+
+
+def dumps(movement: Movement) -> str:
+    return json.dumps(to_data(movement), indent=2) + "\n"
+
+
+def loads(text: str, path: str | None = None) -> Movement:
+    """Read the JSON form; every problem is reported at once, with the play it is in."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputFileError(path, [Problem(f"not JSON: {error.msg}", line=error.lineno)]) from None
+    return from_data(data, path)
+
+
+def from_data(data: Any, path: str | None = None) -> Movement:
+    problems: list[Problem] = []
+    if isinstance(data, list):
+        data = {"plays": data}
+    if not isinstance(data, Mapping):
+        raise InputFileError(path, [Problem("expected an object with plays, or a list of plays")])
+    raw_plays = data.get("plays")
+    if not isinstance(raw_plays, list) or not raw_plays:
+        raise InputFileError(path, [Problem("no plays: expected a non-empty list 'plays'")])
+    individual = any(isinstance(p, Mapping) and "n" in p for p in raw_plays)
+    kind = _kind(data.get("kind"), individual, problems)
+    lines = kind is Kind.MITCHELL
+    phantom_number = data.get("phantom")
+    plays = []
+    for index, raw in enumerate(raw_plays, 1):
+        play = _play(raw, index, kind, lines, phantom_number, problems)
+        if play is not None:
+            plays.append(play)
+    phantom = None
+    if phantom_number is not None:
+        phantom = _contestant(phantom_number, Side.NS if lines else None, kind, problems, 0)
+    found = plays or [Play(1, 1, 1, (1,), (Contestant(1), Contestant(2)))]  # only on error
+    tables = _int(data.get("tables", max(p.table for p in found)), "tables", problems)
+    rounds = _int(data.get("rounds", max(p.round for p in found)), "rounds", problems)
+    per_round = data.get("boards_per_round", max(len(p.boards) for p in found))
+    boards_per_round = _int(per_round, "boards_per_round", problems)
+    shared = _groups(data.get("shared"), problems)
+    stands = _int(data.get("stands") or 0, "stands", problems, least=0)
+    switched = _groups([data.get("arrow_switched") or []], problems, "arrow_switched")
+    if problems:
+        raise InputFileError(path, problems)
+    return Movement(
+        kind=kind,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        plays=tuple(plays),
+        name=str(data.get("name") or ""),
+        phantom=phantom,
+        shared=shared,
+        stands=stands,
+        arrow_switched=switched[0] if switched else (),
+        repeats=bool(data.get("repeats", kind is Kind.INDIVIDUAL)),
+        notes=tuple(str(n) for n in data.get("notes") or ()),
+    )
+
+
+def _groups(
+    value: Any, problems: list[Problem], what: str = "shared"
+) -> tuple[tuple[int, ...], ...]:
+    """A list of lists of positive whole numbers (tables sharing, or rounds)."""
+    if value is None:
+        return ()
+    ok = isinstance(value, list) and all(
+        isinstance(g, list)
+        and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in g)
+        for g in value
+    )
+    if not ok:
+        problems.append(Problem(f"{what}: expected lists of numbers", found=str(value)[:60]))
+        return ()
+    return tuple(tuple(g) for g in value)
+
+
+def _kind(value: Any, individual: bool, problems: list[Problem]) -> Kind:
+    if value is None:
+        return Kind.INDIVIDUAL if individual else Kind.HOWELL
+    try:
+        return Kind.parse(str(value))
+    except ParseError as error:
+        problems.append(Problem(str(error)))
+        return Kind.HOWELL
+
+
+def _play(
+    raw: Any,
+    index: int,
+    kind: Kind,
+    lines: bool,
+    phantom: Any,
+    problems: list[Problem],
+) -> Play | None:
+    where = f"play {index}"
+    if not isinstance(raw, Mapping):
+        problems.append(Problem(f"{where}: expected an object", found=str(raw)[:40]))
+        return None
+    before = len(problems)
+    rnd = _int(raw.get("round"), f"{where}: round", problems)
+    table = _int(raw.get("table"), f"{where}: table", problems)
+    names = _PLAYER_SEATS if kind is Kind.INDIVIDUAL else _PAIR_SEATS
+    seats = []
+    for name in names:
+        value = raw.get(name)
+        if value == PHANTOM:
+            value = phantom if phantom is not None else None
+            if value is None:
+                problems.append(Problem(f"{where}: 'phantom' seated but no phantom declared"))
+                continue
+        line = (Side.NS if name == "ns" else Side.EW) if lines else None
+        who = _contestant(value, line, kind, problems, index, name)
+        if who is not None:
+            seats.append(who)
+    boards = raw.get("boards")
+    if not isinstance(boards, list) or not all(isinstance(b, int) and b > 0 for b in boards):
+        problems.append(Problem(f"{where}: boards must be a list of board numbers"))
+        boards = []
+    number = raw.get("set")
+    if number is None:
+        number = min(boards) if boards else 1
+    number = _int(number, f"{where}: set", problems)
+    absent = []
+    for value in raw.get("absent") or ():
+        who = _contestant(value, None, kind, problems, index, "absent")
+        if who is not None:
+            absent.append(who)
+    if len(problems) > before:
+        return None
+    return Play(
+        rnd,
+        table,
+        number,
+        tuple(boards),
+        tuple(seats),
+        arrow_switched=bool(raw.get("arrow_switched", False)),
+        sit_out=bool(raw.get("sit_out", False)) or raw.get("ns") == PHANTOM or bool(absent),
+        absent=tuple(absent),
+    )
+
+
+def _contestant(
+    value: Any,
+    line: Side | None,
+    kind: Kind,
+    problems: list[Problem],
+    index: int,
+    seat: str = "phantom",
+) -> Contestant | None:
+    player = kind is Kind.INDIVIDUAL
+    try:
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return Contestant(value, line, player)
+        if isinstance(value, str):
+            parsed = Contestant.parse(value, player=player)
+            return Contestant(parsed.number, parsed.line or line, player)
+    except ParseError:
+        pass
+    where = f"play {index}: {seat}" if index else "phantom"
+    problems.append(Problem(f"{where}: not a pair or player number", found=repr(value)))
+    return None
+
+
+def _int(value: Any, what: str, problems: list[Problem], least: int = 1) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+        return value
+    problems.append(
+        Problem(f"{what}: expected a whole number of {least} or more", found=repr(value))
+    )
+    return least
+
+
+def _number(who: Contestant) -> int:
+    return who.number
+
+
+# --- the published-Howell table format (shared data) -----------------------------------------
+
+
+def loads_howell_table(data: Mapping[str, Any], key: str, boards_per_round: int = 1) -> Movement:
+    """One entry of a published Howell table (keyed ``"tables-rounds"``): ``positions`` are the
+    pairs at 1N, 1E, 2N, 2E, ... in round 1; ``movement`` is the circuit of the moving seats
+    (``"3E"``); ``sets`` is the circuit of the boards, a table number or 0 for a relay.
+
+    Each round a moving pair goes one step along ``movement``; each set one step back along
+    ``sets`` (the set at position i + 1 comes to position i). Entries keyed ``-M`` are Mitchells.
+    """
+    try:
+        entry = data[key]
+        tables = int(entry["tables"])
+        rounds = int(entry["rounds"])
+        positions = [int(p) for p in entry["positions"]]
+        circuit = [(int(s[:-1]), s[-1].upper()) for s in entry["movement"]]
+        board_circuit = [int(t) for t in entry["sets"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ParseError(f"published Howell {key!r}: not in the expected form ({error})") from None
+    if len(positions) != 2 * tables:
+        raise ParseError(
+            f"published Howell {key!r}: {len(positions)} positions for {tables} tables"
+        )
+    start = {(k // 2 + 1, "NE"[k % 2]): p for k, p in enumerate(positions)}
+    mitchell = key.upper().endswith("-M")
+    plays = []
+    for rnd in range(rounds):
+        seated = dict(start)
+        for i, seat in enumerate(circuit):
+            seated[circuit[(i + rnd) % len(circuit)]] = start[seat]
+        for table in range(1, tables + 1):
+            here = [
+                i
+                for i in range(len(board_circuit))
+                if board_circuit[(i - rnd) % len(board_circuit)] == table
+            ]
+            if len(here) != 1:
+                raise ParseError(f"published Howell {key!r}: table {table} has no single set")
+            number = here[0] + 1
+            ns, ew = seated[(table, "N")], seated[(table, "E")]
+            seats = (
+                (Contestant(ns, Side.NS), Contestant(ew, Side.EW))
+                if mitchell
+                else (Contestant(ns), Contestant(ew))
+            )
+            plays.append(Play(rnd + 1, table, number, set_boards(number, boards_per_round), seats))
+    return Movement(
+        kind=Kind.MITCHELL if mitchell else Kind.HOWELL,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        plays=tuple(plays),
+        name=f"Published {'Mitchell' if mitchell else 'Howell'} {key}",
+        stands=board_circuit.count(0),
+    )

@@ -1,0 +1,348 @@
+"""What a movement is: for every round and table, who sits where and which boards they play.
+
+A movement is data (rules.md §8.1). Generators build it, the JSON form stores it, the validator
+checks it, guide cards print it and the scorer looks results up in it. Nothing here computes a
+schedule: :mod:`~bridgescore.movements.mitchell`, :mod:`~bridgescore.movements.howell` and
+:mod:`~bridgescore.movements.individual` do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from bridgescore.bridge import Side
+from bridgescore.errors import ParseError, RulesError
+
+
+class Kind(Enum):
+    """The family a movement belongs to."""
+
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+    INDIVIDUAL = "individual"
+
+    @classmethod
+    def parse(cls, text: str) -> Kind:
+        key = text.strip().lower()
+        for kind in cls:
+            if kind.value == key:
+                return kind
+        raise ParseError(
+            f"not a kind of movement: {text!r} (expected mitchell, howell or individual)"
+        )
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Structure(Enum):
+    """How the session ranks (rules.md §7.3): two fields (NS and EW) or one."""
+
+    TWO_FIELDS = "two fields"
+    ONE_FIELD = "one field"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A pair, or in an individual a player, as numbered on the night.
+
+    In a Mitchell the same numbers are used on both lines, so a pair is its number and line.
+    """
+
+    number: int
+    line: Side | None = None
+    player: bool = False
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise RulesError(f"a contestant number must be 1 or more, not {self.number}")
+        if self.player and self.line is not None:
+            raise RulesError("a player in an individual has no fixed line")
+
+    @classmethod
+    def parse(cls, text: str, *, player: bool = False) -> Contestant:
+        """``"3"``, ``"3NS"`` or ``"12EW"`` (a Mitchell pair with its line)."""
+        raw = text.strip().upper()
+        digits = raw.rstrip("NSEW-/ ")
+        rest = raw[len(digits) :]
+        if not (digits.isascii() and digits.isdigit()):
+            raise ParseError(f"not a pair or player number: {text!r}")
+        line = Side.parse(rest) if rest else None
+        return cls(int(digits), line, player)
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}{self.line.value}" if self.line else str(self.number)
+
+    def __lt__(self, other: Contestant) -> bool:
+        return contestant_order(self) < contestant_order(other)
+
+    def __str__(self) -> str:
+        return f"{'player' if self.player else 'pair'} {self.label}"
+
+    def __repr__(self) -> str:
+        return f"Contestant.parse({self.label!r}{', player=True' if self.player else ''})"
+
+
+@dataclass(frozen=True)
+class Play:
+    """One table in one round: who sits there and which boards they play.
+
+    ``seats`` holds the NS and the EW pair, or the N, E, S and W players of an individual. A
+    sit-out is a play whose boards are not played: one side is the phantom, or is absent.
+    """
+
+    round: int
+    table: int
+    set: int
+    boards: tuple[int, ...]
+    seats: tuple[Contestant, ...]
+    arrow_switched: bool = False
+    sit_out: bool = False
+    absent: tuple[Contestant, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.seats) not in (2, 4):
+            raise RulesError(
+                f"round {self.round}, table {self.table}: a play seats two pairs or four players"
+            )
+
+    @property
+    def individual(self) -> bool:
+        return len(self.seats) == 4
+
+    @property
+    def ns(self) -> Contestant:
+        """The NS pair (pairs events only)."""
+        if self.individual:
+            raise RulesError("an individual has players in seats N, E, S and W, not pairs")
+        return self.seats[0]
+
+    @property
+    def ew(self) -> Contestant:
+        """The EW pair (pairs events only)."""
+        if self.individual:
+            raise RulesError("an individual has players in seats N, E, S and W, not pairs")
+        return self.seats[1]
+
+    @property
+    def ns_side(self) -> tuple[Contestant, ...]:
+        """Who holds the NS cards as seated (N and S, or the NS pair)."""
+        return (self.seats[0], self.seats[2]) if self.individual else (self.seats[0],)
+
+    @property
+    def ew_side(self) -> tuple[Contestant, ...]:
+        return (self.seats[1], self.seats[3]) if self.individual else (self.seats[1],)
+
+    def side_of(self, who: Contestant) -> Side:
+        """The direction ``who`` sits (the physical seat, before any arrow-switch)."""
+        if who in self.ns_side:
+            return Side.NS
+        if who in self.ew_side:
+            return Side.EW
+        raise RulesError(f"{who} does not play at table {self.table} in round {self.round}")
+
+    def card_side_of(self, who: Contestant) -> Side:
+        """The direction whose cards ``who`` holds: turned on arrow-switched rounds."""
+        side = self.side_of(who)
+        return side.other if self.arrow_switched else side
+
+    def opponents_of(self, who: Contestant) -> tuple[Contestant, ...]:
+        return self.ew_side if self.side_of(who) is Side.NS else self.ns_side
+
+    def partner_of(self, who: Contestant) -> Contestant | None:
+        """An individual player's partner this round (None in a pairs event)."""
+        if not self.individual:
+            return None
+        index = self.seats.index(who)
+        return self.seats[(index + 2) % 4]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A whole movement: every play, and what a director needs to set it up.
+
+    ``shared`` lists groups of tables that play the same boards in the same round (the boards
+    pass between them); ``stands`` is how many relay or bye stands hold boards waiting between
+    tables; ``phantom`` is the missing pair (or player) of a half table; ``repeats`` says that
+    contestants are meant to meet more than once (an individual's opponents, a short night).
+    """
+
+    kind: Kind
+    tables: int
+    rounds: int
+    boards_per_round: int
+    plays: tuple[Play, ...]
+    name: str = ""
+    phantom: Contestant | None = None
+    shared: tuple[tuple[int, ...], ...] = ()
+    stands: int = 0
+    arrow_switched: tuple[int, ...] = ()
+    repeats: bool = False
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.plays, key=lambda p: (p.round, p.table)))
+        object.__setattr__(self, "plays", ordered)
+
+    # --- lookups for scoring ----------------------------------------------------------------
+
+    @cached_property
+    def _by_place(self) -> dict[tuple[int, int], Play]:
+        return {(p.round, p.table): p for p in self.plays}
+
+    @cached_property
+    def _by_board(self) -> dict[int, tuple[Play, ...]]:
+        found: dict[int, list[Play]] = {}
+        for play in self.plays:
+            if not play.sit_out:
+                for board in play.boards:
+                    found.setdefault(board, []).append(play)
+        return {board: tuple(plays) for board, plays in sorted(found.items())}
+
+    @cached_property
+    def _by_contestant(self) -> dict[tuple[Contestant, int], Play]:
+        return {(who, p.round): p for p in self.plays for who in p.seats}
+
+    def play(self, round: int, table: int) -> Play:
+        """The play at ``table`` in ``round``; a :class:`RulesError` naming both when none."""
+        try:
+            return self._by_place[(round, table)]
+        except KeyError:
+            raise RulesError(f"the movement has no table {table} in round {round}") from None
+
+    def plays_of_board(self, board: int) -> tuple[Play, ...]:
+        """Every play where ``board`` is played (sit-outs left out), in round order."""
+        return self._by_board.get(board, ())
+
+    def where(self, who: Contestant, round: int) -> Play | None:
+        """Where ``who`` sits in ``round`` (a sit-out included); None when not seated."""
+        return self._by_contestant.get((who, round))
+
+    @cached_property
+    def _by_round(self) -> dict[int, tuple[Play, ...]]:
+        found: dict[int, list[Play]] = {}
+        for play in self.plays:
+            found.setdefault(play.round, []).append(play)
+        return {rnd: tuple(plays) for rnd, plays in found.items()}
+
+    def plays_in_round(self, round: int) -> tuple[Play, ...]:
+        return self._by_round.get(round, ())
+
+    @property
+    def structure(self) -> Structure:
+        """Two fields for a plain Mitchell; one field for a Howell, an individual, or a
+        Mitchell with arrow-switched rounds (rules.md §7.3, §7.4)."""
+        if self.kind is Kind.MITCHELL and not any(p.arrow_switched for p in self.plays):
+            return Structure.TWO_FIELDS
+        return Structure.ONE_FIELD
+
+    @cached_property
+    def contestants(self) -> tuple[Contestant, ...]:
+        """Every real pair or player, phantom left out, in number order (NS line first)."""
+        seen = {who for p in self.plays for who in p.seats if who != self.phantom}
+        return tuple(sorted(seen, key=contestant_order))
+
+    @cached_property
+    def boards(self) -> tuple[int, ...]:
+        """Every board number that appears in the movement, in order."""
+        return tuple(sorted({b for p in self.plays for b in p.boards}))
+
+    @cached_property
+    def sets(self) -> dict[int, tuple[int, ...]]:
+        """Each board set and its boards."""
+        return {p.set: p.boards for p in sorted(self.plays, key=lambda p: p.set)}
+
+    def boards_played_by(self, who: Contestant) -> tuple[int, ...]:
+        return tuple(b for p in self.plays if who in p.seats and not p.sit_out for b in p.boards)
+
+    # --- summary ----------------------------------------------------------------------------
+
+    def sit_outs(self) -> tuple[tuple[int, Contestant], ...]:
+        """(round, contestant) for each real contestant who sits out a round."""
+        out: list[tuple[int, Contestant]] = []
+        for play in self.plays:
+            if play.sit_out:
+                out.extend(
+                    (play.round, who)
+                    for who in play.seats
+                    if who != self.phantom and who not in play.absent
+                )
+        return tuple(out)
+
+    def describe(self) -> str:
+        """A one-paragraph summary a director can read out."""
+        who = "players" if self.kind is Kind.INDIVIDUAL else "pairs"
+        parts = [
+            self.name or str(self.kind).capitalize(),
+            f"{self.tables} tables, {len(self.contestants)} {who}",
+            f"{_count(self.rounds, 'round')} of {_count(self.boards_per_round, 'board')} "
+            f"({_count(len(self.boards), 'board')})",
+            f"ranked as {self.structure}",
+        ]
+        if self.phantom:
+            parts.append(f"phantom {self.phantom.label}")
+        if self.stands:
+            parts.append(f"{self.stands} relay/bye stand{'s' if self.stands > 1 else ''}")
+        if self.shared:
+            groups = "; ".join(" and ".join(map(str, g)) for g in self.shared)
+            parts.append(f"tables sharing boards: {groups}")
+        if self.arrow_switched:
+            parts.append(f"arrow-switched rounds: {', '.join(map(str, self.arrow_switched))}")
+        return "; ".join(parts) + "."
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def contestant_order(who: Contestant) -> tuple[int, int, bool]:
+    """NS line before EW line, then by number."""
+    line = {None: 0, Side.NS: 0, Side.EW: 1}[who.line]
+    return (line, who.number, who.player)
+
+
+def waiting_sets(plays: Iterable[Play], rounds: int) -> dict[int, tuple[int, ...]]:
+    """For each round, the sets between their first and last use that no table holds: the
+    boards that must wait on a relay or bye stand."""
+    used: dict[int, set[int]] = {}
+    for play in plays:
+        used.setdefault(play.set, set()).add(play.round)
+    return {
+        rnd: tuple(s for s, rs in sorted(used.items()) if min(rs) < rnd < max(rs) and rnd not in rs)
+        for rnd in range(1, rounds + 1)
+    }
+
+
+def set_boards(number: int, boards_per_round: int) -> tuple[int, ...]:
+    """The boards of set ``number``: set 1 is boards 1..b, set 2 is b+1..2b, and so on."""
+    first = (number - 1) * boards_per_round + 1
+    return tuple(range(first, first + boards_per_round))
+
+
+def renumber_sets(plays: Iterable[Play], boards_per_round: int) -> tuple[Play, ...]:
+    """Number the sets in the order they first appear (round 1, table 1 first) and give each
+    its boards, so board 1 starts at table 1."""
+    ordered = sorted(plays, key=lambda p: (p.round, p.table))
+    labels: dict[int, int] = {}
+    for play in ordered:
+        labels.setdefault(play.set, len(labels) + 1)
+    return tuple(
+        Play(
+            p.round,
+            p.table,
+            labels[p.set],
+            set_boards(labels[p.set], boards_per_round),
+            p.seats,
+            p.arrow_switched,
+            p.sit_out,
+            p.absent,
+        )
+        for p in ordered
+    )

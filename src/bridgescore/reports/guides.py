@@ -1,0 +1,70 @@
+"""Guide cards as printable pages: table cards, personal cards, blank travellers, pick-up slips.
+
+Each page is a Jinja2 template with autoescaping; one JSON file (``guides.json``) holds the same
+data. The pages print on A4 or Letter (an ``@page`` rule) and read at phone width. Imported only
+when cards are written: it pulls in Jinja2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jinja2
+
+from bridgescore import __version__
+from bridgescore.movements import cards
+from bridgescore.movements.model import Kind, Movement
+
+PAGES = ("tables", "personal", "travellers", "slips")
+_SIZES = {"a4": "A4", "letter": "letter"}
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("bridgescore.reports", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
+    """Every page's HTML, by file name; ``guides.json`` beside them."""
+    if paper not in _SIZES:
+        raise ValueError(f"paper must be a4 or letter, not {paper!r}")
+    env = _environment()
+    noun = "player" if movement.kind is Kind.INDIVIDUAL else "pair"
+    common = {
+        "version": __version__,
+        "movement": movement.name,
+        "summary": movement.describe(),
+        "page_size": _SIZES[paper],
+        "noun": noun,
+    }
+    pages = {
+        "tables.html": env.get_template("guide_tables.html").render(
+            title="Table cards", cards=cards.table_cards(movement), **common
+        ),
+        "personal.html": env.get_template("guide_personal.html").render(
+            title=f"Personal {noun} cards", cards=cards.personal_cards(movement), **common
+        ),
+        "travellers.html": env.get_template("guide_travellers.html").render(
+            title="Travellers", travellers=cards.travellers(movement), **common
+        ),
+        "slips.html": env.get_template("guide_slips.html").render(
+            title="Pick-up slips", slips=cards.pickup_slips(movement), **common
+        ),
+    }
+    pages["guides.json"] = json.dumps(cards.to_data(movement), indent=2) + "\n"
+    return pages
+
+
+def write_guides(movement: Movement, directory: Path, paper: str = "a4") -> tuple[Path, ...]:
+    """Write the guide pages and their JSON into ``directory`` (made if missing)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in render_guides(movement, paper).items():
+        path = directory / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return tuple(written)
