@@ -161,7 +161,9 @@ def sessions(draw: st.DrawFn) -> Session:
             if kind == "pass":
                 ns = ew = WeightedResult.single(BridgeResult.pass_out())
             elif kind == "score":
-                ns = ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_possible(own or vulnerability)))))
+                ns = ew = WeightedResult.single(
+                    BridgeResult(draw(st.sampled_from(_possible(own or vulnerability))))
+                )
             elif kind == "np":
                 ns = ew = None
             elif kind == "artificial":
@@ -172,7 +174,9 @@ def sessions(draw: st.DrawFn) -> Session:
                 other = BridgeResult(draw(st.sampled_from(_possible(own or vulnerability))))
                 ns = ew = WeightedResult(((weight, played.parts[0][1]), (1 - weight, other)))
             elif kind == "split":
-                ew = WeightedResult.single(BridgeResult(draw(st.sampled_from(_possible(own or vulnerability)))))
+                ew = WeightedResult.single(
+                    BridgeResult(draw(st.sampled_from(_possible(own or vulnerability))))
+                )
             rows.append(
                 TableResult(
                     board,

@@ -16,9 +16,11 @@ NONE, ALL = Vulnerability.NONE, Vulnerability.ALL
 def test_the_extreme_scores() -> None:
     # 7NTXX by NS, vulnerable, down 13: 400 + 600 × 12 = 7600 to EW, doubled again (rules.md §1.6)
     # — and the same made by EW is the largest NS loss.
-    assert max(possible_scores(ALL)) == Contract(7, Strain.NOTRUMP, Doubling.REDOUBLED).score(
-        0, True
-    ) * -1 == 7600
+    assert (
+        max(possible_scores(ALL))
+        == Contract(7, Strain.NOTRUMP, Doubling.REDOUBLED).score(0, True) * -1
+        == 7600
+    )
     assert min(possible_scores(ALL)) == -7600
     # Not vulnerable: 2 × (100 + 200 + 200 + 300 × 10) = 7000.
     assert max(possible_scores(NONE)) == 7000

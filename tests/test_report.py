@@ -455,7 +455,10 @@ def test_score_text_shows_the_recap_sheet_and_score_cards() -> None:
         for s in field.standings:
             label = f"{'Player' if s.entrant.player else 'Pair'} {s.entrant.label}"
             assert f"{label} — {s.name}: place {s.place} in " in text
-            assert f"{site.num(s.points)} of {site.num(s.available)} MP, {site.num(s.percent)}%" in text
+            assert (
+                f"{site.num(s.points)} of {site.num(s.available)} MP, {site.num(s.percent)}%"
+                in text
+            )
     assert text.count("% board by board: ") == 17
 
 

@@ -183,7 +183,8 @@ def test_seed_002_boards() -> None:
     for b in result.boards:
         assert sum(t.ns_points or 0 for t in b.tables) == 15
         assert all(
-            t.ns_points is not None and t.ew_points is not None and t.ns_points + t.ew_points == 5 for t in b.tables
+            t.ns_points is not None and t.ew_points is not None and t.ns_points + t.ew_points == 5
+            for t in b.tables
         )
 
 

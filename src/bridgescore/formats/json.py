@@ -316,7 +316,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                         "place": s.place,
                         "team": s.entrant.number,
                         "name": s.name,
-                        "total": number(s.imps_for - s.imps_against),
+                        "total": number((s.imps_for or 0) - (s.imps_against or 0)),
                         "imps_for": number(s.imps_for),
                         "imps_against": number(s.imps_against),
                         "vps": number(s.points),

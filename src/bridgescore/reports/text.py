@@ -360,7 +360,8 @@ def render_cards(result: SessionResult, console: Console) -> None:
         summary = (
             f"{_num(s.points, rules)} IMPs"
             if imps
-            else f"{_num(s.points, rules)} of {_num(s.available, rules)} MP, {_num(s.percent, rules)}%"
+            else f"{_num(s.points, rules)} of {_num(s.available, rules)} MP, "
+            f"{_num(s.percent, rules)}%"
         )
         console.print(
             Text(
