@@ -608,7 +608,9 @@ def _scoring(result: SessionResult) -> str:
     if rules.method is Method.BUTLER:
         return "IMP;Butler"
     if rules.method is Method.CROSS_IMPS:
-        return {"sum": "IMP;Cross", "results": "IMP;Cross1"}.get(rules.cross_imps.value, "IMP;Cross2")
+        return {"sum": "IMP;Cross", "results": "IMP;Cross1"}.get(
+            rules.cross_imps.value, "IMP;Cross2"
+        )
     return "MP;MP1" if rules.scale == 2 else "MP;MP2"
 
 
