@@ -154,7 +154,12 @@ def test_handicapped_ranking(tmp_path: Path) -> None:
         main, ["score", str(scores), "--handicaps", str(history), "--format", "json"]
     )
     assert result.exit_code == 0, result.output
-    ns = next(f for f in json.loads(result.output)["fields"] if f["field"] == "NS")
+    ns = next(f for f in json.loads(result.stdout)["fields"] if f["field"] == "NS")
+    # The file has no date, and Cy, Di, Gus and Hal have no history: both are said, not hidden.
+    assert "the session has no date" in result.stderr
+    assert (
+        "handicap 0 for 4 players" in result.stderr and "Cy (not in the history)" in result.stderr
+    )
     by_pair = {r["pair"]: r for r in ns["rankings"]}
     assert by_pair[1]["percent"] == 100 and by_pair[1]["handicap"] == 10
     assert by_pair[2]["handicapped"] == 0 - 10

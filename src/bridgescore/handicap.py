@@ -67,17 +67,20 @@ def _key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
-def read_history(path: str | Path) -> dict[str, list[Fraction]]:
-    """Read a history CSV (player, date, percentage) into percentages per player, oldest first."""
+def read_history(path: str | Path, before: date | None = None) -> dict[str, list[Fraction]]:
+    """Read a history CSV (player, date, percentage) into percentages per player, oldest first;
+    with ``before``, only the results dated before it (a handicap is as at the session's date)."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise InputFileError(name, [Problem(f"cannot read the history file ({error})")]) from None
-    return parse_history(text, name)
+    return parse_history(text, name, before)
 
 
-def parse_history(text: str, path: str | None = None) -> dict[str, list[Fraction]]:
+def parse_history(
+    text: str, path: str | None = None, before: date | None = None
+) -> dict[str, list[Fraction]]:
     problems: list[Problem] = []
     rows = list(csv.reader(io.StringIO(text), skipinitialspace=True))
     entries: list[HistoryEntry] = []
@@ -130,7 +133,7 @@ def parse_history(text: str, path: str | None = None) -> dict[str, list[Fraction
                 )
             )
             continue
-        if player and day is not None:
+        if player and day is not None and (before is None or day < before):
             entries.append(HistoryEntry(player, day, Fraction(percent_text), number))
     if problems:
         raise InputFileError(path, problems)
@@ -141,6 +144,11 @@ def parse_history(text: str, path: str | None = None) -> dict[str, list[Fraction
         key: [e.percent for e in sorted(items, key=lambda e: (e.day, e.line))]
         for key, items in by_player.items()
     }
+
+
+def session_day(text: str | None) -> date | None:
+    """A session's date as the history file writes dates (YYYY-MM-DD or DD/MM/YYYY)."""
+    return None if text is None else _date(text.strip())
 
 
 def _date(text: str) -> date | None:
@@ -166,8 +174,24 @@ def player_handicaps(history: Mapping[str, Sequence[Fraction]]) -> dict[str, Fra
 def entrant_handicap(
     names: str | None, history: Mapping[str, Sequence[Fraction]], total: bool = False
 ) -> Fraction:
-    """The handicap of a pair (or player) named ``names``; unknown players count as 0."""
+    """The handicap of a pair (or player) named ``names``; players without one count as 0
+    (:func:`without_handicap` names them, so that a caller can say so)."""
     if not names:
         return Fraction(0)
     players = split_names(names)
     return pair_handicap([player_handicap(history.get(_key(p), ())) for p in players], total)
+
+
+def without_handicap(
+    names: str | None, history: Mapping[str, Sequence[Fraction]]
+) -> list[tuple[str, int]]:
+    """The players of ``names`` who have no handicap, each with how many results they have
+    (0: not in the history at all, which is often a spelling difference)."""
+    if not names:
+        return []
+    found = []
+    for player in split_names(names):
+        count = len(history.get(_key(player), ()))
+        if count < MINIMUM_RESULTS:
+            found.append((player, count))
+    return found

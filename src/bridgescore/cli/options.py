@@ -93,14 +93,57 @@ def load(
     session = read_session(file, structure=structure(options))
     handicaps = None
     if history:
-        from bridgescore.handicap import entrant_handicap, read_history
-
-        past = read_history(history)
-        entrants = {e for t in session.tables for e in session.entrants_all(t)}
-        handicaps = {
-            e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants
-        }
+        handicaps = _handicaps(session, rules, history)
     return session, rules, handicaps
+
+
+def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fraction]:
+    """Each entrant's handicap as at the session's date, saying what cannot be worked out."""
+    from bridgescore.cli.common import UsageProblem
+    from bridgescore.handicap import entrant_handicap, read_history, session_day, without_handicap
+    from bridgescore.rules import Method
+    from bridgescore.session import FieldStructure
+
+    if rules.method is not Method.MATCHPOINTS or session.structure is FieldStructure.TEAMS:
+        how = "teams of four" if session.structure is FieldStructure.TEAMS else rules.method
+        raise UsageProblem(
+            f"--handicaps: a handicapped ranking adds handicaps to percentages, and a session "
+            f"scored by {how} has none: leave out --handicaps"
+        )
+    day = session_day(session.date)
+    if day is None:
+        click.echo(
+            f"bridgescore: note: the session has no date{_found(session.date)}, so every "
+            "result in the history counts towards the handicaps",
+            err=True,
+        )
+    past = read_history(history, before=day)
+    entrants = sorted({e for t in session.tables for e in session.entrants_all(t)})
+    unnamed = [e.label for e in entrants if not session.names.get(e)]
+    if unnamed:
+        click.echo(
+            f"bridgescore: note: handicap 0 for {len(unnamed)} "
+            f"{'entrant' if len(unnamed) == 1 else 'entrants'} the file does not name: "
+            + ", ".join(unnamed),
+            err=True,
+        )
+    missing = []
+    for entrant in entrants:
+        for player, count in without_handicap(session.names.get(entrant), past):
+            known = "not in the history" if count == 0 else f"only {count} result"
+            missing.append(f"{player} ({known}{'s' if count > 1 else ''})")
+    if missing:
+        click.echo(
+            f"bridgescore: note: handicap 0 for {len(missing)} player"
+            f"{'s' if len(missing) != 1 else ''} without 5 results before the session: "
+            + ", ".join(missing),
+            err=True,
+        )
+    return {e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants}
+
+
+def _found(text: str | None) -> str:
+    return f" bridgescore can read ({text!r})" if text else ""
 
 
 def structure(options: dict[str, Any]) -> FieldStructure | None:
