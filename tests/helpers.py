@@ -12,7 +12,7 @@ from bridgescore.session import Session
 
 
 def session(text: str, **options: object) -> Session:
-    return traveller_csv.loads(text.strip() + "\n", **options)  # type: ignore[arg-type]
+    return traveller_csv.loads(text.strip() + "\n", **options).session  # type: ignore[arg-type]
 
 
 def scored(text: str, rules: Rules = CLUB, **options: object) -> SessionResult:

@@ -25,7 +25,7 @@ NIGHT = """board,ns,ew,score
 
 
 def night() -> Session:
-    return traveller_csv.loads(NIGHT, path="night.csv")
+    return traveller_csv.loads(NIGHT, path="night.csv").session
 
 
 def scored(rules: Rules) -> SessionResult:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,11 +27,13 @@ from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.check import CONVENTIONS, candidates, check, read_figures
 from bridgescore.cli import main
 from bridgescore.contract import Contract, possible_scores
+from bridgescore.deal import Deal
 from bridgescore.display import round_fraction
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import json as result_json
 from bridgescore.formats import nzscorer, read_session, usebio
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rounding, Rules
 from bridgescore.scoring import score_pairs
@@ -103,7 +106,7 @@ def same_session(again: Session, session: Session) -> None:
 
 
 def via_json(session: Session, rules: Rules = CLUB) -> Session:
-    text = result_json.dumps(score_pairs(session, rules))
+    text = result_json.dumps(ResultsFile.scored(score_pairs(session, rules)))
     return result_json.session_from_data(json.loads(text))
 
 
@@ -115,7 +118,9 @@ def test_the_sample_reads_back_from_its_json() -> None:
     again = via_json(session)
     same_session(again, session)
     # the names are on the rows again, so the CSV written from JSON names the pairs too
-    assert traveller_csv.loads(traveller_csv.dumps(again)).names == session.names
+    assert (
+        traveller_csv.loads(traveller_csv.dumps(ResultsFile(again))).session.names == session.names
+    )
 
 
 _CONTRACTS = ["1NT", "3NT", "4S", "4HX", "6CXX", "2D", "7NTXX"]
@@ -211,7 +216,7 @@ def sessions(draw: st.DrawFn) -> Session:
         return Session.build(rows, boards_)
 
 
-def _deal(cards: list[int]) -> str:
+def _deal(cards: list[int]) -> Deal:
     hands = []
     for seat in range(4):
         mine = sorted(cards[seat * 13 : seat * 13 + 13])
@@ -219,7 +224,7 @@ def _deal(cards: list[int]) -> str:
             "".join("AKQJT98765432"[c % 13] for c in mine if c // 13 == suit) for suit in range(4)
         ]
         hands.append(".".join(suits))
-    return "N:" + " ".join(hands)
+    return Deal.from_pbn("N:" + " ".join(hands))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -231,14 +236,14 @@ def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> No
     # Fouled copies are left out here: csv.loads refuses a fouled copy (group, own vul) written
     # before an unfouled row of the same board (reported to the CSV reader's owner).
     if not any(t.vulnerability for t in session.tables):
-        from_csv = traveller_csv.loads(traveller_csv.dumps(again))
+        from_csv = traveller_csv.loads(traveller_csv.dumps(ResultsFile(again))).session
         assert from_csv.names == session.names
         assert Counter(from_csv.tables) == Counter(session.tables)
 
 
 def test_read_session_reads_json(tmp_path: Path) -> None:
     path = tmp_path / "night.json"
-    path.write_text(result_json.dumps(score_pairs(read_session(SAMPLE), CLUB)))
+    path.write_text(result_json.dumps(ResultsFile.scored(score_pairs(read_session(SAMPLE), CLUB))))
     same_session(read_session(path), read_session(SAMPLE))
 
 
@@ -249,6 +254,15 @@ def test_a_file_without_the_names_list_takes_the_rankings_names() -> None:
     assert result_json.session_from_data(data).names == session.names
 
 
+def older(data: dict[str, Any]) -> dict[str, Any]:
+    """The data as JSON written before the exact fields: rows read from their entries."""
+    for board in data["boards"]:
+        for row in board["results"]:
+            row.pop("sides", None)
+            row.pop("assigned", None)
+    return data
+
+
 def problems(data: Any, path: str = "night.json") -> list[str]:
     with pytest.raises(InputFileError) as caught:
         result_json.session_from_data(data, path)
@@ -256,10 +270,10 @@ def problems(data: Any, path: str = "night.json") -> list[str]:
 
 
 def test_bad_json_gives_the_line_and_column() -> None:
-    text = result_json.dumps(score_pairs(read_session(SAMPLE), CLUB))
+    text = result_json.dumps(ResultsFile.scored(score_pairs(read_session(SAMPLE), CLUB)))
     broken = text.replace('"kind": "played"', '"kind" "played"', 1)
     with pytest.raises(InputFileError) as caught:
-        result_json.session_loads(broken, "night.json")
+        result_json.loads(broken, "night.json")
     (problem,) = caught.value.problems
     line = broken[: broken.index('"kind" "played"')].count("\n") + 1
     assert problem.line == line
@@ -267,11 +281,11 @@ def test_bad_json_gives_the_line_and_column() -> None:
         problem.describe("night.json")
     )
     with pytest.raises(InputFileError, match="not valid JSON"):
-        result_json.session_loads("", "night.json")
+        result_json.loads("", "night.json")
 
 
 def test_every_missing_key_is_reported_with_its_board_and_row() -> None:
-    data = result_json.to_data(score_pairs(read_session(SAMPLE), CLUB))
+    data = older(result_json.to_data(score_pairs(read_session(SAMPLE), CLUB)))
     rows = data["boards"][2]["results"]
     del rows[0]["entry"]
     del rows[1]["ew"]
@@ -291,7 +305,7 @@ def test_every_missing_key_is_reported_with_its_board_and_row() -> None:
 
 
 def test_entries_are_checked_against_kind_and_score() -> None:
-    data = result_json.to_data(score_pairs(read_session(SAMPLE), CLUB))
+    data = older(result_json.to_data(score_pairs(read_session(SAMPLE), CLUB)))
     row = data["boards"][0]["results"][0]
     row["ns_score"] = (row["ns_score"] or 0) + 10
     data["boards"][0]["results"][1]["kind"] = "weighted"
@@ -315,9 +329,9 @@ def test_other_json_is_refused_clearly() -> None:
 # --- conversions keep the scoring --------------------------------------------------------------
 
 CONVERSIONS: dict[str, Callable[[Session, SessionResult], Session]] = {
-    "json": lambda s, r: result_json.session_loads(result_json.dumps(r)),
-    "usebio": lambda s, r: usebio.loads(usebio.dumps(s, r)).session,
-    "csv": lambda s, r: traveller_csv.loads(traveller_csv.dumps(s)),
+    "json": lambda s, r: result_json.loads(result_json.dumps(ResultsFile.scored(r))).session,
+    "usebio": lambda s, r: usebio.loads(usebio.dumps(ResultsFile(s, result=r))).session,
+    "csv": lambda s, r: traveller_csv.loads(traveller_csv.dumps(ResultsFile(s))).session,
 }
 
 
@@ -419,10 +433,10 @@ def test_convert_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
 def test_convert_to_pbn_before_the_writer_exists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bridgescore.formats
+    import bridgescore.formats.pbn
 
-    monkeypatch.delattr(bridgescore.formats, "pbn_session", raising=False)
-    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn_session", None)
+    monkeypatch.delattr(bridgescore.formats.pbn, "session", raising=False)
+    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn.session", None)
     done = invoke("convert", str(SAMPLE), str(tmp_path / "night.pbn"))
     assert done.exit_code == 2
     assert "writing PBN is not available yet" in done.output
@@ -553,7 +567,7 @@ def test_check_refuses_files_without_figures_of_their_own(tmp_path: Path) -> Non
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "nothing to check: a traveller CSV carries no figures" in done.stderr
     night = tmp_path / "night.json"
-    night.write_text(result_json.dumps(score_pairs(read_session(SAMPLE), CLUB)))
+    night.write_text(result_json.dumps(ResultsFile.scored(score_pairs(read_session(SAMPLE), CLUB))))
     done = run("check", str(night))
     assert done.returncode == 2 and "bridgescore's own JSON results" in done.stderr
 
@@ -576,5 +590,34 @@ def test_check_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
 
 def test_nz_scorer_handicaps_are_checked() -> None:
     figures = read_figures(real("nz-scorer/native/handicap_pairs.xml"))
-    assert figures.handicaps == nzscorer.read_path(figures.path).handicaps
+    assert figures.handicaps == nzscorer.handicaps(nzscorer.read_path(figures.path).reported)
     assert check(figures, CLUB).reproduced
+
+
+def test_json_rows_are_read_from_their_exact_fields_not_their_entries() -> None:
+    session = read_session(SAMPLE)
+    data = result_json.to_data(score_pairs(session, CLUB))
+    for board in data["boards"]:
+        for row in board["results"]:
+            row["entry"] = "display text only"  # never read when the exact fields are there
+    same_session(result_json.session_from_data(data), session)
+    row = data["boards"][0]["results"][0]
+    row["sides"]["ns"]["results"][0]["ns_score"] += 10
+    assert any("board 1" in p and "the row says" in p for p in problems(data))
+    data = result_json.to_data(score_pairs(session, CLUB))
+    data["boards"][1]["results"][0]["sides"] = {"ns": None}
+    assert any("not the sides of a row" in p for p in problems(data))
+
+
+def test_json_exact_fields_round_trip_every_kind_of_row() -> None:
+    session = read_session(SAMPLE)
+    rows = list(session.tables)
+    vul = session.boards[rows[0].board].vulnerability
+    played = WeightedResult.single(BridgeResult.played(Contract.parse("4S"), Seat.N, 10, vul))
+    weighted = WeightedResult.parse("30% 4S N = + 70% 4S N -1", vul)
+    rows[0] = replace(rows[0], ns_side=weighted, ew_side=weighted, assigned=True)
+    rows[1] = replace(rows[1], ns_side=played, ew_side=Artificial.parse("55"), assigned=True)
+    rows[2] = replace(rows[2], ns_side=Artificial.parse("A+"), ew_side=Artificial.parse("A-"))
+    changed = replace(session, tables=tuple(rows))
+    text = result_json.dumps(ResultsFile.scored(score_pairs(changed, CLUB)))
+    assert result_json.loads(text).session.tables == changed.tables

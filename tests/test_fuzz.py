@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import bridgescore
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats import csv as traveller_csv
-from bridgescore.formats import pbn_session
+from bridgescore.formats.pbn import session as pbn_session
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 
@@ -42,7 +42,7 @@ def mutations(draw: st.DrawFn, text: str) -> str:
 @given(mutations(SAMPLE))
 def test_mutated_traveller_csv(text: str) -> None:
     try:
-        session = traveller_csv.loads(text)
+        session = traveller_csv.loads(text).session
     except BridgeScoreError:
         return
     score_pairs(session, CLUB)
@@ -57,7 +57,7 @@ def _pbn_text() -> str:
 def test_mutated_pbn_sessions(data: st.DataObject) -> None:
     text = data.draw(mutations(_pbn_text()))
     try:
-        for event in pbn_session.loads(text):
+        for event in pbn_session.events_loads(text):
             score_pairs(event.session, CLUB)
     except BridgeScoreError:
         return

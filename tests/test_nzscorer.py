@@ -20,6 +20,9 @@ from hypothesis import strategies as st
 from bridgescore.bridge import Side
 from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.formats import nzscorer, usebio
+from bridgescore.formats.compare import Comparison
+from bridgescore.formats.reported import ReportedRow, ReportedScores
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Rounding
 from bridgescore.session import Entrant, FieldStructure, Member
 from bridgescore.traveller import Artificial, TableResult
@@ -35,8 +38,8 @@ NATIVE = ("data", "nz-scorer", "native")
 # are ranked within each section.
 
 
-def setup_for(file: nzscorer.NzScorerFile) -> harness.Setup:
-    across = file.field_scoring
+def setup_for(file: ResultsFile) -> harness.Setup:
+    across = file.event.field_scoring
     return harness.Setup(
         rules=CLUB.with_(artificial_method="average", sections_across=across),
         row_rules=CLUB.with_(artificial_method="neuberg", sections_across=across),
@@ -47,7 +50,7 @@ def setup_for(file: nzscorer.NzScorerFile) -> harness.Setup:
         places_by_section=across,
         settings="nz"
         + (" + across the field, ranked by section" if across else "")
-        + (" + handicaps" if file.handicapped else ""),
+        + (" + handicaps" if file.event.handicapped else ""),
     )
 
 
@@ -90,15 +93,15 @@ EXPECTED: dict[str, harness.Expected] = {
 }
 
 
-def read(name: str) -> nzscorer.NzScorerFile:
+def read(name: str) -> ResultsFile:
     return nzscorer.read_path(shared_path(*NATIVE, name))
 
 
 @functools.cache
-def conformance(name: str) -> tuple[harness.Outcome, usebio.Comparison, harness.Setup]:
+def conformance(name: str) -> tuple[harness.Outcome, Comparison, harness.Setup]:
     file = read(name)
     setup = setup_for(file)
-    handicaps = file.handicaps if file.handicapped else None
+    handicaps = nzscorer.handicaps(file.reported) if file.event.handicapped else None
     outcome, comparison = harness.measure(file.session, file.reported, setup, handicaps)
     return outcome, comparison, setup
 
@@ -129,7 +132,7 @@ def test_pairs_read() -> None:
     session = file.session
     assert session.structure is FieldStructure.MITCHELL and len(session.tables) == 338
     assert session.title == "Monday Afternoon November Pairs" and session.date == "16/11/2015"
-    assert file.club == "Palmerston North Bridge Club" and not file.field_scoring
+    assert file.event.club == "Palmerston North Bridge Club" and not file.event.field_scoring
     first = session.tables[0]
     assert (first.table, first.round, first.lead, str(first.result)) == ("1", 1, "H4", "4S S +2")
     pair = Entrant(5, Side.NS)
@@ -138,7 +141,7 @@ def test_pairs_read() -> None:
     standing = file.reported.standing(pair)
     assert standing is not None and standing.percentage == Fraction("59.94")
     assert standing.total == 374 and standing.place == "1"
-    assert file.reported.rows[0] == usebio.ReportedRow(0, Fraction(16), Fraction(8))
+    assert file.reported.rows[0] == ReportedRow(0, Fraction(16), Fraction(8))
 
 
 def test_passed_out_doubled_and_no_lead() -> None:
@@ -165,7 +168,7 @@ def test_phantom_rows_are_sit_outs() -> None:
 def test_adjusted_scores_and_sections_across_the_field() -> None:
     file = read("multi-section-multi-movement-pairs.xml")
     session = file.session
-    assert file.field_scoring and session.sections == ("A", "B", "C")
+    assert file.event.field_scoring and session.sections == ("A", "B", "C")
     assert session.section_structures == {
         "A": FieldStructure.MITCHELL,
         "B": FieldStructure.MITCHELL,
@@ -181,10 +184,10 @@ def test_adjusted_scores_and_sections_across_the_field() -> None:
 
 def test_handicaps_are_half_the_pairs_figure() -> None:
     file = read("handicap_pairs.xml")
-    assert file.handicapped
+    assert file.event.handicapped
     standing = file.reported.standing(Entrant(4, Side.NS))
     assert standing is not None and standing.handicap == Fraction("-6.42")
-    assert file.handicaps[Entrant(4, Side.NS)] == Fraction("-3.21")
+    assert nzscorer.handicaps(file.reported)[Entrant(4, Side.NS)] == Fraction("-3.21")
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -193,7 +196,7 @@ def test_same_session_as_the_usebio_export(name: str) -> None:
     native = read(name)
     exported = usebio.read_path(shared_path("data", "nz-scorer", "usebio", name))
 
-    def rows(session: object, reported: usebio.ReportedScores) -> Counter[tuple[object, ...]]:
+    def rows(session: object, reported: ReportedScores) -> Counter[tuple[object, ...]]:
         assert isinstance(session, type(native.session))
         out: Counter[tuple[object, ...]] = Counter()
         for row in reported.rows:
@@ -210,7 +213,7 @@ def test_same_session_as_the_usebio_export(name: str) -> None:
 
 def test_written_as_usebio_and_read_back() -> None:
     file = read("multi-section-multi-movement-pairs.xml")
-    again = usebio.loads(usebio.dumps(file.session)).session
+    again = usebio.loads(usebio.dumps(ResultsFile(file.session))).session
     played = [replace(t, table=None, round=None) for t in file.session.tables if t.played]
 
     def key(t: TableResult) -> tuple[str, int, int]:

@@ -9,7 +9,9 @@ import pytest
 import bridgescore
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
-from bridgescore.formats import pbn_session, read_session, usebio
+from bridgescore.formats import read_session, usebio
+from bridgescore.formats.pbn import session as pbn_session
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, EBU
 from bridgescore.scoring import score_pairs, score_teams
 
@@ -20,16 +22,16 @@ TEAMS = CLUB  # teams are scored by match whatever the method
 
 
 def test_sample_round_trip_through_export_pbn() -> None:
-    session = traveller_csv.read_path(SAMPLE)
+    session = traveller_csv.read_path(SAMPLE).session
     result = score_pairs(session, CLUB)
-    text = pbn_session.dumps(session, result)
-    (event,) = pbn_session.loads(text)
+    text = pbn_session.dumps(ResultsFile(session, result=result))
+    (event,) = pbn_session.events_loads(text)
     again = event.session
     assert again.tables == session.tables
     assert again.names == session.names and again.boards == session.boards
     assert again.title == session.title and again.date == session.date
     # Export-format PBN written by bridgescore reads back to the same text.
-    assert pbn_session.dumps(again, score_pairs(again, CLUB)) == text
+    assert pbn_session.dumps(ResultsFile(again, result=score_pairs(again, CLUB))) == text
     # The file's own matchpoints are the engine's, as written.
     rescored = score_pairs(again, CLUB)
     first = rescored.boards[0].tables[0]
@@ -43,13 +45,15 @@ def test_usebio_to_pbn_to_usebio_keeps_everything() -> None:
     path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
     original = usebio.read_path(path).session
     rules = CLUB.with_(artificial_method="neuberg", short_boards="neuberg")
-    text = pbn_session.dumps(original, score_pairs(original, rules))
-    (event,) = pbn_session.loads(text)
+    text = pbn_session.dumps(ResultsFile(original, result=score_pairs(original, rules)))
+    (event,) = pbn_session.events_loads(text)
     via_pbn = event.session
     assert via_pbn.tables == original.tables
     assert via_pbn.boards == original.boards  # deals included
     assert via_pbn.names == original.names
-    back = usebio.loads(usebio.dumps(via_pbn, score_pairs(via_pbn, rules))).session
+    back = usebio.loads(
+        usebio.dumps(ResultsFile(via_pbn, result=score_pairs(via_pbn, rules)))
+    ).session
     assert back.tables == original.tables and back.names == original.names
     assert {b.deal for b in back.boards.values()} == {b.deal for b in original.boards.values()}
     first = score_pairs(original, rules)
@@ -121,7 +125,7 @@ def test_results_read_from_games_and_checked() -> None:
 [Result "9"]
 [Score "NS -50"]
 """
-    (event,) = pbn_session.loads(text)
+    (event,) = pbn_session.events_loads(text)
     session = event.session
     assert [t.result.ns_score for t in session.tables if t.result] == [420, -50]
     assert sorted(session.names.values()) == ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]
@@ -129,7 +133,7 @@ def test_results_read_from_games_and_checked() -> None:
     assert [t.ns_points for t in result.boards[0].tables] == [2, 0]
     bad = text.replace('[Score "NS -50"]', '[Score "NS -100"]')
     with pytest.raises(InputFileError, match="contradicts"):
-        pbn_session.loads(bad)
+        pbn_session.events_loads(bad)
 
 
 def test_pbn_score_command(tmp_path: Path) -> None:
@@ -137,9 +141,9 @@ def test_pbn_score_command(tmp_path: Path) -> None:
 
     from bridgescore.cli import main
 
-    session = traveller_csv.read_path(SAMPLE)
+    session = traveller_csv.read_path(SAMPLE).session
     path = tmp_path / "night.pbn"
-    path.write_text(pbn_session.dumps(session))
+    path.write_text(pbn_session.dumps(ResultsFile(session)))
     result = CliRunner().invoke(main, ["score", str(path)])
     assert result.exit_code == 0, result.output
     assert "Helen Kowalski & Graham Burns" in result.output
@@ -151,8 +155,8 @@ def test_check_a_pbn_file(tmp_path: Path) -> None:
 
     from bridgescore.cli import main
 
-    session = traveller_csv.read_path(SAMPLE)
-    text = pbn_session.dumps(session, score_pairs(session, CLUB))
+    session = traveller_csv.read_path(SAMPLE).session
+    text = pbn_session.dumps(ResultsFile(session, result=score_pairs(session, CLUB)))
     good = tmp_path / "night.pbn"
     good.write_text(text)
     result = CliRunner().invoke(main, ["check", str(good)])
@@ -173,9 +177,9 @@ def test_teams_written_as_pbn_rooms_with_score_imp() -> None:
     """example2.pbn through bridgescore's teams writer: the same rooms, names and IMPs."""
     (event,) = pbn_session.read_events(shared_path("data", "pbn", "example2.pbn"))
     first = score_teams(event.session, TEAMS)
-    text = pbn_session.dumps_teams(first)
+    text = pbn_session.dumps(ResultsFile.scored(first))
     assert text.count("[ScoreIMP ") == 298 and text.count("[Board ") == 299
-    (again,) = pbn_session.loads(text)
+    (again,) = pbn_session.events_loads(text)
     second = score_teams(again.session, TEAMS)
     assert sorted(again.session.names.values()) == sorted(event.session.names.values())
     assert [(m.home_imps, m.away_imps, m.home_vps) for m in second.matches] == [
@@ -184,7 +188,7 @@ def test_teams_written_as_pbn_rooms_with_score_imp() -> None:
     for index, row in enumerate(again.session.tables):
         if again.reported[index].imps[0] is not None:
             assert second.imps_for_row(row) == again.reported[index].imps
-    assert pbn_session.dumps_teams(second) == text
+    assert pbn_session.dumps(ResultsFile.scored(second)) == text
 
 
 def test_pbn_to_json_to_pbn() -> None:
@@ -193,9 +197,23 @@ def test_pbn_to_json_to_pbn() -> None:
 
     path = shared_path("data", "usebio-compscore", "mp_pairs_mitchell.xml")
     session = usebio.read_path(path).session
-    text = pbn_session.dumps(session, score_pairs(session, CLUB))
-    (event,) = pbn_session.loads(text)
-    as_json = result_json.dumps(score_pairs(event.session, CLUB))
-    back = result_json.session_loads(as_json)
+    text = pbn_session.dumps(ResultsFile(session, result=score_pairs(session, CLUB)))
+    (event,) = pbn_session.events_loads(text)
+    as_json = result_json.dumps(ResultsFile.scored(score_pairs(event.session, CLUB)))
+    back = result_json.loads(as_json).session
     assert back.names == event.session.names and back.boards == event.session.boards
-    assert pbn_session.dumps(back, score_pairs(back, CLUB)) == text
+    assert pbn_session.dumps(ResultsFile(back, result=score_pairs(back, CLUB))) == text
+
+
+def test_the_scoring_tag_names_the_cross_imp_normalisation() -> None:
+    from bridgescore.rules import CrossImpNormalisation, Method
+
+    session = traveller_csv.read_path(SAMPLE).session
+    for normalisation, tag in [
+        (CrossImpNormalisation.SUM, "IMP;Cross"),
+        (CrossImpNormalisation.RESULTS, "IMP;Cross1"),
+        (CrossImpNormalisation.COMPARISONS, "IMP;Cross2"),
+    ]:
+        rules = CLUB.with_(method=Method.CROSS_IMPS, cross_imps=normalisation)
+        text = pbn_session.dumps(ResultsFile(session, result=score_pairs(session, rules)))
+        assert f'[Scoring "{tag}"]' in text

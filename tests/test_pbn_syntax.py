@@ -18,6 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bridgescore.bridge import Seat, Strain, Vulnerability
+from bridgescore.contract import Contract
 from bridgescore.errors import BridgeScoreError, InputFileError, ParseError
 from bridgescore.formats import pbn
 from bridgescore.formats.pbn import (
@@ -814,12 +816,12 @@ def test_any_tags_round_trip(games: list[list[tuple[str, str]]]) -> None:
     [
         ("Pass", None),
         ("pass", None),
-        ("4SX", PbnContract(4, "S", "X")),
-        ("3nt", PbnContract(3, "NT", "")),
-        ("7NTXX", PbnContract(7, "NT", "XX")),
-        ("1N", PbnContract(1, "NT", "")),  # example3.pbn
-        ("5DR", PbnContract(5, "D", "XX")),  # example3.pbn
-        ("5Dx", PbnContract(5, "D", "X")),  # example2.pbn
+        ("4SX", PbnContract(4, Strain.SPADES, "X")),
+        ("3nt", PbnContract(3, Strain.NOTRUMP, "")),
+        ("7NTXX", PbnContract(7, Strain.NOTRUMP, "XX")),
+        ("1N", PbnContract(1, Strain.NOTRUMP, "")),  # example3.pbn
+        ("5DR", PbnContract(5, Strain.DIAMONDS, "XX")),  # example3.pbn
+        ("5Dx", PbnContract(5, Strain.DIAMONDS, "X")),  # example2.pbn
     ],
 )
 def test_parse_contract(text: str, value: PbnContract | None) -> None:
@@ -836,14 +838,14 @@ def test_parse_contract_rejects(text: str) -> None:
 
 def test_parse_declarer_result_score_vulnerable() -> None:
     assert pbn.parse_declarer("") is None
-    assert pbn.parse_declarer("s") == PbnDeclarer("S")
-    assert pbn.parse_declarer("^N") == PbnDeclarer("N", irregular=True)
+    assert pbn.parse_declarer("s") == PbnDeclarer(Seat.S)
+    assert pbn.parse_declarer("^N") == PbnDeclarer(Seat.N, irregular=True)
     assert pbn.parse_result("") is None
     assert pbn.parse_result("9") == PbnResult(declarer=9)
     assert pbn.parse_result("^9") == PbnResult(declarer=9, irregular=True)
     assert pbn.parse_result("EW 4 NS 9") == PbnResult(ns=9, ew=4)
-    assert pbn.parse_result("EW 4").tricks_for("N") == 9  # type: ignore[union-attr]
-    assert pbn.parse_result("NS 9").tricks_for("S") == 9  # type: ignore[union-attr]
+    assert pbn.parse_result("EW 4").tricks_for(Seat.N) == 9  # type: ignore[union-attr]
+    assert pbn.parse_result("NS 9").tricks_for(Seat.S) == 9  # type: ignore[union-attr]
     assert pbn.parse_score("420") == PbnScore(declarer=Fraction(420))
     assert pbn.parse_score("EW -50") == PbnScore(ew=Fraction(-50))
     assert pbn.parse_score("NS 4 EW -4", "ScoreIMP") == PbnScore(ns=Fraction(4), ew=Fraction(-4))
@@ -853,12 +855,13 @@ def test_parse_declarer_result_score_vulnerable() -> None:
         with pytest.raises(ParseError):
             pbn.parse_score(text, tag)  # type: ignore[arg-type]
     assert [pbn.parse_vulnerable(v) for v in ("Love", "-", "both", "NS")] == [
-        "None",
-        "None",
-        "All",
-        "NS",
+        Vulnerability.NONE,
+        Vulnerability.NONE,
+        Vulnerability.ALL,
+        Vulnerability.NS,
     ]
-    assert pbn.parse_seat("w") == "W"
+    assert pbn.parse_seat("w") is Seat.W
+    assert pbn.parse_contract("4SX").contract == Contract.parse("4SX")  # type: ignore[union-attr]
 
 
 def test_parse_deal() -> None:

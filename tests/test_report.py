@@ -21,14 +21,17 @@ from click.testing import CliRunner
 
 from bridgescore.bridge import Seat, Side, Strain, Vulnerability
 from bridgescore.cli import main
+from bridgescore.deal import Deal
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import ParseError
 from bridgescore.formats import json as result_json
-from bridgescore.reports import deals
+from bridgescore.reports import deals, views
 from bridgescore.reports.html import (
     contract_markup,
+    environment,
     holding_text,
     lead_markup,
+    render,
     write_site,
     write_teams_site,
 )
@@ -49,8 +52,8 @@ from tests.report_sites import (
 )
 
 # Two deals made with endplay's dealer (seeds 7 and 11), for sessions built in the tests.
-DEAL_1 = "N:AJ.9.Q32.AQJ7543 KT876.T76.AJ8.96 Q9542.AKJ2.K6.K2 3.Q8543.T9754.T8"
-DEAL_2 = "N:A963.QJT32.T.AQ9 KJ872.4.9862.KT6 QT54.985.AQ4.732 .AK76.KJ753.J854"
+DEAL_1 = Deal.from_pbn("N:AJ.9.Q32.AQJ7543 KT876.T76.AJ8.96 Q9542.AKJ2.K6.K2 3.Q8543.T9754.T8")
+DEAL_2 = Deal.from_pbn("N:A963.QJT32.T.AQ9 KJ872.4.9862.KT6 QT54.985.AQ4.732 .AK76.KJ753.J854")
 
 
 def html_pages(directory: Path) -> list[Path]:
@@ -226,7 +229,8 @@ def test_json_twins_carry_the_engine_values() -> None:
     site = sample_site()
     data = result_json.to_data(site.result)
     index = json.loads((site.directory / "index.json").read_text(encoding="utf-8"))
-    assert index["fields"] == data["fields"] and index["rules"] == data["rules"]
+    # The score JSON's fields, each ranking row with what the page adds (label, exact values).
+    assert extends(index["fields"], data["fields"]) and index["rules"] == data["rules"]
     assert len(index["pages"]["boards"]) == 27 and len(index["pages"]["cards"]) == 17
     for entry in data["boards"]:
         twin = json.loads((site.directory / f"board-{entry['board']}.json").read_text())
@@ -243,6 +247,85 @@ def test_json_twins_carry_the_engine_values() -> None:
     card = json.loads((site.directory / f"{entrant_page(winner.entrant)}.json").read_text())
     assert card["boards"][-1]["running_exact"] == str(winner.points) == card["mp_exact"]
     assert card["place"] == "1" and card["name"] == winner.name
+
+
+def extends(bigger: object, smaller: object) -> bool:
+    """``bigger`` has everything ``smaller`` has (dicts may have more keys, lists are equal)."""
+    if isinstance(smaller, dict):
+        return isinstance(bigger, dict) and all(
+            key in bigger and extends(bigger[key], value) for key, value in smaller.items()
+        )
+    if isinstance(smaller, list):
+        return (
+            isinstance(bigger, list)
+            and len(bigger) == len(smaller)
+            and all(extends(b, s) for b, s in zip(bigger, smaller, strict=True))
+        )
+    return bigger == smaller
+
+
+def plain_data(value: object) -> bool:
+    """JSON's own types only: no Fraction, no enum, no record, no tuple."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and plain_data(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(plain_data(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def test_each_twin_is_its_pages_view_and_the_page_renders_from_it() -> None:
+    """One code path: the JSON twin is exactly the view's data, and the HTML page is that same
+    data through the template (as a web app would serve either)."""
+    site = sample_site()
+    result = site.result
+    pages = views.SessionPages(result)
+    env = environment(result.rules)
+    frame = pages.site()
+    winner = result.fields[0].standings[0].entrant
+    board = result.boards[4]
+    checked = [
+        ("index", "index.html", views.rankings(result), pages.rankings()),
+        ("recap", "recap.html", views.recap(result), pages.recap()),
+        (f"board-{board.board.number}", "board.html", views.traveller(result, 5), None),
+        (entrant_page(winner), "card.html", views.card(result, winner), pages.card(winner)),
+    ]
+    for name, template, data, shared in checked:
+        assert plain_data(data) and plain_data(frame), name
+        assert shared is None or shared == data, name
+        twin = json.loads((site.directory / f"{name}.json").read_text(encoding="utf-8"))
+        assert twin == data, name
+        html = (site.directory / f"{name}.html").read_text(encoding="utf-8")
+        assert render(env, template, frame, data) == html, name
+    assert pages.traveller(board) == views.traveller(result, 5)
+
+
+def test_pages_show_exact_values_never_floats() -> None:
+    env = environment(CLUB)
+    num = env.filters["num"]
+    assert num("29/3") == "9.67" and num(10) == "10.00" and num(None) == ""
+    with pytest.raises(TypeError, match="exact"):
+        num(9.67)
+
+
+def test_views_carry_exact_values_beside_the_numbers() -> None:
+    result = sample_site().result
+    index = views.rankings(result)
+    for field, data in zip(result.fields, index["fields"], strict=True):
+        for s, row in zip(field.standings, data["rankings"], strict=True):
+            assert Fraction(row["percent_exact"]) == s.percent
+            assert Fraction(row["max_exact"]) == s.available
+            assert row["page"] == f"{entrant_page(s.entrant)}.html"
+        assert Fraction(data["checksum"]["actual_exact"]) == field.checksum.actual
+    sheet = views.recap(result)["fields"][0]
+    for row in sheet["rows"]:
+        cells = [c for c in row["boards"] if c is not None and c["mp_exact"] is not None]
+        assert sum(Fraction(c["mp_exact"]) for c in cells) == Fraction(row["total_exact"])
+    for entrant in (s.entrant for f in result.fields for s in f.standings):
+        card = views.card(result, entrant)
+        for line in card["boards"]:  # each row links to its own row of the traveller
+            board = next(b for b in result.boards if b.board.number == line["board"])
+            table = board.tables[line["row"] - 1]
+            assert entrant in (*table.ns_entrants, *table.ew_entrants)
 
 
 # --- a player's name is data, never markup ------------------------------------------------------
@@ -292,16 +375,17 @@ def test_parse_deal_and_points() -> None:
 
 def test_double_dummy_and_par_agree_with_endplay() -> None:
     from endplay.dds import calc_dd_table, par
-    from endplay.types import Deal, Denom, Player, Vul
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player, Vul
 
     board = Board(7, Vulnerability.ALL, Seat.S, DEAL_2)
     (solved,) = deals.solve([board, Board.numbered(8)]).values()
-    table = calc_dd_table(Deal(DEAL_2)).to_list()
+    table = calc_dd_table(EndplayDeal(DEAL_2.pbn())).to_list()
     denoms = {Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts}
     denoms |= {Strain.DIAMONDS: Denom.diamonds, Strain.CLUBS: Denom.clubs, Strain.NOTRUMP: Denom.nt}
     for (seat, strain), tricks in solved.tricks.items():
         assert tricks == table[denoms[strain]]["NESW".index(seat.value)]
-    assert solved.par_score == par(Deal(DEAL_2), Vul.both, Player.south).score
+    assert solved.par_score == par(EndplayDeal(DEAL_2.pbn()), Vul.both, Player.south).score
     assert solved.versus_par(solved.par_score + 30) == 30
 
 
@@ -439,6 +523,16 @@ def test_teams_pages_show_rankings_matches_and_boards(tmp_path: Path) -> None:
     assert [cells(r, "vs-par") for r in traveller.body] == [
         [f"{t.ns_side.parts[0][1].ns_score - solved.par_score:+d}"]  # type: ignore[union-attr]
         for t in dealt.tables
+    ]
+    twin = json.loads((tmp_path / "board-4.json").read_text(encoding="utf-8"))
+    assert twin["double_dummy"]["par_score"] == solved.par_score
+    assert [r["par_difference"] for r in twin["results"]] == [
+        int(text[0]) for text in (cells(r, "vs-par") for r in traveller.body)
+    ]
+    assert twin == views.teams_traveller(score_teams(dealt, CLUB), 4, double_dummy=solved)
+    index = json.loads((tmp_path / "index.json").read_text(encoding="utf-8"))
+    assert [row["vps_exact"] for row in index["fields"][0]["rankings"]] == [
+        str(s.points) for s in teams.standings
     ]
 
 

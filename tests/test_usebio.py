@@ -21,8 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.bridge import Seat, Side
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
 from bridgescore.formats import usebio
+from bridgescore.formats.compare import Comparison, compare
+from bridgescore.formats.reported import ReportedRow, ReportedScores
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Method, Rounding, Rules
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant, FieldStructure, Member, Session
@@ -79,16 +83,16 @@ class Outcome:
 
 def measure(
     session: Session,
-    reported: usebio.ReportedScores,
+    reported: ReportedScores,
     setup: Setup,
     handicaps: Mapping[Entrant, Fraction] | None = None,
-) -> tuple[Outcome, usebio.Comparison]:
+) -> tuple[Outcome, Comparison]:
     """Rescore a session read from a file and compare it with the file's figures."""
     result = score_pairs(session, setup.rules, handicaps)
     rows_result = None
     if setup.row_rules is not None:
         rows_result = score_pairs(session, setup.row_rules, handicaps)
-    comparison = usebio.compare(
+    comparison = compare(
         result,
         reported,
         rows_result=rows_result,
@@ -121,7 +125,7 @@ def measure(
     return outcome, comparison
 
 
-def assert_as_expected(outcome: Outcome, comparison: usebio.Comparison, expected: Expected) -> None:
+def assert_as_expected(outcome: Outcome, comparison: Comparison, expected: Expected) -> None:
     detail = "\n".join(str(m) for m in comparison.mismatches)
     assert outcome.bad_rows == set(expected.rows), detail
     assert outcome.bad_pairs == set(expected.pairs), detail
@@ -202,12 +206,12 @@ IMP_SETUPS = {
 }
 
 
-def read(name: str) -> usebio.UsebioFile:
+def read(name: str) -> ResultsFile:
     return usebio.read_path(shared_path("data", COMPSCORE, name))
 
 
 @functools.cache
-def compscore(name: str) -> tuple[Outcome, usebio.Comparison]:
+def compscore(name: str) -> tuple[Outcome, Comparison]:
     file = read(name)
     setup = IMP_SETUPS.get(name, COMPSCORE_SETUP)
     assert file.event.method is setup.rules.method
@@ -278,7 +282,7 @@ def test_compscore_mitchell_read() -> None:
     first = session.tables[0]
     assert (first.board, first.ns, first.ew, first.lead) == (1, (1,), (1,), "D2")
     assert str(first.result) == "1NT E -2"
-    assert session.boards[1].deal == (
+    assert session.boards[1].deal == Deal.from_pbn(
         "N:AJ9.K863.8.A9532 Q83.A7542.A.KJ86 64.JT.Q97632.QT4 KT752.Q9.KJT54.7"
     )
     standing = file.reported.standing(pair)
@@ -288,7 +292,7 @@ def test_compscore_mitchell_read() -> None:
         Fraction("45.50"),
         "15",
     )
-    assert file.reported.rows[0] == usebio.ReportedRow(0, Fraction(30), Fraction(6))
+    assert file.reported.rows[0] == ReportedRow(0, Fraction(30), Fraction(6))
     assert not file.warnings
 
 
@@ -345,7 +349,7 @@ def test_round_trip_keeps_everything(name: str) -> None:
     file = usebio.read_path(shared_path("data", *name.split("/")))
     session = file.session
     result = score_pairs(session, CLUB.with_(method=file.event.method))
-    text = usebio.dumps(session, result, file.event)
+    text = usebio.dumps(ResultsFile(session, event=file.event, result=result))
     again = usebio.loads(text)
     assert again.session == session  # every result, lead, name, member number and deal
     assert again.session.names == session.names and again.session.members == session.members
@@ -354,16 +358,16 @@ def test_round_trip_keeps_everything(name: str) -> None:
     ]
     assert again.event.type == file.event.type
     # the written scores are the rescoring's, and read back as the file's own
-    comparison = usebio.compare(result, again.reported, row_decimals=2)
+    comparison = compare(result, again.reported, row_decimals=2)
     assert comparison.rows_reproduced == comparison.rows
     assert comparison.entrants_reproduced == comparison.entrants
-    assert usebio.dumps(again.session, result, again.event) == text
+    assert usebio.dumps(ResultsFile(again.session, event=again.event, result=result)) == text
 
 
 def test_written_file_has_compscore_notation() -> None:
     file = read("mp_pairs_mitchell_02.xml")
     result = score_pairs(file.session, COMPSCORE_SETUP.rules)
-    text = usebio.dumps(file.session, result, file.event)
+    text = usebio.dumps(ResultsFile(file.session, event=file.event, result=result))
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO')
     assert "<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>" in text and "<LEAD>2D</LEAD>" in text
     assert "<SCORE>A6060</SCORE>" in text and "<SCORE>A5050</SCORE>" in text
@@ -373,7 +377,7 @@ def test_written_file_has_compscore_notation() -> None:
 
 def test_writing_without_scores_and_unwritable_scores() -> None:
     session = read("mp_pairs_mitchell_03.xml").session
-    text = usebio.dumps(session)
+    text = usebio.dumps(ResultsFile(session))
     assert "MATCH_POINTS" not in text and "PERCENTAGE" not in text
     assert usebio.loads(text).session == session
     split = replace(
@@ -381,12 +385,12 @@ def test_writing_without_scores_and_unwritable_scores() -> None:
     )
     broken = replace(session, tables=(split, *session.tables[1:]))
     with pytest.raises(RulesError, match="USEBIO cannot hold"):
-        usebio.dumps(broken)
+        usebio.dumps(ResultsFile(broken))
     odd = replace(
         session.tables[0], ns_side=Artificial.parse("55.5"), ew_side=Artificial.parse("A")
     )
     with pytest.raises(RulesError, match="whole percentages"):
-        usebio.dumps(replace(session, tables=(odd, *session.tables[1:])))
+        usebio.dumps(ResultsFile(replace(session, tables=(odd, *session.tables[1:]))))
 
 
 # --- the shapes of USEBIO a reader meets --------------------------------------------------------
@@ -446,7 +450,7 @@ def test_boards_under_session_and_sections() -> None:
     assert session.sections == ("A", "B") and file.event.session_id == "1"
     assert session.section_structures == {"A": FieldStructure.HOWELL, "B": FieldStructure.HOWELL}
     assert [t.section for t in session.tables] == ["A"] * 4 + ["B"] * 4
-    assert usebio.loads(usebio.dumps(session)).session == session
+    assert usebio.loads(usebio.dumps(ResultsFile(session))).session == session
 
 
 def test_several_sessions_need_a_choice() -> None:
@@ -534,13 +538,13 @@ def test_individual_event() -> None:
     assert session.structure is FieldStructure.INDIVIDUAL
     assert session.tables[0].ns == (1, 2) and session.tables[0].ew == (3, 4)
     assert session.names[Entrant(3, player=True)] == "P3"
-    assert usebio.loads(usebio.dumps(session)).session == session
+    assert usebio.loads(usebio.dumps(ResultsFile(session))).session == session
 
 
 def test_pbn_deals() -> None:
     deal = "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432"
-    hands = usebio.parse_deal(deal)
-    assert hands is not None and hands[Seat.N] == ("AKQJ", "T98", "765", "432")
+    hand_n = Deal.from_pbn(deal)[Seat.N]
+    assert hand_n is not None and hand_n.suits == ("AKQJ", "T98", "765", "432")
     hand = "".join(
         f"<HAND><DIRECTION>{d}</DIRECTION><CLUBS>{c}</CLUBS><SPADES>{s}</SPADES>"
         f"<HEARTS>{h}</HEARTS><DIAMONDS>{di}</DIAMONDS></HAND>"
@@ -553,7 +557,7 @@ def test_pbn_deals() -> None:
     )
     handset = f"<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{hand}</BOARD></HANDSET>"
     session = usebio.loads(document(TWO_ROWS + handset)).session
-    assert session.boards[1].deal == (
+    assert session.boards[1].deal == Deal.from_pbn(
         "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     )
     bad = handset.replace("<CLUBS>765</CLUBS>", "<CLUBS>76X</CLUBS>")

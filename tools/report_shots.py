@@ -63,7 +63,7 @@ def main() -> int:
     if not build(SAMPLE, sample):
         return 1
     winner = json.loads((sample / "index.json").read_text())["fields"][0]["rankings"][0]
-    card = f"pair-{winner['pair']}{(winner['line'] or '').lower()}.html"
+    card = winner["page"]  # the twin is the page's data: each ranked entrant links its card
     pages = {
         "rankings": sample / "index.html",
         "traveller": sample / "board-1.html",

@@ -3,7 +3,7 @@ reproduce them (``bridgescore check``).
 
 A file written by another scoring program carries its own matchpoints (or IMPs) per row and each
 pair's percentage, place and total. :func:`check` rescores the session under the chosen rules,
-compares every figure with :func:`bridgescore.formats.usebio.compare` at the file's own precision,
+compares every figure with :func:`bridgescore.formats.compare.compare` at the file's own precision,
 and then tries a small grid of rule settings to name the first that reproduces every figure (or
 the closest, with its count of differences).
 
@@ -32,7 +32,8 @@ from bridgescore.session import Entrant, FieldStructure, Session
 from bridgescore.traveller import Artificial
 
 if TYPE_CHECKING:
-    from bridgescore.formats.usebio import Comparison, Mismatch, ReportedScores
+    from bridgescore.formats.compare import Comparison, Mismatch
+    from bridgescore.formats.reported import ReportedScores
 
 
 # --- how a program shows its figures ------------------------------------------------------------
@@ -111,8 +112,8 @@ class Figures:
 def _pbn_figures(path: str | Path) -> Figures:
     """A PBN file's own matchpoints (ScoreTable MP columns or ScoreMP tags), or IMPs, and its
     TotalScoreTable totals and percentages."""
-    from bridgescore.formats import pbn_session
-    from bridgescore.formats.usebio import ReportedRow, ReportedScores, ReportedStanding
+    from bridgescore.formats.pbn import session as pbn_session
+    from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 
     name = str(path)
     event = pbn_session.read_path_event(path)
@@ -167,6 +168,7 @@ def read_figures(path: str | Path) -> Figures:
             from bridgescore.formats import nzscorer
 
             nz = nzscorer.read_path(path)
+            assert nz.reported is not None and isinstance(nz.event, nzscorer.NzScorerEvent)
             return Figures(
                 name,
                 nz.session,
@@ -174,13 +176,14 @@ def read_figures(path: str | Path) -> Figures:
                 "NZ Scorer",
                 "nz",
                 Method.MATCHPOINTS,
-                nz.field_scoring,
-                nz.handicaps if nz.handicapped else None,
+                nz.event.field_scoring,
+                nzscorer.handicaps(nz.reported) if nz.event.handicapped else None,
                 nz.warnings,
             )
         from bridgescore.formats import usebio
 
         file = usebio.read_path(path)
+        assert file.reported is not None and isinstance(file.event, usebio.Event)
         program = file.event.program_name or "an unnamed program"
         detected = "plain"
         if program.lower().startswith("compscore"):
@@ -438,7 +441,7 @@ class _Trials:
         return self.results[rules]
 
     def run(self, rules: Rules, conventions: Conventions) -> Trial:
-        from bridgescore.formats.usebio import Comparison, compare
+        from bridgescore.formats.compare import Comparison, compare
 
         reported = self.figures.reported
         row_rules = conventions.row_rules(rules)

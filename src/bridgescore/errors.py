@@ -4,14 +4,17 @@ Three kinds of wrong, as a scorer meets them:
 
 * :class:`ParseError` -- text that cannot be read as what it should be ("4Z", "14 tricks");
 * :class:`RulesError` -- input that reads fine but breaks the rules of scoring (a pair playing a
-  board twice, a board with a single result);
+  board twice, a score a format cannot hold);
 * :class:`InputFileError` -- one or more problems in a file, each with its location, reported
   together so a director can fix them all in one pass.
+
+Every reader collects its problems in one :class:`Problems` and raises them together (or, in
+strict mode, at the first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 
@@ -69,3 +72,72 @@ class InputFileError(BridgeScoreError):
         count = len(self.problems)
         head = f"{path or 'input'}: {count} problem{'s' if count != 1 else ''}"
         super().__init__("\n".join([head, *(p.describe(path) for p in self.problems)]))
+
+
+class Problems(Sequence[Problem]):
+    """The problems a reader finds in one file, in the order found, with their locations.
+
+    Every reader collects into one of these and raises them together at the end
+    (:meth:`raise_if_any`); in ``strict`` mode the first problem added raises at once.
+    """
+
+    def __init__(self, path: str | None = None, *, strict: bool = False) -> None:
+        self.path = path
+        self.strict = strict
+        self._found: list[Problem] = []
+
+    def add(self, problem: Problem) -> Problem:
+        """Record a problem (strict: raise it)."""
+        self._found.append(problem)
+        if self.strict:
+            raise InputFileError(self.path, [problem])
+        return problem
+
+    def report(
+        self,
+        message: str,
+        line: int | None = None,
+        board: int | None = None,
+        table: str | None = None,
+        found: str | None = None,
+        expected: str | None = None,
+    ) -> Problem:
+        """Record a problem from its parts."""
+        return self.add(Problem(message, line, board, table, found, expected))
+
+    def from_error(
+        self,
+        error: BridgeScoreError,
+        line: int | None = None,
+        board: int | None = None,
+        table: str | None = None,
+        found: str | None = None,
+    ) -> Problem:
+        """Record what a :class:`ParseError` (or :class:`RulesError`) says, where it was met."""
+        return self.add(Problem(str(error), line, board, table, found))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.add(problem)
+
+    def error(self, path: str | None = None, *, by_line: bool = False) -> InputFileError:
+        """Every problem as one :class:`InputFileError` (``by_line``: sorted by line)."""
+        found = sorted(self._found, key=lambda p: p.line or 0) if by_line else self._found
+        return InputFileError(path if path is not None else self.path, found)
+
+    def raise_if_any(self, path: str | None = None, *, by_line: bool = False) -> None:
+        """Raise every problem together, if there is any."""
+        if self._found:
+            raise self.error(path, by_line=by_line)
+
+    def __getitem__(self, index: int) -> Problem:  # type: ignore[override]
+        return self._found[index]
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(self._found)
+
+    def __bool__(self) -> bool:
+        return bool(self._found)

@@ -17,6 +17,7 @@ from enum import Enum
 from functools import cached_property
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
+from bridgescore.deal import Deal
 from bridgescore.errors import InputFileError, ParseError, Problem
 from bridgescore.traveller import RowKey, TableResult
 
@@ -82,7 +83,7 @@ class Board:
     number: int
     vulnerability: Vulnerability
     dealer: Seat
-    deal: str | None = None
+    deal: Deal | None = None
 
     @classmethod
     def numbered(cls, number: int) -> Board:

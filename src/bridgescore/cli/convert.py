@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import rules_from, scoring_options, structure
-from bridgescore.errors import BridgeScoreError, InputFileError, Problem
-
-_WRITTEN_KINDS = {".csv": "csv", ".json": "json", ".xml": "usebio", ".pbn": "pbn"}
+from bridgescore.errors import BridgeScoreError
 
 
 @click.command()
@@ -46,94 +43,17 @@ def convert(source: str, target: str, to: str | None, **options: Any) -> None:
 
 
 def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) -> list[str]:
-    from bridgescore.formats import read_session
-    from bridgescore.outputs import write_text
-    from bridgescore.session import FieldStructure
+    from bridgescore.formats.convert import convert as convert_file
 
-    suffix = Path(target).suffix.lower()
-    kind = to or _WRITTEN_KINDS.get(suffix)
-    if kind is None:
-        raise UsageProblem(
-            f"{target}: cannot tell what to write from the extension {suffix or '(none)'}: "
-            "name OUT .csv, .json, .xml (USEBIO) or .pbn, or give --to"
-        )
-    session = read_session(source, structure=structure(options))
-    event, declared = _declared(source, options)
-    rules = rules_from(options).with_(**declared)
-    if session.structure is FieldStructure.TEAMS:
-        if kind not in ("csv", "pbn"):
-            raise UsageProblem(
-                f"{target}: teams of four are written as traveller CSV or PBN, not {kind}"
-            )
-        if kind == "pbn":
-            from bridgescore.scoring import score_teams
-
-            teams = score_teams(session, rules)
-            write_text(target, _pbn_writer(target).dumps_teams(teams))
-            return [f"Converted {source} to {target} (pbn, teams with ScoreIMP)"]
-    notes = []
-    if kind == "csv":
-        from bridgescore.formats import csv as traveller_csv
-
-        text = traveller_csv.dumps(session)
-        deals = sum(1 for b in session.boards.values() if b.deal)
-        if deals:
-            notes.append(f"note: a traveller CSV has no place for deals: {deals} left out")
-    else:
-        from bridgescore.scoring import score_pairs
-
-        result = score_pairs(session, rules)
-        if kind == "json":
-            from bridgescore.formats import json as result_json
-
-            text = result_json.dumps(result)
-        elif kind == "usebio":
-            from bridgescore.formats import usebio
-
-            text = usebio.dumps(session, result, event)
-            sitting_out = sum(1 for t in session.tables if not t.played)
-            if sitting_out:
-                notes.append(
-                    f"note: USEBIO has no place for rows not played: {sitting_out} left out"
-                )
-        else:
-            text = _pbn_writer(target).dumps(session, result)
-    write_text(target, text)
-    scored = "" if kind == "csv" else f", scored under {rules.label}"
-    return [
-        f"Converted {source} to {target} ({kind}{scored}): {len(session.tables)} table results "
-        f"on {len(session.boards)} boards",
-        *notes,
-    ]
-
-
-def _declared(source: str, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """A USEBIO file's event (club, type) and the scoring its file declares, unless overridden:
-    the method of a USEBIO event, NZ Scorer's sections scored across the field."""
-    from bridgescore.formats import xml_kind
-
-    if Path(source).suffix.lower() != ".xml":
-        return None, {}
-    if xml_kind(source) == "usebio":
-        from bridgescore.formats import usebio
-
-        event = usebio.read_path(source).event
-        return event, {} if options["method"] else {"method": event.method}
-    from bridgescore.formats import nzscorer
-
-    across = nzscorer.read_path(source).field_scoring
-    return None, {} if options["sections_across"] is not None else {"sections_across": across}
-
-
-def _pbn_writer(target: str) -> Any:
-    """The PBN session writer, when this version has it."""
-    try:
-        from bridgescore.formats import pbn_session
-    except ModuleNotFoundError as error:
-        if error.name != "bridgescore.formats.pbn_session":
-            raise
-        raise InputFileError(
-            target,
-            [Problem("writing PBN is not available yet", expected="OUT as .csv, .json or .xml")],
-        ) from None
-    return pbn_session
+    overridden = {"method"} if options["method"] else set()
+    if options["sections_across"] is not None:
+        overridden.add("sections_across")
+    report = convert_file(
+        source,
+        target,
+        rules_from(options),
+        to,
+        structure=structure(options),
+        overridden=overridden,
+    )
+    return report.lines()

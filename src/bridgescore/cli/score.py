@@ -95,8 +95,9 @@ def _score(
     failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
         from bridgescore.formats import json as result_json
+        from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.dumps(result), failed
+        return result_json.dumps(ResultsFile.scored(result)), failed
     from bridgescore.reports.text import render
 
     out, buffer = console(to_file)
@@ -119,8 +120,9 @@ def _score_teams(
     result = score_teams(session, rules)
     if output_format == "json":
         from bridgescore.formats import json as result_json
+        from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.teams_dumps(result)
+        return result_json.dumps(ResultsFile.scored(result))
     from bridgescore.reports.text import render_teams
 
     out, buffer = console(to_file)

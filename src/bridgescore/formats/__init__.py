@@ -1,15 +1,24 @@
-"""File formats: traveller CSV, JSON results, PBN, USEBIO and NZ Scorer XML."""
+"""File formats: traveller CSV, JSON results, PBN, USEBIO and NZ Scorer XML.
+
+Every format module has ``load(fp)``, ``loads(text, path=None)``, ``dump(rf, fp)`` and
+``dumps(rf)`` over one type, :class:`~bridgescore.formats.results_file.ResultsFile`. This
+registry tells a file's kind from its extension and content (:func:`kind_of`), reads any file
+(:func:`load_path`) and writes one (:func:`dump_path`). Format modules are imported only when a
+file of their kind is read or written.
+"""
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from bridgescore.errors import InputFileError, Problem
 
 if TYPE_CHECKING:
+    from bridgescore.formats.results_file import ResultsFile
     from bridgescore.session import FieldStructure, Session
 
 KINDS = (
@@ -17,16 +26,88 @@ KINDS = (
     ".json results"
 )
 
+# Each kind's module, imported when first used.
+MODULES = {
+    "csv": "bridgescore.formats.csv",
+    "json": "bridgescore.formats.json",
+    "usebio": "bridgescore.formats.usebio",
+    "nzscorer": "bridgescore.formats.nzscorer",
+    "pbn": "bridgescore.formats.pbn.session",
+}
+LABELS = {"csv": "CSV", "json": "JSON", "usebio": "USEBIO", "nzscorer": "NZ Scorer", "pbn": "PBN"}
+# Kinds by extension; ``.xml`` is USEBIO or NZ Scorer, told by the root element.
+EXTENSIONS = {".csv": "csv", ".json": "json", ".pbn": "pbn", ".xml": "xml"}
+# The kind written for an extension.
+WRITTEN = {".csv": "csv", ".json": "json", ".xml": "usebio", ".pbn": "pbn"}
+
+
+class FormatModule(Protocol):
+    """What every format module offers."""
+
+    def loads(self, text: str, path: str | None = None) -> ResultsFile: ...
+
+    def dumps(self, rf: ResultsFile) -> str: ...
+
+    def dump(self, rf: ResultsFile, fp: IO[str]) -> None: ...
+
+
+def module(kind: str) -> FormatModule:
+    """The module of a kind of file (``csv``, ``json``, ``usebio``, ``nzscorer``, ``pbn``)."""
+    try:
+        name = MODULES[kind]
+    except KeyError:
+        raise InputFileError(
+            None,
+            [Problem("unknown kind of results file", found=kind, expected=", ".join(MODULES))],
+        ) from None
+    try:
+        return cast(FormatModule, importlib.import_module(name))
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        raise InputFileError(  # an installation without this format's module
+            None,
+            [Problem(f"writing {LABELS[kind]} is not available yet", expected="another format")],
+        ) from None
+
+
+def kind_of(path: str | Path, head: bytes | None = None) -> str:
+    """The kind of a results file, from its extension and, for XML, its root element (read
+    from ``head``, the file's first bytes, or from the file)."""
+    suffix = Path(path).suffix.lower()
+    kind = EXTENSIONS.get(suffix)
+    if kind is None:
+        raise InputFileError(
+            str(path),
+            [
+                Problem(
+                    "unknown kind of results file",
+                    found=suffix or "no extension",
+                    expected=KINDS,
+                )
+            ],
+        )
+    if kind != "xml":
+        return kind
+    return _xml_kind(str(path), _head(path) if head is None else head)
+
 
 def xml_kind(path: str | Path) -> str:
     """``usebio`` or ``nzscorer``, from the root element of an XML results file."""
+    return _xml_kind(str(path), _head(path))
+
+
+def _head(path: str | Path) -> bytes:
     try:
         with open(path, "rb") as handle:
-            head = handle.read(4096)
+            return handle.read(4096)
     except OSError as error:
         raise InputFileError(
             str(path), [Problem(f"cannot read the file ({error.strerror})")]
         ) from None
+
+
+def _xml_kind(path: str, head: bytes) -> str:
     text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.S)
     root = re.search(rb"<\s*([A-Za-z_][\w.-]*)", text)
     name = root.group(1).decode("ascii", "replace") if root else ""
@@ -35,7 +116,7 @@ def xml_kind(path: str | Path) -> str:
     if name == "session":
         return "nzscorer"
     raise InputFileError(
-        str(path),
+        path,
         [
             Problem(
                 "not a results file bridgescore reads",
@@ -46,36 +127,58 @@ def xml_kind(path: str | Path) -> str:
     )
 
 
-def read_session(path: str | Path, structure: FieldStructure | None = None) -> Session:
-    """Read a session from a results file: the kind comes from the extension (and for XML from
-    the root element). ``movement`` forces the field structure."""
-    suffix = Path(path).suffix.lower()
-    if suffix == ".csv":
+def load_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
+    """Read any results file bridgescore reads; ``structure`` forces the field structure."""
+    kind = kind_of(path)
+    name = str(path)
+    if kind == "csv":
         from bridgescore.formats import csv as traveller_csv
 
         return traveller_csv.read_path(path, structure=structure)
-    if suffix == ".xml":
-        if xml_kind(path) == "usebio":
-            from bridgescore.formats import usebio
-
-            session = usebio.read_path(path).session
-        else:
-            from bridgescore.formats import nzscorer
-
-            session = nzscorer.read_path(path).session
-        return _forced(session, structure, str(path))
-    if suffix == ".pbn":
-        from bridgescore.formats import pbn_session
+    if kind == "pbn":
+        from bridgescore.formats.pbn import session as pbn_session
 
         return pbn_session.read_path(path, structure=structure)
-    if suffix == ".json":
+    if kind == "json":
         from bridgescore.formats import json as result_json
 
-        return _forced(result_json.read_path(path), structure, str(path))
-    raise InputFileError(
-        str(path),
-        [Problem("unknown kind of results file", found=suffix or "no extension", expected=KINDS)],
-    )
+        rf = result_json.read_path(path)
+    elif kind == "usebio":
+        from bridgescore.formats import usebio
+
+        rf = usebio.read_path(path)
+    else:
+        from bridgescore.formats import nzscorer
+
+        rf = nzscorer.read_path(path)
+    return replace(rf, session=_forced(rf.session, structure, name))
+
+
+def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str:
+    """Write ``rf`` to ``path`` (whole or not at all) as ``kind``, by default the kind its
+    extension names; returns the kind written."""
+    from bridgescore.outputs import write_text
+
+    written = kind or WRITTEN.get(Path(path).suffix.lower())
+    if written is None:
+        suffix = Path(path).suffix.lower()
+        raise InputFileError(
+            str(path),
+            [
+                Problem(
+                    "cannot tell what to write from the extension",
+                    found=suffix or "no extension",
+                    expected="a name ending .csv, .json, .xml (USEBIO) or .pbn",
+                )
+            ],
+        )
+    write_text(path, module(written).dumps(rf))
+    return written
+
+
+def read_session(path: str | Path, structure: FieldStructure | None = None) -> Session:
+    """The session of any results file (see :func:`load_path`)."""
+    return load_path(path, structure).session
 
 
 def _forced(session: Session, structure: FieldStructure | None, path: str) -> Session:
@@ -87,3 +190,17 @@ def _forced(session: Session, structure: FieldStructure | None, path: str) -> Se
         session.tables, session.boards, structure, session.title, session.date, path=path
     )
     return replace(rebuilt, members=session.members)
+
+
+__all__ = [
+    "EXTENSIONS",
+    "KINDS",
+    "MODULES",
+    "FormatModule",
+    "dump_path",
+    "kind_of",
+    "load_path",
+    "module",
+    "read_session",
+    "xml_kind",
+]

@@ -1,7 +1,9 @@
 """Traveller CSV: one row per table per board (see docs/traveller-csv.md).
 
 Reading collects every problem in the file, each with its line, board, table, the text found
-and what was expected, and raises them together as one :class:`InputFileError`.
+and what was expected, and raises them together as one :class:`InputFileError`. A file reads
+as a :class:`~bridgescore.formats.results_file.ResultsFile` (a CSV holds the session alone) and
+:func:`dumps` writes one back to the same session.
 """
 
 from __future__ import annotations
@@ -12,14 +14,14 @@ import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import IO
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
-from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem
+from bridgescore.errors import ParseError, Problem, Problems
 from bridgescore.formats.files import read_utf8
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
@@ -79,12 +81,12 @@ class _Row:
         return self.cells.get(key, "")
 
 
-def read_path(path: str | Path, structure: FieldStructure | None = None) -> Session:
+def read_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
     """Read a traveller CSV file (UTF-8, with or without BOM)."""
     return loads(read_utf8(path, "CSV"), path=str(path), structure=structure)
 
 
-def load(fp: IO[str], structure: FieldStructure | None = None) -> Session:
+def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
     return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
 
 
@@ -101,43 +103,32 @@ def _metadata(text: str) -> dict[str, str]:
     return found
 
 
-def loads(text: str, path: str | None = None, structure: FieldStructure | None = None) -> Session:
+def loads(
+    text: str, path: str | None = None, structure: FieldStructure | None = None
+) -> ResultsFile:
     """Read traveller CSV text into a checked :class:`Session`."""
     meta = _metadata(text)
-    problems: list[Problem] = []
+    problems = Problems(path)
     rows = list(_rows(text, problems))
     if problems and not rows:
-        raise InputFileError(path, problems)
+        problems.raise_if_any()
     boards = _boards(rows, problems)
     tables = []
     for row in rows:
-        try:
-            table = _table(row, boards)
-        except _RowProblems as bad:
-            problems.extend(bad.problems)
-            if bad.known is not None:
-                tables.append(bad.known)
-            continue
-        tables.append(table)
+        # A row with problems may still say who played which board, for the checks that span
+        # rows (a pair playing a board twice).
+        table = _table(row, boards, problems)
+        if table is not None:
+            tables.append(table)
     if not tables and not problems:
-        problems.append(
-            Problem("no results in the file", expected="a header and one row per table")
-        )
-    return Session.build(
+        problems.report("no results in the file", expected="a header and one row per table")
+    session = Session.build(
         tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )
+    return ResultsFile(session)
 
 
-class _RowProblems(Exception):
-    """A row's problems, and what is known of the row (who played which board) for the
-    checks that span rows, such as a pair playing a board twice."""
-
-    def __init__(self, problems: list[Problem], known: TableResult | None = None) -> None:
-        self.problems = problems
-        self.known = known
-
-
-def _records(text: str, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
+def _records(text: str, problems: Problems) -> Iterator[tuple[int, list[str]]]:
     """Each CSV record with the line it starts on; blank and ``#`` comment lines skipped."""
     reader = csv.reader(io.StringIO(text), skipinitialspace=True)
     line = 1
@@ -148,15 +139,15 @@ def _records(text: str, problems: list[Problem]) -> Iterator[tuple[int, list[str
                 continue
             yield start, cells
     except csv.Error as error:
-        problems.append(Problem(f"unreadable CSV ({error})", reader.line_num))
+        problems.add(Problem(f"unreadable CSV ({error})", reader.line_num))
 
 
-def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
+def _rows(text: str, problems: Problems) -> Iterator[_Row]:
     records = _records(text, problems)
     first = next(records, None)
     if first is None:
         if not problems:
-            problems.append(
+            problems.add(
                 Problem("the file is empty", expected="a header row and one row per table")
             )
         return
@@ -165,7 +156,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
     for name in header:
         key = _ALIASES.get(name.strip().lower().replace(" ", "_").replace("-", "_"))
         if key is None:
-            problems.append(
+            problems.add(
                 Problem(
                     "unknown column",
                     header_line,
@@ -175,7 +166,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
             )
             keys.append("")
         elif key in keys:
-            problems.append(Problem("column given twice", header_line, found=name))
+            problems.add(Problem("column given twice", header_line, found=name))
             keys.append("")
         else:
             keys.append(key)
@@ -190,7 +181,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
     if not ({"contract", "score", "adjusted"} & present):
         missing.append("contract (with declarer and result) or score")
     if missing:
-        problems.append(
+        problems.add(
             Problem(
                 "missing columns",
                 header_line,
@@ -200,7 +191,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
         )
         return
     if pairs and players:
-        problems.append(
+        problems.add(
             Problem(
                 "both pair and player columns",
                 header_line,
@@ -210,7 +201,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
         return
     for line, cells in records:
         if len(cells) != len(keys):
-            problems.append(
+            problems.add(
                 Problem(
                     f"{len(cells)} cells for {len(keys)} columns",
                     line,
@@ -222,7 +213,7 @@ def _rows(text: str, problems: list[Problem]) -> Iterator[_Row]:
         yield _Row(line, {k: v.strip() for k, v in zip(keys, cells, strict=True) if k})
 
 
-def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
+def _boards(rows: list[_Row], problems: Problems) -> dict[int, Board]:
     """Boards with their vulnerability and dealer, from the board number unless overridden.
 
     Every row of a board must agree, except the rows of a fouled board's groups (``group``),
@@ -244,14 +235,14 @@ def _boards(rows: list[_Row], problems: list[Problem]) -> dict[int, Board]:
             try:
                 value = _norm(text, key)
             except ParseError as error:
-                problems.append(
+                problems.add(
                     Problem(str(error), row.line, number, row.get("table") or None, found=text)
                 )
                 continue
             earlier = set_on.get((number, key))
             if earlier is not None and not grouped and not earlier[2]:
                 if _norm(earlier[0], key) != value:
-                    problems.append(
+                    problems.add(
                         Problem(
                             f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
                             row.line,
@@ -282,17 +273,19 @@ def _board_number(row: _Row) -> int | None:
     return int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
 
 
-def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
-    problems: list[Problem] = []
+def _table(row: _Row, boards: dict[int, Board], problems: Problems) -> TableResult | None:
+    """The row's table result, recording its problems; ``None`` when not even who played which
+    board can be told, the result without its score when only the score is wrong."""
+    before = len(problems)
     table = row.get("table") or None
 
     def problem(message: str, found: str | None = None, expected: str | None = None) -> None:
-        problems.append(Problem(message, row.line, board, table, found, expected))
+        problems.report(message, row.line, board, table, found, expected)
 
     board = _board_number(row)
     if board is None:
         problem("not a board number", row.get("board"), "a whole number 1 or more")
-        raise _RowProblems(problems)
+        return None
     # A fouled board's copies may differ: the row's own vulnerability scores the row.
     vul = boards[board].vulnerability
     if row.get("vul"):
@@ -339,8 +332,9 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
     except ParseError as error:
         problem(str(error))
         score_problem = True
-    if problems and not (score_problem and len(problems) == 1):
-        raise _RowProblems(problems)
+    found = len(problems) - before
+    if found and not (score_problem and found == 1):
+        return None
     ns: tuple[int, ...]
     ew: tuple[int, ...]
     if len(seats) == 2:
@@ -366,8 +360,6 @@ def _table(row: _Row, boards: dict[int, Board]) -> TableResult:
         names=names,
         line=row.line,
     )
-    if problems:
-        raise _RowProblems(problems, known=result)
     return result
 
 
@@ -449,8 +441,12 @@ def _same(result: BridgeResult) -> tuple[SideScore, SideScore, bool]:
 # --- writing -----------------------------------------------------------------------------------
 
 
-def dumps(session: Session) -> str:
-    """The session as traveller CSV that :func:`loads` reads back to the same session."""
+def dumps(rf: ResultsFile) -> str:
+    """The file's session as traveller CSV that :func:`loads` reads back to the same session.
+
+    A CSV holds the results alone: scores, reported figures and deals are not written.
+    """
+    session = rf.session
     individual = session.structure is FieldStructure.INDIVIDUAL
     people = ["n", "s", "e", "w"] if individual else ["ns", "ew"]
     name_columns = [f"{p}_name" for p in people] if individual else ["ns_names", "ew_names"]
@@ -541,8 +537,8 @@ def _artificial_text(side: Artificial) -> str:
     return str(percent.numerator) if percent.denominator == 1 else str(float(percent))
 
 
-def dump(session: Session, fp: IO[str]) -> None:
-    fp.write(dumps(session))
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
 
 
-__all__ = ["BridgeScoreError", "Fraction", "dump", "dumps", "load", "loads", "read_path"]
+__all__ = ["COLUMNS", "dump", "dumps", "load", "loads", "read_path"]

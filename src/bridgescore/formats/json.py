@@ -3,9 +3,12 @@
 Numbers are JSON numbers (full double precision); every matchpoint value also comes as an exact
 fraction string (``"29/3"``) so nothing is lost to rounding.
 
-The file also reads back as a session (:func:`read_path`, :func:`session_loads`,
-:func:`session_from_data`): boards with their deals, every row from its ``entry`` notation, the
-names and membership numbers, title, date and movement, so JSON is a session format like CSV.
+The file reads back as a :class:`~bridgescore.formats.results_file.ResultsFile` (:func:`loads`,
+:func:`read_path`, :func:`session_from_data`): boards with their deals, every row from its exact
+fields (``sides``: each side's result or artificial score, never the display text; files written
+before them are read from their ``entry`` notation), the names and membership numbers, title,
+date and movement, so JSON is a session format like CSV. Writing (:func:`dumps`) needs the
+scores: ``ResultsFile.result``.
 """
 
 from __future__ import annotations
@@ -19,12 +22,23 @@ from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Vulnerability
-from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.contract import Contract
+from bridgescore.deal import Deal
+from bridgescore.errors import (
+    BridgeScoreError,
+    InputFileError,
+    ParseError,
+    Problem,
+    Problems,
+    RulesError,
+)
 from bridgescore.explanation import Explanation
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import (
     Artificial,
+    BridgeResult,
     SideScore,
     TableResult,
     WeightedResult,
@@ -66,7 +80,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
                 "section": b.section,
                 "dealer": str(b.board.dealer),
                 "vulnerability": str(b.board.vulnerability),
-                "deal": b.board.deal,
+                "deal": _deal_text(b.board.deal),
                 "top": number(b.top),
                 "results_count": b.results,
                 "expected": b.expected,
@@ -99,6 +113,35 @@ def to_data(result: SessionResult) -> dict[str, Any]:
             for f in result.fields
         ],
         "names": _names(session),
+    }
+
+
+def _deal_text(deal: Deal | None) -> str | None:
+    return None if deal is None else deal.pbn()
+
+
+def _sides(table: TableResult) -> dict[str, Any]:
+    """What each side is scored on, in exact fields (read back without the display text)."""
+    return {"ns": _side(table.ns_side), "ew": _side(table.ew_side)}
+
+
+def _side(side: SideScore) -> dict[str, Any] | None:
+    if side is None:
+        return None
+    if isinstance(side, Artificial):
+        return {"artificial": side.code, "percent": str(side.percent)}
+    return {
+        "results": [
+            {
+                "weight": str(weight),
+                "ns_score": result.ns_score,
+                "contract": None if result.contract is None else str(result.contract),
+                "declarer": None if result.declarer is None else str(result.declarer),
+                "tricks": result.tricks,
+                "passed_out": result.passed_out,
+            }
+            for weight, result in side.parts
+        ]
     }
 
 
@@ -166,6 +209,8 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
             "arrow": table.arrow,
             "kind": table.kind,
             "entry": table.describe(),
+            "assigned": table.assigned,
+            "sides": _sides(table),
             "contract": None
             if result is None
             else (
@@ -232,12 +277,25 @@ def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
     return data
 
 
-def dumps(result: SessionResult) -> str:
-    return json.dumps(to_data(result), indent=2, ensure_ascii=False) + "\n"
+def dumps(rf: ResultsFile) -> str:
+    """The scored session of ``rf.result`` as JSON (a pairs or individual session, or teams
+    of four); :func:`loads` reads its session back."""
+    from bridgescore.results import TeamsResult
+
+    result = rf.result
+    if isinstance(result, TeamsResult):
+        data = teams_to_data(result)
+    elif result is not None:
+        data = to_data(result)
+    else:
+        raise RulesError(
+            "bridgescore's JSON holds a scored session: score it first (ResultsFile.result)"
+        )
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def dump(result: SessionResult, fp: IO[str]) -> None:
-    fp.write(dumps(result))
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
 
 
 def teams_to_data(result: TeamsResult) -> dict[str, Any]:
@@ -256,6 +314,8 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                 "ew": row.ew[0],
                 "kind": row.kind,
                 "entry": row.describe(),
+                "assigned": row.assigned,
+                "sides": _sides(row),
                 "contract": None
                 if played is None
                 else ("PASS" if played.passed_out else _text(played.contract)),
@@ -278,7 +338,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                 "board": number_,
                 "dealer": str(session.boards[number_].dealer),
                 "vulnerability": str(session.boards[number_].vulnerability),
-                "deal": session.boards[number_].deal,
+                "deal": _deal_text(session.boards[number_].deal),
                 "results": rows,
             }
             for number_, rows in sorted(rows_by_board.items())
@@ -316,7 +376,9 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                         "place": s.place,
                         "team": s.entrant.number,
                         "name": s.name,
-                        "total": number((s.imps_for or 0) - (s.imps_against or 0)),
+                        "total": None
+                        if s.imps_for is None or s.imps_against is None
+                        else number(s.imps_for - s.imps_against),
                         "imps_for": number(s.imps_for),
                         "imps_against": number(s.imps_against),
                         "vps": number(s.points),
@@ -334,24 +396,24 @@ def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def teams_dumps(result: TeamsResult) -> str:
-    return json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n"
-
-
 # --- reading a session back ---------------------------------------------------------------------
 
 KINDS = ("played", "passed out", "not played", "artificial", "assigned", "weighted", "split")
 _SEATS = ("n", "s", "e", "w")
 
 
-def read_path(path: str | Path) -> Session:
-    """Read the session of a JSON results file (``bridgescore score --format json``)."""
+def read_path(path: str | Path) -> ResultsFile:
+    """Read a JSON results file (``bridgescore score --format json``)."""
     from bridgescore.formats.files import read_utf8
 
-    return session_loads(read_utf8(path, "JSON"), path=str(path))
+    return loads(read_utf8(path, "JSON"), path=str(path))
 
 
-def session_loads(text: str, path: str | None = None) -> Session:
+def load(fp: IO[str]) -> ResultsFile:
+    return loads(fp.read(), path=getattr(fp, "name", None))
+
+
+def loads(text: str, path: str | None = None) -> ResultsFile:
     """Read the JSON text of a scored session back into its :class:`Session`."""
     try:
         data = json.loads(text)
@@ -370,15 +432,16 @@ def session_loads(text: str, path: str | None = None) -> Session:
         raise InputFileError(
             path, [Problem("not a results file: JSON nested too deeply")]
         ) from None
-    return session_from_data(data, path)
+    return ResultsFile(session_from_data(data, path))
 
 
 def session_from_data(data: Any, path: str | None = None) -> Session:
     """The session of a pairs or individual event from the plain data of :func:`to_data`.
 
-    Each row is read from its ``entry`` (traveller notation) with the row's vulnerability (the
-    board's unless the row has its own); ``kind`` says what the entry is and is checked against
-    it, as is ``ns_score``. Names and membership numbers come from ``names`` (or, in files
+    Each row is read from its exact fields (``sides``, ``assigned``); a row without them (a file
+    written before them) from its ``entry`` (traveller notation) with the row's vulnerability
+    (the board's unless the row has its own). ``kind`` says what the row is and is checked
+    against it, as is ``ns_score``. Names and membership numbers come from ``names`` (or, in files
     without it, from the rankings). Every problem is reported together, each with its board,
     table and place in the data (``boards[2].results[5]``).
     """
@@ -399,7 +462,7 @@ def _shown(value: Any) -> str:
 class _SessionReader:
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self.problems: list[Problem] = []
+        self.problems = Problems(path)
 
     def problem(
         self,
@@ -411,10 +474,10 @@ class _SessionReader:
         expected: str | None = None,
     ) -> None:
         shown = None if found is None else _shown(found)
-        self.problems.append(Problem(f"{where}: {message}", None, board, table, shown, expected))
+        self.problems.report(f"{where}: {message}", None, board, table, shown, expected)
 
     def fail(self) -> InputFileError:
-        return InputFileError(self.path, self.problems)
+        return self.problems.error()
 
     # -- the session --
 
@@ -448,7 +511,6 @@ class _SessionReader:
                 section_structures[key] = found
         boards: dict[int, Board] = {}
         tables: list[TableResult] = []
-        incomplete: set[int] = set()
         listed = data.get("boards")
         if not isinstance(listed, list):
             self.problem(
@@ -459,7 +521,7 @@ class _SessionReader:
             )
             raise self.fail()
         for i, board in enumerate(listed):
-            self.board(board, f"boards[{i}]", boards, tables, incomplete)
+            self.board(board, f"boards[{i}]", boards, tables)
         if not tables and not self.problems:
             self.problem("boards", "no results in the file", expected="boards with results")
         names, members = self.names(data)
@@ -509,7 +571,6 @@ class _SessionReader:
         where: str,
         boards: dict[int, Board],
         tables: list[TableResult],
-        incomplete: set[int],
     ) -> None:
         if not isinstance(data, dict):
             self.problem(where, "not a board object", found=data)
@@ -528,7 +589,6 @@ class _SessionReader:
             message = "missing key 'results'" if rows is None else "not a list"
             self.problem(where, message, number, found=rows, expected="a list of table results")
         if dealer is None or vulnerability is None or not isinstance(rows, list):
-            incomplete.add(number)
             return
         board = Board(number, vulnerability, dealer, deal)
         earlier = boards.setdefault(number, board)
@@ -541,9 +601,7 @@ class _SessionReader:
             )
         for j, row in enumerate(rows):
             table = self.row(row, f"{where}.results[{j}]", board)
-            if table is None:
-                incomplete.add(number)
-            else:
+            if table is not None:
                 tables.append(table)
 
     def parsed(
@@ -560,13 +618,15 @@ class _SessionReader:
             self.problem(where, str(error), board, found=value)
             return None
 
-    def deal(self, data: dict[str, Any], where: str, board: int) -> str | None:
-        from bridgescore.formats.usebio import parse_deal
-
+    def deal(self, data: dict[str, Any], where: str, board: int) -> Deal | None:
         deal = data.get("deal")
         if deal is None:
             return None
-        if not isinstance(deal, str) or parse_deal(deal) is None:
+        try:
+            if not isinstance(deal, str):
+                raise ParseError("not a deal")
+            return Deal.from_pbn(deal)
+        except ParseError:
             self.problem(
                 where,
                 "not a deal",
@@ -575,7 +635,6 @@ class _SessionReader:
                 expected="a PBN deal like N:AKQ.JT9.876.5432 ... (or null)",
             )
             return None
-        return deal
 
     def row(self, data: Any, where: str, board: Board) -> TableResult | None:
         number = board.number
@@ -622,15 +681,22 @@ class _SessionReader:
             message = "missing key 'kind'" if kind is None else "not a kind of result"
             problem(message, kind, "one of " + ", ".join(KINDS))
         entry = data.get("entry")
-        if not isinstance(entry, str):
+        exact = data.get("sides")
+        if exact is None and not isinstance(entry, str):
             message = "missing key 'entry'" if entry is None else "not an entry"
             problem(message, entry, "the table's entry in traveller notation, like 4S N =")
-        if len(self.problems) > before or not isinstance(entry, str) or not isinstance(kind, str):
+        if len(self.problems) > before or not isinstance(kind, str):
             return None
         try:
-            ns_side, ew_side, assigned = _sides(kind, entry, vulnerability)
-        except ParseError as error:
-            problem(str(error), entry)
+            if exact is not None:
+                ns_side, ew_side, assigned = _exact_sides(
+                    exact, data.get("assigned"), vulnerability
+                )
+            else:
+                assert isinstance(entry, str)
+                ns_side, ew_side, assigned = _entry_sides(kind, entry, vulnerability)
+        except BridgeScoreError as error:
+            problem(str(error), entry if exact is None else exact)
             return None
         half = len(numbers) // 2
         result = TableResult(
@@ -664,7 +730,7 @@ class _SessionReader:
         return result
 
     def lead(self, value: Any, problem: Any) -> str | None:
-        from bridgescore.formats.usebio import read_lead
+        from bridgescore.formats.xmlreader import read_lead
 
         if value is None:
             return None
@@ -778,10 +844,76 @@ class _SessionReader:
         return replace(session, tables=tuple(tables), names=dict(names), members=dict(members))
 
 
-def _sides(
+def _exact_sides(
+    data: Any, assigned: Any, vulnerability: Vulnerability
+) -> tuple[SideScore, SideScore, bool]:
+    """NS, EW and whether the director assigned them, from a row's exact fields."""
+    if not isinstance(data, dict) or set(data) != {"ns", "ew"}:
+        raise ParseError('not the sides of a row (expected {"ns": ..., "ew": ...})')
+    if not isinstance(assigned, bool):
+        raise ParseError("not an assigned flag (expected true or false)")
+    return _exact_side(data["ns"], vulnerability), _exact_side(data["ew"], vulnerability), assigned
+
+
+def _exact_side(data: Any, vulnerability: Vulnerability) -> SideScore:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise ParseError("not a side's score (expected an object or null)")
+    if "artificial" in data:
+        code, percent = data.get("artificial"), data.get("percent")
+        if not isinstance(code, str) or not isinstance(percent, str):
+            raise ParseError("not an artificial score (expected its code and percent)")
+        if code != "%" and Artificial.parse(code).code != code:
+            raise ParseError(f"not an artificial score: {code!r} (expected A+, A, A- or %)")
+        return Artificial(code, Fraction(percent))
+    parts = data.get("results")
+    if not isinstance(parts, list) or not parts:
+        raise ParseError("not a side's results (expected a list of weighted results)")
+    read = []
+    for part in parts:
+        if not isinstance(part, dict):
+            raise ParseError("not a weighted result (expected an object)")
+        read.append((_weight(part.get("weight")), _exact_result(part, vulnerability)))
+    return WeightedResult(tuple(read))
+
+
+def _weight(value: Any) -> Fraction:
+    if not isinstance(value, str):
+        raise ParseError(f'not a weight: {_shown(value)} (expected a fraction like "3/10")')
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise ParseError(f'not a weight: {value!r} (expected a fraction like "3/10")') from None
+
+
+def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeResult:
+    score, contract, declarer = data.get("ns_score"), data.get("contract"), data.get("declarer")
+    tricks, passed = _whole(data.get("tricks")), data.get("passed_out", False)
+    if not isinstance(score, int) or isinstance(score, bool):
+        raise ParseError(f"not an NS score: {_shown(score)}")
+    if passed is True:
+        return BridgeResult.pass_out()
+    if contract is None:
+        return BridgeResult(score)
+    if not isinstance(contract, str) or not isinstance(declarer, str) or tricks is None:
+        raise ParseError("a contract without its declarer and tricks")
+    played = BridgeResult.played(
+        Contract.parse(contract), Seat.parse(declarer), tricks, vulnerability
+    )
+    if played.ns_score != score:
+        raise ParseError(
+            f"{played} is {played.ns_score:+d} to NS with vulnerability {vulnerability}, "
+            f"the row says {score:+d}"
+        )
+    return played
+
+
+def _entry_sides(
     kind: str, entry: str, vulnerability: Vulnerability
 ) -> tuple[SideScore, SideScore, bool]:
-    """NS, EW and whether the director assigned them, from a row's kind and entry."""
+    """NS, EW and whether the director assigned them, from a row's kind and entry (files
+    written before the exact fields)."""
     if kind in ("played", "passed out"):
         side: SideScore = WeightedResult.parse(entry, vulnerability)
         return side, side, False

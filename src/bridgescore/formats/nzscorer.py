@@ -13,8 +13,11 @@ have no score and matchpoints -9999 and are read as sit-outs. Pairs: ``dir`` is 
 (Mitchell) or H (Howell); ``raw_score`` is the percentage, ``res`` the handicapped one, and
 ``handicap`` the pair's handicap (the sum of the players': the handicapped result adds half).
 
-The file's own figures are kept apart in :class:`~bridgescore.formats.usebio.ReportedScores`,
-as for USEBIO, so a rescoring can be checked with :func:`~bridgescore.formats.usebio.compare`.
+Reading gives a :class:`~bridgescore.formats.results_file.ResultsFile` whose ``event`` is an
+:class:`NzScorerEvent`; the file's own figures are kept apart in its ``reported``
+(:class:`~bridgescore.formats.reported.ReportedScores`), as for USEBIO, so a rescoring can be
+checked with :func:`~bridgescore.formats.compare.compare`. The format is read only: :func:`dumps`
+refuses.
 """
 
 from __future__ import annotations
@@ -28,16 +31,10 @@ from pathlib import Path
 from typing import IO
 
 from bridgescore.bridge import Side, Vulnerability
-from bridgescore.errors import ParseError, Problem
-from bridgescore.formats.usebio import (
-    ReportedRow,
-    ReportedScores,
-    ReportedStanding,
-    XmlReader,
-    parse_xml,
-    read_lead,
-    read_result,
-)
+from bridgescore.errors import ParseError, RulesError
+from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
+from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, SideScore, TableResult
@@ -49,44 +46,51 @@ _DIRECTIONS = {"N": Side.NS, "E": Side.EW, "H": None}
 
 
 @dataclass(frozen=True)
-class NzScorerFile:
-    """An NZ Scorer file read: the session, the file's own scores, and the event's details."""
+class NzScorerEvent:
+    """What an NZ Scorer file says beyond the session: the club, and how it was scored."""
 
-    session: Session
-    reported: ReportedScores
     club: str | None = None
     club_number: str | None = None
     event_time: str | None = None
     field_scoring: bool = False  # all sections matchpointed and ranked as one field
     handicapped: bool = False  # a section is a handicap event
-    warnings: tuple[Problem, ...] = ()
-
-    @property
-    def handicaps(self) -> dict[Entrant, Fraction]:
-        """What :func:`~bridgescore.session.score_pairs` adds to each pair's percentage.
-
-        Scorer's pair handicap is the sum of its players'; the handicapped percentage adds half
-        of it (57.39% with handicap -6.42 is 54.18%).
-        """
-        return {
-            s.entrant: s.handicap / 2 for s in self.reported.standings if s.handicap is not None
-        }
 
 
-def read_path(path: str | Path) -> NzScorerFile:
+def handicaps(reported: ReportedScores) -> dict[Entrant, Fraction]:
+    """What :func:`~bridgescore.scoring.score_pairs` adds to each pair's percentage.
+
+    Scorer's pair handicap is the sum of its players'; the handicapped percentage adds half of
+    it (57.39% with handicap -6.42 is 54.18%).
+    """
+    return {s.entrant: s.handicap / 2 for s in reported.standings if s.handicap is not None}
+
+
+def read_path(path: str | Path) -> ResultsFile:
     from bridgescore.formats.files import read_bytes
 
     return loads(read_bytes(path), path=str(path))
 
 
-def load(fp: IO[str] | IO[bytes]) -> NzScorerFile:
+def load(fp: IO[str] | IO[bytes]) -> ResultsFile:
     return loads(fp.read(), path=getattr(fp, "name", None))
 
 
-def loads(text: str | bytes, path: str | None = None) -> NzScorerFile:
+def loads(text: str | bytes, path: str | None = None) -> ResultsFile:
     """Read NZ Scorer XML; every problem is reported together, each with its line."""
     root, lines = parse_xml(text, path)
     return _Reader(path, lines).read(root)
+
+
+def dumps(rf: ResultsFile) -> str:
+    """Refused: bridgescore reads NZ Scorer's files but does not write them."""
+    raise RulesError(
+        "NZ Scorer files are read, not written: write USEBIO XML (which NZ Scorer imports), "
+        "traveller CSV, JSON or PBN"
+    )
+
+
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
 
 
 @dataclass
@@ -98,7 +102,7 @@ class _Row:
 
 
 class _Reader(XmlReader):
-    def read(self, root: ET.Element) -> NzScorerFile:
+    def read(self, root: ET.Element) -> ResultsFile:
         if root.tag != "session":
             self.problem(
                 "not an NZ Scorer file", root, found=f"<{root.tag}>", expected="a <session> root"
@@ -195,16 +199,14 @@ class _Reader(XmlReader):
             tuple(ReportedRow(i, r.ns_mp, r.ew_mp) for i, r in enumerate(rows)),
             tuple(settled),
         )
-        return NzScorerFile(
-            session,
-            reported,
+        event = NzScorerEvent(
             root.get("club", "").strip() or None,
             root.get("club_no", "").strip() or None,
             root.get("event_time", "").strip() or None,
             field_scoring,
             handicapped,
-            tuple(self.warnings),
         )
+        return ResultsFile(session, reported, event, tuple(self.warnings))
 
     def _pair(
         self, element: ET.Element, section: str | None
@@ -310,7 +312,7 @@ class _Reader(XmlReader):
                 return None
             if warning:
                 line = self.lines.get(element)
-                self.warnings.append(Problem(f"{who}: {warning}", line, board, table))
+                self.warnings.report(f"{who}: {warning}", line, board, table)
             try:
                 lead = read_lead(get("lead"))
             except ParseError as error:
@@ -394,4 +396,4 @@ def _settle(
     return replace(standing, entrant=_settle_entrant(standing.entrant, structures))
 
 
-__all__ = ["PHANTOM", "NzScorerFile", "load", "loads", "read_path"]
+__all__ = ["PHANTOM", "NzScorerEvent", "dump", "dumps", "handicaps", "load", "loads", "read_path"]

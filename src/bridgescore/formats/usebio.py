@@ -6,10 +6,12 @@ deals (HANDSET) under the root or the event. Pair numbers may be plain (``3``), 
 (``7NS``, ``7 EW``) and their section (``(A) 1 NS``); leads may be rank first (``AC``) or suit
 first (``CA``), and are kept suit first.
 
-The file's own figures -- matchpoints (or IMPs) per row, and each pair's total, percentage and
-place -- are kept apart from the session, in :class:`ReportedScores`, so that a rescoring can be
-checked against them (:func:`compare`). Every problem in a file is collected with its line,
-board and pairs and raised together as one :class:`~bridgescore.errors.InputFileError`.
+Reading gives a :class:`~bridgescore.formats.results_file.ResultsFile`: the session, the file's
+own figures -- matchpoints (or IMPs) per row, and each pair's total, percentage and place -- in
+:class:`~bridgescore.formats.reported.ReportedScores` (checked against a rescoring by
+:func:`bridgescore.formats.compare.compare`), and the :class:`Event`. Every problem in a file is
+collected with its line, board and pairs and raised together as one
+:class:`~bridgescore.errors.InputFileError`.
 """
 
 from __future__ import annotations
@@ -18,21 +20,23 @@ import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import IO
-from xml.parsers import expat
 
 from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Vulnerability
-from bridgescore.contract import Contract, parse_tricks
+from bridgescore.deal import Deal, Hand
 from bridgescore.display import fmt_fixed, round_fraction
-from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem, RulesError
+from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
+from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
+from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.results import SessionResult, Standing
-from bridgescore.rules import Method, Rounding
+from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
-from bridgescore.traveller import Artificial, BridgeResult, SideScore, TableResult, WeightedResult
+from bridgescore.traveller import Artificial, SideScore, TableResult
 
 # EVENT_TYPE values read, and how their boards are scored. "PAIRS" is what NZ Scorer's USEBIO
 # export writes for matchpoint pairs; Compscore writes "CROSS_IMP" for "CROSS_IMPS".
@@ -62,8 +66,6 @@ _PAIR_NUMBER = re.compile(
     r"(?P<line>NS|EW|N-S|E-W)?\s*$",
     re.IGNORECASE,
 )
-_LEAD = re.compile(r"(?i)^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$")
-_ARTIFICIAL = re.compile(r"(?i)^A([0-9]{2})([0-9]{2})$")
 _DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _PLACE = re.compile(r"^[0-9]{1,4}=?$")
 _RANKS = "AKQJT98765432"
@@ -91,139 +93,43 @@ class Event:
     session_id: str | None = None
 
 
-@dataclass(frozen=True)
-class ReportedRow:
-    """The file's own score for one traveller row: matchpoints, or IMPs in IMP events."""
-
-    index: int  # the row's position in ``Session.tables``
-    ns: Fraction | None
-    ew: Fraction | None
-
-
-@dataclass(frozen=True)
-class ReportedStanding:
-    """The file's own total, percentage and place for one pair (or player)."""
-
-    entrant: Entrant
-    total: Fraction | None = None
-    percentage: Fraction | None = None
-    place: str | None = None  # "3" or "3=" as written
-    boards: int | None = None
-    handicap: Fraction | None = None
-    handicapped: Fraction | None = None  # percentage with the handicap applied
-    line: int | None = None
-
-    @property
-    def rank(self) -> int | None:
-        return None if self.place is None else int(self.place.rstrip("="))
-
-    @property
-    def shared(self) -> bool:
-        return self.place is not None and self.place.endswith("=")
-
-
-@dataclass(frozen=True)
-class ReportedScores:
-    """Everything a results file says about the scores, for checking against a rescoring."""
-
-    method: Method = Method.MATCHPOINTS  # what the row values are: matchpoints or IMPs
-    rows: tuple[ReportedRow, ...] = ()
-    standings: tuple[ReportedStanding, ...] = ()
-    datums: Mapping[tuple[str | None, int], int] = field(default_factory=dict)  # Butler
-
-    def row(self, index: int) -> ReportedRow | None:
-        for row in self.rows:
-            if row.index == index:
-                return row
-        return None
-
-    def standing(self, entrant: Entrant) -> ReportedStanding | None:
-        for standing in self.standings:
-            if standing.entrant == entrant:
-                return standing
-        return None
-
-
-@dataclass(frozen=True)
-class UsebioFile:
-    """A USEBIO file read: the session, the file's own scores, and the event's details."""
-
-    session: Session
-    reported: ReportedScores
-    event: Event
-    warnings: tuple[Problem, ...] = ()  # read, but worth a look (see :func:`loads`)
-
-
 # --- reading -----------------------------------------------------------------------------------
 
 
-def read_path(path: str | Path, session: str | None = None) -> UsebioFile:
+def read_path(path: str | Path, session: str | None = None) -> ResultsFile:
     """Read a USEBIO file; ``session`` picks one SESSION_ID of a multi-session event."""
     from bridgescore.formats.files import read_bytes
 
     return loads(read_bytes(path), path=str(path), session=session)
 
 
-def load(fp: IO[str] | IO[bytes], session: str | None = None) -> UsebioFile:
+def load(fp: IO[str] | IO[bytes], session: str | None = None) -> ResultsFile:
     return loads(fp.read(), path=getattr(fp, "name", None), session=session)
 
 
-def loads(text: str | bytes, path: str | None = None, session: str | None = None) -> UsebioFile:
+def loads(text: str | bytes, path: str | None = None, session: str | None = None) -> ResultsFile:
     """Read USEBIO XML text (or bytes, whose XML declaration names the encoding)."""
     root, lines = parse_xml(text, path)
     return _Reader(path, lines).read(root, session)
 
 
-def parse_xml(text: str | bytes, path: str | None) -> tuple[ET.Element, dict[ET.Element, int]]:
-    """Parse XML into an element tree, with the line each element starts on.
+def dumps(rf: ResultsFile) -> str:
+    """The file as USEBIO 1.2 XML, with the scores of ``rf.result`` when given.
 
-    Entity declarations are refused (they serve no purpose in a results file and are the way
-    to blow up a parser); external DTDs are never fetched.
+    ``rf.event`` (a USEBIO :class:`Event`) supplies the club, event identifier and EVENT_TYPE of
+    a file read (its type is kept when it agrees with how the result was scored). Rows not
+    played (sit-outs) are left out; split and weighted scores, and teams of four, cannot be
+    written (:class:`RulesError`).
     """
-    builder = ET.TreeBuilder()
-    lines: dict[ET.Element, int] = {}
-    parser = expat.ParserCreate()
-
-    def start(tag: str, attributes: dict[str, str]) -> None:
-        lines[builder.start(tag, attributes)] = parser.CurrentLineNumber
-
-    def entity(name: str, *_: object) -> None:
-        raise _EntityDeclared(name, parser.CurrentLineNumber)
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
-    parser.EntityDeclHandler = entity
-    try:
-        parser.Parse(text, True)
-        root = builder.close()
-    except expat.ExpatError as error:
-        message = expat.errors.messages.get(error.code, str(error))
-        raise InputFileError(
-            path,
-            [
-                Problem(
-                    f"not well-formed XML: {message} (line {error.lineno}, column "
-                    f"{error.offset + 1})",
-                    error.lineno,
-                    expected="a complete XML document",
-                )
-            ],
-        ) from None
-    except _EntityDeclared as error:
-        raise InputFileError(
-            path,
-            [Problem("entity declarations are not allowed", error.line, found=error.name)],
-        ) from None
-    except (AssertionError, IndexError, ValueError) as error:  # the builder saw no document
-        raise InputFileError(path, [Problem(f"not an XML document ({error})")]) from None
-    return root, lines
+    result = rf.result
+    if result is not None and not isinstance(result, SessionResult):
+        raise RulesError("USEBIO pairs files cannot hold a teams-of-four result")
+    event = rf.event if isinstance(rf.event, Event) else None
+    return _dumps(rf.session, result, event)
 
 
-class _EntityDeclared(Exception):
-    def __init__(self, name: str, line: int) -> None:
-        self.name = name
-        self.line = line
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
 
 
 @dataclass(frozen=True)
@@ -241,35 +147,10 @@ class _Unit:
     section: str | None
 
 
-class XmlReader:
-    """What every XML results reader keeps: the problems found, each on its element's line."""
-
-    def __init__(self, path: str | None, lines: dict[ET.Element, int]) -> None:
-        self.path = path
-        self.lines = lines
-        self.problems: list[Problem] = []
-        self.warnings: list[Problem] = []
-
-    def problem(
-        self,
-        message: str,
-        element: ET.Element | None = None,
-        board: int | None = None,
-        found: str | None = None,
-        expected: str | None = None,
-        table: str | None = None,
-    ) -> None:
-        line = None if element is None else self.lines.get(element)
-        self.problems.append(Problem(message, line, board, table, found, expected))
-
-    def fail(self) -> InputFileError:
-        return InputFileError(self.path, sorted(self.problems, key=lambda p: p.line or 0))
-
-
 class _Reader(XmlReader):
     # -- structure --
 
-    def read(self, root: ET.Element, session_id: str | None) -> UsebioFile:
+    def read(self, root: ET.Element, session_id: str | None) -> ResultsFile:
         if root.tag != "USEBIO":
             self.problem(
                 "not a USEBIO file", root, found=f"<{root.tag}>", expected="a <USEBIO> root"
@@ -295,11 +176,10 @@ class _Reader(XmlReader):
         members: dict[Entrant, tuple[Member, ...]] = {}
         datums: dict[tuple[str | None, int], int] = {}
         structures: dict[str | None, FieldStructure] = {}
-        incomplete: set[int] = set()
         for unit in units:
             section = unit.section if sectioned else None
             participants = self._participants(unit, section, individual)
-            rows = list(self._rows(unit, section, individual, event.method, datums, incomplete))
+            rows = list(self._rows(unit, section, individual, event.method, datums))
             unit_structure = self._structure(participants, rows, individual)
             structures[section] = unit_structure
             for entrant, standing, name, players in participants:
@@ -337,7 +217,7 @@ class _Reader(XmlReader):
             tuple(standings),
             datums,
         )
-        return UsebioFile(session, reported, event, tuple(self.warnings))
+        return ResultsFile(session, reported, event, tuple(self.warnings))
 
     def _event(self, root: ET.Element, element: ET.Element) -> Event:
         kind = (element.get("EVENT_TYPE") or _text(element, "EVENT_TYPE")).strip().upper()
@@ -474,7 +354,6 @@ class _Reader(XmlReader):
         individual: bool,
         method: Method,
         datums: dict[tuple[str | None, int], int],
-        incomplete: set[int],
     ) -> Iterator[tuple[TableResult, Fraction | None, Fraction | None]]:
         for board_element in unit.element.findall("BOARD"):
             text = _text(board_element, "BOARD_NUMBER")
@@ -493,10 +372,7 @@ class _Reader(XmlReader):
                         "not a board average", board_element, board, average, "a whole NS score"
                     )
             for line in board_element.findall("TRAVELLER_LINE"):
-                before = len(self.problems)
                 row = self._row(line, board, section, individual, method)
-                if row is None or len(self.problems) > before:
-                    incomplete.add(board)
                 if row is not None:
                     yield row
 
@@ -583,7 +459,7 @@ class _Reader(XmlReader):
             return None
         if warning:
             line = self.lines.get(element)
-            self.warnings.append(Problem(f"{who}: {warning}", line, board))
+            self.warnings.report(f"{who}: {warning}", line, board)
         return ns_side, ew_side
 
     def _lead(self, element: ET.Element, board: int, who: str) -> str | None:
@@ -671,8 +547,8 @@ class _Reader(XmlReader):
                     boards[number] = Board(number, base.vulnerability, base.dealer, deal)
         return boards
 
-    def _deal(self, element: ET.Element, board: int) -> str | None:
-        hands: dict[Seat, str] = {}
+    def _deal(self, element: ET.Element, board: int) -> Deal | None:
+        hands: dict[Seat, Hand] = {}
         seen: set[str] = set()
         for hand in element.findall("HAND"):
             direction = _text(hand, "DIRECTION").upper()
@@ -706,90 +582,10 @@ class _Reader(XmlReader):
                     expected="13",
                 )
                 return None
-            hands[seat] = ".".join(suits)
+            hands[seat] = Hand(seat, (suits[0], suits[1], suits[2], suits[3]))
         if not hands:
             return None
-        return "N:" + " ".join(hands.get(seat, "-") for seat in (Seat.N, Seat.E, Seat.S, Seat.W))
-
-
-def read_result(
-    contract_text: str,
-    declarer_text: str,
-    tricks_text: str,
-    score_text: str,
-    vulnerability: Vulnerability,
-) -> tuple[SideScore, SideScore, str | None]:
-    """A scored row's result from its contract, declarer, tricks and NS score.
-
-    Returns (NS, EW, warning). ``tricks_text`` is tricks taken (``9``) or relative (``+1``,
-    ``=``); the score may be an artificial code ``A6040`` (NS%, EW%). No contract and no score
-    is a row not played; ``NP`` with a score of 0 is a pass-out (NZ Scorer's export). The
-    score is what the scoring program matchpointed: when the contract and tricks contradict it
-    (a typing slip in the contract), the row is read as the bare score, with a warning.
-    Raises :class:`ParseError` for what cannot be read.
-    """
-    artificial = _ARTIFICIAL.match(score_text)
-    if artificial:
-        return _artificial(int(artificial[1])), _artificial(int(artificial[2])), None
-    score: int | None = None
-    if score_text:
-        if not re.fullmatch(r"[+-]?[0-9]{1,5}", score_text) or int(score_text) % 10:
-            raise ParseError(
-                f"not a score: {score_text!r} (expected the NS score, a multiple of 10, or an "
-                "adjusted score like A6040)"
-            )
-        score = int(score_text)
-    upper = contract_text.upper().replace(" ", "")
-    if upper in ("", "NP") and score is None:
-        return None, None, None  # not played
-    if upper in ("PASS", "P", "ALLPASS", "PASSED", "NP"):
-        if score not in (None, 0):
-            raise ParseError(f"a passed-out board scores 0, the score says {score}")
-        return *_same(BridgeResult.pass_out()), None
-    if not upper:
-        assert score is not None
-        return *_same(BridgeResult(score)), None
-    contract = Contract.parse(contract_text)
-    try:
-        declarer = Seat.parse(declarer_text)
-    except ParseError:
-        raise ParseError(
-            f"{contract} has no declarer: {declarer_text!r} (expected N, E, S or W)"
-        ) from None
-    if tricks_text:
-        tricks = parse_tricks(tricks_text, contract)
-    elif score is not None:
-        found = [t for t in range(14) if contract.ns_score(declarer, t, vulnerability) == score]
-        if not found:
-            warning = (
-                f"{contract} by {declarer} cannot score {score:+d} with vulnerability "
-                f"{vulnerability}: read as the score alone"
-            )
-            return *_same(BridgeResult(score)), warning
-        tricks = found[0]
-    else:
-        raise ParseError(f"{contract} by {declarer} has no result (expected tricks or a score)")
-    result = BridgeResult.played(contract, declarer, tricks, vulnerability)
-    if score is not None and score != result.ns_score:
-        warning = (
-            f"the result contradicts the score: {result} with vulnerability {vulnerability} is "
-            f"{result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
-        )
-        return *_same(BridgeResult(score)), warning
-    return *_same(result), None
-
-
-def read_lead(text: str) -> str | None:
-    """A lead, rank first (``AC``) or suit first (``CA``, ``C10``), as a suit-first card."""
-    text = text.replace(" ", "")
-    if not text:
-        return None
-    match = _LEAD.match(text)
-    if not match:
-        raise ParseError(f"not a lead: {text!r} (expected a card like AC or CA)")
-    suit = (match[1] or match[4]).upper()
-    rank = (match[2] or match[3]).upper().replace("10", "T")
-    return suit + rank
+        return Deal((hands.get(Seat.N), hands.get(Seat.E), hands.get(Seat.S), hands.get(Seat.W)))
 
 
 def _text(element: ET.Element, tag: str) -> str:
@@ -801,16 +597,6 @@ def _text(element: ET.Element, tag: str) -> str:
 
 def _identifier(element: ET.Element, tag: str) -> str | None:
     return (element.get(tag) or _text(element, tag)).strip() or None
-
-
-def _artificial(percent: int) -> Artificial:
-    code = {60: "A+", 50: "A", 40: "A-"}.get(percent)
-    return Artificial(code, Fraction(percent)) if code else Artificial("%", Fraction(percent))
-
-
-def _same(result: BridgeResult) -> tuple[SideScore, SideScore]:
-    side = WeightedResult.single(result)
-    return side, side
 
 
 def _settle(entrant: Entrant, structure: FieldStructure) -> Entrant:
@@ -842,14 +628,8 @@ def _named(
 # --- writing -----------------------------------------------------------------------------------
 
 
-def dumps(session: Session, result: SessionResult | None = None, event: Event | None = None) -> str:
-    """The session as USEBIO 1.2 XML, with the scores of ``result`` when given.
-
-    ``event`` supplies the club, event identifier and EVENT_TYPE of a file read (its type is
-    kept when it agrees with how ``result`` was scored). Rows not played (sit-outs) are left
-    out; split and weighted scores cannot be written (:class:`RulesError`).
-    """
-    if result is not None and result.session is not session and result.session != session:
+def _dumps(session: Session, result: SessionResult | None, event: Event | None) -> str:
+    if result is not None and result.session != session:
         raise RulesError("the scored result is of another session")
     if result is not None:
         method = result.rules.method
@@ -891,7 +671,7 @@ def dumps(session: Session, result: SessionResult | None = None, event: Event | 
         _write_boards(element, session, result, name, method)
     handset = ET.Element("HANDSET")
     for number, board in session.boards.items():
-        if board.deal:
+        if board.deal is not None:
             _write_deal(handset, number, board.deal)
     if len(handset):
         event_element.append(handset)
@@ -902,15 +682,6 @@ def dumps(session: Session, result: SessionResult | None = None, event: Event | 
         '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
         f"{body}\n"
     )
-
-
-def dump(
-    session: Session,
-    fp: IO[str],
-    result: SessionResult | None = None,
-    event: Event | None = None,
-) -> None:
-    fp.write(dumps(session, result, event))
 
 
 def _add(parent: ET.Element, tag: str, text: str | None) -> ET.Element | None:
@@ -1000,14 +771,7 @@ def _write_boards(
     section: str | None,
     method: Method,
 ) -> None:
-    values: dict[int, tuple[Fraction | None, Fraction | None]] = {}
-    if result is not None:
-        index = {id(t): i for i, t in enumerate(result.session.tables)}
-        for scored_board in result.boards:
-            for scored in scored_board.tables:
-                position = index.get(id(scored.table))
-                if position is not None:
-                    values[position] = (scored.ns_points, scored.ew_points)
+    scored = {} if result is None else result.scored_tables()
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, t in enumerate(session.tables):
         if t.section == section and t.played:
@@ -1029,7 +793,10 @@ def _write_boards(
                 _add(line, "NS_PAIR_NUMBER", f"{t.ns[0]}{ns_line if mitchell else ''}")
                 _add(line, "EW_PAIR_NUMBER", f"{t.ew[0]}{ew_line if mitchell else ''}")
             _write_result(line, t)
-            ns_value, ew_value = values.get(i, (None, None))
+            found = scored.get(t.key)
+            ns_value, ew_value = (
+                (None, None) if found is None else (found.ns_points, found.ew_points)
+            )
             if ns_value is not None:
                 _add(line, f"NS_{points}", _number(ns_value))
             if ew_value is not None:
@@ -1075,218 +842,24 @@ def _number(value: Fraction) -> str:
     return str(round_fraction(value, 2))
 
 
-def _write_deal(handset: ET.Element, number: int, deal: str) -> None:
-    hands = parse_deal(deal)
-    if hands is None:
-        return
+def _write_deal(handset: ET.Element, number: int, deal: Deal) -> None:
     board = ET.SubElement(handset, "BOARD")
     _add(board, "BOARD_NUMBER", str(number))
-    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        suits = hands.get(seat)
-        if suits is None:
+    for hand in deal:
+        if hand is None:
             continue
-        hand = ET.SubElement(board, "HAND")
-        _add(hand, "DIRECTION", _SEAT_NAMES[seat])
-        for tag, cards in zip(_SUIT_TAGS, suits, strict=True):
-            _add(hand, tag, cards)
-
-
-def parse_deal(deal: str) -> dict[Seat, tuple[str, str, str, str]] | None:
-    """A PBN deal string ``N:AKQ.JT9.876.5432 ...`` as each seat's suits (spades first)."""
-    from bridgescore.formats.pbn import parse_deal as parse_pbn_deal
-
-    try:
-        hands = parse_pbn_deal(deal.strip())
-    except ParseError:
-        return None
-    return {Seat.parse(seat): suits for seat, suits in hands.items() if suits is not None}
-
-
-# --- checking a rescoring against the file -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    """One figure of the file that a rescoring does not reproduce."""
-
-    what: str  # "row NS", "row EW", "percentage", "place", "total"
-    board: int | None
-    entrant: Entrant
-    reported: str
-    computed: str
-    line: int | None = None
-    index: int | None = None  # a row's position in ``Session.tables``
-
-    def __str__(self) -> str:
-        where = f"board {self.board}, " if self.board is not None else ""
-        return (
-            f"{where}{self.entrant}: {self.what} {self.reported} in the file, "
-            f"{self.computed} rescored"
-        )
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """How far a rescoring reproduces a file's own figures."""
-
-    rows: int  # rows with a reported value
-    rows_reproduced: int
-    entrants: int  # entrants with a reported percentage (or total) and place
-    entrants_reproduced: int
-    mismatches: tuple[Mismatch, ...]
-
-
-def compare(
-    result: SessionResult,
-    reported: ReportedScores,
-    *,
-    rows_result: SessionResult | None = None,
-    row_decimals: int = 1,
-    percent_decimals: int = 2,
-    row_rounding: Rounding = Rounding.HALF_UP,
-    percent_rounding: Rounding = Rounding.HALF_UP,
-    totals: bool = False,
-    total_decimals: int = 2,
-    total_rounding: Rounding = Rounding.HALF_UP,
-    places_by_section: bool = False,
-) -> Comparison:
-    """Compare a rescoring of a file's session with the file's own figures, at its precision.
-
-    A row is reproduced when both sides' values, rounded to ``row_decimals`` by
-    ``row_rounding`` (NZ Scorer truncates, Compscore rounds halves to even), equal the file's.
-    ``rows_result`` is a rescoring to take the rows from instead, for files whose travellers
-    show matchpoints on another basis than their totals (Compscore shows boards played fewer
-    times on their own top and factors them in the totals). An entrant is reproduced when its
-    percentage (to ``percent_decimals``, by ``percent_rounding``), its place, its handicapped
-    percentage and, with ``totals``, its total (to ``total_decimals`` by ``total_rounding``:
-    NZ Scorer writes whole matchpoints, truncated) equal the file's. A place is its
-    number; a file that marks a shared place ("3=") must be matched by a shared place. With
-    ``places_by_section``, places are counted within each section's line, as NZ Scorer ranks
-    sections matchpointed across the field.
-    """
-    session = result.session
-    row_source = rows_result or result
-    scored = {id(t.table): t for b in row_source.boards for t in b.tables}
-    tables = row_source.session.tables
-
-    def show(value: Fraction, decimals: int, rounding: Rounding = percent_rounding) -> str:
-        return str(round_fraction(value, decimals, rounding))
-
-    mismatches: list[Mismatch] = []
-    rows = rows_ok = 0
-    for row in reported.rows:
-        if row.ns is None and row.ew is None:
-            continue
-        table = tables[row.index]
-        mine = scored.get(id(table))
-        rows += 1
-        ok = True
-        for side, theirs in ((Side.NS, row.ns), (Side.EW, row.ew)):
-            if theirs is None:
-                continue
-            ours = None if mine is None else (mine.ns_points if side is Side.NS else mine.ew_points)
-            their_text = show(theirs, row_decimals, row_rounding)
-            our_text = "none" if ours is None else show(ours, row_decimals, row_rounding)
-            if our_text != their_text:
-                ok = False
-                entrant = session.entrants(table, side)[0]
-                mismatches.append(
-                    Mismatch(
-                        f"row {side.value}",
-                        table.board,
-                        entrant,
-                        their_text,
-                        our_text,
-                        table.line,
-                        row.index,
-                    )
-                )
-        rows_ok += ok
-    standings = {s.entrant: s for f in result.fields for s in f.standings}
-    if places_by_section:
-        standings = _ranked_by_section(standings)
-    entrants = entrants_ok = 0
-    for theirs_standing in reported.standings:
-        mine_standing = standings.get(theirs_standing.entrant)
-        if mine_standing is None:
-            continue  # listed but never played (a director, a phantom)
-        entrants += 1
-        checks: list[tuple[str, str, str]] = []
-        if theirs_standing.percentage is not None and mine_standing.percent is not None:
-            checks.append(
-                (
-                    "percentage",
-                    show(theirs_standing.percentage, percent_decimals),
-                    show(mine_standing.percent, percent_decimals),
-                )
-            )
-        if theirs_standing.rank is not None:
-            mark = "=" if theirs_standing.shared else ""
-            ours_mark = "=" if theirs_standing.shared and mine_standing.shared else ""
-            checks.append(
-                ("place", f"{theirs_standing.rank}{mark}", f"{mine_standing.rank}{ours_mark}")
-            )
-        if theirs_standing.handicapped is not None and mine_standing.handicapped is not None:
-            checks.append(
-                (
-                    "handicapped percentage",
-                    show(theirs_standing.handicapped, percent_decimals),
-                    show(mine_standing.handicapped, percent_decimals),
-                )
-            )
-        if totals and theirs_standing.total is not None:
-            total = mine_standing.total if mine_standing.total is not None else mine_standing.points
-            checks.append(
-                (
-                    "total",
-                    show(theirs_standing.total, total_decimals, total_rounding),
-                    show(total, total_decimals, total_rounding),
-                )
-            )
-        wrong = [
-            Mismatch(what, None, theirs_standing.entrant, their, our, theirs_standing.line)
-            for what, their, our in checks
-            if their != our
-        ]
-        mismatches.extend(wrong)
-        entrants_ok += not wrong
-    return Comparison(rows, rows_ok, entrants, entrants_ok, tuple(mismatches))
-
-
-def _ranked_by_section(standings: Mapping[Entrant, Standing]) -> dict[Entrant, Standing]:
-    """The standings ranked again on their percentages within each section's line."""
-    groups: dict[tuple[str | None, Side | None], list[Standing]] = defaultdict(list)
-    for standing in standings.values():
-        groups[standing.entrant.section, standing.entrant.line].append(standing)
-    out = {}
-    for members in groups.values():
-        values = [s.percent or Fraction(0) for s in members]
-        for standing, value in zip(members, values, strict=True):
-            better = sum(1 for other in values if other > value)
-            out[standing.entrant] = replace(
-                standing, rank=better + 1, shared=values.count(value) > 1
-            )
-    return out
+        element = ET.SubElement(board, "HAND")
+        _add(element, "DIRECTION", _SEAT_NAMES[hand.seat])
+        for tag, cards in zip(_SUIT_TAGS, hand.suits, strict=True):
+            _add(element, tag, cards)
 
 
 __all__ = [
     "EVENT_TYPES",
-    "BridgeScoreError",
-    "Comparison",
     "Event",
-    "Mismatch",
-    "ReportedRow",
-    "ReportedScores",
-    "ReportedStanding",
-    "UsebioFile",
-    "compare",
     "dump",
     "dumps",
     "load",
     "loads",
-    "parse_deal",
-    "parse_xml",
-    "read_lead",
     "read_path",
-    "read_result",
 ]

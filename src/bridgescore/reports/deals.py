@@ -1,9 +1,9 @@
 """Deals for the report: hand diagrams with high-card points, double-dummy tricks and par.
 
-A board's deal is a PBN deal string (``N:AKQ2.K32.A76.Q54 ...``: the first seat, then the four
-hands clockwise, suits spades to clubs, ``-`` for a hand not known). Hands and points need only
-the standard library; the double-dummy table and the par score come from endplay's solver, which
-is imported only when they are asked for (never at ``import bridgescore``).
+A board's deal is a :class:`~bridgescore.deal.Deal`. Hands and points need only the standard
+library; the double-dummy table and the par score come from endplay's solver, which is imported
+only when they are asked for (never at ``import bridgescore``) and is given each deal as its PBN
+text in one place (:func:`solve`).
 """
 
 from __future__ import annotations
@@ -14,38 +14,16 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
+from bridgescore.deal import SEATS, SUITS, Deal, Hand
 
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
 
     from bridgescore.session import Board
 
-SUITS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 # The double-dummy table's columns, as clubs print them: notrump first, then spades to clubs.
 STRAINS = (Strain.NOTRUMP, *SUITS)
-SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-_RANKS = "AKQJT98765432"
-_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _BATCH = 32  # deals per call to the solver (DDS takes at most 40 tables at once)
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One seat's cards: the ranks held in each suit, spades first, highest first (``T`` = 10)."""
-
-    seat: Seat
-    suits: tuple[str, str, str, str]
-
-    @property
-    def hcp(self) -> int:
-        """Milton Work high-card points: A 4, K 3, Q 2, J 1."""
-        return sum(_POINTS.get(rank, 0) for holding in self.suits for rank in holding)
-
-    def holding(self, strain: Strain) -> str:
-        return self.suits[SUITS.index(strain)]
-
-    def pbn(self) -> str:
-        return ".".join(self.suits)
 
 
 @dataclass(frozen=True)
@@ -91,26 +69,29 @@ class DoubleDummy:
 class DealView:
     """What the traveller shows of a deal: the hands, and the double-dummy analysis if solved."""
 
-    hands: Mapping[Seat, Hand | None]
+    deal: Deal
     double_dummy: DoubleDummy | None = None
 
     @property
+    def hands(self) -> dict[Seat, Hand | None]:
+        return self.deal.by_seat()
+
+    @property
     def complete(self) -> bool:
-        return all(self.hands[seat] is not None for seat in SEATS)
+        return self.deal.complete
 
 
-def parse_deal(text: str) -> dict[Seat, Hand | None]:
-    """Read a PBN deal string; a hand given as ``-`` is ``None``."""
-    from bridgescore.formats.pbn import parse_deal as parse_pbn_deal
-
-    return {
-        Seat.parse(seat): None if suits is None else Hand(Seat.parse(seat), suits)
-        for seat, suits in parse_pbn_deal(text.strip()).items()
-    }
+def _as_deal(deal: Deal | str) -> Deal:
+    return deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
 
 
-def view(deal: str, double_dummy: DoubleDummy | None = None) -> DealView:
-    return DealView(parse_deal(deal), double_dummy)
+def parse_deal(deal: Deal | str) -> dict[Seat, Hand | None]:
+    """Each seat's hand (``None`` when not known), from a deal or its PBN text."""
+    return _as_deal(deal).by_seat()
+
+
+def view(deal: Deal | str, double_dummy: DoubleDummy | None = None) -> DealView:
+    return DealView(_as_deal(deal), double_dummy)
 
 
 def solve(boards: Iterable[Board]) -> dict[int, DoubleDummy]:
@@ -119,15 +100,16 @@ def solve(boards: Iterable[Board]) -> dict[int, DoubleDummy]:
     for board in boards:
         if board.deal is None:
             continue
-        hands = parse_deal(board.deal)
-        if all(hands[seat] is not None for seat in SEATS):
-            complete.append((board, f"N:{' '.join(_pbn(hands[seat]) for seat in SEATS)}"))
+        deal = _as_deal(board.deal)
+        if deal.complete:
+            complete.append((board, deal))
     if not complete:
         return {}
     from endplay.dds import calc_all_tables
-    from endplay.types import Deal
+    from endplay.types import Deal as EndplayDeal
 
-    known = [(board, Deal(text)) for board, text in complete]
+    # endplay reads our deals from their PBN text: the one place they cross over.
+    known = [(board, EndplayDeal(deal.pbn())) for board, deal in complete]
     solved: dict[int, DoubleDummy] = {}
     for start in range(0, len(known), _BATCH):
         chunk = known[start : start + _BATCH]
@@ -135,11 +117,6 @@ def solve(boards: Iterable[Board]) -> dict[int, DoubleDummy]:
         for (board, _deal), table in zip(chunk, tables, strict=True):
             solved[board.number] = _analyse(table, board)
     return solved
-
-
-def _pbn(hand: Hand | None) -> str:
-    assert hand is not None
-    return hand.pbn()
 
 
 def _analyse(table: DDTable, board: Board) -> DoubleDummy:
@@ -203,3 +180,17 @@ def _as_bid(contract: ParContract, board: Board) -> ParContract:
 
 def _seats(seats: Sequence[Seat]) -> str:
     return "".join(seat.value for seat in SEATS if seat in seats)
+
+
+__all__ = [
+    "SEATS",
+    "STRAINS",
+    "SUITS",
+    "DealView",
+    "DoubleDummy",
+    "Hand",
+    "ParContract",
+    "parse_deal",
+    "solve",
+    "view",
+]

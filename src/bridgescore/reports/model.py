@@ -1,7 +1,9 @@
-"""What the results pages show beyond rankings and travellers: the recap sheet and score cards.
+"""Typed records behind the recap sheet and score cards, and the names of the results pages.
 
-Pure data built from a :class:`~bridgescore.session.SessionResult` (no I/O, no templates): the
-HTML pages, their JSON twins and the terminal all show these same values, exact until displayed.
+Pure data built from a :class:`~bridgescore.session.SessionResult` (no I/O, no templates), exact
+until displayed: :mod:`bridgescore.reports.views` turns them into each page's plain data (what
+the HTML page renders and its JSON twin is), the terminal prints them as they are. Each is built
+in one pass over the session's tables.
 
 * The recap sheet (seed 003 figures 12-13): pairs x boards, each pair's matchpoints (or IMPs) on
   each board it played, its totals in each direction and in all.
@@ -12,9 +14,9 @@ HTML pages, their JSON twins and the terminal all show these same values, exact 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from bridgescore.bridge import Side
 from bridgescore.explanation import Explanation
@@ -39,6 +41,11 @@ def entrant_page(entrant: Entrant) -> str:
     """The file name of a pair's (or player's) score card page (without extension)."""
     kind = "player" if entrant.player else "pair"
     return f"{kind}-{_slug(entrant.label)}"
+
+
+def field_anchor(field: str) -> str:
+    """The id of a field's ranking on the index page: ``field-ns``, ``field-a-ew``."""
+    return "field-" + _slug(field)
 
 
 def _slug(text: str) -> str:
@@ -100,39 +107,34 @@ class Recap:
 
 def recap(result: SessionResult) -> tuple[Recap, ...]:
     """Every field's recap sheet, entrants in number order (as the scorer's sheet is)."""
+    # Where each entrant sat on each board, found in one pass over the tables.
+    seats: dict[tuple[int, Entrant], tuple[ScoredTable, Side]] = {}
+    at_board: list[set[Entrant]] = []
+    for index, board in enumerate(result.boards):
+        present: set[Entrant] = set()
+        for table in board.tables:
+            for side in Side:
+                for entrant in table.ns_entrants if side is Side.NS else table.ew_entrants:
+                    seats.setdefault((index, entrant), (table, side))
+                    present.add(entrant)
+        at_board.append(present)
     sheets = []
     for field in result.fields:
         members = {s.entrant for s in field.standings}
-        boards = tuple(
-            b
-            for b in result.boards
-            if any(e in members for t in b.tables for e in (*t.ns_entrants, *t.ew_entrants))
-        )
+        columns = [i for i, present in enumerate(at_board) if not members.isdisjoint(present)]
         rows = []
         for standing in sorted(field.standings, key=lambda s: s.entrant):
             cells = []
-            for board in boards:
-                cells.append(_cell(board, standing.entrant))
+            for i in columns:
+                seat = seats.get((i, standing.entrant))
+                cells.append(None if seat is None else _cell(result.boards[i], *seat))
             rows.append(RecapRow(standing, tuple(cells)))
-        sheets.append(Recap(field, boards, tuple(rows)))
+        sheets.append(Recap(field, tuple(result.boards[i] for i in columns), tuple(rows)))
     return tuple(sheets)
 
 
-def _cell(board: ScoredBoard, entrant: Entrant) -> RecapCell | None:
-    for table in board.tables:
-        side = _side_of(table, entrant)
-        if side is not None:
-            explanation = table.explanation(side)
-            return RecapCell(board, side, None if explanation is None else explanation.value)
-    return None
-
-
-def _side_of(table: ScoredTable, entrant: Entrant) -> Side | None:
-    if entrant in table.ns_entrants:
-        return Side.NS
-    if entrant in table.ew_entrants:
-        return Side.EW
-    return None
+def _cell(board: ScoredBoard, table: ScoredTable, side: Side) -> RecapCell:
+    return RecapCell(board, side, table.points(side))
 
 
 # --- score cards -------------------------------------------------------------------------------
@@ -149,6 +151,7 @@ class CardRow:
     opponents: tuple[Entrant, ...]
     explanation: Explanation | None
     running: Fraction  # the total so far, this board included
+    position: int  # the table's row on the board's traveller, from 1
 
     @property
     def round(self) -> int | None:
@@ -196,13 +199,13 @@ class ScoreCard:
 
 def score_cards(result: SessionResult) -> tuple[ScoreCard, ...]:
     """A card for every ranked entrant, in field then number order."""
-    played: dict[Entrant, list[tuple[ScoredBoard, ScoredTable, Side]]] = {}
+    played: dict[Entrant, list[Played]] = {}
     for board in result.boards:
-        for table in board.tables:
+        for position, table in enumerate(board.tables, start=1):
             for side in Side:
                 entrants = table.ns_entrants if side is Side.NS else table.ew_entrants
                 for entrant in entrants:
-                    played.setdefault(entrant, []).append((board, table, side))
+                    played.setdefault(entrant, []).append(Played(board, table, side, position))
     cards = []
     for field in result.fields:
         for standing in sorted(field.standings, key=lambda s: s.entrant):
@@ -211,21 +214,28 @@ def score_cards(result: SessionResult) -> tuple[ScoreCard, ...]:
     return tuple(cards)
 
 
-def _rows(
-    standing: Standing, items: list[tuple[ScoredBoard, ScoredTable, Side]]
-) -> tuple[CardRow, ...]:
-    by_round = all(t.table.round is not None for _, t, _ in items)
+class Played(NamedTuple):
+    """A board an entrant played: where it sat, and which row of the traveller that is."""
+
+    board: ScoredBoard
+    table: ScoredTable
+    side: Side
+    position: int
+
+
+def _rows(standing: Standing, items: list[Played]) -> tuple[CardRow, ...]:
+    by_round = all(item.table.table.round is not None for item in items)
     ordered = sorted(
         items,
         key=lambda item: (
-            item[1].table.round or 0 if by_round else 0,
-            item[0].board.number,
-            item[0].section or "",
+            item.table.table.round or 0 if by_round else 0,
+            item.board.board.number,
+            item.board.section or "",
         ),
     )
     running = Fraction(0)
     rows = []
-    for board, table, side in ordered:
+    for board, table, side, position in ordered:
         own = table.ns_entrants if side is Side.NS else table.ew_entrants
         other = table.ew_entrants if side is Side.NS else table.ns_entrants
         explanation = table.explanation(side)
@@ -240,21 +250,10 @@ def _rows(
                 other,
                 explanation,
                 running,
+                position,
             )
         )
     return tuple(rows)
-
-
-def cards_by_entrant(cards: tuple[ScoreCard, ...]) -> dict[Entrant, ScoreCard]:
-    return {card.entrant: card for card in cards}
-
-
-def boards_in_order(result: SessionResult) -> Iterator[tuple[ScoredBoard | None, ScoredBoard]]:
-    """Each board with the one before it (for previous / next links)."""
-    previous: ScoredBoard | None = None
-    for board in result.boards:
-        yield previous, board
-        previous = board
 
 
 # --- words shared by the terminal and the pages ------------------------------------------------

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed
+from bridgescore.reports.model import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Rules
 
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
     from bridgescore.results import TeamsResult
-
-_FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
 def render(
@@ -42,14 +41,8 @@ def render(
         heading += f" — {session.date}"
     console.print(Text(heading, style="bold"))
     console.print(
-        f"{session.structure.value.capitalize()}, {len(result.boards)} boards, rules "
-        f"{rules.label}: "
-        + (
-            f"{rules.scale} matchpoints per result beaten, artificial scores "
-            f"{rules.artificial_method}, boards played fewer times {rules.short_boards}"
-            if rules.method.value == "matchpoints"
-            else _imp_summary(rules)
-        ),
+        f"{session.structure.value.capitalize()}, {len(result.boards)} boards, "
+        f"{rules_summary(result)}",
         soft_wrap=True,
     )
     for field in result.fields:
@@ -70,15 +63,6 @@ def render(
         render_cards(result, console)
 
 
-def _imp_summary(rules: Rules) -> str:
-    if rules.method.value == "butler":
-        return (
-            f"Butler IMPs against a datum dropping {rules.datum_trim} at each end, rounded "
-            f"{rules.datum_rounding}"
-        )
-    return f"cross-IMPs ({rules.cross_imps})"
-
-
 def _num(value: Fraction | None, rules: Rules) -> str:
     return "" if value is None else fmt_fixed(value, rules.decimals, rules.rounding)
 
@@ -86,10 +70,8 @@ def _num(value: Fraction | None, rules: Rules) -> str:
 def _rankings(field: FieldResult, result: SessionResult, console: Console) -> None:
     rules = result.rules
     players = result.session.structure.value == "individual"
-    section, _, line = field.field.rpartition(" ")
-    title = "All players" if players else _FIELD_TITLES[line]
-    if section:
-        title = f"Section {section}: {title}"
+    line = field.field.rpartition(" ")[2]
+    title = field_title(field.field, result)
     imps = rules.method.value != "matchpoints"
     table = Table(title=title, title_justify="left", show_lines=False)
     table.add_column("Place", justify="right")
@@ -299,7 +281,7 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
 
 def render_recap(result: SessionResult, console: Console) -> None:
     """Seed 003 figures 12-13: each field's pairs x boards, in slices that fit the width."""
-    from bridgescore.reports.model import field_title, in_imps, recap
+    from bridgescore.reports.model import in_imps, recap
 
     rules = result.rules
     per_table = max(4, (console.width - 40) // 8)
@@ -347,7 +329,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
 
 def render_cards(result: SessionResult, console: Console) -> None:
     """Every pair's (or player's) score card: board by board, with the running total."""
-    from bridgescore.reports.model import field_title, in_imps, score_cards
+    from bridgescore.reports.model import in_imps, score_cards
 
     rules = result.rules
     imps = in_imps(result)
@@ -357,11 +339,11 @@ def render_cards(result: SessionResult, console: Console) -> None:
         heading = f"{kind} {card.entrant.label}"
         if card.name:
             heading += f" — {card.name}"
+        points = _num(s.points, rules)
         summary = (
-            f"{_num(s.points, rules)} IMPs"
+            f"{points} IMPs"
             if imps
-            else f"{_num(s.points, rules)} of {_num(s.available, rules)} MP, "
-            f"{_num(s.percent, rules)}%"
+            else f"{points} of {_num(s.available, rules)} MP, {_num(s.percent, rules)}%"
         )
         console.print(
             Text(

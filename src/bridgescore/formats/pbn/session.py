@@ -1,6 +1,6 @@
 """PBN games as sessions, and sessions as export-format PBN (rules.md §9.1).
 
-:mod:`bridgescore.formats.pbn` reads and writes the PBN text; this module gives it meaning.
+:mod:`bridgescore.formats.pbn.syntax` reads and writes the PBN text; this module gives it meaning.
 Results come in two shapes, both read:
 
 * a ``ScoreTable`` in a board's game: one row per table, pairs in ``PairId_NS``/``PairId_EW``;
@@ -9,35 +9,49 @@ Results come in two shapes, both read:
   the visitors) or by the players' names.
 
 A tag a game leaves out keeps the previous game's value (Event, Board, Deal ... as producers
-write two results under one deal). A file with several events gives one session per event.
+write two results under one deal). A file with several events gives one session per event
+(:func:`read_events`); :func:`loads` reads a file of one event as a
+:class:`~bridgescore.formats.results_file.ResultsFile`, with the file's own figures (ScoreTable
+MP or IMP columns, ScoreMP/ScoreIMP tags, the TotalScoreTable) as its ``reported`` and the
+:class:`PbnEvent` as its ``event``. :func:`dumps` writes export-format PBN: pairs with their
+ScoreTable, or teams of four one game per room.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
-from bridgescore.contract import Contract
-from bridgescore.errors import BridgeScoreError, InputFileError, ParseError, Problem, RulesError
-from bridgescore.formats import pbn
-from bridgescore.results import SessionResult
-from bridgescore.rules import Method
+from bridgescore.deal import Deal
+from bridgescore.errors import (
+    BridgeScoreError,
+    InputFileError,
+    ParseError,
+    Problem,
+    Problems,
+    RulesError,
+)
+from bridgescore.formats.pbn import syntax as pbn
+from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
+from bridgescore.formats.results_file import ResultsFile
+from bridgescore.results import SessionResult, TeamsResult
+from bridgescore.rules import CrossImpNormalisation, Method
 from bridgescore.session import Board, Entrant, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
+    RowKey,
     SideScore,
     TableResult,
     WeightedResult,
     parse_side_scores,
 )
-
-if TYPE_CHECKING:
-    from bridgescore.results import TeamsResult
 
 # Tags whose value carries over to following games that leave them out.
 _CARRIED = (
@@ -68,25 +82,40 @@ class Reported:
 
 @dataclass(frozen=True)
 class PbnEvent:
-    """One event of a PBN file: its session and the file's own numbers per row."""
+    """One event of a PBN file: its session and the file's own numbers per row (by the row's
+    position in ``session.tables``)."""
 
     name: str | None
     session: Session
     reported: dict[int, Reported] = field(default_factory=dict)
-    standings: tuple[Standing, ...] = ()  # the TotalScoreTable's ranking, as written
+    standings: tuple[ReportedStanding, ...] = ()  # the TotalScoreTable's ranking, as written
     scoring: str | None = None  # the Scoring tag
 
+    @property
+    def method(self) -> Method:
+        """How the file says its boards were scored (the Scoring tag)."""
+        scoring = (self.scoring or "").upper()
+        if not scoring.startswith("IMP"):
+            return Method.MATCHPOINTS
+        return Method.BUTLER if "BUTLER" in scoring else Method.CROSS_IMPS
 
-@dataclass(frozen=True)
-class Standing:
-    """One row of a TotalScoreTable: a pair's rank, total and percentage as the file says."""
-
-    entrant: Entrant
-    rank: str | None = None
-    total: Fraction | None = None
-    percentage: Fraction | None = None
-    boards: int | None = None
-    line: int | None = None
+    def figures(self) -> ReportedScores | None:
+        """The file's own matchpoints (or IMPs) per row and its TotalScoreTable's totals and
+        percentages; ``None`` when it carries none."""
+        imps = self.method is not Method.MATCHPOINTS
+        rows = []
+        for index, reported in sorted(self.reported.items()):
+            ns, ew = reported.imps if imps else reported.mp
+            if ns is not None or ew is not None:
+                rows.append(ReportedRow(index, ns, ew))
+        standings = tuple(
+            replace(s, place=None)
+            for s in self.standings
+            if s.total is not None or s.percentage is not None
+        )
+        if not rows and not standings:
+            return None
+        return ReportedScores(self.method, tuple(rows), standings)
 
 
 @dataclass
@@ -108,26 +137,43 @@ class _Event:
     seen: dict[tuple[object, ...], int] = field(default_factory=lambda: defaultdict(int))
     team_names: dict[Entrant, str] = field(default_factory=dict)
     total_names: dict[Entrant, str] = field(default_factory=dict)
-    standings: list[Standing] = field(default_factory=list)
+    standings: list[ReportedStanding] = field(default_factory=list)
     scoring: str | None = None
+    deals: dict[str, Deal] = field(default_factory=dict)  # each Deal tag read once
 
     def number(self, key: str) -> int:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
 
 
-def read_path(path: str | Path, structure: FieldStructure | None = None) -> Session:
-    """The one session of a PBN file; a file of several events is refused, naming them."""
-    return read_path_event(path, structure).session
+def read_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
+    """Read a PBN file of one event; a file of several events is refused, naming them."""
+    return _one(read_events(path, structure), str(path))
+
+
+def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
+    return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
+
+
+def loads(
+    text: str, path: str | None = None, structure: FieldStructure | None = None
+) -> ResultsFile:
+    """Read the PBN text of one event."""
+    return _one(events_loads(text, path, structure), path)
 
 
 def read_path_event(path: str | Path, structure: FieldStructure | None = None) -> PbnEvent:
     """The one event of a PBN file, with the file's own numbers."""
-    events = read_events(path, structure)
+    event = read_path(path, structure).event
+    assert isinstance(event, PbnEvent)
+    return event
+
+
+def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
     if len(events) != 1:
         names = ", ".join(repr(e.name) for e in events[:5])
         more = f" and {len(events) - 5} more" if len(events) > 5 else ""
         raise InputFileError(
-            str(path),
+            path,
             [
                 Problem(
                     f"the file holds {len(events)} events ({names}{more})",
@@ -135,7 +181,8 @@ def read_path_event(path: str | Path, structure: FieldStructure | None = None) -
                 )
             ],
         )
-    return events[0]
+    (event,) = events
+    return ResultsFile(event.session, event.figures(), event)
 
 
 def read_events(path: str | Path, structure: FieldStructure | None = None) -> list[PbnEvent]:
@@ -147,9 +194,10 @@ def read_events(path: str | Path, structure: FieldStructure | None = None) -> li
     return events_of(document, name, structure)
 
 
-def loads(
+def events_loads(
     text: str, path: str | None = None, structure: FieldStructure | None = None
 ) -> list[PbnEvent]:
+    """Every event of PBN text."""
     return events_of(pbn.loads(text, path=path, play_checks=False), path, structure)
 
 
@@ -157,7 +205,8 @@ def events_of(
     document: pbn.PbnDocument, path: str | None, structure: FieldStructure | None = None
 ) -> list[PbnEvent]:
     """Every event of a read PBN document as a checked session."""
-    problems: list[Problem] = list(document.problems)
+    problems = Problems(path)
+    problems.extend(document.problems)
     events: dict[str | None, _Event] = {}
     carried: dict[str, str] = {}
     for game in document.games:
@@ -172,12 +221,8 @@ def events_of(
         event = events.setdefault(event_name, _Event(event_name, carried.get("Date")))
         event.scoring = event.scoring or carried.get("Scoring")
         _read_total_table(game, event)
-        try:
-            _read_game(game, values, carried, event)
-        except _GameProblems as bad:
-            problems.extend(bad.problems)
-    if problems:
-        raise InputFileError(path, problems)
+        _read_game(game, values, carried, event, problems)
+    problems.raise_if_any()
     out = []
     for event in events.values():
         if not event.rows:
@@ -200,21 +245,18 @@ def events_of(
 
 
 def _with_names(session: Session, names: dict[Entrant, str]) -> Session:
-    from dataclasses import replace
-
     return replace(session, names=names)
 
 
-class _GameProblems(Exception):
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-
-
 def _read_game(
-    game: pbn.Game, values: dict[str, str], carried: dict[str, str], event: _Event
+    game: pbn.Game,
+    values: dict[str, str],
+    carried: dict[str, str],
+    event: _Event,
+    problems: Problems,
 ) -> None:
-    def problem(message: str, found: str | None = None, expected: str | None = None) -> Problem:
-        return Problem(message, game.line, board_number, None, found, expected)
+    def problem(message: str, found: str | None = None, expected: str | None = None) -> None:
+        problems.report(message, game.line, board_number, None, found, expected)
 
     board_text = carried.get("Board")
     board_number = int(board_text) if board_text and board_text.isdigit() else None
@@ -223,10 +265,14 @@ def _read_game(
     if not has_result and score_table is None:
         return  # a hand record, or a game of comments
     if board_number is None or board_number < 1:
-        raise _GameProblems([problem("no board number", board_text, "a Board tag like 7")])
+        problem("no board number", board_text, "a Board tag like 7")
+        return
     board = _board(board_number, carried, event)
     if score_table is not None and score_table.table is not None:
-        _read_score_table(score_table, board, event)
+        before = len(problems)
+        _read_score_table(score_table, board, event, problems)
+        if len(problems) > before:
+            return
     if has_result:
         _read_result_game(game, values, carried, board, event, problem)
 
@@ -250,24 +296,33 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
         rank = record.get("Rank")
         boards = record.get("NrBoards")
         event.standings.append(
-            Standing(
+            ReportedStanding(
                 entrant,
-                None if rank is None or rank.irrelevant else rank.text,
                 _fraction(record.get("TotalMP") or record.get("TotalIMP")),
                 _fraction(record.get("TotalPercentage")),
+                None if rank is None or not _PLACE.fullmatch(rank.text) else rank.text,
                 int(boards.text) if boards is not None and boards.text.isdigit() else None,
             )
         )
 
 
+_PLACE = re.compile(r"[0-9]{1,4}=?")
+
+
 def _board(number: int, carried: dict[str, str], event: _Event) -> Board:
     vul = carried.get("Vulnerable")
     dealer = carried.get("Dealer")
+    text = carried.get("Deal") or None
+    deal = None
+    if text is not None:
+        deal = event.deals.get(text)
+        if deal is None:
+            deal = event.deals[text] = Deal.from_pbn(text)
     board = Board(
         number,
         Vulnerability.parse(vul) if vul else Vulnerability.for_board(number),
         Seat.parse(dealer) if dealer else dealer_for_board(number),
-        carried.get("Deal") or None,
+        deal,
     )
     known = event.boards.setdefault(number, board)
     if known.deal is None and board.deal is not None:
@@ -282,9 +337,8 @@ def _read_result_game(
     carried: dict[str, str],
     board: Board,
     event: _Event,
-    problem: object,
+    problem: Callable[..., None],
 ) -> None:
-    assert callable(problem)
     contract_text = values.get("Contract", "")
     home, visit = carried.get("HomeTeam"), carried.get("VisitTeam")
     if home and visit:
@@ -301,15 +355,12 @@ def _read_result_game(
     else:
         players = [values.get(seat) for seat in ("North", "South", "East", "West")]
         if not all(players):
-            raise _GameProblems(
-                [
-                    problem(
-                        "no way to tell who played",
-                        expected="HomeTeam and VisitTeam, or the "
-                        "North, South, East and West players' names",
-                    )
-                ]
+            problem(
+                "no way to tell who played",
+                expected="HomeTeam and VisitTeam, or the North, South, East and West "
+                "players' names",
             )
+            return
         ns_name = f"{players[0]} & {players[1]}"
         ew_name = f"{players[2]} & {players[3]}"
         ns, ew = event.number(ns_name), event.number(ew_name)
@@ -317,25 +368,24 @@ def _read_result_game(
     try:
         side = _played(contract_text, values.get("Declarer", ""), values.get("Result", ""), board)
     except ParseError as error:
-        raise _GameProblems([problem(str(error))]) from None
+        problem(str(error))
+        return
     score = values.get("Score")
     if score and isinstance(side, WeightedResult) and side.result is not None:
         try:
             written = pbn.parse_score(score)
         except ParseError as error:
-            raise _GameProblems([problem(str(error))]) from None
+            problem(str(error))
+            return
         ns_score = _ns_value(written, values.get("Declarer", ""))
         if ns_score is not None and ns_score != side.result.ns_score:
-            raise _GameProblems(
-                [
-                    problem(
-                        f"the Score contradicts the result: {side.result} is "
-                        f"{side.result.ns_score:+d} to NS",
-                        score,
-                        "the Law 77 score of the contract",
-                    )
-                ]
+            problem(
+                f"the Score contradicts the result: {side.result} is "
+                f"{side.result.ns_score:+d} to NS",
+                score,
+                "the Law 77 score of the contract",
             )
+            return
     reported = Reported(
         mp=_pair(values.get("ScoreMP"), "ScoreMP", values.get("Declarer", "")),
         imps=_pair(values.get("ScoreIMP"), "ScoreIMP", values.get("Declarer", "")),
@@ -369,7 +419,7 @@ def _played(contract_text: str, declarer: str, result: str, board: Board) -> Sid
     parsed = pbn.parse_contract(contract_text)
     if parsed is None:
         return WeightedResult.single(BridgeResult.pass_out())
-    contract = Contract.parse(str(parsed))
+    contract = parsed.contract
     who = pbn.parse_declarer(declarer)
     if who is None:
         raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
@@ -377,8 +427,9 @@ def _played(contract_text: str, declarer: str, result: str, board: Board) -> Sid
     count = None if tricks is None else tricks.tricks_for(who.seat)
     if count is None:
         raise ParseError(f"{contract} by {who.seat} has no result (expected tricks 0-13)")
-    seat = Seat.parse(who.seat)
-    return WeightedResult.single(BridgeResult.played(contract, seat, count, board.vulnerability))
+    return WeightedResult.single(
+        BridgeResult.played(contract, who.seat, count, board.vulnerability)
+    )
 
 
 def _ns_value(score: pbn.PbnScore, declarer: str) -> Fraction | None:
@@ -417,11 +468,10 @@ def _int(text: str | None) -> int | None:
 # --- ScoreTable ---------------------------------------------------------------------------------
 
 
-def _read_score_table(tag: pbn.Tag, board: Board, event: _Event) -> None:
+def _read_score_table(tag: pbn.Tag, board: Board, event: _Event, problems: Problems) -> None:
     table = tag.table
     assert table is not None
     names = {c.name for c in table.columns}
-    problems = []
     anonymous = not {"PairId_NS", "PairId_EW"} <= names
     for index, record in enumerate(table.records()):
         line = table.rows[index].line
@@ -436,7 +486,7 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event) -> None:
         try:
             side_ns, side_ew, assigned = _row_scores(record, cell, board)
         except BridgeScoreError as error:
-            problems.append(Problem(str(error), line, board.number, cell("Table") or None))
+            problems.add(Problem(str(error), line, board.number, cell("Table") or None))
             continue
         for _ in range(copies):
             if anonymous:
@@ -445,7 +495,7 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event) -> None:
                 try:
                     ns, ew = int(cell("PairId_NS")), int(cell("PairId_EW"))
                 except ValueError:
-                    problems.append(
+                    problems.add(
                         Problem(
                             "not a pair number",
                             line,
@@ -482,8 +532,6 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event) -> None:
                 ),
             )
             event.rows.append(_Pending(board.number, row, (None, None), reported))
-    if problems:
-        raise _GameProblems(problems)
 
 
 def _fraction(value: pbn.Cell | None) -> Fraction | None:
@@ -532,21 +580,33 @@ def _row_scores(
 # --- writing ------------------------------------------------------------------------------------
 
 
-def dumps(session: Session, result: SessionResult | None = None) -> str:
-    """Export-format PBN: one game per board with its ScoreTable (MP and percentage columns
-    when ``result`` is given) and, in the first game, the TotalScoreTable."""
+def dumps(rf: ResultsFile) -> str:
+    """Export-format PBN of the file's session, with the scores of ``rf.result`` when given:
+    pairs as one game per board (:func:`_dumps_pairs`), teams of four as one game per room
+    (:func:`_dumps_teams`)."""
+    if isinstance(rf.result, TeamsResult):
+        return _dumps_teams(rf.result)
+    return _dumps_pairs(rf.session, rf.result)
+
+
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
+
+
+def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
+    """One game per board with its ScoreTable (MP and percentage columns when ``result`` is
+    given) and, in the first game, the TotalScoreTable."""
     if session.structure is FieldStructure.INDIVIDUAL:
         raise RulesError("an individual event has no pairs to write in a PBN ScoreTable")
     imps = result is not None and result.rules.method is not Method.MATCHPOINTS
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, t in enumerate(session.tables):
         by_board[t.board].append(i)
-    values: dict[int, tuple[Fraction | None, Fraction | None, Fraction]] = {}
+    values: dict[RowKey, tuple[Fraction | None, Fraction | None, Fraction]] = {}
     if result is not None:
         for scored_board in result.boards:
             for scored in scored_board.tables:
-                index = session.tables.index(scored.table)
-                values[index] = (scored.ns_points, scored.ew_points, scored_board.top)
+                values[scored.table.key] = (scored.ns_points, scored.ew_points, scored_board.top)
     games = []
     sections = any(t.section for t in session.tables)
     arrows = any(t.arrow for t in session.tables)
@@ -563,8 +623,8 @@ def dumps(session: Session, result: SessionResult | None = None) -> str:
             pbn.Tag("Dealer", str(board.dealer)),
             pbn.Tag("Vulnerable", str(board.vulnerability)),
         ]
-        if board.deal:
-            tags.append(pbn.Tag("Deal", board.deal))
+        if board.deal is not None:
+            tags.append(pbn.Tag("Deal", board.deal.pbn()))
         if result is not None:
             tags.append(pbn.Tag("Scoring", _scoring(result)))
         columns = (["Section\\1L"] if sections else []) + [
@@ -587,8 +647,8 @@ def dumps(session: Session, result: SessionResult | None = None) -> str:
             )
         columns += (["Arrow"] if arrows else []) + (["Group"] if groups else []) + ["Adjusted"]
         rows = [
-            _row(session.tables[i], values.get(i), sections, arrows, groups, result, imps)
-            for i in indexes
+            _row(t, values.get(t.key), sections, arrows, groups, result, imps)
+            for t in (session.tables[i] for i in indexes)
         ]
         tags.append(
             pbn.Tag(
@@ -608,9 +668,10 @@ def _scoring(result: SessionResult) -> str:
     if rules.method is Method.BUTLER:
         return "IMP;Butler"
     if rules.method is Method.CROSS_IMPS:
-        return {"sum": "IMP;Cross", "results": "IMP;Cross1"}.get(
-            rules.cross_imps.value, "IMP;Cross2"
-        )
+        return {
+            CrossImpNormalisation.SUM: "IMP;Cross",
+            CrossImpNormalisation.RESULTS: "IMP;Cross1",
+        }.get(rules.cross_imps, "IMP;Cross2")
     return "MP;MP1" if rules.scale == 2 else "MP;MP2"
 
 
@@ -733,30 +794,33 @@ def _total_table(
 __all__ = [
     "PbnEvent",
     "Reported",
+    "dump",
     "dumps",
-    "dumps_teams",
+    "events_loads",
     "events_of",
+    "load",
     "loads",
     "read_events",
     "read_path",
+    "read_path_event",
 ]
 
 
-def dumps_teams(result: TeamsResult) -> str:
+def _dumps_teams(result: TeamsResult) -> str:
     """Teams of four as export-format PBN: one game per room, the home team NS in the first,
     with HomeTeam, VisitTeam, the result, Score and each room's ScoreIMP."""
     session = result.session
     games: list[pbn.Game] = []
-    imps_for = {id(t): result.imps_for_row(t) for t in session.tables}
+    imps_for = result.imps_by_row()
     ordered: list[tuple[TableResult, Entrant, Entrant]] = []
-    placed: set[int] = set()
+    placed: set[RowKey] = set()
     for match in result.matches:
         for comparison in match.boards:
             for room in (comparison.room1, comparison.room2):
                 ordered.append((room, match.home, match.away))
-                placed.add(id(room))
+                placed.add(room.key)
     for row in session.tables:
-        if id(row) not in placed:  # no other room: written, with no IMPs
+        if row.key not in placed:  # no other room: written, with no IMPs
             ordered.append((row, Entrant(row.ns[0]), Entrant(row.ew[0])))
     ordered.sort(key=lambda item: (item[0].board, item[1].number, item[2].number))
     for row, home, away in ordered:
@@ -769,8 +833,8 @@ def dumps_teams(result: TeamsResult) -> str:
             pbn.Tag("Dealer", str(board.dealer)),
             pbn.Tag("Vulnerable", str(row.vulnerability or board.vulnerability)),
         ]
-        if board.deal:
-            tags.append(pbn.Tag("Deal", board.deal))
+        if board.deal is not None:
+            tags.append(pbn.Tag("Deal", board.deal.pbn()))
         tags += [
             pbn.Tag("HomeTeam", session.names.get(home, str(home.number))),
             pbn.Tag("VisitTeam", session.names.get(away, str(away.number))),
@@ -791,7 +855,7 @@ def dumps_teams(result: TeamsResult) -> str:
             ]
         if row.table:
             tags.append(pbn.Tag("Table", row.table))
-        imps = imps_for[id(row)]
+        imps = imps_for.get(row.key)
         if imps is not None:
             tags.append(pbn.Tag("ScoreIMP", f"NS {_number(imps[0])} EW {_number(imps[1])}"))
         games.append(pbn.Game(tuple(tags)))

@@ -1,0 +1,1471 @@
+"""PBN 2.1 (Portable Bridge Notation): document model, lenient reader, export-format writer.
+
+This is the syntax layer only: tags, comments, sections and tables as written, and tag
+inheritance (§4.8). The checks the standard allows from the text alone -- the notation of the
+well-defined tags, auction and play legality, notes, tables -- are in
+:mod:`bridgescore.formats.pbn.legality`; sessions are built on top in
+:mod:`bridgescore.formats.pbn.session`.
+
+The reader never stops at a mistake: every problem is collected with its line as a
+:class:`PbnProblem` (a :class:`~bridgescore.errors.Problem` with a kind and a severity).
+*Errors* mean that some text, or a value the scoring layer relies on, cannot be read;
+*warnings* mean the text reads but breaks a rule of the standard or disagrees with other tags.
+Strict mode raises :class:`~bridgescore.errors.InputFileError` at the first error.
+
+    >>> doc = loads('[Board "1"]\\n[Contract "4SX"]\\n')
+    >>> doc.games[0].get("Contract"), parse_contract("4SX")
+    ('4SX', PbnContract(level=4, strain=<Strain.SPADES: 'S'>, risk='X'))
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from enum import Enum
+from fractions import Fraction
+from typing import IO, Literal, NamedTuple, Protocol, cast
+
+from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
+from bridgescore.contract import Contract
+from bridgescore.deal import Deal
+from bridgescore.errors import InputFileError, ParseError, Problem, Problems
+
+__all__ = [
+    "MANDATORY_TAGS",
+    "TABLE_TAGS",
+    "Cell",
+    "Column",
+    "Comment",
+    "CommentKind",
+    "Game",
+    "PbnContract",
+    "PbnDeclarer",
+    "PbnDocument",
+    "PbnProblem",
+    "PbnResult",
+    "PbnScore",
+    "ProblemKind",
+    "Row",
+    "SectionLine",
+    "Severity",
+    "Table",
+    "Tag",
+    "decode",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "parse_columns",
+    "parse_contract",
+    "parse_deal",
+    "parse_declarer",
+    "parse_result",
+    "parse_score",
+    "parse_seat",
+    "parse_vulnerable",
+    "read_path",
+    "write_path",
+]
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary of the standard
+
+#: The Mandatory Tag Set in export order (§3.4).
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+_MTS_ORDER = {name: i for i, name in enumerate(MANDATORY_TAGS)}
+
+#: Tags whose value is a column list followed by rows (§5).
+TABLE_TAGS = frozenset(
+    {
+        "ActionTable",
+        "AuctionTimeTable",
+        "InstantScoreTable",
+        "OptimumPlayTable",
+        "OptimumResultTable",
+        "PlayTimeTable",
+        "ScoreTable",
+        "TotalScoreTable",
+    }
+)
+
+_SUPPLEMENTAL_TAGS = frozenset(
+    {
+        "Annotator",
+        "AnnotatorNA",
+        "Application",
+        "BidSystemEW",
+        "BidSystemNS",
+        "Competition",
+        "DealId",
+        "Description",
+        "EastNA",
+        "EastType",
+        "EventDate",
+        "EventSponsor",
+        "FrenchMP",
+        "Generator",
+        "Hidden",
+        "HomeTeam",
+        "Mode",
+        "NorthNA",
+        "NorthType",
+        "OptimumScore",
+        "PairEW",
+        "PairNS",
+        "Room",
+        "Round",
+        "Score",
+        "ScoreIMP",
+        "ScoreMP",
+        "ScorePercentage",
+        "ScoreRubber",
+        "ScoreRubberHistory",
+        "Section",
+        "SouthNA",
+        "SouthType",
+        "Stage",
+        "Table",
+        "Termination",
+        "Time",
+        "TimeCall",
+        "TimeCard",
+        "TimeControl",
+        "UTCDate",
+        "UTCTime",
+        "VisitTeam",
+        "WestNA",
+        "WestType",
+    }
+)
+_SECTION_TAGS = frozenset({"Auction", "Play"})
+_KNOWN_TAGS = frozenset(MANDATORY_TAGS) | _SUPPLEMENTAL_TAGS | _SECTION_TAGS | TABLE_TAGS | {"Note"}
+# §4.8: "#" and "##" are forbidden for these (and for the notes of the auction and play).
+_NO_INHERITANCE = frozenset(
+    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
+)
+_SCORING_FIELDS = frozenset(  # §3.4.12, compared without case ("Matchpoints" is common)
+    field.lower()
+    for field in [
+        *("MP", "MatchPoints", "IMP", "Cavendish", "Chicago", "Rubber", "BAM", "Instant"),
+        *("Butler", "Butler-2", "Experts", "Cross", "Cross1", "Cross2", "Mean", "Median"),
+        *("MP1", "MP2", "OldMP", "Mitchell2", "Mitchell3", "Mitchell4", "Ascherman"),
+        *("Bastille", "EMP", "IMP_1948", "IMP_1961"),
+    ]
+)
+
+SEATS = "NESW"
+_SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+_SUITS = "SHDC"  # the order of the suits in a Deal hand
+_RANKS = "23456789TJQKA"  # ascending, so a higher index is a higher card
+_STRAINS = ("C", "D", "H", "S", "NT")  # ascending bidding order
+_NO_HANDS: list[int | None] = [None] * 4
+_STAR_LINE = ("*",)
+# The columns of a play line in playing order, when the leader sits k seats after the
+# opening leader (§3.6: columns are in seat order from the opening leader).
+_PLAY_ORDER = tuple(tuple((k + i) % 4 for i in range(4)) for k in range(4))
+_SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+_MAX_LINE = 254  # §2.3: 255 characters including the end of line
+
+
+# --------------------------------------------------------------------------------------------
+# Problems
+
+
+class Severity(Enum):
+    """Errors: the text cannot be read as PBN.  Warnings: it reads, but breaks a rule."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class ProblemKind(Enum):
+    """What a :class:`PbnProblem` is about (stable names, for filtering and tests)."""
+
+    SYNTAX = "syntax"  # tag pair structure, stray characters
+    UNTERMINATED = "unterminated"  # string or brace comment not closed
+    CHARACTER = "character"  # character not allowed where it is
+    FORMAT = "format"  # line length, export-format layout
+    DUPLICATE_TAG = "duplicate-tag"
+    UNKNOWN_TAG = "unknown-tag"
+    VALUE = "value"  # a tag value not in its notation
+    NONSTANDARD = "nonstandard"  # read leniently, but not the standard's notation
+    INHERITANCE = "inheritance"  # "#" or "##" where §4.8 forbids it
+    MISPLACED = "misplaced"  # section data or a Note where none may be
+    TABLE = "table"  # column list, row length, cell values, sort order
+    TOKEN = "token"  # call, card, suffix, NAG, note reference or irregularity
+    NOTE = "note"  # Note value, missing or unused note
+    MISSING_TAG = "missing-tag"  # a tag the auction or play needs is absent
+    AUCTION = "auction"  # illegal auction, or one that contradicts Contract/Declarer
+    PLAY = "play"  # illegal play, or one that contradicts Result
+    INCONSISTENT = "inconsistent"  # tags that contradict each other
+
+
+@dataclass(frozen=True)
+class PbnProblem(Problem):
+    """A :class:`Problem` found in a PBN file, with its kind and severity."""
+
+    kind: ProblemKind = ProblemKind.SYNTAX
+    severity: Severity = Severity.ERROR
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+
+# --------------------------------------------------------------------------------------------
+# Document model
+
+
+class CommentKind(Enum):
+    """How a comment is written: ``{...}``, ``;...`` to the end of the line, ``%...`` line."""
+
+    BRACE = "{"
+    SEMICOLON = ";"
+    ESCAPE = "%"
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment, its text without the delimiters (a brace comment may span lines)."""
+
+    text: str
+    kind: CommentKind = CommentKind.BRACE
+    line: int | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        if self.kind is CommentKind.BRACE:
+            return "{" + self.text + "}"
+        return ("%" if self.kind is CommentKind.ESCAPE else ";") + self.text
+
+
+@dataclass(frozen=True, slots=True)
+class SectionLine:
+    """One line of section data: tokens as written (strings keep their quotes) and comments."""
+
+    items: tuple[str | Comment, ...]
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return tuple(item for item in self.items if isinstance(item, str))
+
+
+_NEEDS_QUOTES = re.compile(r'[\s\[\]{};"%]|\A\Z')
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table element: its text, whether it was a quoted string, and the ``^`` prefix.
+
+    ``-`` (irrelevant) and ``?`` (unknown) stay distinguishable from a quoted ``"-"``.
+    """
+
+    text: str
+    quoted: bool = False
+    artificial: bool = False
+
+    @classmethod
+    def parse(cls, token: str) -> Cell:
+        artificial = token.startswith("^")
+        body = token[1:] if artificial else token
+        if len(body) >= 2 and body[0] == '"' and body[-1] == '"':
+            return cls(_unescape(body[1:-1]), quoted=True, artificial=artificial)
+        return cls(body, artificial=artificial)
+
+    @property
+    def irrelevant(self) -> bool:
+        return self.text == "-" and not self.quoted
+
+    @property
+    def unknown(self) -> bool:
+        return self.text == "?" and not self.quoted
+
+    def __str__(self) -> str:
+        prefix = "^" if self.artificial else ""
+        if self.artificial and not self.text and not self.quoted:
+            return prefix
+        if self.quoted or _NEEDS_QUOTES.search(self.text):
+            return prefix + '"' + _escape(self.text) + '"'
+        return prefix + self.text
+
+
+_COLUMN = re.compile(r"([+-]?)([^\\]*)(?:\\([0-9]+)([LR]?))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column (§5.2): name, sort order (``+`` descending, ``-`` ascending), width."""
+
+    name: str
+    order: Literal["", "+", "-"] = ""
+    width: int | None = None
+    align: Literal["", "L", "R"] = ""
+
+    @classmethod
+    def parse(cls, spec: str) -> Column:
+        m = _COLUMN.fullmatch(spec)
+        if m is None:
+            raise ParseError(
+                f"bad column {spec!r}: a backslash must be followed by a width, like Score\\5R"
+            )
+        order: Literal["", "+", "-"] = "+" if m[1] == "+" else "-" if m[1] == "-" else ""
+        align: Literal["", "L", "R"] = "L" if m[4] == "L" else "R" if m[4] == "R" else ""
+        return cls(m[2], order, int(m[3]) if m[3] else None, align)
+
+    def __str__(self) -> str:
+        width = "" if self.width is None else f"\\{self.width}{self.align}"
+        return f"{self.order}{self.name}{width}"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row; comments found after it (forbidden by §5.1, but kept)."""
+
+    cells: tuple[Cell, ...]
+    line: int | None = field(default=None, compare=False)
+    comments: tuple[Comment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The rows of a table tag under its columns (§5.1-5.2)."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...] = ()
+
+    @property
+    def spec(self) -> str:
+        """The column list as a tag value."""
+        return ";".join(str(column) for column in self.columns)
+
+    def index(self, name: str) -> int:
+        """Position of the column called ``name``; :class:`KeyError` when there is none."""
+        for i, column in enumerate(self.columns):
+            if column.name == name:
+                return i
+        raise KeyError(name)
+
+    def column(self, name: str) -> tuple[Cell | None, ...]:
+        """The cells of one column (``None`` where a row is too short)."""
+        i = self.index(name)
+        return tuple(row.cells[i] if i < len(row.cells) else None for row in self.rows)
+
+    def records(self) -> list[dict[str, Cell]]:
+        """Each row as a mapping from column name to cell."""
+        names = [column.name for column in self.columns]
+        return [dict(zip(names, row.cells, strict=False)) for row in self.rows]
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair with what follows it: comments, section data (Auction, Play) or a table.
+
+    ``value`` is the text as written (``"#"``, ``"##..."`` included); ``inherited`` is what
+    §4.8 inheritance made of it (``None`` when the value stands for itself).
+    """
+
+    name: str
+    value: str
+    inherited: str | None = None
+    line: int | None = field(default=None, compare=False)
+    comments: tuple[Comment, ...] = ()
+    section: tuple[SectionLine, ...] = ()
+    table: Table | None = None
+
+    @property
+    def resolved(self) -> str:
+        """The value after inheritance."""
+        return self.value if self.inherited is None else self.inherited
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its tags in file order and the comments before the first tag.
+
+    ``defaults`` holds the ``##`` values of earlier games in force for tags this game lacks.
+    """
+
+    tags: tuple[Tag, ...]
+    comments: tuple[Comment, ...] = ()
+    defaults: tuple[tuple[str, str], ...] = ()
+    line: int | None = field(default=None, compare=False)
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag called ``name`` (§3.4: a repeated tag is ignored)."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """The resolved value of tag ``name``, or an inherited ``##`` default, or ``default``."""
+        tag = self.tag(name)
+        if tag is not None:
+            return tag.resolved
+        for key, value in self.defaults:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def board(self) -> int | None:
+        """The board number, when the Board tag holds one."""
+        value = self.get("Board")
+        return int(value) if value is not None and _INT.fullmatch(value) else None
+
+    def notes(self, section: str) -> dict[int, str]:
+        """The notes of the ``"Auction"`` or ``"Play"`` section: index to text."""
+        notes: dict[int, str] = {}
+        current = None
+        for tag in self.tags:
+            if tag.name != "Note":
+                current = tag.name
+            elif current == section:
+                m = _NOTE.fullmatch(tag.value)
+                if m:
+                    notes.setdefault(int(m[1]), m[2])
+        return notes
+
+
+@dataclass(frozen=True)
+class PbnDocument:
+    """A PBN file: its games, the comments after the last game, and what reading found."""
+
+    games: tuple[Game, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    version: str | None = field(default=None, compare=False)
+    export: bool = field(default=False, compare=False)
+    encoding: str | None = field(default=None, compare=False)
+    path: str | None = field(default=None, compare=False)
+    problems: tuple[PbnProblem, ...] = field(default=(), compare=False)
+    warnings: tuple[PbnProblem, ...] = field(default=(), compare=False)
+
+    def raise_for_problems(self) -> None:
+        """Raise :class:`InputFileError` with every error, if there is any."""
+        if self.problems:
+            raise InputFileError(self.path, self.problems)
+
+    def check(self) -> PbnDocument:
+        """This document, after :meth:`raise_for_problems`."""
+        self.raise_for_problems()
+        return self
+
+
+# --------------------------------------------------------------------------------------------
+# Value notations (plain values for the session layer; ParseError when the text is not one)
+
+
+class PbnContract(NamedTuple):
+    """A contract: level 1-7, strain, risk "", "X" or "XX"."""
+
+    level: int
+    strain: Strain
+    risk: str
+
+    @property
+    def contract(self) -> Contract:
+        """The contract as bridgescore scores it."""
+        return Contract(self.level, self.strain, Doubling.from_suffix(self.risk))
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.value}{self.risk}"
+
+
+class PbnDeclarer(NamedTuple):
+    """The Declarer tag: a seat, and whether it is the irregular ``^`` form (§3.4.13)."""
+
+    seat: Seat
+    irregular: bool = False
+
+
+class PbnResult(NamedTuple):
+    """The Result tag: tricks of declarer, or of NS and/or EW; ``^`` marks a wrong count."""
+
+    declarer: int | None = None
+    ns: int | None = None
+    ew: int | None = None
+    irregular: bool = False
+
+    def tricks_for(self, declarer: Seat) -> int | None:
+        """Tricks won by the side of ``declarer``, when the value says."""
+        if self.declarer is not None:
+            return self.declarer
+        north_south = _SEAT_INDEX[declarer.value] % 2 == 0
+        own, other = (self.ns, self.ew) if north_south else (self.ew, self.ns)
+        if own is not None:
+            return own
+        return None if other is None else 13 - other
+
+
+class PbnScore(NamedTuple):
+    """A Score-like tag: declarer's score, or NS's and/or EW's (exact values)."""
+
+    declarer: Fraction | None = None
+    ns: Fraction | None = None
+    ew: Fraction | None = None
+
+
+_INT = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
+_SIGNED_INT = re.compile(r"[+-]?[0-9]+")
+_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|R)?", re.IGNORECASE)
+_STANDARD_CONTRACT = re.compile(r"pass|[1-7](?:nt|[shdc])(?:xx|x)?", re.IGNORECASE)
+_STRAIN_ONLY = re.compile(r"NT|[SHDC]", re.IGNORECASE)
+_NOTE = re.compile(r"([0-9]+):(.*)", re.DOTALL)
+_VULNERABLE = {
+    "none": Vulnerability.NONE,
+    "love": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "ns": Vulnerability.NS,
+    "ew": Vulnerability.EW,
+    "all": Vulnerability.ALL,
+    "both": Vulnerability.ALL,
+}
+
+
+def parse_seat(text: str) -> Seat:
+    """``N``, ``E``, ``S`` or ``W`` (lower case accepted, §3.11)."""
+    seat = text.upper()
+    if seat not in _SEAT_INDEX:
+        raise ParseError(f"not a seat: {text!r}")
+    return Seat(seat)
+
+
+def parse_vulnerable(text: str) -> Vulnerability:
+    """The Vulnerable tag (§3.4.10): None (Love, -), NS, EW or All (Both)."""
+    try:
+        return _VULNERABLE[text.lower()]
+    except KeyError:
+        raise ParseError(f"not a vulnerability: {text!r}") from None
+
+
+def parse_contract(text: str) -> PbnContract | None:
+    """``"4SX"`` -> ``PbnContract(4, Strain.SPADES, "X")``; ``"Pass"`` -> ``None`` (passed out).
+
+    Lower case is accepted (§3.11), and leniently ``N`` for NT and ``R`` for XX.
+    """
+    if text.lower() == "pass":
+        return None
+    m = _CONTRACT.fullmatch(text)
+    if m is None:
+        raise ParseError(f"not a contract: {text!r}")
+    strain = m[2].upper()
+    risk = (m[3] or "").upper()
+    return PbnContract(int(m[1]), Strain.parse(strain), "XX" if risk == "R" else risk)
+
+
+def parse_declarer(text: str) -> PbnDeclarer | None:
+    """``"S"`` -> ``PbnDeclarer("S")``, ``"^S"`` irregular; ``""`` -> ``None`` (all passed)."""
+    if text == "":
+        return None
+    irregular = text.startswith("^")
+    try:
+        return PbnDeclarer(parse_seat(text[1:] if irregular else text), irregular)
+    except ParseError:
+        raise ParseError(f"not a declarer: {text!r}") from None
+
+
+_RESULT = re.compile(r"(\^?)(?:([0-9]+)|(NS|EW) +([0-9]+)(?: +(NS|EW) +([0-9]+))?)")
+
+
+def parse_result(text: str) -> PbnResult | None:
+    """The Result tag (§3.4.15): ``"9"``, ``"NS 9"``, ``"EW 4 NS 9"``, ``"^9"``; ``""`` -> None."""
+    if text == "":
+        return None
+    m = _RESULT.fullmatch(text)
+    if m is None:
+        raise ParseError(f"not a result: {text!r}")
+    counts = [int(n) for n in (m[2], m[4], m[6]) if n is not None]
+    if any(n > 13 for n in counts):
+        raise ParseError(f"more than 13 tricks in result {text!r}")
+    if m[2] is not None:
+        return PbnResult(int(m[2]), irregular=bool(m[1]))
+    sides = {m[3]: int(m[4])}
+    if m[5] is not None:
+        if m[5] == m[3]:
+            raise ParseError(f"the same side twice in result {text!r}")
+        sides[m[5]] = int(m[6])
+    return PbnResult(None, sides.get("NS"), sides.get("EW"), bool(m[1]))
+
+
+ScoreTag = Literal["Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "OptimumScore"]
+
+
+def parse_score(text: str, tag: ScoreTag = "Score") -> PbnScore:
+    """A Score-like tag (§4.2): ``"420"``, ``"NS 120"``, ``"EW -50"``, ``"NS 4 EW -4"``.
+
+    Score and OptimumScore hold integers (OptimumScore always names a side); ScoreIMP,
+    ScoreMP and ScorePercentage may be decimal, percentages between 0 and 100.
+    """
+    words = text.split()
+    integers = tag in ("Score", "OptimumScore")
+    number = _SIGNED_INT if integers else _NUMBER
+    values: dict[str, Fraction] = {}
+    if len(words) == 1 and tag != "OptimumScore":
+        pairs = [("", words[0])]
+    elif len(words) in (2, 4):
+        pairs = list(zip(words[::2], words[1::2], strict=True))
+    else:
+        raise ParseError(f"not a {tag} value: {text!r}")
+    for side, amount in pairs:
+        if side not in ("", "NS", "EW") or side in values or not number.fullmatch(amount):
+            raise ParseError(f"not a {tag} value: {text!r}")
+        value = Fraction(Decimal(amount))
+        if tag == "ScorePercentage" and not 0 <= value <= 100:
+            raise ParseError(f"percentage out of 0-100: {text!r}")
+        values[side] = value
+    return PbnScore(values.get(""), values.get("NS"), values.get("EW"))
+
+
+def parse_deal(text: str) -> dict[str, tuple[str, str, str, str] | None]:
+    """The Deal tag (§3.4.11) as seat -> (spades, hearts, diamonds, clubs), N E S W order.
+
+    A hand given as ``-`` is ``None``.  Ranks come back in upper case, highest first.  Every
+    given hand must hold the same number of cards, at most 13 (fewer: an end position, §3.10),
+    and no card may appear twice.  (The deal itself: :meth:`bridgescore.deal.Deal.from_pbn`.)
+    """
+    deal = Deal.from_pbn(text)
+    return {
+        seat: None if hand is None else hand.suits
+        for seat, hand in zip(SEATS, deal.hands, strict=True)
+    }
+
+
+def parse_columns(spec: str) -> tuple[Column, ...]:
+    """A table's column list (§5.2), like ``"Rank\\2R;+Score_NS\\5R"``."""
+    if spec == "":
+        return ()
+    return tuple(Column.parse(part) for part in spec.split(";"))
+
+
+# --------------------------------------------------------------------------------------------
+# Decoding and the json-like API
+
+
+class _Readable(Protocol):
+    def read(self) -> str | bytes: ...
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Text and encoding of PBN bytes: UTF-8 (with or without BOM), else ISO-8859-1 (§2.2)."""
+    if data.startswith(codecs.BOM_UTF8):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError:
+            return data[3:].decode("latin-1"), "latin-1"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def loads(
+    text: str, *, strict: bool = False, path: str | None = None, play_checks: bool = False
+) -> PbnDocument:
+    """Read PBN text; every problem is in ``.problems`` and ``.warnings`` (strict: raise).
+
+    ``play_checks=True`` also follows each auction and play by the rules of bridge (a legal
+    auction, no card played twice, revokes marked, agreement with Contract, Declarer and
+    Result): more warnings, and about half again the time.  Errors are the same either way.
+    """
+    text = text.removeprefix("\ufeff")
+    return _Reader(text, strict=strict, path=path, play_checks=play_checks).read()
+
+
+def load(
+    fp: _Readable, *, strict: bool = False, path: str | None = None, play_checks: bool = False
+) -> PbnDocument:
+    """Read PBN from a text or binary file object (bytes are decoded with :func:`decode`)."""
+    data = fp.read()
+    name = path if path is not None else getattr(fp, "name", None)
+    name = name if isinstance(name, str) else None
+    if isinstance(data, bytes):
+        text, encoding = decode(data)
+        doc = loads(text, strict=strict, path=name, play_checks=play_checks)
+        return replace(doc, encoding=encoding)
+    return loads(data, strict=strict, path=name, play_checks=play_checks)
+
+
+def read_path(
+    path: str | os.PathLike[str], *, strict: bool = False, play_checks: bool = False
+) -> PbnDocument:
+    """Read a PBN file, decoding its bytes with :func:`decode`."""
+    with open(path, "rb") as fp:
+        return load(fp, strict=strict, path=os.fspath(path), play_checks=play_checks)
+
+
+def dumps(doc: PbnDocument) -> str:
+    """The document in export format (§2.1): header, tags in export order, one blank line
+    between games, tables aligned to their column widths.  Lines end with ``"\\n"``."""
+    out = ["% PBN 2.1", "% EXPORT"]
+    for i, game in enumerate(doc.games):
+        if i:
+            out.append("")
+        out.extend(str(comment) for comment in game.comments)
+        for tag in _export_order(game.tags):
+            _write_tag(tag, out)
+    if doc.comments:
+        if doc.games:
+            out.append("")
+        out.extend(str(comment) for comment in doc.comments)
+    return "\n".join(out) + "\n"
+
+
+def dump(doc: PbnDocument, fp: IO[str]) -> None:
+    """Write :func:`dumps` of the document to a text file object."""
+    fp.write(dumps(doc))
+
+
+def write_path(doc: PbnDocument, path: str | os.PathLike[str], encoding: str | None = None) -> None:
+    """Write the document in export format with CRLF line ends (§2.3).
+
+    The encoding defaults to the one the document was read with, else ISO-8859-1 when every
+    character fits, else UTF-8.
+    """
+    text = dumps(doc)
+    if encoding is None:
+        encoding = doc.encoding
+    if encoding is None:
+        try:
+            text.encode("latin-1")
+            encoding = "latin-1"
+        except UnicodeEncodeError:
+            encoding = "utf-8"
+    with open(path, "w", encoding=encoding, newline="\r\n") as fp:
+        fp.write(text)
+
+
+# --------------------------------------------------------------------------------------------
+# Writer
+
+
+_ESCAPED_BACKSLASH = re.compile(r'\\(?=[\\"]|\Z)')
+
+
+def _escape(value: str) -> str:
+    # Only a backslash that would read as an escape is doubled, so column lists keep the
+    # "Score\5R" every producer writes.
+    return _ESCAPED_BACKSLASH.sub(r"\\\\", value).replace('"', '\\"')
+
+
+_UNESCAPE = re.compile(r'\\(["\\])')
+
+
+def _unescape(raw: str) -> str:
+    # §3.2: \" is a quote and \\ a backslash; any other backslash stands for itself.
+    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+def _export_order(tags: tuple[Tag, ...]) -> list[Tag]:
+    """§3.1, §3.4: mandatory tags, other identification tags by name, the auction and the play
+    with their notes, then the supplemental sections by name."""
+    identification: list[tuple[int, str, int, Tag]] = []
+    auction: list[Tag] = []
+    play: list[Tag] = []
+    supplemental: list[tuple[str, int, Tag]] = []
+    group: list[Tag] | None = None
+    for i, tag in enumerate(tags):
+        if tag.name == "Note" and group is not None:
+            group.append(tag)
+            continue
+        group = None
+        if tag.name == "Auction":
+            group = auction
+            auction.append(tag)
+        elif tag.name == "Play":
+            group = play
+            play.append(tag)
+        elif tag.table is not None or tag.section or tag.name in TABLE_TAGS:
+            supplemental.append((tag.name, i, tag))
+        else:
+            rank = _MTS_ORDER.get(tag.name, len(MANDATORY_TAGS))
+            identification.append((rank, tag.name if rank == len(MANDATORY_TAGS) else "", i, tag))
+    ordered = [tag for *_, tag in sorted(identification, key=lambda t: t[:3])]
+    ordered += auction + play
+    ordered += [tag for *_, tag in sorted(supplemental, key=lambda t: t[:2])]
+    return ordered
+
+
+def _write_tag(tag: Tag, out: list[str]) -> None:
+    out.append(f'[{tag.name} "{_escape(tag.value)}"]')
+    out.extend(str(comment) for comment in tag.comments)
+    if tag.table is not None:
+        for row in tag.table.rows:
+            _write_row(tag.table.columns, row, out)
+        return
+    for line in tag.section:
+        text = " ".join(str(item) for item in line.items)
+        # A line starting with "%" would read back as an escape line.
+        out.append(" " + text if text.startswith("%") and isinstance(line.items[0], str) else text)
+
+
+def _write_row(columns: tuple[Column, ...], row: Row, out: list[str]) -> None:
+    parts = []
+    for i, cell in enumerate(row.cells):
+        text = str(cell)
+        column = columns[i] if i < len(columns) else None
+        if column is not None and column.width is not None:
+            width = column.width
+            text = text.rjust(width) if column.align == "R" else text.ljust(width)
+        parts.append(text)
+    line = " ".join(parts).rstrip()
+    if line.startswith("%"):
+        line = " " + line
+    escapes = []
+    for comment in row.comments:
+        if comment.kind is CommentKind.ESCAPE:
+            escapes.append(str(comment))
+        else:
+            line += " " + str(comment)
+    out.append(line)
+    out.extend(escapes)
+
+
+# --------------------------------------------------------------------------------------------
+# Reader: lexing
+
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\t]|\\[^\t])*)"\]\Z')
+_TAG_INLINE = re.compile(r'\[[ \t\v\f]*([A-Za-z0-9_]+)[ \t\v\f]*"((?:[^"\\]|\\.)*)"[ \t\v\f]*\]')
+_STRING_BODY = re.compile(r'(?:[^"\\]|\\.)*"')
+# Lines without these take the fast path; str.split() agrees with the lexer on them (it
+# would also split at the control and non-ASCII spaces that PBN does not treat as spaces).
+_SPECIAL = re.compile(r'[\[\]{};"%\x00-\x08\x0e-\x1f]|[^\x00-\x7f]')
+_BLANK = re.compile(r"[ \t]*")  # §3: a semi-empty line ends a game
+_SPACE = re.compile(r"[ \t\v\f]*")
+_NAME = re.compile(r"[A-Za-z0-9_]+")
+_WORD = re.compile(r'[^ \t\v\f\[\]{};"]+')
+_VERSION = re.compile(r"%[ \t]*PBN[ \t]+([0-9]+\.[0-9]+)[ \t]*")
+_EXPORT = re.compile(r"%[ \t]*EXPORT[ \t]*")
+_BAD_CHARACTERS = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
+_LONG_LINE = re.compile(rf"^[^\n]{{{_MAX_LINE + 1},}}$", re.MULTILINE)
+_PLAIN_AP_LINE = re.compile(r"[A-Za-z0-9\- \t]*|[ \t]*[*+][ \t]*")
+_AP_TOKEN = re.compile(r'\^.?|=[^=\s]*=?|\$[^\s$=!?^]*|[!?]{1,2}|[A-Za-z0-9-]+|"[^"]*"?|\S')
+
+
+def _split_ap(token: str) -> list[str]:
+    """Split a chunk of an auction or play line into calls/cards and their annotations."""
+    if token.isalnum() or token[0] == '"':
+        return [token]
+    return _AP_TOKEN.findall(token)
+
+
+class _TagBuilder:
+    """A tag being read, until its game ends."""
+
+    __slots__ = ("ap", "comments", "line", "name", "section", "value")
+
+    def __init__(self, name: str, value: str, line: int) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self.ap = name in _SECTION_TAGS  # its section holds calls or cards
+        self.comments: list[Comment] = []
+        self.section: list[SectionLine] = []
+
+
+class _Reader:
+    """Reads a whole text: lines are handled by fast paths where the layout is the usual
+    one-tag-per-line and plain section lines, by a general lexer otherwise."""
+
+    def __init__(self, text: str, *, strict: bool, path: str | None, play_checks: bool) -> None:
+        self.play_checks = play_checks
+        self.text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self.lines = self.text.split("\n")
+        self.strict = strict
+        self.path = path
+        self.version: str | None = None
+        self.export_line: int | None = None
+        self.games: list[Game] = []
+        # What reading found: errors (strict: raise at the first) and warnings.
+        self.errors = Problems(path, strict=strict)
+        self.warnings = Problems(path)
+        # §4.8 state: the resolved value of each tag in the nearest game that had it, and
+        # the "##" defaults in force.
+        self.last: dict[str, str] = {}
+        self.defaults: dict[str, str] = {}
+        self.comments: list[Comment] = []  # before the first tag of the current game
+        self.memo: dict[tuple[str, str], str | None] = {}  # tag value checks: error or None
+        self.deals: dict[str, list[int | None]] = {}  # each seat's cards, by Deal value
+        # The game being read:
+        self.g_board: int | None = None
+        self.g_tags: list[_TagBuilder] = []
+        self.g_problems: list[PbnProblem] = []
+        self.cur: _TagBuilder | None = None  # the last tag, which section data follows
+        self.items: list[str | Comment] = []  # section data of the current line
+        self.items_line = 0
+        self.stray_line = 0  # problems reported once a line
+        self.format_line = 0
+
+    # -- problems ------------------------------------------------------------------------
+
+    def _report(
+        self,
+        message: str,
+        line: int | None,
+        kind: ProblemKind,
+        severity: Severity = Severity.ERROR,
+        found: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.g_problems.append(
+            PbnProblem(message, line, self.g_board, None, found, expected, kind, severity)
+        )
+
+    def _flush_problems(self) -> None:
+        board = self.g_board
+        problems = sorted(self.g_problems, key=lambda p: p.line or 0)
+        if board is not None:
+            # Problems found while lexing came before the Board tag was known.
+            problems = [p if p.board is not None else replace(p, board=board) for p in problems]
+        self.g_problems = []
+        self._keep(problems)
+
+    def _keep(self, problems: list[PbnProblem]) -> None:
+        for problem in problems:
+            (self.errors if problem.is_error else self.warnings).add(problem)
+
+    # -- driving -------------------------------------------------------------------------
+
+    def _new_game(self) -> None:
+        self.g_board = None
+        self.g_tags = []
+        self.g_problems = []
+        self.cur = None
+        self.items = []
+        self.items_line = 0
+        self.stray_line = 0
+        self.format_line = 0
+
+    def read(self) -> PbnDocument:
+        self._scan_characters()
+        lines = self.lines
+        count = len(lines)
+        i = 0
+        while i < count:
+            line = lines[i]
+            if not line or (line[0] in " \t" and _BLANK.fullmatch(line)):
+                self._end_game()
+                i += 1
+            elif line[0] == "%":
+                self._escape(line, i)
+                i += 1
+            elif line[0] == "[" and (m := _TAG_LINE.match(line)) is not None:
+                # The usual tag line, [Name "value"] alone: _found_tag without its checks.
+                raw = m[2]
+                builder = _TagBuilder(m[1], _unescape(raw) if "\\" in raw else raw, i + 1)
+                self.g_tags.append(builder)
+                self.cur = builder
+                i += 1
+            elif self.cur is not None and _SPECIAL.search(line) is None:
+                tokens = line.split()
+                if self.cur.ap and _PLAIN_AP_LINE.fullmatch(line) is None:
+                    tokens = [piece for token in tokens for piece in _split_ap(token)]
+                self.cur.section.append(SectionLine(tuple(tokens), i + 1))
+                i += 1
+            else:
+                i = self._lex(i)
+        self._end_game()
+        if self.g_problems:  # problems of a trailing block without tags
+            self._flush_problems()
+        errors = cast(list[PbnProblem], sorted(self.errors, key=lambda p: p.line or 0))
+        warnings = cast(list[PbnProblem], sorted(self.warnings, key=lambda p: p.line or 0))
+        return PbnDocument(
+            games=tuple(self.games),
+            comments=tuple(self.comments),
+            version=self.version,
+            export=self.export_line is not None,
+            path=self.path,
+            problems=tuple(errors),
+            warnings=tuple(warnings),
+        )
+
+    def _scan_characters(self) -> None:
+        """Line length (§2.3) and characters PBN does not use (§2.2), over the whole text."""
+        text = self.text
+        for m in _LONG_LINE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            self._report(
+                f"line of {len(m.group())} characters",
+                line,
+                ProblemKind.FORMAT,
+                Severity.WARNING,
+                expected=f"at most {_MAX_LINE} characters",
+            )
+        reported = 0
+        for m in _BAD_CHARACTERS.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            if line != reported:
+                reported = line
+                self._report(
+                    f"character U+{ord(m.group()):04X} is not used in PBN",
+                    line,
+                    ProblemKind.CHARACTER,
+                    Severity.WARNING,
+                    expected="printing ISO 8859-1 characters",
+                )
+        self._keep(self.g_problems)
+        self.g_problems = []
+
+    def _end_game(self) -> None:
+        self._flush_items()
+        if self.g_tags:
+            self._finish_game()
+        elif self.g_problems:
+            self._flush_problems()
+        self._new_game()
+
+    def _escape(self, line: str, i: int) -> None:
+        line = line.rstrip()  # as the comment would keep it, so it writes back the same
+        if (m := _VERSION.fullmatch(line)) is not None:
+            self.version = self.version or m[1]
+        elif _EXPORT.fullmatch(line):
+            if self.export_line is None:
+                self.export_line = i + 1
+        else:
+            self._comment(Comment(line[1:], CommentKind.ESCAPE, i + 1))
+
+    def _found_tag(self, name: str, raw: str, line: int, *, exact: bool, bad: bool = False) -> None:
+        self._flush_items()
+        if "\t" in raw:
+            self._report(
+                f"tab inside the value of {name}",
+                line,
+                ProblemKind.CHARACTER,
+                found=raw,
+                expected="no tabs inside strings (§2.3)",
+            )
+            bad = True
+        if not exact and not bad and self.export_line is not None and self.format_line != line:
+            self.format_line = line
+            self._report(
+                f'tag {name} is not alone on its line as [Name "value"]',
+                line,
+                ProblemKind.FORMAT,
+                Severity.WARNING,
+                expected="export format (§3.3)",
+            )
+        builder = _TagBuilder(name, _unescape(raw), line)
+        self.g_tags.append(builder)
+        self.cur = builder
+
+    def _comment(self, comment: Comment) -> None:
+        cur = self.cur
+        if cur is None:
+            self.comments.append(comment)
+        elif self.items or cur.section:
+            if comment.kind is CommentKind.ESCAPE:
+                self._flush_items()
+                cur.section.append(SectionLine((comment,), comment.line))
+            else:
+                if not self.items:
+                    self.items_line = comment.line or 0
+                self.items.append(comment)
+        else:
+            cur.comments.append(comment)
+
+    def _data(self, token: str, i: int) -> None:
+        cur = self.cur
+        if cur is None:
+            if self.stray_line != i + 1:
+                self.stray_line = i + 1
+                self._report(
+                    "text before the first tag of a game",
+                    i + 1,
+                    ProblemKind.MISPLACED,
+                    found=self.lines[i].strip(),
+                    expected="a tag pair, a comment or an empty line",
+                )
+            return
+        if not self.items:
+            self.items_line = i + 1
+        if cur.ap:
+            self.items.extend(_split_ap(token))
+        else:
+            self.items.append(token)
+
+    def _flush_items(self) -> None:
+        if self.items:
+            if self.cur is not None:
+                self.cur.section.append(SectionLine(tuple(self.items), self.items_line))
+            self.items = []
+
+    # -- general lexer -------------------------------------------------------------------
+
+    def _lex(self, i: int) -> int:
+        """Lex line ``i`` token by token, following strings, comments and tags that span
+        lines; return the index of the next line to read."""
+        lines = self.lines
+        line = lines[i]
+        pos = 0
+        while True:
+            space = _SPACE.match(line, pos)
+            pos = space.end() if space else pos
+            if pos >= len(line):
+                self._flush_items()
+                return i + 1
+            ch = line[pos]
+            if ch == ";":
+                self._comment(Comment(line[pos + 1 :].rstrip(), CommentKind.SEMICOLON, i + 1))
+                self._flush_items()
+                return i + 1
+            if ch == "{":
+                i, pos = self._brace(i, pos)
+                line = lines[i]
+            elif ch == "[":
+                i, pos = self._tag(i, pos)
+                line = lines[i]
+            elif ch == '"':
+                pos = self._string(i, pos)
+            elif ch in "]}":
+                if self.cur is None:
+                    self._report(
+                        f"stray {ch!r}",
+                        i + 1,
+                        ProblemKind.SYNTAX,
+                        found=line.strip(),
+                        expected="a tag pair or a comment",
+                    )
+                else:
+                    self._data(ch, i)
+                pos += 1
+            else:
+                word = _WORD.match(line, pos)
+                end = word.end() if word else pos + 1
+                self._data(line[pos:end], i)
+                pos = end
+
+    def _brace(self, i: int, pos: int) -> tuple[int, int]:
+        lines = self.lines
+        end = lines[i].find("}", pos + 1)
+        if end >= 0:
+            self._comment(Comment(lines[i][pos + 1 : end], CommentKind.BRACE, i + 1))
+            return i, end + 1
+        # §3.8: a brace comment runs to the next "}", across empty lines and "%" lines.
+        parts = [lines[i][pos + 1 :]]
+        for j in range(i + 1, len(lines)):
+            end = lines[j].find("}")
+            if end >= 0:
+                parts.append(lines[j][:end])
+                self._comment(Comment("\n".join(parts), CommentKind.BRACE, i + 1))
+                return j, end + 1
+            parts.append(lines[j])
+        self._report(
+            "comment not closed",
+            i + 1,
+            ProblemKind.UNTERMINATED,
+            found=lines[i][pos:].strip(),
+            expected='"}"',
+        )
+        self._comment(Comment("\n".join(parts), CommentKind.BRACE, i + 1))
+        last = len(lines) - 1
+        return last, len(lines[last])
+
+    def _string(self, i: int, pos: int) -> int:
+        """A string token in section data; returns the position after it."""
+        line = self.lines[i]
+        m = _STRING_BODY.match(line, pos + 1)
+        if m is None:
+            self._report(
+                "string not closed",
+                i + 1,
+                ProblemKind.UNTERMINATED,
+                found=line[pos:],
+                expected="a closing quote on the same line",
+            )
+            raw, end = line[pos:] + '"', len(line)
+        else:
+            raw, end = line[pos : m.end()], m.end()
+        if "\t" in raw:
+            self._report(
+                "tab inside a string", i + 1, ProblemKind.CHARACTER, found=raw, expected="no tabs"
+            )
+        # "^" right before a string: an artificial score written as a string (§5.2).
+        if pos > 0 and line[pos - 1] == "^" and self.items and self.items[-1] == "^":
+            self.items[-1] = "^" + raw
+        else:
+            self._data(raw, i)
+        return end
+
+    def _skip_space(self, i: int, pos: int) -> tuple[int, int] | None:
+        """Skip white space across lines inside a tag pair; None at an empty line or the end."""
+        lines = self.lines
+        while True:
+            space = _SPACE.match(lines[i], pos)
+            pos = space.end() if space else pos
+            if pos < len(lines[i]):
+                return i, pos
+            if i + 1 >= len(lines) or _BLANK.fullmatch(lines[i + 1]):
+                return None
+            i, pos = i + 1, 0
+
+    def _tag(self, i: int, pos: int) -> tuple[int, int]:
+        """A tag pair starting at ``[``, on one line or spread over several (§3.3)."""
+        lines = self.lines
+        m = _TAG_INLINE.match(lines[i], pos)
+        if m is not None:
+            self._found_tag(m[1], m[2], i + 1, exact=False)
+            return i, m.end()
+        start = i + 1
+        at = self._skip_space(i, pos + 1)
+        if at is None:
+            return self._bad_tag(start, i, "tag pair not closed", lines[i][pos:])
+        i, pos = at
+        name = _NAME.match(lines[i], pos)
+        if name is None:
+            return self._bad_tag(start, i, "expected a tag name after '['", lines[i][pos:], pos)
+        at = self._skip_space(i, name.end())
+        if at is None:
+            return self._bad_tag(start, i, f"tag {name[0]} has no value", lines[i][pos:])
+        i, pos = at
+        if lines[i][pos] != '"':
+            return self._bad_tag(
+                start, i, f"tag {name[0]} has no quoted value", lines[i][pos:], pos
+            )
+        body = _STRING_BODY.match(lines[i], pos + 1)
+        if body is None:
+            return self._unterminated_value(start, i, pos, name[0])
+        raw = lines[i][pos + 1 : body.end() - 1]
+        at = self._skip_space(i, body.end())
+        if at is None or lines[at[0]][at[1]] != "]":
+            self._report(
+                f"tag {name[0]} not closed with ']'",
+                start,
+                ProblemKind.SYNTAX,
+                found=lines[i][pos:].strip(),
+                expected="]",
+            )
+            self._found_tag(name[0], raw, start, exact=False, bad=True)
+            return self._resume_after_bracket(i, body.end())
+        self._found_tag(name[0], raw, start, exact=False)
+        return at[0], at[1] + 1
+
+    def _bad_tag(
+        self, start: int, i: int, message: str, found: str, pos: int | None = None
+    ) -> tuple[int, int]:
+        self._report(
+            message, start, ProblemKind.SYNTAX, found=found.strip(), expected='[Name "value"]'
+        )
+        if pos is None:
+            return i, len(self.lines[i])
+        return self._resume_after_bracket(i, pos)
+
+    def _resume_after_bracket(self, i: int, pos: int) -> tuple[int, int]:
+        close = self.lines[i].find("]", pos)
+        return i, len(self.lines[i]) if close < 0 else close + 1
+
+    def _unterminated_value(self, start: int, i: int, pos: int, name: str) -> tuple[int, int]:
+        """Recover a tag value whose closing quote is missing or escaped."""
+        line = self.lines[i]
+        rest = line[pos + 1 :]
+        self._report(
+            f"value of {name} not closed",
+            i + 1,
+            ProblemKind.UNTERMINATED,
+            found=line[pos:],
+            expected='a closing quote (\\" is an escaped quote)',
+        )
+        close = re.search(r'"[ \t]*\][ \t]*\Z', rest)
+        if close is not None:
+            raw = rest[: close.start()]
+        elif rest.rstrip().endswith("]"):
+            raw = rest.rstrip()[:-1]
+        else:
+            raw = rest
+        self._found_tag(name, raw, start, exact=False, bad=True)
+        return i, len(line)
+
+    # -- a finished game -----------------------------------------------------------------
+
+    def _finish_game(self) -> None:
+        builders = self.g_tags
+        tags: list[Tag] = []
+        broken: set[int] = set()
+        seen: set[str] = set()
+        for index, b in enumerate(builders):
+            name, value = b.name, b.value
+            first = name not in seen
+            if not first and name != "Note":
+                self._report(
+                    f"tag {name} appears again in this game",
+                    b.line,
+                    ProblemKind.DUPLICATE_TAG,
+                    found=value,
+                    expected="each tag once per game (§3.4)",
+                )
+            seen.add(name)
+            inherited = None
+            if value == "#" or value.startswith("##"):
+                if name in _NO_INHERITANCE:
+                    self._report(
+                        f'"#" inheritance is forbidden for {name}',
+                        b.line,
+                        ProblemKind.INHERITANCE,
+                        found=value,
+                        expected="a value of its own (§4.8)",
+                    )
+                    broken.add(index)
+                elif value == "#":
+                    inherited = self.last.get(name, "")
+                else:
+                    inherited = value[2:]
+                    if first:
+                        self.defaults[name] = inherited
+            elif first and name in self.defaults:
+                # §4.8: a plain value redefines a "##" default for the games that follow.
+                self.defaults[name] = value
+            if first and index not in broken:
+                self.last[name] = value if inherited is None else inherited
+            resolved = value if inherited is None else inherited
+            table = None
+            section = tuple(b.section)
+            if name in TABLE_TAGS or name.endswith("Table"):
+                table = self._build_table(name, resolved, b, index in broken)
+                section = ()
+            tags.append(Tag(name, value, inherited, b.line, tuple(b.comments), section, table))
+        defaults = tuple((k, v) for k, v in self.defaults.items() if k not in seen)
+        for k, v in defaults:
+            self.last[k] = v
+        board = next((t.resolved for t in tags if t.name == "Board"), "")
+        self.g_board = int(board) if _INT.fullmatch(board) and int(board) else None
+        GameChecker(self, tags, broken).run()
+        self._flush_problems()
+        self.games.append(Game(tuple(tags), tuple(self.comments), defaults, builders[0].line))
+        self.comments = []
+
+    def _build_table(self, name: str, spec: str, b: _TagBuilder, broken: bool) -> Table:
+        columns: list[Column] = []
+        if not broken:
+            for part in spec.split(";") if spec else ():
+                try:
+                    columns.append(Column.parse(part))
+                except ParseError as e:
+                    self._report(
+                        str(e),
+                        b.line,
+                        ProblemKind.TABLE,
+                        found=part,
+                        expected="name, optionally \\width and L or R",
+                    )
+                    columns.append(Column(part))
+        rows = _RowBuilder(self, name, len(columns), b.line)
+        for sl in b.section:
+            cells: list[Cell] = []
+            comments: list[Comment] = []
+            for item in sl.items:
+                if isinstance(item, Comment):
+                    if item.kind is not CommentKind.ESCAPE:
+                        self._report(
+                            "comment inside table data",
+                            item.line,
+                            ProblemKind.TABLE,
+                            found=str(item)[:40],
+                            expected="comments only right after the tag pair (§5.1)",
+                        )
+                    comments.append(item)
+                    continue
+                cell = Cell.parse(item)
+                if not cell.quoted and _FORBIDDEN_IN_SECTION.search(cell.text):
+                    self._report(
+                        f"character not allowed in a table element: {item!r}",
+                        sl.line,
+                        ProblemKind.TABLE,
+                        found=item,
+                        expected='ASCII 33-126 except [ ] { } ; " % (§3.2)',
+                    )
+                cells.append(cell)
+            rows.add(cells, comments, sl.line or 0)
+        return Table(tuple(columns), rows.finish())
+
+
+class _RowBuilder:
+    """The rows of a table from its lines (§5.2).  A line normally holds one row; import
+    format also lets a row continue on the next lines, or a line hold several rows.
+    Comments go with the row they follow."""
+
+    def __init__(self, reader: _Reader, name: str, width: int, tag_line: int) -> None:
+        self.reader = reader
+        self.name = name
+        self.width = width
+        self.tag_line = tag_line
+        self.rows: list[Row] = []
+        self.pending: list[Cell] = []  # a row continued on the next line
+        self.pending_line = 0
+        self.comments: list[Comment] = []  # waiting for the row they follow
+
+    def add(self, cells: list[Cell], comments: list[Comment], line: int) -> None:
+        if cells:
+            self.cells(cells, line)
+        self.comments += comments
+        if self.comments and self.rows and not self.pending:
+            last = self.rows[-1]
+            self.rows[-1] = replace(last, comments=last.comments + tuple(self.comments))
+            self.comments = []
+
+    def cells(self, cells: list[Cell], line: int) -> None:
+        width = self.width
+        if width <= 0:
+            if width == 0:
+                self.reader._report(f"{self.name} has no columns", self.tag_line, ProblemKind.TABLE)
+                self.width = -1  # report once
+            self.emit(cells, line)
+            return
+        if self.pending:
+            need = width - len(self.pending)
+            if len(cells) <= need:
+                self.pending += cells
+                if len(self.pending) == width:
+                    self.emit(self.pending, self.pending_line)
+                    self.pending = []
+                return
+            self.emit(self.pending, self.pending_line)
+            self.pending = []
+        if len(cells) % width == 0:
+            for k in range(0, len(cells), width):
+                self.emit(cells[k : k + width], line)
+        elif len(cells) < width:
+            self.pending, self.pending_line = cells, line
+        else:
+            self.emit(cells, line)
+
+    def emit(self, cells: list[Cell], line: int) -> None:
+        if self.width > 0 and len(cells) != self.width:
+            self.reader._report(
+                f"row of {self.name} has {len(cells)} elements",
+                line,
+                ProblemKind.TABLE,
+                found=" ".join(str(c) for c in cells),
+                expected=f"{self.width} elements, one per column",
+            )
+        self.rows.append(Row(tuple(cells), line, tuple(self.comments)))
+        self.comments = []
+
+    def finish(self) -> tuple[Row, ...]:
+        if self.pending:
+            self.emit(self.pending, self.pending_line)
+        self.add([], [], 0)
+        return tuple(self.rows)
+
+
+_FORBIDDEN_IN_SECTION = re.compile(r"[^\x21-\x7e]|[%\]}]")
+
+
+from bridgescore.formats.pbn.legality import GameChecker  # noqa: E402  (it reads this module)
