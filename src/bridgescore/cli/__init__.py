@@ -25,3 +25,11 @@ def main() -> None:
 
 for command in (score, report, convert, check, movement):
     main.add_command(command)
+
+from bridgescore.cli import db as _db  # noqa: E402
+
+main.add_command(_db.db_group)
+main.add_command(_db.import_command)
+main.add_command(_db.players_group)
+main.add_command(_db.sessions_group)
+main.add_command(_db.handicaps_command)

@@ -1,0 +1,673 @@
+"""The database commands: ``db upgrade``, ``import``, ``players``, ``sessions``, ``handicaps``.
+
+Thin: each joins the command line to :mod:`bridgescore.store` and prints what it returns.
+SQLAlchemy is imported inside the commands, never at start-up.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from bridgescore.cli.common import UsageProblem
+from bridgescore.errors import BridgeScoreError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bridgescore.store import Policy, Store
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_DB_HELP = (
+    "The database: a SQLite file or a URL like postgresql+psycopg://user@host/bridgescore "
+    "(default: BRIDGESCORE_DB, else bridgescore.db in your data folder)."
+)
+
+
+def db_option(func: F) -> F:
+    return click.option("--db", "db", metavar="PATH|URL", envvar="BRIDGESCORE_DB", help=_DB_HELP)(
+        func
+    )
+
+
+def club_option(func: F) -> F:
+    return click.option(
+        "--club", default="club", show_default=True, help="The club the data belongs to."
+    )(func)
+
+
+@contextmanager
+def _store(db: str | None) -> Iterator[Store]:
+    """The store, with our errors (and a database that cannot be reached) as one line."""
+    from bridgescore.store import open_store
+
+    try:
+        store = open_store(db)
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    try:
+        yield store
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    finally:
+        store.close()
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    terminal = sys.stdout.isatty()
+    console = Console(
+        file=buffer,
+        width=None if terminal else 120,
+        force_terminal=terminal,
+        markup=False,
+        emoji=False,
+        highlight=False,
+    )
+    return console, buffer
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> str:
+    from rich.table import Table
+
+    console, buffer = _console()
+    table = Table(*headers, show_lines=False)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    return buffer.getvalue()
+
+
+def _write_whole(target: Path, text: str) -> None:
+    """Write the whole file or nothing: a temporary file beside it, then renamed into place."""
+    import os
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _date(text: str | None, what: str) -> date | None:
+    if text is None:
+        return None
+    from bridgescore.store import parse_date
+
+    try:
+        return parse_date(text)
+    except BridgeScoreError as error:
+        raise UsageProblem(f"{what}: {error}") from None
+
+
+def _ids(values: tuple[str, ...]) -> dict[str, str]:
+    found = {}
+    for value in values:
+        kind, sep, number = value.partition("=")
+        if not sep or not kind.strip() or not number.strip():
+            raise UsageProblem(f"--id {value!r}: expected KIND=VALUE, like ebu=12345 or bbo=annlee")
+        found[kind.strip().lower()] = number.strip()
+    return found
+
+
+# --- db ----------------------------------------------------------------------------------------
+
+
+@click.group("db")
+def db_group() -> None:
+    """The database itself: create it or bring its schema up to date.
+
+    \b
+    Examples:
+      bridgescore db upgrade
+      bridgescore db upgrade --db postgresql+psycopg://scorer@dbhost/bridgescore
+    """
+
+
+@db_group.command("upgrade")
+@db_option
+def db_upgrade(db: str | None) -> None:
+    """Create the database, or apply the migrations it has not had yet (each is named and
+    recorded in the database).
+
+    \b
+    Examples:
+      bridgescore db upgrade
+      bridgescore db upgrade --db postgresql+psycopg://scorer@dbhost/bridgescore
+    """
+    from bridgescore.store.engine import database_url, make_engine, upgrade
+
+    try:
+        engine = make_engine(database_url(db))
+        try:
+            before, after = upgrade(engine)
+        finally:
+            engine.dispose()
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    except Exception as error:
+        if not type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+            raise
+        raise UsageProblem(f"cannot open the database: {str(error).splitlines()[0]}") from None
+    where = engine.url.render_as_string(hide_password=True)
+    if before == after:
+        click.echo(f"{where}: up to date (revision {after})")
+    else:
+        click.echo(f"{where}: upgraded from {before or 'empty'} to {after}")
+
+
+# --- import ------------------------------------------------------------------------------------
+
+
+@click.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@db_option
+@club_option
+@click.option(
+    "--rules", default="club", show_default=True, help="Rule set the sessions are scored by."
+)
+@click.option("--date", "played", help="The date played, when a file has none (YYYY-MM-DD).")
+@click.option("--event", "event_id", type=int, help="Add the sessions to this stored event.")
+@click.option(
+    "--federation",
+    default="national",
+    show_default=True,
+    help="What the files' national numbers are: ebu, acbl, nbf, abf ...",
+)
+def import_command(
+    files: tuple[str, ...],
+    db: str | None,
+    club: str,
+    rules: str,
+    played: str | None,
+    event_id: int | None,
+    federation: str,
+) -> None:
+    """Store sessions from results files (any format bridgescore reads). Players are matched by
+    external id or exact name; new players are added and reported, names several players share
+    are reported, never guessed. Importing the same file again stores nothing.
+
+    \b
+    Examples:
+      bridgescore import tuesday.xml
+      bridgescore import 2026/*.csv --club Riverside --federation ebu
+      bridgescore import night.csv --date 2026-03-10
+    """
+    day = _date(played, "--date")
+    with _store(db) as store:
+        for path in files:
+            report = store.import_file(
+                path,
+                club=club,
+                rules=rules,
+                played_on=day,
+                federation=federation,
+                event_id=event_id,
+            )
+            if not report.stored:
+                click.echo(f"{path}: already stored as session {report.session_id}")
+                continue
+            click.echo(
+                f"{path}: stored as session {report.session_id} ({report.results} table results; "
+                f"{report.matched} players matched, {len(report.new_players)} new)"
+            )
+            for player in report.new_players:
+                click.echo(f"  new player {player.id}: {player.name}")
+            for name, candidates in report.ambiguous:
+                ids = ", ".join(map(str, candidates))
+                click.echo(f"  ambiguous: {name!r} could be players {ids}: not linked")
+
+
+# --- players -----------------------------------------------------------------------------------
+
+
+@click.group("players")
+def players_group() -> None:
+    """The club's players: list, add, edit, merge duplicates, import a member list.
+
+    \b
+    Examples:
+      bridgescore players list
+      bridgescore players merge 17 42 --reason "same person"
+      bridgescore players import members.csv
+    """
+
+
+@players_group.command("list")
+@db_option
+@click.option("--club", help="Only this club's players.")
+@click.option("--merged", is_flag=True, help="Also players merged into another.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+def players_list(db: str | None, club: str | None, merged: bool, output_format: str) -> None:
+    """List the players with their ids.
+
+    \b
+    Examples:
+      bridgescore players list
+      bridgescore players list --club Riverside --format json
+    """
+    with _store(db) as store:
+        found = store.players(club, merged)
+    if output_format == "json":
+        data = [
+            {
+                "id": p.id,
+                "first_name": p.first_name,
+                "last_name": p.last_name,
+                "ids": dict(p.ids),
+                "merged_into": p.merged_into,
+            }
+            for p in found
+        ]
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    rows = [
+        [
+            str(p.id),
+            p.first_name,
+            p.last_name,
+            " ".join(f"{k}={v}" for k, v in sorted(p.ids.items())),
+            "" if p.merged_into is None else f"merged into {p.merged_into}",
+        ]
+        for p in found
+    ]
+    sys.stdout.write(_table(["Id", "First name", "Last name", "External ids", ""], rows))
+
+
+@players_group.command("add")
+@click.argument("first_name")
+@click.argument("last_name")
+@click.option(
+    "--id", "ids", multiple=True, metavar="KIND=VALUE", help="An external id (repeatable)."
+)
+@db_option
+@club_option
+def players_add(
+    first_name: str, last_name: str, ids: tuple[str, ...], db: str | None, club: str
+) -> None:
+    """Add a player.
+
+    \b
+    Examples:
+      bridgescore players add Ann Lee --id ebu=12345 --id club=17
+    """
+    with _store(db) as store:
+        player = store.add_player(first_name, last_name, _ids(ids), club)
+    click.echo(f"added player {player.id}: {player.name}")
+
+
+@players_group.command("edit")
+@click.argument("player")
+@click.option("--first-name")
+@click.option("--last-name")
+@click.option(
+    "--id", "ids", multiple=True, metavar="KIND=VALUE", help="Set an external id (repeatable)."
+)
+@db_option
+@club_option
+def players_edit(
+    player: str,
+    first_name: str | None,
+    last_name: str | None,
+    ids: tuple[str, ...],
+    db: str | None,
+    club: str,
+) -> None:
+    """Change a player's name or external ids. PLAYER is an id, KIND:VALUE or an exact name.
+
+    \b
+    Examples:
+      bridgescore players edit 17 --last-name Lee-Roy
+      bridgescore players edit "Ann Lee" --id bbo=annlee
+    """
+    with _store(db) as store:
+        found = store.edit_player(player, first_name, last_name, _ids(ids), club)
+    click.echo(f"player {found.id}: {found.name}")
+
+
+@players_group.command("merge")
+@click.argument("keep", required=False)
+@click.argument("duplicate", required=False)
+@click.option("--reason", help="Why (kept in the log).")
+@click.option("--undo", "undo", type=int, metavar="MERGE_ID", help="Undo an earlier merge.")
+@db_option
+def players_merge(
+    keep: str | None, duplicate: str | None, reason: str | None, undo: int | None, db: str | None
+) -> None:
+    """Merge DUPLICATE into KEEP: every result of the duplicate then counts for KEEP, and
+    their external ids move over. The merge is logged and can be undone.
+
+    \b
+    Examples:
+      bridgescore players merge 17 42 --reason "same person, typo in the surname"
+      bridgescore players merge --undo 3
+    """
+    with _store(db) as store:
+        if undo is not None:
+            kept, merged = store.undo_merge(undo)
+            click.echo(f"merge {undo} undone: player {merged} is separate from player {kept} again")
+            return
+        if keep is None or duplicate is None:
+            raise UsageProblem("give the player to keep and the duplicate, or --undo MERGE_ID")
+        merge_id = store.merge_players(keep, duplicate, reason=reason)
+    click.echo(f"merged {duplicate} into {keep} (merge {merge_id}; undo with --undo {merge_id})")
+
+
+@players_group.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@db_option
+@club_option
+def players_import(file: str, db: str | None, club: str) -> None:
+    """Import a member list CSV: a header with first_name and last_name (or name) and any id
+    columns (club, ebu, acbl, nbf, bbo ...). Members are matched by id, then exact name.
+
+    \b
+    Examples:
+      bridgescore players import members.csv --club Riverside
+    """
+    with _store(db) as store:
+        new, updated, ambiguous = store.import_members(file, club)
+    click.echo(f"{file}: {len(new)} new players, {len(updated)} updated")
+    for name, candidates in ambiguous:
+        click.echo(
+            f"  ambiguous: {name!r} could be players {', '.join(map(str, candidates))}: left alone"
+        )
+
+
+# --- sessions ----------------------------------------------------------------------------------
+
+
+@click.group("sessions")
+def sessions_group() -> None:
+    """Stored sessions: list, show (scored, with corrections), export, correct a result.
+
+    \b
+    Examples:
+      bridgescore sessions list
+      bridgescore sessions show 12 --handicapped
+      bridgescore sessions export 12 tuesday.xml
+    """
+
+
+@sessions_group.command("list")
+@db_option
+@click.option("--club", help="Only this club's sessions.")
+def sessions_list(db: str | None, club: str | None) -> None:
+    """List the stored sessions.
+
+    \b
+    Examples:
+      bridgescore sessions list --club Riverside
+    """
+    with _store(db) as store:
+        found = store.sessions(club)
+    rows = [
+        [
+            str(s.id),
+            "" if s.played_on is None else s.played_on.isoformat(),
+            s.club,
+            s.title or "",
+            s.movement,
+            str(s.boards),
+            str(s.results),
+            str(s.corrections),
+        ]
+        for s in found
+    ]
+    sys.stdout.write(
+        _table(
+            ["Id", "Date", "Club", "Title", "Movement", "Boards", "Results", "Corrections"], rows
+        )
+    )
+
+
+@sessions_group.command("show")
+@click.argument("session_id", type=int)
+@db_option
+@click.option(
+    "--handicapped", is_flag=True, help="Add the handicap ranking (handicaps as at its date)."
+)
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+@click.option("--history", "line", metavar="LINE", help="Show every entry of one traveller line.")
+def sessions_show(
+    session_id: int, db: str | None, handicapped: bool, output_format: str, line: str | None
+) -> None:
+    """Score a stored session under its rules; or show the history of one traveller line.
+
+    \b
+    Examples:
+      bridgescore sessions show 12
+      bridgescore sessions show 12 --handicapped
+      bridgescore sessions show 12 --history "|3|r2|t4"
+    """
+    with _store(db) as store:
+        if line is not None:
+            for entry in store.history(session_id, line):
+                state = "current" if entry.current else "superseded"
+                click.echo(
+                    f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} by "
+                    f"{entry.recorded_by}: {entry.reason or ''}"
+                )
+            return
+        result = store.scored(session_id, handicapped=handicapped)
+        sys.stdout.write(_render(result, output_format))
+        if output_format == "text":
+            corrected = store.corrected_lines(session_id)
+            if corrected:
+                click.echo(f"Corrected traveller lines: {', '.join(corrected)}")
+
+
+@sessions_group.command("export")
+@click.argument("session_id", type=int)
+@click.argument("output", type=click.Path(dir_okay=False))
+@click.option(
+    "--to",
+    type=click.Choice(["csv", "json", "usebio", "pbn"]),
+    help="Format (default: from the extension).",
+)
+@db_option
+def sessions_export(session_id: int, output: str, to: str | None, db: str | None) -> None:
+    """Write a stored session to a file: traveller CSV, JSON, USEBIO XML or PBN ("-": stdout).
+
+    \b
+    Examples:
+      bridgescore sessions export 12 tuesday.csv
+      bridgescore sessions export 12 - --to csv
+    """
+    from bridgescore.store.sessions import EXTENSIONS
+
+    kind = to or EXTENSIONS.get(Path(output).suffix.lower())
+    if kind is None:
+        raise UsageProblem(
+            f"{output}: cannot tell the format from its name: give --to csv|json|usebio|pbn"
+        )
+    with _store(db) as store:
+        text = store.export(session_id, kind)
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    _write_whole(Path(output), text)
+    click.echo(f"session {session_id} written to {output} ({kind})")
+
+
+@sessions_group.command("correct")
+@click.argument("session_id", type=int)
+@click.argument("line")
+@click.argument("result")
+@click.option("--reason", required=True, help="Why (kept in the log).")
+@click.option("--assigned", is_flag=True, help="The director's assigned score.")
+@db_option
+def sessions_correct(
+    session_id: int, line: str, result: str, reason: str, assigned: bool, db: str | None
+) -> None:
+    """Correct one traveller line: a new entry supersedes the old one, which is kept.
+    LINE is section|board|rROUND|tTABLE (or section|board|NS|EW); RESULT is in traveller
+    notation (4S N =, PASS, -50, NP, A+/A-, ...).
+
+    \b
+    Examples:
+      bridgescore sessions correct 12 "|3|r2|t4" "4S N -1" --reason "wrong tricks entered"
+    """
+    with _store(db) as store:
+        entry = store.correct(session_id, line, result, reason=reason, assigned=assigned)
+    click.echo(
+        f"session {session_id}, line {line}: now {entry.result} "
+        f"(entry {entry.id}, supersedes {entry.supersedes})"
+    )
+
+
+# --- handicaps ---------------------------------------------------------------------------------
+
+
+@click.command("handicaps")
+@db_option
+@click.option("--as-of", "as_of", help="The date (default today): sessions before it count.")
+@click.option("--club", help="Only this club's players and sessions.")
+@click.option("--player", help="One player (id, KIND:VALUE or exact name), with the arithmetic.")
+@click.option(
+    "--minimum", type=click.IntRange(1), default=5, show_default=True, help="Sessions needed."
+)
+@click.option(
+    "--window",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="The last N sessions count.",
+)
+@click.option(
+    "--drop/--no-drop",
+    default=True,
+    show_default=True,
+    help="Drop the best and worst of a full window.",
+)
+@click.option(
+    "--months", type=click.IntRange(1), help="Only sessions in the N months before the date."
+)
+@click.option("--fixed", help="Handicap of a player without enough sessions (default: none).")
+@click.option(
+    "--set", "manual", metavar="HANDICAP", help="With --player: a manual override from --as-of on."
+)
+@click.option("--reason", help="With --set: why.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
+def handicaps_command(
+    db: str | None,
+    as_of: str | None,
+    club: str | None,
+    player: str | None,
+    minimum: int,
+    window: int,
+    drop: bool,
+    months: int | None,
+    fixed: str | None,
+    manual: str | None,
+    reason: str | None,
+    output_format: str,
+) -> None:
+    """Every player's handicap as at a date, from their stored percentages (seed 000 SC 2.6:
+    at least 5 sessions; the last 10, dropping the best and the worst; 50 - average). Each is
+    kept as a dated snapshot with its inputs.
+
+    \b
+    Examples:
+      bridgescore handicaps --as-of 2026-03-10
+      bridgescore handicaps --player "Ann Lee"
+      bridgescore handicaps --months 12 --fixed 0
+      bridgescore handicaps --player 17 --set 2.5 --as-of 2026-01-01 --reason "new member"
+    """
+    day = _date(as_of, "--as-of") or date.today()
+    policy = _policy(minimum, window, drop, months, fixed)
+    with _store(db) as store:
+        if manual is not None:
+            if player is None:
+                raise UsageProblem("--set needs --player")
+            found = store.set_handicap(player, _fraction(manual, "--set"), day, reason=reason)
+            click.echo(
+                f"player {found.id} ({found.name}): handicap {manual} from {day.isoformat()}"
+            )
+            return
+        if player is not None:
+            chosen = store.handicap(player, day, policy)
+            if output_format == "json":
+                click.echo(json.dumps(chosen.explanation.to_data(), indent=2))
+            else:
+                click.echo(f"{chosen.player.name} (player {chosen.player.id})")
+                click.echo("\n".join(chosen.explanation.lines()))
+            return
+        found_all = store.handicaps(day, policy, club=club)
+    if output_format == "json":
+        click.echo(json.dumps([h.explanation.to_data() for h in found_all], indent=2))
+        return
+    rows = [
+        [
+            str(h.player.id),
+            h.player.name,
+            _signed(h.explanation.handicap),
+            str(len(h.explanation.inputs)),
+            h.explanation.source,
+        ]
+        for h in found_all
+    ]
+    click.echo(f"Handicaps as at {day.isoformat()} ({policy.describe()})")
+    sys.stdout.write(_table(["Id", "Player", "Handicap", "Sessions", "From"], rows))
+
+
+def _signed(value: Fraction | None) -> str:
+    from bridgescore.display import fmt
+
+    if value is None:
+        return ""
+    return ("+" if value > 0 else "") + fmt(value, 2)
+
+
+def _render(result: Any, output_format: str) -> str:
+    """A scored session as text (the tables of ``bridgescore score``) or JSON."""
+    from bridgescore.formats import module
+    from bridgescore.formats.results_file import ResultsFile
+    from bridgescore.reports.text import render, render_teams
+    from bridgescore.results import TeamsResult
+
+    if output_format == "json":
+        return module("json").dumps(ResultsFile.scored(result))
+    console, buffer = _console()
+    if isinstance(result, TeamsResult):
+        render_teams(result, console)
+    else:
+        render(result, console)
+    return buffer.getvalue()
+
+
+def _fraction(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.strip().lstrip("+"))
+    except (ValueError, ZeroDivisionError):
+        raise UsageProblem(f"{what}: not a number: {text!r}") from None
+
+
+def _policy(minimum: int, window: int, drop: bool, months: int | None, fixed: str | None) -> Policy:
+    from bridgescore.store import Policy
+
+    try:
+        return Policy(
+            minimum, window, drop, months, None if fixed is None else _fraction(fixed, "--fixed")
+        )
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+
+
+COMMANDS = (db_group, import_command, players_group, sessions_group, handicaps_command)

@@ -1,0 +1,466 @@
+"""The store's library API: what the CLI (and a future web app) call. Plain data in and out.
+
+store = open_store()                        # the default SQLite file, made on first use
+report = store.import_file("tuesday.xml")  # idempotent: the same file is stored once
+store.handicaps(as_of=date(2026, 3, 10))   # every player's, with explanations
+"""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, text
+
+from bridgescore.store import handicaps as hcp
+from bridgescore.store import players as pl
+from bridgescore.store import results as rs
+from bridgescore.store import sessions as ss
+from bridgescore.store.engine import StoreError, database_url, ensure_current, make_engine
+
+DEFAULT_CLUB = "club"
+_IMPORT_LOCK = 7_262_019  # a PostgreSQL advisory lock: one import at a time, never a deadlock
+
+
+@dataclass
+class ImportReport:
+    """What importing one file did."""
+
+    source: str
+    session_id: int
+    stored: bool  # False: the same session was already stored (nothing written)
+    results: int = 0
+    new_players: list[pl.Player] = field(default_factory=list)
+    matched: int = 0
+    ambiguous: list[tuple[str, list[int]]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PlayerHandicap:
+    player: pl.Player
+    explanation: hcp.Explanation
+
+
+def open_store(db: str | None = None) -> Store:
+    """The store at ``db`` (a path or URL; default ``BRIDGESCORE_DB`` or the user's data
+    folder). An empty database gets the schema; an older one must be upgraded first."""
+    url = database_url(db)
+    engine = make_engine(url)
+    try:
+        ensure_current(engine)
+    except StoreError:
+        engine.dispose()
+        raise
+    except Exception as error:  # a server that cannot be reached, a file that cannot be made
+        engine.dispose()
+        if type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+            raise StoreError(
+                f"cannot open the database {engine.url!r}: {_first_line(error)}"
+            ) from None
+        raise
+    return Store(engine)
+
+
+def _first_line(error: Exception) -> str:
+    text = str(getattr(error, "orig", None) or error)
+    return text.strip().splitlines()[0] if text.strip() else type(error).__name__
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+def parse_date(text: str) -> date:
+    """``2026-03-10``, ``10/03/2026`` (day first) or ``20260310``."""
+    from bridgescore.handicap import _date
+
+    value = text.strip()
+    if len(value) == 8 and value.isdigit():
+        value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
+    found = _date(value)
+    if found is None:
+        raise StoreError(f"not a date: {text!r} (expected YYYY-MM-DD or DD/MM/YYYY)")
+    return found
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @property
+    def url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """One transaction that writes: all of it is stored or none. SQLite takes the write
+        lock at the start (BEGIN IMMEDIATE); PostgreSQL takes one advisory lock, so writers
+        queue instead of deadlocking."""
+        with self.engine.connect() as conn:
+            sqlite = conn.dialect.name == "sqlite"
+            if sqlite:
+                conn.info["begin"] = "IMMEDIATE"
+            try:
+                with conn.begin():
+                    if not sqlite:
+                        conn.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": _IMPORT_LOCK}
+                        )
+                    yield conn
+            finally:
+                conn.info.pop("begin", None)
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """One read transaction that sees one state of the database throughout (a snapshot:
+        WAL on SQLite, REPEATABLE READ on PostgreSQL), never a write half done."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
+
+    def _club(self, conn: Connection, club: str | None, create: bool = False) -> int | None:
+        if club is None:
+            return None
+        found = rs.club_id(conn, club, _now(), create)
+        if found is None:
+            raise StoreError(f"no club named {club!r}")
+        return found
+
+    # --- importing sessions ------------------------------------------------------------------
+
+    def import_file(
+        self,
+        path: str | Path,
+        *,
+        club: str = DEFAULT_CLUB,
+        rules: str = "club",
+        played_on: date | None = None,
+        federation: str = "national",
+        event_id: int | None = None,
+        by: str | None = None,
+    ) -> ImportReport:
+        """Store the session in a results file (any format bridgescore reads)."""
+        rows = ss.read_file(path, rules)
+        return self.import_rows(
+            rows,
+            source=Path(path).name,
+            club=club,
+            played_on=played_on,
+            federation=federation,
+            event_id=event_id,
+            by=by,
+        )
+
+    def import_rows(
+        self,
+        rows: ss.SessionRows,
+        *,
+        source: str | None = None,
+        club: str = DEFAULT_CLUB,
+        played_on: date | None = None,
+        federation: str = "national",
+        event_id: int | None = None,
+        by: str | None = None,
+    ) -> ImportReport:
+        federation = pl.check_kind(federation)
+        if played_on is None and rows.date_text:
+            try:
+                played_on = parse_date(rows.date_text)
+            except StoreError:
+                raise StoreError(
+                    f"{source or 'the session'}: cannot read its date {rows.date_text!r}: "
+                    "give the date it was played (--date YYYY-MM-DD)"
+                ) from None
+        who = by or _user()
+        now = _now()
+        with self.writing() as conn:
+            club_id = self._club(conn, club, create=True)
+            assert club_id is not None
+            digest = rows.digest()
+            known = rs.by_digest(conn, club_id, digest)
+            if known is not None:
+                return ImportReport(source or "", known, False, len(rows.results))
+            session_id, entrant_ids = rs.insert_session(
+                conn, rows, club_id, event_id, played_on, source, who, now, digest
+            )
+            matching = pl.Matching()
+            members = [
+                (entrant_ids[e.key], position, p.name, p.national, p.club_number)
+                for e in rows.entrants
+                for position, p in enumerate(e.players)
+            ]
+            pl.link(conn, members, club_id, federation, now, matching)
+        return ImportReport(
+            source or "",
+            session_id,
+            True,
+            len(rows.results),
+            matching.new,
+            matching.matched,
+            matching.ambiguous,
+        )
+
+    # --- stored sessions ---------------------------------------------------------------------
+
+    def sessions(self, club: str | None = None) -> list[rs.SessionInfo]:
+        with self.reading() as conn:
+            return rs.session_list(conn, self._club(conn, club))
+
+    def session(self, session_id: int) -> rs.SessionInfo:
+        with self.reading() as conn:
+            return rs.session_info(conn, session_id)
+
+    def session_rows(self, session_id: int, at: datetime | None = None) -> ss.SessionRows:
+        """The stored session as it stands now, or as it stood at ``at``."""
+        with self.reading() as conn:
+            return rs.load(conn, session_id, at)
+
+    def load_session(self, session_id: int, at: datetime | None = None) -> object:
+        """The stored session as a :class:`bridgescore.session.Session` (for score/report)."""
+        return ss.from_rows(self.session_rows(session_id, at))
+
+    def export(self, session_id: int, kind: str) -> str:
+        return ss.export(self.session_rows(session_id), kind)
+
+    def correct(
+        self,
+        session_id: int,
+        entry_key: str,
+        result: str,
+        *,
+        reason: str,
+        assigned: bool = False,
+        by: str | None = None,
+    ) -> rs.LogEntry:
+        """Record a correction of one traveller line (the old entry is kept, superseded)."""
+        if not reason.strip():
+            raise StoreError("a correction needs a reason")
+        with self.writing() as conn:
+            return rs.correct(
+                conn, session_id, entry_key, result, assigned, by or _user(), reason, _now()
+            )
+
+    def history(self, session_id: int, entry_key: str) -> list[rs.LogEntry]:
+        with self.reading() as conn:
+            found = rs.history(conn, session_id, entry_key)
+        if not found:
+            raise StoreError(f"session {session_id} has no traveller line {entry_key!r}")
+        return found
+
+    def corrected_lines(self, session_id: int) -> list[str]:
+        with self.reading() as conn:
+            return rs.corrected_keys(conn, session_id)
+
+    def scored(self, session_id: int, *, handicapped: bool = False) -> Any:
+        """The stored session scored under its rules (a SessionResult, or a TeamsResult for
+        teams); with ``handicapped``, with a handicap ranking from every player's handicap as
+        at the session's date."""
+        rows = self.session_rows(session_id)
+        table = self.session_handicaps(session_id) if handicapped else None
+        return ss.scored(rows, table)
+
+    def session_handicaps(
+        self, session_id: int, policy: hcp.Policy = hcp.SEED_POLICY
+    ) -> dict[tuple[str, str, int, bool], Fraction]:
+        """Each entrant's handicap (the mean of its players') as at the session's date."""
+        with self.reading() as conn:
+            day = rs.played_on(conn, session_id)
+            linked = rs.session_players(conn, session_id)
+        if day is None:
+            raise StoreError(f"session {session_id} has no date: handicaps need one")
+        wanted = {p for ids in linked.values() for p in ids if p is not None}
+        found = {
+            h.player.id: h.explanation.handicap
+            for h in self.handicaps(day, policy, players=wanted, save=True)
+        }
+        return {
+            key: hcp.pair([found.get(p) if p else None for p in ids]) for key, ids in linked.items()
+        }
+
+    def refresh_scores(self, club: str | None = None) -> int:
+        """Score every session whose cached percentages are missing or stale; returns how
+        many were scored. The cache is derived: dropping it loses nothing."""
+        with self.reading() as conn:
+            stale = rs.stale_sessions(conn, self._club(conn, club))
+        for session_id in stale:
+            with self.reading() as conn:  # the rows and their log mark, as one state
+                rows = rs.load(conn, session_id)
+                mark = rs.log_mark(conn, session_id)
+            found = ss.percentages(rows)
+            with self.writing() as conn:
+                rs.write_cache(conn, session_id, found, mark)
+        return len(stale)
+
+    def drop_score_cache(self) -> None:
+        with self.writing() as conn:
+            rs.drop_cache(conn)
+
+    # --- players -----------------------------------------------------------------------------
+
+    def players(self, club: str | None = None, merged: bool = False) -> list[pl.Player]:
+        with self.reading() as conn:
+            return pl.listing(conn, self._club(conn, club), merged)
+
+    def player(self, who: str, club: str | None = None) -> pl.Player:
+        """A player by id, ``kind:value`` (``ebu:12345``) or exact name."""
+        with self.reading() as conn:
+            return pl.get(conn, pl.find(conn, who, self._club(conn, club)))
+
+    def add_player(
+        self,
+        first_name: str,
+        last_name: str,
+        ids: Mapping[str, str] | None = None,
+        club: str = DEFAULT_CLUB,
+    ) -> pl.Player:
+        with self.writing() as conn:
+            return pl.add(
+                conn, first_name, last_name, ids or {}, self._club(conn, club, True), _now()
+            )
+
+    def edit_player(
+        self,
+        who: str,
+        first_name: str | None = None,
+        last_name: str | None = None,
+        ids: Mapping[str, str] | None = None,
+        club: str = DEFAULT_CLUB,
+    ) -> pl.Player:
+        with self.writing() as conn:
+            club_id = self._club(conn, club, True)
+            return pl.edit(
+                conn, pl.find(conn, who, club_id), first_name, last_name, ids or {}, club_id
+            )
+
+    def merge_players(
+        self,
+        keep: str,
+        duplicate: str,
+        *,
+        reason: str | None = None,
+        by: str | None = None,
+        club: str | None = None,
+    ) -> int:
+        """Merge a duplicate into the player kept; returns the merge's id (to undo it)."""
+        with self.writing() as conn:
+            club_id = self._club(conn, club)
+            return pl.merge(
+                conn,
+                pl.find(conn, keep, club_id),
+                pl.find(conn, duplicate, club_id),
+                by or _user(),
+                reason,
+                _now(),
+            )
+
+    def undo_merge(self, merge_id: int, by: str | None = None) -> tuple[int, int]:
+        with self.writing() as conn:
+            return pl.undo_merge(conn, merge_id, by or _user(), _now())
+
+    def merges(self) -> list[dict[str, object]]:
+        with self.reading() as conn:
+            return pl.merges(conn)
+
+    def import_members(
+        self, path: str | Path, club: str = DEFAULT_CLUB
+    ) -> tuple[list[pl.Player], list[pl.Player], list[tuple[str, list[int]]]]:
+        """Add or update players from a member list CSV (see :func:`players.parse_members`)."""
+        from bridgescore.formats.files import read_utf8
+
+        members = pl.parse_members(read_utf8(path, "CSV"), str(path))
+        with self.writing() as conn:
+            return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
+
+    # --- handicaps ---------------------------------------------------------------------------
+
+    def handicaps(
+        self,
+        as_of: date,
+        policy: hcp.Policy = hcp.SEED_POLICY,
+        *,
+        club: str | None = None,
+        players: set[int] | None = None,
+        save: bool = True,
+    ) -> list[PlayerHandicap]:
+        """Every player's handicap as at ``as_of`` from sessions before it, each explained;
+        kept as dated snapshots when ``save``."""
+        self.refresh_scores(club)
+        since = None if policy.months is None else hcp.months_before(as_of, policy.months)
+        with self.reading() as conn:
+            club_id = self._club(conn, club)
+            history = rs.player_percentages(conn, club_id, as_of, policy.window, since, players)
+            forced = hcp.overrides(conn, as_of)
+            people = pl.listing(conn, club_id)
+        by_player: dict[int, list[tuple[int, date, Fraction]]] = {}
+        earlier: dict[int, int] = {}
+        for player_id, day, session_id, percent, total in history:
+            by_player.setdefault(player_id, []).append((session_id, day, percent))
+            earlier[player_id] = total - min(total, policy.window)
+        found = [
+            PlayerHandicap(
+                p,
+                hcp.explain(
+                    p.id,
+                    by_player.get(p.id, []),
+                    as_of,
+                    policy,
+                    forced.get(p.id),
+                    earlier.get(p.id, 0),
+                ),
+            )
+            for p in people
+            if players is None or p.id in players
+        ]
+        if save and found:
+            with self.writing() as conn:
+                hcp.save_snapshots(conn, [h.explanation for h in found], _now())
+        return found
+
+    def handicap(
+        self, who: str, as_of: date, policy: hcp.Policy = hcp.SEED_POLICY
+    ) -> PlayerHandicap:
+        player = self.player(who)
+        return self.handicaps(as_of, policy, players={player.id})[0]
+
+    def set_handicap(
+        self,
+        who: str,
+        handicap: Fraction,
+        from_date: date,
+        *,
+        reason: str | None = None,
+        by: str | None = None,
+    ) -> pl.Player:
+        """A manual handicap for a player from ``from_date`` on (beats any policy)."""
+        with self.writing() as conn:
+            player_id = pl.find(conn, who, None)
+            hcp.set_override(conn, player_id, handicap, from_date, reason, by or _user(), _now())
+            return pl.get(conn, player_id)
+
+    def snapshots(self, who: str) -> Sequence[hcp.Explanation]:
+        with self.reading() as conn:
+            return hcp.snapshots(conn, pl.find(conn, who, None))

@@ -1,0 +1,228 @@
+"""The tables of bridgescore's database (SQLAlchemy Core).
+
+The migrations in ``migrations/versions`` create exactly these tables; a test compares the two.
+
+Results are an append-only log: a row of ``results`` is never updated or deleted. A correction
+is a new row whose ``supersedes`` names the row it replaces (with who, when and why); the
+current traveller is the rows nothing supersedes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+clubs = Table(
+    "clubs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=True),
+    Column("first_name", String(200), nullable=False),
+    Column("last_name", String(200), nullable=False),
+    # Lower-cased "first last", for matching names on import.
+    Column("name_key", String(400), nullable=False, index=True),
+    # Set when this player was merged into another (a duplicate); cleared when undone.
+    Column("merged_into", ForeignKey("players.id"), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Typed external ids: club number (scope: the club's id), federation numbers (ebu, acbl, nbf,
+# national ...), a BBO name. Unique per type (and scope).
+player_ids = Table(
+    "player_ids",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False, index=True),
+    Column("kind", String(40), nullable=False),
+    Column("scope", String(40), nullable=False),
+    Column("value", String(200), nullable=False),
+    UniqueConstraint("kind", "scope", "value"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column("title", String(400), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", ForeignKey("events.id"), nullable=False, index=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("title", String(400), nullable=True),
+    Column("date_text", String(100), nullable=True),  # as the file wrote it
+    Column("played_on", Date, nullable=True, index=True),  # for handicaps: results before it
+    Column("movement", String(20), nullable=False),
+    Column("rules", Text, nullable=False),  # JSON: the rule set's name and its overrides
+    Column("source", String(400), nullable=True),  # the file it was imported from
+    Column("digest", String(64), nullable=False),  # sha256 of the session's content
+    Column("imported_at", DateTime(timezone=True), nullable=False),
+    Column("imported_by", String(200), nullable=False),
+    UniqueConstraint("club_id", "digest"),
+)
+
+sections = Table(
+    "sections",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("name", String(40), nullable=False),  # "" when the session has no sections
+    Column("movement", String(20), nullable=True),  # when it differs from the session's
+    UniqueConstraint("session_id", "name"),
+)
+
+boards = Table(
+    "boards",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("vulnerability", String(8), nullable=False),
+    Column("dealer", String(1), nullable=False),
+    Column("deal", String(80), nullable=True),  # PBN deal string
+)
+
+# A pair or player as numbered in one session, with its name as the file gave it.
+entrants = Table(
+    "entrants",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("section", String(40), nullable=False),
+    Column("line", String(2), nullable=False),  # NS, EW or "" (Howell, teams, individual)
+    Column("number", Integer, nullable=False),
+    Column("individual", Boolean, nullable=False),
+    Column("name", String(400), nullable=True),
+    Column("members_count", Integer, nullable=True),  # Member entries the file gave
+    UniqueConstraint("session_id", "section", "line", "number", "individual"),
+)
+
+# The players of an entrant, in the order of its name; a merge repoints player_id.
+entrant_players = Table(
+    "entrant_players",
+    metadata,
+    Column("entrant_id", ForeignKey("entrants.id", ondelete="CASCADE"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("player_id", ForeignKey("players.id"), nullable=True, index=True),
+    Column("name", String(400), nullable=True),
+    Column("national", String(100), nullable=True),
+    Column("club_number", String(100), nullable=True),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    # The natural key: section, board, round, table -- or section, board, ns, ew.
+    Column("entry_key", String(200), nullable=False),
+    Column("position", Integer, nullable=False),  # order on the traveller as imported
+    Column("section", String(40), nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("round", Integer, nullable=True),
+    Column("table_label", String(40), nullable=True),
+    Column("ns", String(40), nullable=False),  # "3" or "3 7" (players N S)
+    Column("ew", String(40), nullable=False),
+    Column("arrow", Boolean, nullable=False),
+    Column("grp", String(40), nullable=True),
+    Column("lead", String(8), nullable=True),
+    Column("vulnerability", String(8), nullable=True),  # a fouled board copy's own
+    Column("names", Text, nullable=True),  # JSON list of the names on this row, if any
+    # The result in traveller notation (the CSV ``result`` cell form) and whether assigned.
+    Column("result", Text, nullable=False),
+    Column("assigned", Boolean, nullable=False),
+    # Typed columns for queries.
+    Column("kind", String(20), nullable=False),
+    Column("contract", String(8), nullable=True),
+    Column("declarer", String(1), nullable=True),
+    Column("tricks", Integer, nullable=True),
+    Column("ns_score", Integer, nullable=True),
+    # The log.
+    Column("supersedes", ForeignKey("results.id"), nullable=True, unique=True),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("recorded_by", String(200), nullable=False),
+    Column("reason", Text, nullable=True),
+    Index("ix_results_session_key", "session_id", "entry_key"),
+)
+
+# Scored percentages, derived from the log on demand; dropping every row loses nothing.
+score_cache = Table(
+    "score_cache",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("entrant_id", ForeignKey("entrants.id", ondelete="CASCADE"), primary_key=True),
+    Column("log_mark", Integer, nullable=False),  # the session's newest result id when scored
+    Column("percent", String(60), nullable=True),  # exact, "num/den"
+)
+
+player_merges = Table(
+    "player_merges",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kept_id", ForeignKey("players.id"), nullable=False),
+    Column("merged_id", ForeignKey("players.id"), nullable=False),
+    Column("merged_at", DateTime(timezone=True), nullable=False),
+    Column("merged_by", String(200), nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("moves", Text, nullable=False),  # JSON: what was repointed, for undo
+    Column("undone_at", DateTime(timezone=True), nullable=True),
+    Column("undone_by", String(200), nullable=True),
+)
+
+handicap_overrides = Table(
+    "handicap_overrides",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False, index=True),
+    Column("handicap", String(60), nullable=False),  # exact, "num/den"
+    Column("from_date", Date, nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("set_at", DateTime(timezone=True), nullable=False),
+    Column("set_by", String(200), nullable=False),
+)
+
+handicap_snapshots = Table(
+    "handicap_snapshots",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("as_of", Date, nullable=False),
+    Column("policy", String(200), nullable=False),
+    Column("handicap", String(60), nullable=True),  # exact, "num/den"; none: no handicap
+    Column("explanation", Text, nullable=False),  # JSON: the inputs and the arithmetic
+    Column("computed_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("player_id", "as_of", "policy"),
+)

@@ -1,0 +1,489 @@
+"""Between bridgescore's sessions and the database's rows: the store's ONE link to the library.
+
+Everything that knows :class:`~bridgescore.session.Session`, ``TableResult``, ``Entrant`` and
+the file formats is here: a session becomes plain rows (:class:`SessionRows`) and rows become a
+session again, equal to the one read. The rest of the store sees only the plain rows.
+
+A table result is kept in traveller notation, the form of the CSV ``result`` cell
+(``4S N =``, ``PASS``, ``-50``, ``NP``, ``A+/A-``, ``NS 4S N = | EW 4S N -1``,
+``30% 4S N = + 70% 4S N -1``) with an ``assigned`` flag, plus typed columns for queries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from bridgescore.errors import BridgeScoreError
+
+# The formats a stored session can be exported to, by name and by file extension.
+EXPORT_FORMATS = ("csv", "json", "usebio", "pbn")
+EXTENSIONS = {".csv": "csv", ".json": "json", ".xml": "usebio", ".pbn": "pbn"}
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    number: int
+    vulnerability: str
+    dealer: str
+    deal: str | None
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """One player of an entrant: the name part and the file's membership numbers."""
+
+    name: str | None
+    national: str | None
+    club_number: str | None
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    section: str
+    line: str  # "NS", "EW" or ""
+    number: int
+    individual: bool
+    name: str | None
+    members_count: int | None  # how many Member entries the file gave (None: none)
+    players: tuple[MemberRow, ...]
+
+    @property
+    def key(self) -> tuple[str, str, int, bool]:
+        return (self.section, self.line, self.number, self.individual)
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    entry_key: str
+    position: int
+    section: str
+    board: int
+    round: int | None
+    table_label: str | None
+    ns: str
+    ew: str
+    arrow: bool
+    grp: str | None
+    lead: str | None
+    vulnerability: str | None
+    names: str | None  # JSON list
+    result: str
+    assigned: bool
+    kind: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    ns_score: int | None
+
+
+@dataclass(frozen=True)
+class SessionRows:
+    title: str | None
+    date_text: str | None
+    movement: str
+    section_movements: Mapping[str, str]
+    boards: tuple[BoardRow, ...]
+    entrants: tuple[EntrantRow, ...]
+    results: tuple[ResultRow, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+    def digest(self) -> str:
+        """A fingerprint of the content: the same file imported twice has the same one."""
+        data = [
+            self.title,
+            self.date_text,
+            self.movement,
+            sorted(self.section_movements.items()),
+            [list(vars(b).values()) for b in self.boards],
+            [
+                [e.section, e.line, e.number, e.individual, e.name, e.members_count]
+                + [list(vars(p).values()) for p in e.players]
+                for e in self.entrants
+            ],
+            [list(vars(r).values()) for r in self.results],
+        ]
+        text = json.dumps(data, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- reading files and turning sessions into rows ------------------------------------------------
+
+
+def read_file(path: str | Path, rules: str = "club") -> SessionRows:
+    """Read any results file bridgescore reads into rows; the rules are the named set with
+    what the file itself declares (a USEBIO event's scoring method, NZ Scorer's field scoring)."""
+    from bridgescore.formats import load_path
+
+    read = load_path(path)
+    declared: dict[str, Any] = {}
+    method = getattr(read.event, "method", None)
+    if method is not None:
+        declared["method"] = method.value
+    if getattr(read.event, "field_scoring", False):
+        declared["sections_across"] = True
+    return to_rows(read.session, {"name": rules, "overrides": declared})
+
+
+def read_original(path: str | Path) -> Any:
+    """The session in a results file, as the library reads it (for round-trip checks)."""
+    from bridgescore.formats import read_session
+
+    return read_session(path)
+
+
+def parse_csv(text: str, rules: str = "club") -> SessionRows:
+    """Rows from traveller CSV text (for tests, benchmarks and a future web form)."""
+    from bridgescore.formats import csv as traveller_csv
+
+    return to_rows(traveller_csv.loads(text).session, {"name": rules, "overrides": {}})
+
+
+def to_rows(session: Any, rules: Mapping[str, Any] | None = None) -> SessionRows:
+    from bridgescore.handicap import split_names
+
+    entrants: dict[Any, EntrantRow] = {}
+    known = {e for t in session.tables for e in session.entrants_all(t)}
+    known |= set(session.names) | set(session.members)
+    for entrant in sorted(known):
+        name = session.names.get(entrant)
+        members = session.members.get(entrant)
+        parts = split_names(name) if name else []
+        count = max(len(parts), len(members or ()))
+        players = tuple(
+            MemberRow(
+                parts[i] if i < len(parts) else None,
+                members[i].national if members and i < len(members) else None,
+                members[i].club if members and i < len(members) else None,
+            )
+            for i in range(count)
+        )
+        entrants[entrant] = EntrantRow(
+            entrant.section or "",
+            entrant.line.value if entrant.line else "",
+            entrant.number,
+            entrant.player,
+            name,
+            None if members is None else len(members),
+            players,
+        )
+    results = []
+    seen: dict[str, int] = {}
+    for position, t in enumerate(session.tables):
+        board = session.boards[t.board]
+        vulnerability = t.vulnerability or board.vulnerability
+        ns = " ".join(map(str, t.ns))
+        ew = " ".join(map(str, t.ew))
+        section = t.section or ""
+        if t.round is not None and t.table is not None:
+            key = f"{section}|{t.board}|r{t.round}|t{t.table}"
+        else:
+            key = f"{section}|{t.board}|{ns}|{ew}"
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            key += f"#{seen[key]}"
+        text, assigned = _notation(t)
+        result = t.result
+        results.append(
+            ResultRow(
+                entry_key=key,
+                position=position,
+                section=section,
+                board=t.board,
+                round=t.round,
+                table_label=t.table,
+                ns=ns,
+                ew=ew,
+                arrow=t.arrow,
+                grp=t.group,
+                lead=t.lead,
+                vulnerability=None if t.vulnerability is None else t.vulnerability.value,
+                names=json.dumps(list(t.names)) if t.names else None,
+                result=text,
+                assigned=assigned,
+                kind=t.kind,
+                contract=None
+                if result is None or result.contract is None
+                else str(result.contract),
+                declarer=None
+                if result is None or result.declarer is None
+                else str(result.declarer),
+                tricks=None if result is None else result.tricks,
+                ns_score=None if result is None else result.ns_score,
+            )
+        )
+        # Each stored result must read back as it was: refuse rather than lose anything.
+        back = _table(results[-1], vulnerability.value)
+        if back != t:
+            raise BridgeScoreError(
+                f"board {t.board}, table {t.table or ns + ' v ' + ew}: the result "
+                f"{t.describe()!r} cannot be stored without change (it reads back as "
+                f"{back.describe()!r})"
+            )
+    return SessionRows(
+        title=session.title,
+        date_text=session.date,
+        movement=session.structure.value,
+        section_movements={k: v.value for k, v in session.section_structures.items()},
+        boards=tuple(
+            BoardRow(b.number, b.vulnerability.value, b.dealer.value, _deal_text(b.deal))
+            for b in session.boards.values()
+        ),
+        entrants=tuple(entrants.values()),
+        results=tuple(results),
+        rules=dict(rules or {"name": "club", "overrides": {}}),
+    )
+
+
+def _notation(t: Any) -> tuple[str, bool]:
+    from bridgescore.traveller import Artificial
+
+    if not t.played:
+        return "NP", False
+    if isinstance(t.ns_side, Artificial) and isinstance(t.ew_side, Artificial):
+        if t.ns_side == t.ew_side and t.ns_side.code == "A":
+            return "A", t.assigned
+        return f"{_artificial(t.ns_side)}/{_artificial(t.ew_side)}", t.assigned
+    result = t.result
+    if result is not None and not t.assigned:
+        return str(result), False
+    return t.describe(), t.assigned
+
+
+def _artificial(side: Any) -> str:
+    if side.code != "%":
+        return str(side.code)
+    percent: Fraction = side.percent
+    if percent.denominator == 1:
+        return str(percent.numerator)
+    text = f"{float(percent):.10f}".rstrip("0")
+    if Fraction(text) != percent:
+        raise BridgeScoreError(f"an artificial score of {percent}% cannot be written exactly")
+    return text
+
+
+def parse_result(
+    text: str, vulnerability: str
+) -> tuple[str, str | None, str | None, int | None, int | None]:
+    """Check a result typed in traveller notation; returns (kind, contract, declarer, tricks,
+    NS score) for the typed columns. Raises a ParseError naming what is wrong."""
+    from bridgescore.traveller import TableResult
+
+    ns_side, ew_side, assigned = _sides(text, vulnerability)
+    probe = TableResult(1, (1,), (2,), ns_side, ew_side, assigned)
+    result = probe.result
+    return (
+        probe.kind,
+        None if result is None or result.contract is None else str(result.contract),
+        None if result is None or result.declarer is None else str(result.declarer),
+        None if result is None else result.tricks,
+        None if result is None else result.ns_score,
+    )
+
+
+def _sides(text: str, vulnerability: str) -> tuple[Any, Any, bool]:
+    from bridgescore.bridge import Vulnerability
+    from bridgescore.traveller import BridgeResult, WeightedResult, parse_side_scores
+
+    value = text.strip()
+    vul = Vulnerability(vulnerability)
+    upper = value.upper()
+    if upper in ("PASS", "P") or (value.lstrip("+-").isdigit() and " " not in value):
+        single = WeightedResult.single(BridgeResult.parse(value, vul))
+        return single, single, False
+    ns_side, ew_side, assigned = parse_side_scores(value, vul)
+    if assigned and "|" not in value and "%" not in value:
+        # A plain played result: assigned only when the row says so.
+        return ns_side, ew_side, False
+    return ns_side, ew_side, assigned
+
+
+# --- rows back into a session --------------------------------------------------------------------
+
+
+def _table(row: ResultRow, vulnerability: str) -> Any:
+    from bridgescore.bridge import Vulnerability
+    from bridgescore.traveller import TableResult
+
+    ns_side, ew_side, _ = _sides(row.result, vulnerability)
+    return TableResult(
+        board=row.board,
+        ns=tuple(int(n) for n in row.ns.split()),
+        ew=tuple(int(n) for n in row.ew.split()),
+        ns_side=ns_side,
+        ew_side=ew_side,
+        assigned=row.assigned,
+        table=row.table_label,
+        round=row.round,
+        lead=row.lead,
+        arrow=row.arrow,
+        group=row.grp,
+        vulnerability=None if row.vulnerability is None else Vulnerability(row.vulnerability),
+        section=row.section or None,
+        names=tuple(json.loads(row.names)) if row.names else (),
+    )
+
+
+def _deal_text(deal: Any) -> str | None:
+    """A deal as its PBN string (the library holds a Deal value, or the string itself)."""
+    return None if deal is None else deal if isinstance(deal, str) else str(deal.pbn())
+
+
+def _deal(text: str | None) -> Any:
+    if text is None:
+        return None
+    from bridgescore.deal import Deal
+
+    return Deal.from_pbn(text)
+
+
+def from_rows(rows: SessionRows) -> Any:
+    """The session the rows hold (a :class:`bridgescore.session.Session`)."""
+    from bridgescore.bridge import Seat, Side, Vulnerability
+    from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
+
+    boards = {
+        b.number: Board(b.number, Vulnerability(b.vulnerability), Seat(b.dealer), _deal(b.deal))
+        for b in rows.boards
+    }
+    tables = []
+    for r in sorted(rows.results, key=lambda r: r.position):
+        vulnerability = r.vulnerability or boards[r.board].vulnerability.value
+        tables.append(_table(r, vulnerability))
+    names: dict[Any, str] = {}
+    members: dict[Any, tuple[Any, ...]] = {}
+    for e in rows.entrants:
+        entrant = Entrant(
+            e.number, Side(e.line) if e.line else None, e.individual, e.section or None
+        )
+        if e.name is not None:
+            names[entrant] = e.name
+        if e.members_count is not None:
+            members[entrant] = tuple(
+                Member(p.national, p.club_number) for p in e.players[: e.members_count]
+            )
+    return Session(
+        tables=tuple(tables),
+        boards=boards,
+        structure=FieldStructure(rows.movement),
+        names=names,
+        title=rows.title,
+        date=rows.date_text,
+        section_structures={k: FieldStructure(v) for k, v in rows.section_movements.items()},
+        members=members,
+    )
+
+
+# --- scoring and exporting -----------------------------------------------------------------------
+
+
+def _rules(rules: Mapping[str, Any]) -> Any:
+    from bridgescore.rules import rules_named
+
+    return rules_named(str(rules.get("name", "club"))).with_(**dict(rules.get("overrides", {})))
+
+
+def percentages(
+    rows: SessionRows,
+) -> dict[tuple[str, str, int, bool], Fraction | None]:
+    """Each entrant's session percentage (none for teams, which are not ranked by one)."""
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
+
+    session = from_rows(rows)
+    if session.structure is FieldStructure.TEAMS:
+        return {}
+    result = score_pairs(session, _rules(rows.rules))
+    found: dict[tuple[str, str, int, bool], Fraction | None] = {}
+    for f in result.fields:
+        for s in f.standings:
+            e = s.entrant
+            key = (e.section or "", e.line.value if e.line else "", e.number, e.player)
+            found[key] = s.percent
+    return found
+
+
+def scored(
+    rows: SessionRows, handicaps: Mapping[tuple[str, str, int, bool], Fraction] | None
+) -> Any:
+    """The session scored under its rules (a SessionResult, or a TeamsResult for teams), with
+    a handicapped ranking when ``handicaps`` (by entrant key) are given."""
+    from bridgescore.bridge import Side
+    from bridgescore.scoring import score
+    from bridgescore.session import Entrant
+
+    by_entrant = None
+    if handicaps is not None:
+        by_entrant = {
+            Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v
+            for k, v in handicaps.items()
+        }
+    return score(from_rows(rows), _rules(rows.rules), by_entrant)
+
+
+def export(rows: SessionRows, kind: str) -> str:
+    """The stored session written as ``kind`` (csv, json, usebio or pbn)."""
+    return write(from_rows(rows), kind, rows.rules)
+
+
+def write(session: Any, kind: str, rules: Mapping[str, Any] | None = None) -> str:
+    """A session written as ``kind``; JSON, USEBIO and PBN carry its scores under ``rules``."""
+    from bridgescore.formats import module
+    from bridgescore.formats.results_file import ResultsFile
+
+    if kind not in EXPORT_FORMATS:
+        raise BridgeScoreError(
+            f"cannot export to {kind!r} (expected one of {', '.join(EXPORT_FORMATS)})"
+        )
+    if kind == "csv":
+        return module("csv").dumps(ResultsFile(session))
+    from bridgescore.scoring import score
+
+    return module(kind).dumps(ResultsFile.scored(score(session, _rules(rules or {}))))
+
+
+def _boards(session: Any) -> list[tuple[int, str, str, str | None]]:
+    """The boards with each deal in one notation (``W:...`` and ``N:...`` can be one deal)."""
+    return [
+        (b.number, b.vulnerability.value, b.dealer.value, _deal_text(_deal(_deal_text(b.deal))))
+        for b in session.boards.values()
+    ]
+
+
+def same_session(a: Any, b: Any) -> list[str]:
+    """What differs between two sessions (empty when they are equal), for round-trip tests."""
+    differences = []
+    for name in ("title", "date", "structure", "section_structures", "names", "members"):
+        if getattr(a, name) != getattr(b, name):
+            differences.append(name)
+    if _boards(a) != _boards(b):
+        differences.append("boards")
+    if a.tables != b.tables:
+        differences.append("tables")
+    elif [t.names for t in a.tables] != [t.names for t in b.tables]:
+        differences.append("table names")
+    return differences
+
+
+__all__: Sequence[str] = (
+    "EXPORT_FORMATS",
+    "BoardRow",
+    "EntrantRow",
+    "MemberRow",
+    "ResultRow",
+    "SessionRows",
+    "export",
+    "from_rows",
+    "parse_csv",
+    "parse_result",
+    "percentages",
+    "read_file",
+    "scored",
+    "to_rows",
+    "write",
+)
