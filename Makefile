@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-quick clean browser report-shots
+.PHONY: install run test lint bench bench-quick clean browser report-shots postgres mutation
 
 install: $(STAMP)
 
@@ -18,7 +18,7 @@ run: install
 	$(BIN)/bridgescore score src/bridgescore/samples/club-night.csv
 	$(BIN)/bridgescore report src/bridgescore/samples/club-night.csv -o out/club-night
 
-test: install browser
+test: install browser postgres
 	$(BIN)/python -m pytest
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
@@ -33,6 +33,20 @@ browser:
 	    echo "  (until then the browser tests are skipped; CI, running as root, installs it)"; \
 	  fi; }
 
+# Debian's PostgreSQL server binaries, for the store tests: they start a throwaway cluster in a
+# temporary folder themselves (tests/pg.py). Installed when root; otherwise says how. In CI the
+# PostgreSQL tests fail, not skip, when it is missing.
+postgres:
+	@test -x /usr/lib/postgresql/15/bin/initdb || command -v initdb >/dev/null 2>&1 || \
+	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; \
+	  else \
+	    echo "postgres: PostgreSQL is not installed and installing it needs root:"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y postgresql"; \
+	    echo "  (until then the PostgreSQL store tests are skipped; CI, running as root, installs it)"; \
+	  fi; }
+
 # Screenshots of the results site at phone and desktop widths: out/report-shots/*.png
 report-shots: install browser
 	$(BIN)/python tools/report_shots.py
@@ -41,6 +55,7 @@ lint: install
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Benchmarks against the peers (pandas, endplay, the bare interpreter); see docs/performance.md.
 bench: install
@@ -50,6 +65,43 @@ bench: install
 bench-quick: install
 	$(BIN)/python -m pip install --quiet -e '.[fast,bench]'
 	$(BIN)/python bench/bench.py --quick
+
+# Mutation testing of the rules core (docs/mutation.md): mutmut mutates one module at a time and
+# runs only that module's tests, in a private copy under MUTATION_DIR, so the work tree is not
+# touched. Slow (minutes), so not part of `make test` or CI. Each line: module, then its tests.
+# The copy's Hypothesis profile has no deadline (tracing slows every example) and fixed examples;
+# each mutant runs in a process forked before any test ran (forkserver), so cached tables (VP
+# scales, possible scores) are computed by the mutant and not inherited from the clean run.
+MUTATION_DIR ?= /tmp/bridgescore-mutation
+MUTATION_RUNS := \
+	"contract.py test_contract.py test_impossible_scores.py" \
+	"traveller.py test_mutants_traveller.py test_matchpoints.py test_properties.py test_seeds.py test_csv.py test_impossible_scores.py" \
+	"scoring/matchpoints.py test_mutants_matchpoints.py test_matchpoints.py test_properties.py test_seeds.py test_rules_gaps.py" \
+	"scoring/imps.py test_mutants_imps.py test_imps.py test_imp_pairs.py test_rules_gaps.py" \
+	"scoring/ranking.py test_ranking.py test_seeds.py" \
+	"bridge.py test_bridge.py test_contract.py"
+MUTATION_PROFILE := from hypothesis import settings as _s; \
+	_s.register_profile("mutation", deadline=None, derandomize=True, database=None); \
+	_s.load_profile("mutation")
+
+mutation: install
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	@set -e; for run in $(MUTATION_RUNS); do \
+	  set -- $$run; module=$$1; shift; dir="$(MUTATION_DIR)/$$(basename $$module .py)"; \
+	  rm -rf "$$dir"; mkdir -p "$$dir"; cp -r src tests pyproject.toml "$$dir"; \
+	  printf '\n%s\n' '$(MUTATION_PROFILE)' >> "$$dir/tests/conftest.py"; \
+	  ln -s "$(CURDIR)/../shared" "$$dir/shared"; \
+	  { echo "[mutmut]"; echo "source_paths=src"; echo "only_mutate=src/bridgescore/$$module"; \
+	    echo "use_git_change_detection=false"; echo "process_isolation=forkserver"; \
+	    echo "pytest_add_cli_args_test_selection="; \
+	    for t in "$$@"; do echo "    tests/$$t"; done; } > "$$dir/setup.cfg"; \
+	  (cd "$$dir" && timeout 900 "$(CURDIR)/$(BIN)/mutmut" run --max-children 1 > run.log 2>&1 \
+	     || echo "mutmut run: status $$?" >> run.log; \
+	   "$(CURDIR)/$(BIN)/mutmut" results --all true > results.txt); \
+	  printf '%-24s ' "$$module"; \
+	  awk -F': ' '/: /{n[$$2]++; t++} END{printf "killed %d, survived %d, no tests %d, of %d\n", \
+	    n["killed"]+n["timeout"], n["survived"], n["no tests"], t}' "$$dir/results.txt"; \
+	done; echo "survivors: cd $(MUTATION_DIR)/<module>; mutmut results; mutmut show NAME"
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
