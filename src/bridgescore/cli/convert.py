@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import rules_from, scoring_options, structure
+from bridgescore.cli.options import movement_file, rules_from, scoring_options, structure
 from bridgescore.errors import BridgeScoreError
 
 
@@ -55,5 +55,6 @@ def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) 
         to,
         structure=structure(options),
         overridden=overridden,
+        movement=movement_file(options),
     )
     return report.lines()

@@ -5,6 +5,7 @@ that prints results."""
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from bridgescore.movements.model import Movement
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
 
@@ -54,8 +56,10 @@ def scoring_options(func: F) -> F:
     options.append(
         click.option(
             "--movement",
-            type=click.Choice(["mitchell", "howell", "individual"]),
-            help="Force the field structure instead of detecting it.",
+            metavar="KIND|FILE",
+            help="mitchell, howell or individual to force the field structure; or the "
+            "movement's JSON file (bridgescore movement ... --format json): rows may then give "
+            "their table and round and leave the pairs out, and pairs given are checked.",
         )
     )
     for option in reversed(options):
@@ -87,10 +91,10 @@ def load(
 
     A file that holds teams matches (PBN rooms) is scored as teams whatever the method.
     """
-    from bridgescore.formats import read_session
+    from bridgescore.formats import load_path
 
     rules = rules_from(options)
-    session = read_session(file, structure=structure(options))
+    session = load_path(file, structure(options), movement_file(options)).session
     handicaps = None
     if history:
         handicaps = _handicaps(session, rules, history)
@@ -152,7 +156,36 @@ def structure(options: dict[str, Any]) -> FieldStructure | None:
 
     if teams(options):
         return FieldStructure.TEAMS
-    return FieldStructure.parse(options["movement"]) if options["movement"] else None
+    text = options.get("movement")
+    if not text or text.strip().lower() not in _STRUCTURES:
+        return None
+    return FieldStructure.parse(text)
+
+
+_STRUCTURES = ("mitchell", "howell", "individual")
+
+
+def movement_file(options: dict[str, Any]) -> Movement | None:
+    """The movement read from the file ``--movement`` names, if it names one."""
+    text = options.get("movement")
+    if not text or text.strip().lower() in _STRUCTURES:
+        return None
+    from bridgescore.errors import InputFileError, Problem
+    from bridgescore.formats.files import read_utf8
+    from bridgescore.movements import jsonform
+
+    if not os.path.exists(text):
+        raise InputFileError(
+            text,
+            [
+                Problem(
+                    "no such movement file",
+                    found=text,
+                    expected="mitchell, howell, individual or a movement's JSON file",
+                )
+            ],
+        )
+    return jsonform.loads(read_utf8(text, "movement JSON"), path=text)
 
 
 def console(to_file: bool) -> tuple[Console, io.StringIO]:

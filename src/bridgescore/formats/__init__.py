@@ -19,6 +19,7 @@ from bridgescore.errors import InputFileError, Problem
 
 if TYPE_CHECKING:
     from bridgescore.formats.results_file import ResultsFile
+    from bridgescore.movements.model import Movement
     from bridgescore.session import FieldStructure, Session
 
 KINDS = (
@@ -127,14 +128,43 @@ def _xml_kind(path: str, head: bytes) -> str:
     )
 
 
-def load_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
-    """Read any results file bridgescore reads; ``structure`` forces the field structure."""
+def load_path(
+    path: str | Path,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
+    """Read any results file bridgescore reads; ``structure`` forces the field structure, and
+    a ``movement`` seats the rows (a traveller CSV may then leave the pairs out) or checks them,
+    every contradiction reported with its round, table, pair and board."""
     kind = kind_of(path)
     name = str(path)
     if kind == "csv":
         from bridgescore.formats import csv as traveller_csv
 
-        return traveller_csv.read_path(path, structure=structure)
+        return traveller_csv.read_path(path, structure=structure, movement=movement)
+    rf = _load_other(path, kind, structure)
+    if movement is None:
+        return rf
+    from bridgescore.movements import seating
+    from bridgescore.session import Session
+
+    rows, problems = seating.seat(rf.session.tables, movement)
+    if problems:
+        raise InputFileError(name, problems)
+    session = rf.session
+    rebuilt = Session.build(
+        rows,
+        session.boards,
+        structure or seating.structure(movement),
+        session.title,
+        session.date,
+        path=name,
+    )
+    return replace(rf, session=replace(rebuilt, members=session.members))
+
+
+def _load_other(path: str | Path, kind: str, structure: FieldStructure | None) -> ResultsFile:
+    name = str(path)
     if kind == "pbn":
         from bridgescore.formats.pbn import session as pbn_session
 

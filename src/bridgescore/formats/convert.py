@@ -14,6 +14,7 @@ from typing import Any
 
 from bridgescore.errors import ParseError, RulesError
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.movements.model import Movement
 from bridgescore.rules import Rules
 from bridgescore.session import FieldStructure
 
@@ -78,6 +79,7 @@ def convert(
     *,
     structure: FieldStructure | None = None,
     overridden: Collection[str] = (),
+    movement: Movement | None = None,
 ) -> ConvertReport:
     """Read ``source``, score it under ``rules`` (with the settings its file declares, except
     those ``overridden``) and write ``target`` as ``kind`` (by default from its extension),
@@ -85,7 +87,7 @@ def convert(
     from bridgescore.formats import dump_path, load_path
 
     written = target_kind(target, kind)
-    rf = load_path(source, structure)
+    rf = load_path(source, structure, movement)
     session = rf.session
     rules = rules.with_(**{k: v for k, v in declared(rf).items() if k not in overridden})
     teams = session.structure is FieldStructure.TEAMS

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
@@ -31,6 +31,9 @@ from bridgescore.traveller import (
     WeightedResult,
     parse_side_scores,
 )
+
+if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
 
 # Accepted spellings of each column; the first is the one written.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -81,9 +84,13 @@ class _Row:
         return self.cells.get(key, "")
 
 
-def read_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
+def read_path(
+    path: str | Path,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
     """Read a traveller CSV file (UTF-8, with or without BOM)."""
-    return loads(read_utf8(path, "CSV"), path=str(path), structure=structure)
+    return loads(read_utf8(path, "CSV"), path=str(path), structure=structure, movement=movement)
 
 
 def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
@@ -104,12 +111,20 @@ def _metadata(text: str) -> dict[str, str]:
 
 
 def loads(
-    text: str, path: str | None = None, structure: FieldStructure | None = None
+    text: str,
+    path: str | None = None,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read traveller CSV text into a checked :class:`Session`."""
+    """Read traveller CSV text into a checked :class:`Session`.
+
+    With the session's ``movement``, rows may give their table and round (or table alone) and
+    leave the pairs out: the movement seats them, checks any pairs given, and settles the field
+    structure (:mod:`bridgescore.movements.seating`).
+    """
     meta = _metadata(text)
     problems = Problems(path)
-    rows = list(_rows(text, problems))
+    rows = list(_rows(text, problems, seated=movement is not None))
     if problems and not rows:
         problems.raise_if_any()
     boards = _boards(rows, problems)
@@ -117,11 +132,17 @@ def loads(
     for row in rows:
         # A row with problems may still say who played which board, for the checks that span
         # rows (a pair playing a board twice).
-        table = _table(row, boards, problems)
+        table = _table(row, boards, problems, seated=movement is not None)
         if table is not None:
             tables.append(table)
     if not tables and not problems:
         problems.report("no results in the file", expected="a header and one row per table")
+    if movement is not None:
+        from bridgescore.movements import seating
+
+        tables, against = seating.seat(tables, movement)
+        problems.extend(against)
+        structure = structure or seating.structure(movement)
     session = Session.build(
         tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )
@@ -142,7 +163,7 @@ def _records(text: str, problems: Problems) -> Iterator[tuple[int, list[str]]]:
         problems.add(Problem(f"unreadable CSV ({error})", reader.line_num))
 
 
-def _rows(text: str, problems: Problems) -> Iterator[_Row]:
+def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_Row]:
     records = _records(text, problems)
     first = next(records, None)
     if first is None:
@@ -176,7 +197,7 @@ def _rows(text: str, problems: Problems) -> Iterator[_Row]:
     missing = []
     if "board" not in present:
         missing.append("board")
-    if not pairs and not players:
+    if not pairs and not players and not (seated and "table" in present):
         missing.append("ns and ew (pairs) or n, e, s and w (players)")
     if not ({"contract", "score", "adjusted"} & present):
         missing.append("contract (with declarer and result) or score")
@@ -273,7 +294,9 @@ def _board_number(row: _Row) -> int | None:
     return int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
 
 
-def _table(row: _Row, boards: dict[int, Board], problems: Problems) -> TableResult | None:
+def _table(
+    row: _Row, boards: dict[int, Board], problems: Problems, seated: bool = False
+) -> TableResult | None:
     """The row's table result, recording its problems; ``None`` when not even who played which
     board can be told, the result without its score when only the score is wrong."""
     before = len(problems)
@@ -291,7 +314,9 @@ def _table(row: _Row, boards: dict[int, Board], problems: Problems) -> TableResu
     if row.get("vul"):
         with contextlib.suppress(ParseError):  # reported with the board's vulnerability
             vul = Vulnerability.parse(row.get("vul"))
-    seats = ("ns", "ew") if "ns" in row.cells else ("n", "s", "e", "w")
+    seats: tuple[str, ...] = ("ns", "ew") if "ns" in row.cells else ("n", "s", "e", "w")
+    if seated and not any(row.get(seat) for seat in seats):
+        seats = ()  # the movement seats this row by its table and round
     numbers = []
     for seat in seats:
         text = row.get(seat)
@@ -337,9 +362,11 @@ def _table(row: _Row, boards: dict[int, Board], problems: Problems) -> TableResu
         return None
     ns: tuple[int, ...]
     ew: tuple[int, ...]
-    if len(seats) == 2:
+    names: tuple[str | None, ...] = (row.get("ns_names") or None, row.get("ew_names") or None)
+    if not seats:
+        ns, ew = (), ()
+    elif len(seats) == 2:
         ns, ew = (numbers[0],), (numbers[1],)
-        names: tuple[str | None, ...] = (row.get("ns_names") or None, row.get("ew_names") or None)
     else:
         ns, ew = (numbers[0], numbers[1]), (numbers[2], numbers[3])
         names = tuple(row.get(f"{seat}_name") or None for seat in ("n", "s", "e", "w"))
