@@ -3,11 +3,15 @@ chosen rules and reported, never refused (rules.md §4.1-4.4 for the factoring).
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from bridgescore.bridge import Side
+from bridgescore.cli import main
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.results import SessionResult
@@ -84,3 +88,13 @@ def test_a_second_result_for_the_same_table_and_round_is_refused() -> None:
     text = "board,ns,ew,table,round,score\n1,1,1,1,1,420\n1,2,2,1,1,450\n1,3,3,3,1,-50\n"
     with pytest.raises(InputFileError, match=r"a second result for board 1, round 1, table 1"):
         traveller_csv.loads(text, path="night.csv")
+
+
+def test_score_says_which_boards_are_short(tmp_path: Path) -> None:
+    night = tmp_path / "night.csv"
+    night.write_text(NIGHT)
+    text = CliRunner().invoke(main, ["score", str(night)])
+    assert text.exit_code == 0, text.output
+    assert "1 board with fewer results (on their own tops): board 2: 1 result of 3" in text.stdout
+    data = json.loads(CliRunner().invoke(main, ["score", str(night), "--format", "json"]).stdout)
+    assert data["short_boards"] == [{"section": None, "board": 2, "results": 1, "most": 3}]

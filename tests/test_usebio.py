@@ -24,7 +24,7 @@ from bridgescore.bridge import Seat, Side
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
 from bridgescore.formats import usebio
-from bridgescore.formats.compare import Comparison, compare
+from bridgescore.check.compare import Comparison, compare
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Method, Rounding, Rules

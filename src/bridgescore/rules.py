@@ -286,7 +286,7 @@ class Rules:
         return replace(self, **parsed)
 
     def describe(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
 
     def overrides(self) -> dict[str, Any]:
         """The settings that differ from the named rule set this one started from."""
@@ -294,7 +294,7 @@ class Rules:
         if base is None:
             return {}
         return {
-            f.name: _plain(getattr(self, f.name))
+            f.name: plain(getattr(self, f.name))
             for f in fields(self)
             if getattr(self, f.name) != getattr(base, f.name)
         }
@@ -318,7 +318,8 @@ _YES_NO = {
 }
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A setting's value as plain data: an enum's word, a trim's notation, else itself."""
     if isinstance(value, Trim):
         return str(value)
     return value.value if isinstance(value, Enum) else value
@@ -549,6 +550,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Matchpoint several sections separately or as one field.",
         ("within", "across"),
         *_SECTIONS,
+        trials=("within", "across"),
     ),
 )
 """Every setting a user can change from the command line, in the order ``--help`` lists them."""

@@ -74,6 +74,12 @@ def to_data(result: SessionResult) -> dict[str, Any]:
         "method": result.rules.method.value,
         "rules": result.rules.describe(),
         "rules_overridden": result.rules.overrides(),
+        # Boards with fewer results than the most on any board of their section (a report,
+        # not a problem: they are scored under the rules' short-board setting).
+        "short_boards": [
+            {"section": b.section, "board": b.board, "results": b.results, "most": b.most}
+            for b in session.completeness().short
+        ],
         "boards": [
             {
                 "board": b.board.number,

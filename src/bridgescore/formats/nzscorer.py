@@ -16,7 +16,7 @@ have no score and matchpoints -9999 and are read as sit-outs. Pairs: ``dir`` is 
 Reading gives a :class:`~bridgescore.formats.results_file.ResultsFile` whose ``event`` is an
 :class:`NzScorerEvent`; the file's own figures are kept apart in its ``reported``
 (:class:`~bridgescore.formats.reported.ReportedScores`), as for USEBIO, so a rescoring can be
-checked with :func:`~bridgescore.formats.compare.compare`. The format is read only: :func:`dumps`
+checked with :func:`~bridgescore.check.compare.compare`. The format is read only: :func:`dumps`
 refuses.
 """
 

@@ -1,6 +1,6 @@
 """The figures a results file reports of itself -- each row's matchpoints (or IMPs), each
 entrant's total, percentage and place -- kept apart from the session so a rescoring can be
-checked against them (:mod:`bridgescore.formats.compare`).
+checked against them (:mod:`bridgescore.check.compare`).
 
 Every reader that finds such figures (USEBIO, NZ Scorer, PBN) gives them in these records.
 """

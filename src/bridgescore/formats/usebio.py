@@ -9,7 +9,7 @@ first (``CA``), and are kept suit first.
 Reading gives a :class:`~bridgescore.formats.results_file.ResultsFile`: the session, the file's
 own figures -- matchpoints (or IMPs) per row, and each pair's total, percentage and place -- in
 :class:`~bridgescore.formats.reported.ReportedScores` (checked against a rescoring by
-:func:`bridgescore.formats.compare.compare`), and the :class:`Event`. Every problem in a file is
+:func:`bridgescore.check.compare.compare`), and the :class:`Event`. Every problem in a file is
 collected with its line, board and pairs and raised together as one
 :class:`~bridgescore.errors.InputFileError`.
 """

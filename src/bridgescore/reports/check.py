@@ -14,7 +14,7 @@ from rich.text import Text
 
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.display import fmt
-from bridgescore.formats.compare import Mismatch
+from bridgescore.check.compare import Mismatch
 from bridgescore.session import Session
 
 

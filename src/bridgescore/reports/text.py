@@ -47,6 +47,7 @@ def render(
     )
     for field in result.fields:
         _rankings(field, result, console)
+    _completeness(result, console)
     solved: dict[int, DoubleDummy] = {}
     if explain and double_dummy:
         from bridgescore.reports.deals import solve
@@ -61,6 +62,25 @@ def render(
         render_recap(result, console)
     if cards:
         render_cards(result, console)
+
+
+def _completeness(result: SessionResult, console: Console) -> None:
+    """Boards with fewer results than the most: scored under the rules, and said so."""
+    short = result.session.completeness().short
+    if not short:
+        return
+    how = {
+        "none": "on their own tops",
+        "average": "each missing result a tie",
+        "neuberg": "factored by Neuberg",
+        "ratio": "factored by the ratio of tops",
+    }[result.rules.short_boards.value]
+    boards = "; ".join(b.describe() for b in short)
+    plural = "s" if len(short) != 1 else ""
+    console.print(
+        Text(f"{len(short)} board{plural} with fewer results ({how}): {boards}", style="yellow"),
+        soft_wrap=True,
+    )
 
 
 def _num(value: Fraction | None, rules: Rules) -> str:

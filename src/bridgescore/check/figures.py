@@ -1,0 +1,133 @@
+"""A results file's own figures: the session, what the file says each row and pair scored, and
+what it says of itself (the program, the method, declared settings)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from bridgescore.errors import InputFileError, Problem
+from bridgescore.formats.reported import ReportedScores
+from bridgescore.rules import Method
+from bridgescore.session import Entrant, FieldStructure, Session
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A session with the figures its file carries, and what the file says about them."""
+
+    path: str
+    session: Session
+    reported: ReportedScores
+    source: str  # the format and program: "USEBIO from Compscore3", "NZ Scorer"
+    conventions: str  # the name of the program's Conventions, detected
+    method: Method
+    sections_across: bool | None = None  # declared by the file (NZ Scorer's field_scoring)
+    handicaps: Mapping[Entrant, Fraction] | None = None
+    warnings: tuple[Problem, ...] = ()
+
+
+def _pbn_figures(path: str | Path) -> Figures:
+    """A PBN file's own matchpoints (ScoreTable MP columns or ScoreMP tags), or IMPs, and its
+    TotalScoreTable totals and percentages."""
+    from bridgescore.formats.pbn import session as pbn_session
+
+    name = str(path)
+    event = pbn_session.read_path_event(path)
+    if event.session.structure is FieldStructure.TEAMS:
+        raise InputFileError(
+            name,
+            [
+                Problem(
+                    "checking a teams file is not supported",
+                    expected="a pairs session with matchpoints or IMPs of its own",
+                )
+            ],
+        )
+    reported = event.figures()
+    if reported is None:
+        raise InputFileError(
+            name,
+            [
+                Problem(
+                    "the file carries no matchpoints, IMPs or totals of its own to check",
+                    expected="MP_NS/MP_EW or IMP_NS/IMP_EW columns, ScoreMP tags, or a "
+                    "TotalScoreTable",
+                )
+            ],
+        )
+    return Figures(name, event.session, reported, "PBN", "plain", event.method)
+
+
+def read_figures(path: str | Path) -> Figures:
+    """Read a file that carries its own figures: USEBIO or NZ Scorer XML."""
+    from bridgescore.formats import xml_kind
+
+    name = str(path)
+    suffix = Path(path).suffix.lower()
+    if suffix == ".xml":
+        if xml_kind(path) == "nzscorer":
+            from bridgescore.formats import nzscorer
+
+            nz = nzscorer.read_path(path)
+            assert nz.reported is not None and isinstance(nz.event, nzscorer.NzScorerEvent)
+            return Figures(
+                name,
+                nz.session,
+                nz.reported,
+                "NZ Scorer",
+                "nz",
+                Method.MATCHPOINTS,
+                nz.event.field_scoring,
+                nzscorer.handicaps(nz.reported) if nz.event.handicapped else None,
+                nz.warnings,
+            )
+        from bridgescore.formats import usebio
+
+        file = usebio.read_path(path)
+        assert file.reported is not None and isinstance(file.event, usebio.Event)
+        program = file.event.program_name or "an unnamed program"
+        detected = "plain"
+        if program.lower().startswith("compscore"):
+            detected = "compscore"
+        elif program == "Scorer":  # NZ Scorer's own USEBIO export
+            detected = "nz"
+        return Figures(
+            name,
+            file.session,
+            file.reported,
+            f"USEBIO from {program}",
+            detected,
+            file.event.method,
+            warnings=file.warnings,
+        )
+    if suffix == ".pbn":
+        return _pbn_figures(path)
+    what = {
+        ".csv": "a traveller CSV",
+        ".json": "bridgescore's own JSON results",
+    }.get(suffix)
+    if what is None:
+        from bridgescore.formats import KINDS
+
+        raise InputFileError(
+            name,
+            [
+                Problem(
+                    "unknown kind of results file", found=suffix or "no extension", expected=KINDS
+                )
+            ],
+        )
+    raise InputFileError(
+        name,
+        [
+            Problem(
+                f"nothing to check: {what} carries no figures of another program to compare "
+                "with a rescoring",
+                expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
+                "percentages (bridgescore score rescores any file)",
+            )
+        ],
+    )
