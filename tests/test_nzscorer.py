@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.bridge import Side
+from bridgescore.check.compare import Comparison
 from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.formats import nzscorer, usebio
-from bridgescore.check.compare import Comparison
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Rounding

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.bridge import Seat, Side
+from bridgescore.check.compare import Comparison, compare
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
 from bridgescore.formats import usebio
-from bridgescore.check.compare import Comparison, compare
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Method, Rounding, Rules

@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from bridgescore.check import Check, Trial, difference, row_pairs
-from bridgescore.display import fmt
 from bridgescore.check.compare import Mismatch
+from bridgescore.display import fmt
 from bridgescore.session import Session
 
 
