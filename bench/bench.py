@@ -561,7 +561,7 @@ from bridgescore import cli
 from bridgescore.formats import read_session
 from bridgescore.reports.text import render
 from bridgescore.rules import CLUB
-from bridgescore.session import score_pairs
+from bridgescore.scoring import score_pairs
 imported = time.perf_counter()
 session = read_session(sys.argv[1])
 read = time.perf_counter()
