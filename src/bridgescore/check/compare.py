@@ -16,6 +16,7 @@ from bridgescore.display import round_fraction
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Rounding
+from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant
 
 
@@ -174,12 +175,8 @@ def _ranked_by_section(standings: Mapping[Entrant, Standing]) -> dict[Entrant, S
         groups[standing.entrant.section, standing.entrant.line].append(standing)
     out = {}
     for members in groups.values():
-        values = [s.percent or Fraction(0) for s in members]
-        for standing, value in zip(members, values, strict=True):
-            better = sum(1 for other in values if other > value)
-            out[standing.entrant] = replace(
-                standing, rank=better + 1, shared=values.count(value) > 1
-            )
+        for place, shared, standing in rank(members, lambda s: s.percent or Fraction(0)):
+            out[standing.entrant] = replace(standing, rank=place, shared=shared)
     return out
 
 
