@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from bridgescore.errors import Problem
     from bridgescore.movements.model import Movement
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
@@ -53,6 +55,14 @@ def scoring_options(func: F) -> F:
                 help=setting.help,
             )
         options.append(option)
+    options.append(
+        click.option(
+            "--db",
+            metavar="PATH|URL",
+            help="The club database holding a stored session, named as FILE db:ID "
+            "(default BRIDGESCORE_DB or the user's data folder).",
+        )
+    )
     options.append(
         click.option(
             "--movement",
@@ -94,11 +104,60 @@ def load(
     from bridgescore.formats import load_path
 
     rules = rules_from(options)
-    session = load_path(file, structure(options), movement_file(options)).session
-    handicaps = None
-    if history:
-        handicaps = _handicaps(session, rules, history)
-    return session, rules, handicaps
+    if STORED.fullmatch(file):
+        session, stored = _stored(file, options.get("db"), rules)
+        return session, rules, (_handicaps(session, rules, history) if history else stored)
+    rf = load_path(file, structure(options), movement_file(options))
+    show_warnings(rf.warnings, file)
+    handicaps = _handicaps(rf.session, rules, history) if history else None
+    return rf.session, rules, handicaps
+
+
+def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
+    """What the reader reinterpreted or dropped, one line each on standard error."""
+    from bridgescore.formats.files import display_name
+
+    for warning in warnings:
+        click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
+
+
+STORED = re.compile(r"db:(\d+)")
+"""A session in the club database, named on the command line as ``db:ID``."""
+
+
+def _stored(
+    name: str, db: str | None, rules: Rules
+) -> tuple[Session, dict[Entrant, Fraction] | None]:
+    """A stored session, with its players' handicaps as at its date when the database has
+    them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
+    from bridgescore.bridge import Side
+    from bridgescore.rules import Method
+    from bridgescore.session import Entrant, FieldStructure, Session
+    from bridgescore.store import StoreError, open_store
+
+    match = STORED.fullmatch(name)
+    assert match is not None
+    number = int(match[1])
+    try:
+        store = open_store(db)
+        loaded = store.load_session(number)
+        assert isinstance(loaded, Session)
+        if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
+            return loaded, None
+        try:
+            keyed = store.session_handicaps(number)
+        except StoreError as error:
+            click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
+            return loaded, None
+    except StoreError as error:
+        from bridgescore.cli.common import UsageProblem
+
+        raise UsageProblem(str(error)) from None
+    handicaps = {
+        Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v
+        for k, v in keyed.items()
+    }
+    return loaded, handicaps or None
 
 
 def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fraction]:
