@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.bridge import Seat, Side, Strain, Vulnerability, dealer_for_board
+from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability, dealer_for_board
 from bridgescore.errors import ParseError
 
 DEALERS = ["N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W"]
@@ -78,3 +78,85 @@ def test_seats() -> None:
         Seat.parse("X")
     with pytest.raises(ParseError, match="vulnerability"):
         Vulnerability.parse("sometimes")
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [("NS", Side.NS), ("ns", Side.NS), (" N-S ", Side.NS), ("E/W", Side.EW), ("ew", Side.EW)],
+)
+def test_side_spellings(text: str, side: Side) -> None:
+    assert Side.parse(text) is side
+
+
+def test_sides_are_opposite_and_print_as_their_direction() -> None:
+    # Replaces a test that compared the enum's values with themselves: these fail when the
+    # behaviour is wrong (other side, seat's side, display form, refusal of a seat).
+    assert Side.NS.other is Side.EW and Side.EW.other is Side.NS
+    assert [str(s) for s in Side] == ["NS", "EW"]
+    assert [seat.side for seat in (Seat.N, Seat.E, Seat.S, Seat.W)] == [
+        Side.NS,
+        Side.EW,
+        Side.NS,
+        Side.EW,
+    ]
+    with pytest.raises(ParseError, match=r"not a direction: 'N' \(expected NS or EW\)"):
+        Side.parse("N")
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"),
+    [
+        ("N", Seat.N),
+        ("e", Seat.E),
+        (" S ", Seat.S),
+        ("w", Seat.W),
+        ("North", Seat.N),
+        ("EAST", Seat.E),
+        ("south", Seat.S),
+        ("West", Seat.W),
+    ],
+)
+def test_seat_spellings(text: str, seat: Seat) -> None:
+    assert Seat.parse(text) is seat
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [
+        ("♣", Strain.CLUBS),
+        ("♦", Strain.DIAMONDS),
+        ("♥", Strain.HEARTS),
+        ("♠", Strain.SPADES),
+        ("nt", Strain.NOTRUMP),
+        ("n", Strain.NOTRUMP),
+    ],
+)
+def test_strain_spellings(text: str, strain: Strain) -> None:
+    assert Strain.parse(text) is strain
+
+
+@pytest.mark.parametrize(
+    ("text", "vul"),
+    [
+        ("", "None"),
+        ("Nil", "None"),
+        ("o", "None"),
+        ("n", "NS"),
+        ("N/S", "NS"),
+        ("e", "EW"),
+        ("E/W", "EW"),
+        ("b", "All"),
+    ],
+)
+def test_more_vulnerability_spellings(text: str, vul: str) -> None:
+    # The PBN and traveller abbreviations (rules.md §2.2): N = NS vulnerable, B = both.
+    assert str(Vulnerability.parse(text)) == vul
+
+
+def test_refusals_quote_the_input_and_say_what_is_expected() -> None:
+    with pytest.raises(ParseError, match=r"^not a strain: 'Z' \(expected C, D, H, S or NT\)$"):
+        Strain.parse("Z")
+    with pytest.raises(ParseError, match=r"^not a doubling: 'Y' \(expected '', X or XX\)$"):
+        Doubling.from_suffix("Y")
+    with pytest.raises(ParseError, match=r"^not a board number: 0 \(expected 1 or more\)$"):
+        dealer_for_board(0)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
-from bridgescore.contract import Contract, format_result, parse_tricks
+from bridgescore.contract import Contract, format_result, nearest_scores, parse_tricks
 from bridgescore.errors import ParseError
 
 from .conftest import shared_path
@@ -198,15 +198,58 @@ def test_contract_notation_round_trips(text: str) -> None:
     assert eval(repr(Contract.parse(text))) == Contract.parse(text)
 
 
-@pytest.mark.parametrize("text", ["3N", "3nt", "4s*", "4S**", "2HR", "3 NT X"])
-def test_contract_spellings(text: str) -> None:
-    Contract.parse(text)
+@pytest.mark.parametrize(
+    ("text", "level", "strain", "doubling"),
+    [
+        # Each other spelling read as the contract it names: N is notrump, * doubled, ** and R
+        # (the usual traveller mark) redoubled; case and spaces do not matter.
+        ("3N", 3, Strain.NOTRUMP, Doubling.UNDOUBLED),
+        ("3nt", 3, Strain.NOTRUMP, Doubling.UNDOUBLED),
+        ("4s*", 4, Strain.SPADES, Doubling.DOUBLED),
+        ("4S**", 4, Strain.SPADES, Doubling.REDOUBLED),
+        ("2HR", 2, Strain.HEARTS, Doubling.REDOUBLED),
+        ("2hr", 2, Strain.HEARTS, Doubling.REDOUBLED),
+        ("3 NT X", 3, Strain.NOTRUMP, Doubling.DOUBLED),
+        ("6H X X", 6, Strain.HEARTS, Doubling.REDOUBLED),
+        ("5♦x", 5, Strain.DIAMONDS, Doubling.DOUBLED),
+    ],
+)
+def test_contract_spellings(text: str, level: int, strain: Strain, doubling: Doubling) -> None:
+    assert Contract.parse(text) == Contract(level, strain, doubling)
+
+
+def test_redoubled_spelling_scores_as_redoubled() -> None:
+    # rules.md §1.7: 1NT XX vulnerable, 7 tricks = 160 + 500 + 100 = 760 (doubled would be 180).
+    assert Contract.parse("1NTR").score(7, True) == 760
 
 
 @pytest.mark.parametrize("text", ["8S", "0NT", "4Z", "4SXXX", "", "PASS", "4"])
 def test_bad_contracts(text: str) -> None:
     with pytest.raises(ParseError, match="contract"):
         Contract.parse(text)
+
+
+def test_bad_contract_message_quotes_the_input_and_says_what_is_expected() -> None:
+    with pytest.raises(ParseError) as caught:
+        Contract.parse("4Z")
+    assert str(caught.value) == (
+        "not a contract: '4Z' (expected level 1-7, strain C D H S NT, "
+        "then X or XX, like 4S or 3NTX)"
+    )
+
+
+@pytest.mark.parametrize("level", [0, 8])
+def test_levels_outside_1_to_7_are_refused_when_built(level: int) -> None:
+    with pytest.raises(ParseError, match=f"not a contract level: {level} \\(expected 1 to 7\\)"):
+        Contract(level, Strain.SPADES)
+
+
+def test_every_score_is_an_exact_integer() -> None:
+    # Law 77 scores are whole multiples of 10 (rules.md §1.6); a float such as 200.0 would
+    # leak into travellers and files.
+    for contract, vulnerable, tricks in itertools.product(ALL_CONTRACTS, (False, True), range(14)):
+        score = contract.score(tricks, vulnerable)
+        assert type(score) is int and score % 10 == 0, (contract, vulnerable, tricks, score)
 
 
 def test_results_as_tricks_or_relative() -> None:
@@ -222,7 +265,7 @@ def test_results_as_tricks_or_relative() -> None:
         parse_tricks("+4", four_spades)
     with pytest.raises(ParseError):
         parse_tricks("-11", four_spades)
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match="not a result: 'ten' \\(expected tricks taken 0-13"):
         parse_tricks("ten", four_spades)
     with pytest.raises(ParseError, match="tricks"):
         four_spades.score(14, False)
@@ -235,3 +278,23 @@ def test_results_as_tricks_or_relative() -> None:
 def test_relative_result_round_trip(contract: Contract, tricks: int) -> None:
     assert parse_tricks(format_result(contract, tricks), contract) == tricks
     assert Contract.parse(str(contract)) == contract
+
+
+@pytest.mark.parametrize("text", ["=", "=0", "0=", "+0", "-0", "made", "MADE", "m", "M", " = "])
+def test_made_exactly_spellings(text: str) -> None:
+    # Each spelling of "made exactly": 4S needs 6 + 4 = 10 tricks.
+    assert parse_tricks(text, Contract.parse("4S")) == 10
+
+
+def test_relative_results_are_written_with_a_sign() -> None:
+    # 3NT needs 9 tricks: 9 is "=", 10 is "+1", 7 is "-2" (never "+0" for made exactly).
+    three_nt = Contract.parse("3NT")
+    assert [format_result(three_nt, t) for t in (9, 10, 7)] == ["=", "+1", "-2"]
+
+
+def test_nearest_possible_scores_at_the_ends() -> None:
+    # rules.md §1.6: the largest penalty is 13 down redoubled, -7000 not vulnerable and -7600
+    # vulnerable; nothing lies beyond it, so only one neighbour is named.
+    assert nearest_scores(-99990, Vulnerability.NONE) == (-7000,)
+    assert nearest_scores(-7610, Vulnerability.ALL) == (-7600,)
+    assert nearest_scores(99990, Vulnerability.NONE) == (7000,)

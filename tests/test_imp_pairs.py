@@ -7,11 +7,14 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.bridge import Vulnerability
+from bridgescore.contract import possible_scores
 from bridgescore.rules import CLUB
 
 from .helpers import scored
 
 F = Fraction
+NONE = Vulnerability.NONE
 SIX = [420, 450, -100, -200, 400, 590]
 ROWS = "board,ns,ew,score\n" + "".join(f"1,{p},{p},{s}\n" for p, s in enumerate(SIX, start=1))
 CROSS = CLUB.with_(method="cross-imps")
@@ -60,9 +63,11 @@ def test_butler_example() -> None:
 
 
 def test_butler_hemel_example() -> None:
-    """§6.4: EW 4 x 620 and 3 x 170 (NS -620, -170), drop one of each: datum 440 to EW."""
+    """§6.4: EW 4 x 620 and 3 x 170 (NS -620, -170), drop one of each: datum 440 to EW.
+
+    Board 3, where EW are vulnerable (rules.md §2.2): 620 is their 4S made, 170 their 3S+1."""
     rows = "board,ns,ew,score\n" + "".join(
-        f"1,{p},{p},{s}\n" for p, s in enumerate([-620] * 4 + [-170] * 3, start=1)
+        f"3,{p},{p},{s}\n" for p, s in enumerate([-620] * 4 + [-170] * 3, start=1)
     )
     result = scored(rows, BUTLER)
     assert [t.ew_points for t in result.boards[0].tables] == [5] * 4 + [-7] * 3
@@ -118,7 +123,12 @@ def test_ew_datum_is_minus_the_ns_datum_under_half_up() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(st.integers(-160, 160).map(lambda n: n * 10), min_size=1, max_size=9),
+    # Scores a contract can produce on board 1, where neither side is vulnerable (§1.8, §2.2).
+    st.lists(
+        st.sampled_from(sorted(s for s in possible_scores(NONE) if -1600 <= s <= 1600)),
+        min_size=1,
+        max_size=9,
+    ),
     st.sampled_from(["half-up", "half-even", "half-away", "none"]),
     st.sampled_from(["0", "1", "10%"]),
 )

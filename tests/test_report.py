@@ -655,7 +655,8 @@ def test_handicapped_ranking_is_shown(tmp_path: Path) -> None:
     history = tmp_path / "history.csv"
     rows = ["player,date,percentage"]
     for day in range(1, 6):
-        rows += [f"{p},2026-01-0{day},{40 if p in 'AnnBob' else 60}" for p in ("Ann", "Bob")]
+        # Ann averages 40 (handicap 10) and Bob 30 (handicap 20): their pair's is the mean, 15.
+        rows += [f"{p},2026-01-0{day},{ {'Ann': 40, 'Bob': 30}[p] }" for p in ("Ann", "Bob")]
         rows += [f"{p},2026-01-0{day},60" for p in ("Ed", "Flo")]
     history.write_text("\n".join(rows) + "\n")
     out = tmp_path / "site"
@@ -665,4 +666,4 @@ def test_handicapped_ranking_is_shown(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     handicapped = read_page(out / "index.html").of_class("handicapped")[0]  # NS, then EW
     assert [row[1][1] for row in handicapped.body] == ["1", "2"]
-    assert [row[4][1] for row in handicapped.body] == ["+10.00", "-10.00"]
+    assert [row[4][1] for row in handicapped.body] == ["+15.00", "-10.00"]
