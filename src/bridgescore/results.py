@@ -141,8 +141,8 @@ class SessionResult:
         raise KeyError(entrant)
 
     def scored_tables(self) -> dict[RowKey, ScoredTable]:
-        """Every scored table by its row's natural key."""
-        return {t.table.key: t for b in self.boards for t in b.tables}
+        """Every scored table by its row's identity (:attr:`TableResult.identity`)."""
+        return {t.table.identity: t for b in self.boards for t in b.tables}
 
 
 # --- teams of four ------------------------------------------------------------------------------
@@ -184,14 +184,15 @@ class TeamsResult:
     unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
 
     def imps_by_row(self) -> dict[RowKey, tuple[Fraction, Fraction]]:
-        """(NS team's IMPs, EW team's IMPs) for each compared row, by its natural key."""
+        """(NS team's IMPs, EW team's IMPs) for each compared row, by its identity (the two
+        rooms of a match may share a round and table)."""
         found: dict[RowKey, tuple[Fraction, Fraction]] = {}
         for match in self.matches:
             for b in match.boards:
-                found[b.room1.key] = (b.home_imps, b.away_imps)
-                found[b.room2.key] = (b.away_imps, b.home_imps)
+                found[b.room1.identity] = (b.home_imps, b.away_imps)
+                found[b.room2.identity] = (b.away_imps, b.home_imps)
         return found
 
     def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
         """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
-        return self.imps_by_row().get(row.key)
+        return self.imps_by_row().get(row.identity)

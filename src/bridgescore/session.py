@@ -171,8 +171,8 @@ class Session:
 
     @cached_property
     def rows_by_key(self) -> dict[RowKey, TableResult]:
-        """Every table result by its natural key."""
-        return {t.key: t for t in self.tables}
+        """Every table result by its identity (:attr:`TableResult.identity`)."""
+        return {t.identity: t for t in self.tables}
 
     def completeness(self) -> Completeness:
         """How many results each board has, against the most any board of its section has."""
@@ -288,10 +288,13 @@ class Session:
         problems = []
         keys: dict[RowKey, TableResult] = {}
         for t in self.tables:
-            if t.key in keys:
+            # The two rooms of a teams match may carry the same round and table: there a row
+            # is known by its teams too.
+            row_key = t.identity if self.structure_of(t.section) is FieldStructure.TEAMS else t.key
+            if row_key in keys:
                 problems.append(
                     Problem(
-                        f"a second result for {t.key} (also on line {keys[t.key].line})",
+                        f"a second result for {row_key} (also on line {keys[row_key].line})",
                         t.line,
                         t.board,
                         t.table,
@@ -299,7 +302,7 @@ class Session:
                         expected="one result per board, round and table",
                     )
                 )
-            keys.setdefault(t.key, t)
+            keys.setdefault(row_key, t)
         by_board: dict[int, list[TableResult]] = defaultdict(list)
         for t in self.tables:
             by_board[t.board].append(t)

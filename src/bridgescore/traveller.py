@@ -264,6 +264,12 @@ class TableResult:
             return RowKey(self.section, self.board, self.round, self.table)
         return RowKey(self.section, self.board, self.round, self.table, self.ns, self.ew)
 
+    @property
+    def identity(self) -> RowKey:
+        """The row's key with its pairs always in it: unique in any session, teams included,
+        where both rooms of a match may carry the same round and table."""
+        return RowKey(self.section, self.board, self.round, self.table, self.ns, self.ew)
+
     def side(self, side: Side) -> SideScore:
         return self.ns_side if side is Side.NS else self.ew_side
 

@@ -93,7 +93,7 @@ def compare(
         if row.ns is None and row.ew is None:
             continue
         table = tables[row.index]
-        mine = scored.get(table.key)
+        mine = scored.get(table.identity)
         rows += 1
         ok = True
         for side, theirs in ((Side.NS, row.ns), (Side.EW, row.ew)):

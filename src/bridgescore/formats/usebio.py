@@ -793,7 +793,7 @@ def _write_boards(
                 _add(line, "NS_PAIR_NUMBER", f"{t.ns[0]}{ns_line if mitchell else ''}")
                 _add(line, "EW_PAIR_NUMBER", f"{t.ew[0]}{ew_line if mitchell else ''}")
             _write_result(line, t)
-            found = scored.get(t.key)
+            found = scored.get(t.identity)
             ns_value, ew_value = (
                 (None, None) if found is None else (found.ns_points, found.ew_points)
             )

@@ -450,7 +450,7 @@ class TeamsPages:
         names = self.result.session.names
         results = []
         for row, table in zip(entry["results"], self._rows[number], strict=True):
-            imps = self._imps.get(table.key)
+            imps = self._imps.get(table.identity)
             played = table.result
             results.append(
                 {
