@@ -154,8 +154,7 @@ def _stored(
 
         raise UsageProblem(str(error)) from None
     handicaps = {
-        Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v
-        for k, v in keyed.items()
+        Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v for k, v in keyed.items()
     }
     return loaded, handicaps or None
 
