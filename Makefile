@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-quick clean browser report-shots postgres mutation
+.PHONY: install run test lint bench bench-quick clean browser report-shots postgres mutation serve serve-shots
 
 install: $(STAMP)
 
@@ -50,6 +50,18 @@ postgres:
 # Screenshots of the results site at phone and desktop widths: out/report-shots/*.png
 report-shots: install browser
 	$(BIN)/python tools/report_shots.py
+
+# The scorer's console (docs/serve.md): creates the database (DB=path or URL, default the user's
+# club database), imports the bundled club night when it holds no session, prints a first
+# director's password the first time, and serves http://127.0.0.1:8000/ until Ctrl-C.
+serve: install
+	$(BIN)/bridgescore db upgrade $(if $(DB),--db $(DB))
+	$(BIN)/bridgescore serve $(if $(DB),--db $(DB)) --first-director director --sample
+
+# Screenshots of the console and the published results at phone and laptop widths, taken while
+# the browser test plays a whole club night: out/serve-shots/*.png
+serve-shots: install browser
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_browser.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools

@@ -15,6 +15,7 @@ from bridgescore.cli.convert import convert
 from bridgescore.cli.movement import movement
 from bridgescore.cli.report import report
 from bridgescore.cli.score import score
+from bridgescore.cli.serve import serve, users_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,7 +24,7 @@ def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
 
 
-for command in (score, report, convert, check, movement):
+for command in (score, report, convert, check, movement, serve, users_group):
     main.add_command(command)
 
 from bridgescore.cli import db as _db  # noqa: E402

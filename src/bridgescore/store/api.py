@@ -11,7 +11,7 @@ import getpass
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, text
 
 from bridgescore.store import handicaps as hcp
+from bridgescore.store import live as lv
 from bridgescore.store import players as pl
 from bridgescore.store import results as rs
 from bridgescore.store import sessions as ss
@@ -464,3 +465,133 @@ class Store:
     def snapshots(self, who: str) -> Sequence[hcp.Explanation]:
         with self.reading() as conn:
             return hcp.snapshots(conn, pl.find(conn, who, None))
+
+    # --- the club night (bridgescore serve) ---------------------------------------------------
+
+    def add_user(
+        self, username: str, password_hash: str, role: str, club: str = DEFAULT_CLUB
+    ) -> lv.User:
+        """A director or scorer of ``club`` (``password_hash``: made by the web package)."""
+        with self.writing() as conn:
+            club_id = self._club(conn, club, create=True)
+            assert club_id is not None
+            return lv.add_user(conn, username, password_hash, role, club_id, _now())
+
+    def user(self, username: str) -> lv.User | None:
+        with self.reading() as conn:
+            return lv.user(conn, username)
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        with self.writing() as conn:
+            lv.set_password(conn, user_id, password_hash)
+
+    def start_login(self, user_id: int, lifetime: timedelta) -> str:
+        now = _now()
+        with self.writing() as conn:
+            return lv.start_login(conn, user_id, now, now + lifetime)
+
+    def login_user(self, token: str) -> lv.User | None:
+        with self.reading() as conn:
+            return lv.login_user(conn, token, _now())
+
+    def end_login(self, token: str) -> None:
+        with self.writing() as conn:
+            lv.end_login(conn, token, _now())
+
+    def setting(self, name: str, default: str) -> str:
+        """A setting every worker shares, made from ``default`` the first time."""
+        with self.writing() as conn:
+            return lv.setting(conn, name, default)
+
+    def club_id(self, club: str) -> int:
+        with self.writing() as conn:
+            found = self._club(conn, club, create=True)
+            assert found is not None
+            return found
+
+    def resolve_player(self, text: str, club_id: int) -> ss.MemberRow:
+        with self.reading() as conn:
+            return lv.resolve_player(conn, text, club_id)
+
+    def create_live_session(
+        self,
+        club_id: int,
+        *,
+        title: str,
+        played_on: date | None,
+        structure: str,
+        rules: Mapping[str, Any],
+        plan: str,
+        boards: tuple[ss.BoardRow, ...],
+        entrants: tuple[ss.EntrantRow, ...],
+        by: str,
+    ) -> int:
+        """Store a session about to be played (no results yet); returns its id."""
+        with self.writing() as conn:
+            return lv.create_session(
+                conn,
+                club_id,
+                title=title,
+                date_text=None if played_on is None else played_on.isoformat(),
+                played_on=played_on,
+                structure=structure,
+                rules=dict(rules),
+                plan=plan,
+                board_rows=boards,
+                entrant_rows=entrants,
+                by=by,
+                now=_now(),
+            )
+
+    def live_info(self, session_id: int) -> lv.LiveInfo:
+        with self.reading() as conn:
+            return lv.live_info(conn, session_id)
+
+    def statuses(self, club_id: int | None = None) -> dict[int, str]:
+        with self.reading() as conn:
+            return lv.statuses(conn, club_id)
+
+    def submit_result(
+        self,
+        session_id: int,
+        entry: lv.Entry,
+        *,
+        client_id: str | None,
+        by: str,
+        reason: str | None = None,
+        override: bool = False,
+    ) -> lv.Stored:
+        """Store one result (see :func:`bridgescore.store.live.submit`). When this returns, the
+        result is committed: only then may a client be told it is stored."""
+        with self.writing() as conn:
+            return lv.submit(
+                conn,
+                session_id,
+                entry,
+                client_id=client_id,
+                by=by,
+                reason=reason,
+                now=_now(),
+                override=override,
+            )
+
+    def undo(
+        self, session_id: int, entry_key: str, *, by: str, override: bool = False
+    ) -> rs.LogEntry:
+        with self.writing() as conn:
+            return lv.undo(conn, session_id, entry_key, by, _now(), override)
+
+    def publish(self, session_id: int, provisional: timedelta) -> lv.LiveInfo:
+        """Finalise a session: published now, provisional for ``provisional`` (30 minutes to
+        7 days); after that a change needs an explicit override."""
+        if not timedelta(minutes=30) <= provisional <= timedelta(days=7):
+            raise StoreError("the correction period is 30 minutes to 7 days")
+        now = _now()
+        with self.writing() as conn:
+            lv.publish(conn, session_id, now, now + provisional)
+            return lv.live_info(conn, session_id)
+
+    def set_deals(self, session_id: int, deals: Mapping[int, str]) -> list[int]:
+        """The hand records of a session's boards (PBN deal strings, by board number)."""
+        with self.writing() as conn:
+            return lv.set_deals(conn, session_id, dict(deals))

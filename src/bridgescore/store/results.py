@@ -524,6 +524,8 @@ def player_percentages(
                 entrant_players.c.player_id.is_not(None),
                 score_cache.c.percent.is_not(None),
                 sessions.c.played_on < before,
+                # a session still being played (bridgescore serve) counts once published
+                sessions.c.status == "published",
             )
         )
     )

@@ -92,6 +92,13 @@ sessions = Table(
     Column("digest", String(64), nullable=False),  # sha256 of the session's content
     Column("imported_at", DateTime(timezone=True), nullable=False),
     Column("imported_by", String(200), nullable=False),
+    # The club night (0002): "live" while results are entered, "published" once finalised
+    # (an imported session is published); the movement played (its JSON form) for a session
+    # set up in ``bridgescore serve``; when it was published and until when it is provisional.
+    Column("status", String(20), nullable=False, server_default="published"),
+    Column("plan", Text, nullable=True),
+    Column("published_at", DateTime(timezone=True), nullable=True),
+    Column("provisional_until", DateTime(timezone=True), nullable=True),
     UniqueConstraint("club_id", "digest"),
 )
 
@@ -175,7 +182,10 @@ results = Table(
     Column("recorded_at", DateTime(timezone=True), nullable=False),
     Column("recorded_by", String(200), nullable=False),
     Column("reason", Text, nullable=True),
+    # An id the client made for this submission (0002): a result sent twice is stored once.
+    Column("client_id", String(80), nullable=True),
     Index("ix_results_session_key", "session_id", "entry_key"),
+    UniqueConstraint("session_id", "client_id"),
 )
 
 # Scored percentages, derived from the log on demand; dropping every row loses nothing.
@@ -225,4 +235,38 @@ handicap_snapshots = Table(
     Column("explanation", Text, nullable=False),  # JSON: the inputs and the arithmetic
     Column("computed_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("player_id", "as_of", "policy"),
+)
+
+# Who may log in to ``bridgescore serve`` (0002): directors and scorers of one club, with an
+# argon2 hash of the password (the hash is made by the web package; the store keeps the text).
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("username", String(200), nullable=False, unique=True),
+    Column("password_hash", String(400), nullable=False),
+    Column("role", String(20), nullable=False),  # "director" or "scorer"
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# One row per login: the cookie holds the random token, so any worker can check it, and
+# logging out ends it everywhere.
+logins = Table(
+    "logins",
+    metadata,
+    Column("token", String(100), primary_key=True),
+    Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+)
+
+# Settings of the server kept in the database so that every worker shares them (the key that
+# signs CSRF tokens).
+settings = Table(
+    "settings",
+    metadata,
+    Column("name", String(100), primary_key=True),
+    Column("value", Text, nullable=False),
 )
