@@ -1,8 +1,8 @@
 """NZ Scorer native XML: conformance on real sessions, what the reader keeps, malformed input.
 
 Every figure of the real files that a rescoring does not reproduce is listed below with its
-reason (see test_usebio for the harness). ``python -m tests.test_nzscorer`` prints this
-module's lines of docs/conformance.md.
+reason (see test_usebio for the harness). docs/conformance.md's table is made by
+``bridgescore check`` itself (tests/test_conformance.py).
 """
 
 from __future__ import annotations
@@ -48,9 +48,6 @@ def setup_for(file: ResultsFile) -> harness.Setup:
         total_decimals=0,
         total_rounding=Rounding.TRUNCATE,
         places_by_section=across,
-        settings="nz"
-        + (" + across the field, ranked by section" if across else "")
-        + (" + handicaps" if file.event.handicapped else ""),
     )
 
 
@@ -110,18 +107,6 @@ def conformance(name: str) -> tuple[harness.Outcome, Comparison, harness.Setup]:
 def test_nz_scorer_matchpoints(name: str) -> None:
     outcome, comparison, _ = conformance(name)
     harness.assert_as_expected(outcome, comparison, EXPECTED[name])
-
-
-def nz_lines() -> list[str]:
-    lines = []
-    for name in sorted(EXPECTED):
-        outcome, _, setup = conformance(name)
-        lines.append(outcome.line(f"nz-scorer/native/{name}", setup))
-    return lines
-
-
-def test_nz_scorer_conformance_is_documented() -> None:
-    harness.docs_lines(nz_lines())
 
 
 # --- what the reader keeps ---------------------------------------------------------------------
@@ -316,7 +301,3 @@ def test_mutations_raise_only_our_errors(data: st.DataObject) -> None:
     text = data.draw(harness.mutated(shared_path(*NATIVE, "pairs.xml").read_bytes()))
     with contextlib.suppress(BridgeScoreError):
         nzscorer.loads(text)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print("\n".join(nz_lines()))

@@ -3,7 +3,7 @@
 The conformance tests rescore each real file and compare every traveller row and every pair
 with the file's own figures. Every figure that is not reproduced is listed below with its
 reason: the tests fail if a list is incomplete, or names something that now reproduces.
-``python -m tests.test_usebio`` prints this module's lines of docs/conformance.md.
+docs/conformance.md's table is made by ``bridgescore check`` itself (tests/test_conformance.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,7 +33,6 @@ from bridgescore.traveller import Artificial
 
 from .conftest import shared_path
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "conformance.md"
 COMPSCORE = "usebio-compscore"
 
 # --- the comparison harness (test_nzscorer uses it too) -----------------------------------------
@@ -52,7 +50,6 @@ class Setup:
     total_decimals: int = 2
     total_rounding: Rounding = Rounding.HALF_UP
     places_by_section: bool = False
-    settings: str = ""  # the name docs/conformance.md gives the settings
 
 
 @dataclass(frozen=True)
@@ -72,13 +69,6 @@ class Outcome:
     bad_pairs: frozenset[str]
     bad_totals: frozenset[str]
     totals: bool
-
-    def line(self, name: str, setup: Setup) -> str:
-        totals = f"{self.pairs - len(self.bad_totals)}" if self.totals else "–"
-        return (
-            f"| {name} | {self.rows} | {self.rows - len(self.bad_rows)} | {self.pairs} | "
-            f"{self.pairs - len(self.bad_pairs)} | {totals} | {setup.settings} |"
-        )
 
 
 def measure(
@@ -132,13 +122,6 @@ def assert_as_expected(outcome: Outcome, comparison: Comparison, expected: Expec
     assert outcome.bad_totals == set(expected.totals), detail
 
 
-def docs_lines(lines: list[str]) -> None:
-    """The lines must be in docs/conformance.md as generated (run this module to print them)."""
-    text = DOCS.read_text(encoding="utf-8")
-    missing = [line for line in lines if line not in text]
-    assert not missing, "docs/conformance.md is out of date; regenerate:\n" + "\n".join(lines)
-
-
 # --- Compscore files ---------------------------------------------------------------------------
 
 # Compscore shows each row on its board's own top (boards played fewer times unfactored), rounds
@@ -150,7 +133,6 @@ COMPSCORE_SETUP = Setup(
     row_rules=_NEUBERG,
     row_rounding=Rounding.HALF_EVEN,
     totals=True,
-    settings="compscore-mp",
 )
 
 _BOARD_1_AVERAGE = (
@@ -195,13 +177,11 @@ IMP_SETUPS = {
         CLUB.with_(method="butler"),
         row_decimals=0,
         totals=True,
-        settings="compscore-butler",
     ),
     "cross_imp_howell.xml": Setup(
         CLUB.with_(method="cross-imps"),
         row_decimals=2,
         totals=True,
-        settings="compscore-cross-imps",
     ),
 }
 
@@ -251,19 +231,6 @@ def test_howell_total_scaled_for_a_pair_who_missed_a_board() -> None:
     assert reported is not None and reported.total == Fraction("128.77")
     assert pair_1.boards == 26 and pair_1.points == 124
     assert pair_1.total == Fraction(124 * 27, 26)
-
-
-def test_compscore_conformance_is_documented() -> None:
-    docs_lines(compscore_lines())
-
-
-def compscore_lines() -> list[str]:
-    lines = []
-    for name in sorted(COMPSCORE_FILES):
-        lines.append(compscore(name)[0].line(f"{COMPSCORE}/{name}", COMPSCORE_SETUP))
-    for name, setup in sorted(IMP_SETUPS.items()):
-        lines.append(compscore(name)[0].line(f"{COMPSCORE}/{name} (IMPs)", setup))
-    return lines
 
 
 # --- what the reader keeps ---------------------------------------------------------------------
@@ -686,7 +653,3 @@ def test_mutations_raise_only_our_errors(data: st.DataObject) -> None:
     text = data.draw(mutated(_small_file()))
     with contextlib.suppress(BridgeScoreError):
         usebio.loads(text)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print("\n".join(compscore_lines()))
