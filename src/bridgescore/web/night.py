@@ -386,7 +386,7 @@ def hand_records(data: bytes, name: str) -> dict[int, str]:
     from bridgescore.deal import Deal
     from bridgescore.formats.pbn import syntax
 
-    text, _ = syntax.decode(data, name)
+    text, _ = syntax.decode(data)
     document = syntax.loads(text, path=name)
     document.raise_for_problems()
     deals: dict[int, str] = {}
