@@ -361,10 +361,17 @@ def test_convert_chain_on_the_sample(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     assert "(json, scored under club): 243 table results on 27 boards" in done.output
     done = invoke("convert", str(json_path), str(xml_path), "--rules", "ebu")
+    # USEBIO has no sit-out rows and no round or table: refused, each loss listed, no file.
+    assert done.exit_code == 2 and not xml_path.exists()
+    assert "USEBIO cannot hold everything" in done.output
+    assert "27 rows (first: board 1, table 5: NP)" in done.output
+    assert "the round of 216 rows" in done.output and "--lossy" in done.output
+    done = invoke("convert", str(json_path), str(xml_path), "--rules", "ebu", "--lossy")
     assert done.exit_code == 0, done.output
-    assert "USEBIO has no place for rows not played: 27 left out" in done.output
+    assert "lost: 27 rows (first: board 1, table 5: NP)" in done.output
     done = invoke("convert", str(xml_path), str(csv_path))
     assert done.exit_code == 0, done.output
+    assert "lost" not in done.output  # a CSV holds all a USEBIO file of results holds
     original = score_pairs(read_session(SAMPLE), CLUB)
     for path in (json_path, xml_path, csv_path):
         assert outcome(score_pairs(read_session(path), CLUB)) == outcome(original)

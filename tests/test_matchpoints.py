@@ -236,10 +236,11 @@ def test_session_percentage_rule() -> None:
         rank = {12: 800, 10: 650, 0: 100}[mine]
         for pair in range(1, 8):
             score = rank if pair == 1 else others[pair - 2]
-            rows.append(f"{board},{pair},{pair},{score},")
+            rows.append(f"{board},{pair},{pair},points {score},")  # any score, any board
     for pair in range(1, 8):
         rows.append(
-            f"24,{pair},{pair},{[0, 700, 600, 500, 400, 300, 200][pair - 1] or ''},"
+            f"24,{pair},{pair},{'points ' if pair > 1 else ''}"
+            f"{[0, 700, 600, 500, 400, 300, 200][pair - 1] or ''},"
             f"{'A+/A-' if pair == 1 else ''}"
         )
     rules = CLUB.with_(session_percentage_rule=True, artificial_method="neuberg")

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bridgescore.bridge import Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
-from bridgescore.errors import BridgeScoreError, InputFileError, ParseError
+from bridgescore.errors import InputFileError, ParseError
 from bridgescore.formats import pbn
 from bridgescore.formats.pbn import (
     Cell,
@@ -926,8 +926,10 @@ def test_mutated_files_never_crash_the_reader(data: st.DataObject) -> None:
     play_checks = data.draw(st.booleans(), label="play_checks")
     try:
         doc = pbn.load(io.BytesIO(bytes(text)), strict=strict, play_checks=play_checks)
-    except BridgeScoreError:
-        assert strict
+    except InputFileError as error:
+        # Lenient reading collects every problem; only bytes that are not text at all (a NUL,
+        # UTF-16 without its mark) are refused before reading.
+        assert strict or "not a text file" in str(error) or "byte-order mark" in str(error)
         return
     assert isinstance(doc, PbnDocument)
     written = pbn.dumps(doc)

@@ -471,8 +471,9 @@ def test_real_usebio_session_numbers_equal_the_engine() -> None:
 # --- other kinds of event ----------------------------------------------------------------------
 
 SCORES = (420, 450, -100, -200, 400, 590)
+# points: the scores as given on either board (-100 and 590 are not all possible on board 2).
 IMPS = "board,ns,ew,score\n" + "".join(
-    f"{board},{p},{p},{s}\n" for board in (1, 2) for p, s in enumerate(SCORES, start=1)
+    f"{board},{p},{p},points {s}\n" for board in (1, 2) for p, s in enumerate(SCORES, start=1)
 )
 
 

@@ -68,7 +68,7 @@ def test_trim_by_results_in_a_butler_session() -> None:
 SHORT = (
     "board,ns,ew,score\n"
     + "".join(f"1,{p},{p},{s}\n" for p, s in enumerate([420, 400, 170, 140, 100, -50], start=1))
-    + "2,1,1,420\n2,2,2,450\n"
+    + "2,1,1,points 420\n2,2,2,450\n"  # points: 420 cannot be scored NS vulnerable
 )
 
 

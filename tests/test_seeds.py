@@ -109,10 +109,10 @@ SC_2_5_BOARDS = [
 
 def test_seed_000_percentages_and_checksum() -> None:
     score_for = {6: 620, 4: 420, 2: 170, 0: -100}
-    rows = ["board,ns,ew,score"]
+    rows = ["board,ns,ew,score"]  # points: the seed's scores stand for ranks, on any board
     for board, allocation in enumerate(SC_2_5_BOARDS, start=1):
         for pair, mp in enumerate(allocation, start=1):
-            rows.append(f"{board},{pair},{pair},{score_for[mp]}")
+            rows.append(f"{board},{pair},{pair},points {score_for[mp]}")
     result = scored("\n".join(rows))
     ns = next(f for f in result.fields if f.field == "NS")
     by_pair = {s.entrant.number: s for s in ns.standings}
@@ -201,10 +201,10 @@ def test_seed_002_exercises() -> None:
 
 def test_seed_002_percentages() -> None:
     """24 boards with top 5: a perfect score is 120, 60 is 50%, 72 is 60%."""
-    rows = ["board,ns,ew,score"]
+    rows = ["board,ns,ew,score,vul"]  # the seed writes every score non-vulnerable
     for board in range(1, 25):
         for pair in range(1, 7):
-            rows.append(f"{board},{pair},{pair},{[420, 170, 140, 110, 90, -50][pair - 1]}")
+            rows.append(f"{board},{pair},{pair},{[420, 170, 140, 110, 90, -50][pair - 1]},None")
     result = scored("\n".join(rows), SCALE_1)
     ns = {s.entrant.number: s for s in result.fields[0].standings}
     assert ns[1].available == 120 and ns[1].points == 120 and ns[1].percent == 100
@@ -259,7 +259,7 @@ def test_seed_004_ties() -> None:
     rows = ["board,ns,ew,score"]
     for board, scores in ((1, three_tie), (2, four_tie)):
         for pair, value in enumerate(scores, start=1):
-            rows.append(f"{board},{pair},{pair},{value}")
+            rows.append(f"{board},{pair},{pair},points {value}")  # 620 and -50: any board
     result = scored("\n".join(rows), SCALE_1)
     ns_1 = [ns for ns, _ in board_mps(result, 1)]
     assert ns_1[:4] == [8, 6, 6, 6]
@@ -318,13 +318,13 @@ def test_ranks() -> None:
 
 def test_shared_places() -> None:
     rows = [
-        "board,ns,ew,score",
-        "1,1,1,420",
-        "1,2,2,420",
-        "1,3,3,100",
-        "2,1,1,50",
-        "2,2,2,50",
-        "2,3,3,-50",
+        "board,ns,ew,score,vul",  # the scores are non-vulnerable
+        "1,1,1,420,None",
+        "1,2,2,420,None",
+        "1,3,3,100,None",
+        "2,1,1,50,None",
+        "2,2,2,50,None",
+        "2,3,3,-50,None",
     ]
     ns = scored("\n".join(rows)).fields[0]
     assert [(s.place, s.entrant.number) for s in ns.standings] == [("1=", 1), ("1=", 2), ("3", 3)]

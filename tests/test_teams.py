@@ -41,7 +41,7 @@ def test_match_totals_victory_points_and_ranking() -> None:
     # Team 1 wins board 1 by 11 IMPs (+500 net) and board 2 by 5 (+190 net); 30 flat boards.
     for board in range(1, 33):
         room1, room2 = {1: (600, 100), 2: (420, 230)}.get(board, (100, 100))
-        rows += [f"{board},1,1,2,{room1}", f"{board},1,2,1,{room2}"]
+        rows += [f"{board},1,1,2,points {room1}", f"{board},1,2,1,points {room2}"]
         rows += [f"{board},1,3,4,0", f"{board},1,4,3,0"]
     s = session("\n".join(rows), structure=FieldStructure.TEAMS)
     result = score_teams(s, TEAMS)

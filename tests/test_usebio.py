@@ -409,8 +409,8 @@ def problems(text: str) -> list[str]:
 
 def test_boards_under_session_and_sections() -> None:
     rows = board(1, line("1", "2"), line("3", "4", tricks="9", score="-50")) + board(
-        2, line("4", "1"), line("2", "3", tricks="9", score="-50")
-    )
+        2, line("4", "1", score="620"), line("2", "3", tricks="9", score="-100")
+    )  # board 2: NS vulnerable
     sections = "".join(f'<SECTION SECTION_ID="{s}">{rows}</SECTION>' for s in "AB")
     file = usebio.loads(document(f"<SESSION><SESSION_ID>1</SESSION_ID>{sections}</SESSION>"))
     session = file.session
@@ -422,7 +422,7 @@ def test_boards_under_session_and_sections() -> None:
 
 def test_several_sessions_need_a_choice() -> None:
     one = f"<SESSION><SESSION_ID>1</SESSION_ID>{TWO_ROWS}</SESSION>"
-    other = board(2, line("1NS", "1EW"), line("2NS", "2EW"))
+    other = board(2, line("1NS", "1EW", score="620"), line("2NS", "2EW", score="620"))
     two = f"<SESSION><SESSION_ID>2</SESSION_ID>{other}</SESSION>"
     text = document(one + two)
     assert any("2 sessions in one event" in p and "1, 2" in p for p in problems(text))

@@ -30,6 +30,15 @@ class RulesError(BridgeScoreError, ValueError):
     """Input that is well formed but against the rules of scoring."""
 
 
+FOUND_LIMIT = 80  # characters of input a message quotes
+MESSAGE_LIMIT = 400  # characters of a problem's message
+LISTED_LIMIT = 200  # problems an error's message lists (all are in its ``problems``)
+
+
+def _cut(text: str, limit: int) -> str:
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in an input file, with where it is and what was expected."""
@@ -40,6 +49,13 @@ class Problem:
     table: str | None = None
     found: str | None = None
     expected: str | None = None
+
+    def __post_init__(self) -> None:
+        # Input quoted in a message is cut short: a problem never carries a whole long line.
+        if self.found is not None and len(self.found) > FOUND_LIMIT:
+            object.__setattr__(self, "found", _cut(self.found, FOUND_LIMIT))
+        if len(self.message) > MESSAGE_LIMIT:
+            object.__setattr__(self, "message", _cut(self.message, MESSAGE_LIMIT))
 
     def where(self, path: str | None = None) -> str:
         parts = []
@@ -68,10 +84,15 @@ class InputFileError(BridgeScoreError):
 
     def __init__(self, path: str | None, problems: Iterable[Problem]) -> None:
         self.path = path
-        self.problems: Sequence[Problem] = tuple(problems)
+        self.problems: Sequence[Problem] = tuple(dict.fromkeys(problems))  # each one once
         count = len(self.problems)
-        head = f"{path or 'input'}: {count} problem{'s' if count != 1 else ''}"
-        super().__init__("\n".join([head, *(p.describe(path) for p in self.problems)]))
+        head = f"{path or 'input'}: {count:,} problem{'s' if count != 1 else ''}"
+        listed = [p.describe(path) for p in self.problems[:LISTED_LIMIT]]
+        if count > LISTED_LIMIT:
+            listed.append(
+                f"… and {count - LISTED_LIMIT:,} more (the first {LISTED_LIMIT} are shown)"
+            )
+        super().__init__("\n".join([head, *listed]))
 
 
 class Problems(Sequence[Problem]):

@@ -19,15 +19,22 @@ from bridgescore.errors import BridgeScoreError
     type=click.Choice(["csv", "json", "usebio", "pbn"]),
     help="Format to write; by default from OUT's extension (.csv, .json, .xml for USEBIO, .pbn).",
 )
+@click.option(
+    "--lossy",
+    is_flag=True,
+    help="Write OUT even when its format cannot hold everything in IN, listing what is lost.",
+)
 @scoring_options
-def convert(source: str, target: str, to: str | None, **options: Any) -> None:
+def convert(source: str, target: str, to: str | None, lossy: bool, **options: Any) -> None:
     """Convert a session file IN to OUT: traveller CSV, bridgescore's JSON, USEBIO XML or PBN.
 
     IN is any file bridgescore reads (.csv, .json, .xml in USEBIO or NZ Scorer form, .pbn).
     JSON, USEBIO and PBN are written with the scores of the session rescored under the scoring
     options (a USEBIO file's scoring method, and NZ Scorer's scoring of sections across the
     field, are kept unless --method or --sections say otherwise); a CSV holds the results alone.
-    OUT is written whole or not at all.
+    OUT is written whole or not at all. It is read back and scored first: when its format
+    cannot hold something of IN (a deal, a fouled board's groups, an artificial score), nothing
+    is written and what would be lost is listed, unless --lossy is given.
 
     \b
     Examples:
@@ -36,13 +43,16 @@ def convert(source: str, target: str, to: str | None, **options: Any) -> None:
       bridgescore convert results.xml travellers.txt --to csv
     """
     try:
-        lines = _convert(source, target, to, options)
+        lines = _convert(source, target, to, lossy, options)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     click.echo("\n".join(lines))
 
 
-def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) -> list[str]:
+def _convert(
+    source: str, target: str, to: str | None, lossy: bool, options: dict[str, Any]
+) -> list[str]:
+    from bridgescore.cli.options import show_warnings
     from bridgescore.formats.convert import convert as convert_file
 
     overridden = {"method"} if options["method"] else set()
@@ -56,5 +66,7 @@ def _convert(source: str, target: str, to: str | None, options: dict[str, Any]) 
         structure=structure(options),
         overridden=overridden,
         movement=movement_file(options),
+        lossy=lossy,
     )
+    show_warnings(report.warnings, source)
     return report.lines()

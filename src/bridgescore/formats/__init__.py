@@ -75,6 +75,14 @@ def module(kind: str) -> FormatModule:
 def kind_of(path: str | Path, head: bytes | None = None) -> str:
     """The kind of a results file, from its extension and, for XML, its root element (read
     from ``head``, the file's first bytes, or from the file)."""
+    kind = _extension_kind(path)
+    if kind != "xml":
+        return kind
+    return _xml_kind(str(path), _head(path) if head is None else head)
+
+
+def _extension_kind(path: str | Path) -> str:
+    """``csv``, ``json``, ``pbn`` or ``xml``, from the extension."""
     suffix = Path(path).suffix.lower()
     kind = EXTENSIONS.get(suffix)
     if kind is None:
@@ -88,9 +96,7 @@ def kind_of(path: str | Path, head: bytes | None = None) -> str:
                 )
             ],
         )
-    if kind != "xml":
-        return kind
-    return _xml_kind(str(path), _head(path) if head is None else head)
+    return kind
 
 
 def xml_kind(path: str | Path) -> str:
@@ -99,19 +105,37 @@ def xml_kind(path: str | Path) -> str:
 
 
 def _head(path: str | Path) -> bytes:
+    from bridgescore.formats.files import read_bytes
+
+    return read_bytes(path)[:4096]
+
+
+def _head_text(head: bytes) -> str:
+    """The first characters of an XML file, in the encoding its byte-order mark or
+    declaration names (UTF-16 and UTF-32 included); a character cut at the end is dropped."""
+    import codecs
+
+    from bridgescore.formats.files import decode
+
+    for bom, codec in (
+        (codecs.BOM_UTF32_LE, "utf-32-le"),
+        (codecs.BOM_UTF32_BE, "utf-32-be"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
+        if head.startswith(bom):
+            return head[len(bom) :].decode(codec, "ignore")
     try:
-        with open(path, "rb") as handle:
-            return handle.read(4096)
-    except OSError as error:
-        raise InputFileError(
-            str(path), [Problem(f"cannot read the file ({error.strerror})")]
-        ) from None
+        return decode(head, "XML")[0]
+    except InputFileError:
+        return head.decode("utf-8", "ignore")
 
 
 def _xml_kind(path: str, head: bytes) -> str:
-    text = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", head, flags=re.S)
-    root = re.search(rb"<\s*([A-Za-z_][\w.-]*)", text)
-    name = root.group(1).decode("ascii", "replace") if root else ""
+    """``usebio`` or ``nzscorer`` from the root element, whatever the file's encoding."""
+    text = re.sub(r"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", "", _head_text(head), flags=re.S)
+    root = re.search(r"<\s*([A-Za-z_][\w.-]*)", text)
+    name = root.group(1) if root else ""
     if name.upper() == "USEBIO":
         return "usebio"
     if name == "session":
@@ -121,7 +145,7 @@ def _xml_kind(path: str, head: bytes) -> str:
         [
             Problem(
                 "not a results file bridgescore reads",
-                found=f"<{name}>" if name else head[:40].decode("latin-1"),
+                found=f"<{name}>" if name else text.lstrip()[:40],
                 expected="<USEBIO> (USEBIO 1.2) or <session> (NZ Scorer)",
             )
         ],
@@ -136,13 +160,15 @@ def load_path(
     """Read any results file bridgescore reads; ``structure`` forces the field structure, and
     a ``movement`` seats the rows (a traveller CSV may then leave the pairs out) or checks them,
     every contradiction reported with its round, table, pair and board."""
-    kind = kind_of(path)
+    kind = _extension_kind(path)
     name = str(path)
     if kind == "csv":
         from bridgescore.formats import csv as traveller_csv
 
-        return traveller_csv.read_path(path, structure=structure, movement=movement)
+        rf = traveller_csv.read_path(path, structure=structure, movement=movement)
+        return replace(rf, warnings=summarized(rf.warnings))
     rf = _load_other(path, kind, structure)
+    rf = replace(rf, warnings=summarized(rf.warnings))
     if movement is None:
         return rf
     from bridgescore.movements import seating
@@ -173,15 +199,46 @@ def _load_other(path: str | Path, kind: str, structure: FieldStructure | None) -
         from bridgescore.formats import json as result_json
 
         rf = result_json.read_path(path)
-    elif kind == "usebio":
-        from bridgescore.formats import usebio
-
-        rf = usebio.read_path(path)
     else:
-        from bridgescore.formats import nzscorer
+        # Read once: standard input or a pipe cannot be read twice.
+        from bridgescore.formats.files import display_name, read_bytes
 
-        rf = nzscorer.read_path(path)
+        data = read_bytes(path)
+        xml = _xml_kind(display_name(path), data[:4096]) if kind == "xml" else kind
+        if xml == "usebio":
+            from bridgescore.formats import usebio
+
+            rf = usebio.loads(data, path=name)
+        else:
+            from bridgescore.formats import nzscorer
+
+            rf = nzscorer.loads(data, path=name)
     return replace(rf, session=_forced(rf.session, structure, name))
+
+
+def summarized(warnings: tuple[Problem, ...]) -> tuple[Problem, ...]:
+    """Each warning once: the same warning met again (an unknown tag in every game) is one
+    line that counts the times and gives the first place."""
+    groups: dict[tuple[str, str | None, str | None], list[Problem]] = {}
+    for warning in warnings:
+        groups.setdefault((warning.message, warning.found, warning.expected), []).append(warning)
+    out = []
+    for (message, found, expected), met in groups.items():
+        first = met[0]
+        if len(met) == 1:
+            out.append(first)
+            continue
+        out.append(
+            Problem(
+                f"{message} ({len(met)} times; the first here)",
+                first.line,
+                first.board,
+                first.table,
+                found,
+                expected,
+            )
+        )
+    return tuple(out)
 
 
 def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str:
@@ -232,5 +289,6 @@ __all__ = [
     "load_path",
     "module",
     "read_session",
+    "summarized",
     "xml_kind",
 ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.movements.model import Movement
 from bridgescore.rules import Rules
@@ -31,6 +31,7 @@ class ConvertReport:
     boards: int
     teams: bool = False
     notes: tuple[str, ...] = ()  # what the target format has no place for
+    warnings: tuple[Problem, ...] = ()  # what the reader of the source reinterpreted
 
     def lines(self) -> list[str]:
         """The report as the command line prints it."""
@@ -38,10 +39,14 @@ class ConvertReport:
             return [f"Converted {self.source} to {self.target} (pbn, teams with ScoreIMP)"]
         scored = "" if self.rules is None else f", scored under {self.rules.label}"
         return [
-            f"Converted {self.source} to {self.target} ({self.kind}{scored}): {self.tables} "
-            f"table results on {self.boards} boards",
+            f"Converted {self.source} to {self.target} ({self.kind}{scored}): "
+            f"{_count(self.tables, 'table result')} on {_count(self.boards, 'board')}",
             *self.notes,
         ]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def declared(rf: ResultsFile) -> dict[str, Any]:
@@ -80,11 +85,21 @@ def convert(
     structure: FieldStructure | None = None,
     overridden: Collection[str] = (),
     movement: Movement | None = None,
+    lossy: bool = False,
 ) -> ConvertReport:
     """Read ``source``, score it under ``rules`` (with the settings its file declares, except
     those ``overridden``) and write ``target`` as ``kind`` (by default from its extension),
-    whole or not at all."""
-    from bridgescore.formats import dump_path, load_path
+    whole or not at all.
+
+    What is written is read back and scored before the file is written: if anything of the
+    session does not come back (a row, a result, a deal, a fouled board's groups, a score), the
+    conversion is refused with the list (:class:`LossError`), unless ``lossy``: then it is
+    written and the list is in the report's notes. The reader's own warnings are the report's
+    ``warnings``.
+    """
+    from bridgescore.formats import load_path, module
+    from bridgescore.formats.losses import losses, read_back, scored_losses
+    from bridgescore.outputs import write_text
 
     written = target_kind(target, kind)
     rf = load_path(source, structure, movement)
@@ -100,9 +115,6 @@ def convert(
     if written == "csv":
         out = ResultsFile(session)
         scored_rules = None
-        deals = sum(1 for b in session.boards.values() if b.deal is not None)
-        if deals:
-            notes.append(f"note: a traveller CSV has no place for deals: {deals} left out")
     elif teams:
         from bridgescore.scoring import score_teams
 
@@ -111,13 +123,15 @@ def convert(
         from bridgescore.scoring import score_pairs
 
         out = ResultsFile(session, event=rf.event, result=score_pairs(session, rules))
-        if written == "usebio":
-            sitting_out = sum(1 for t in session.tables if not t.played)
-            if sitting_out:
-                notes.append(
-                    f"note: USEBIO has no place for rows not played: {sitting_out} left out"
-                )
-    dump_path(out, target, written)
+    text = module(written).dumps(out)
+    back = read_back(written, text, str(target), session.structure)
+    lost = losses(session, back)
+    if not isinstance(back, str):
+        lost += scored_losses(session, back, rules)
+    if lost and not lossy:
+        raise LossError(str(target), written, lost)
+    notes.extend(f"lost: {line}" for line in lost)
+    write_text(target, text)
     return ConvertReport(
         str(source),
         str(target),
@@ -127,7 +141,22 @@ def convert(
         len(session.boards),
         teams,
         tuple(notes),
+        rf.warnings,
     )
 
 
-__all__ = ["ConvertReport", "convert", "declared", "target_kind"]
+class LossError(RulesError):
+    """The target format cannot hold everything in the session: each thing it would lose."""
+
+    def __init__(self, target: str, kind: str, lost: list[str]) -> None:
+        from bridgescore.formats import LABELS
+
+        self.lost = tuple(lost)
+        lines = "\n".join(f"  {line}" for line in lost)
+        super().__init__(
+            f"{target}: {LABELS[kind]} cannot hold everything in this session, and would lose:\n"
+            f"{lines}\nnothing was written: give --lossy to write it without them"
+        )
+
+
+__all__ = ["ConvertReport", "LossError", "convert", "declared", "target_kind"]

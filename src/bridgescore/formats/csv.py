@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError, Problem, Problems
-from bridgescore.formats.files import read_utf8
+from bridgescore.formats.files import read_utf8, vulnerable_text
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
@@ -73,6 +73,8 @@ _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _NUMBER = re.compile(r"\d{1,4}")  # board, pair and player numbers
 _ROUND = re.compile(r"\d{1,3}")
 _SCORE = re.compile(r"[+-]?\d{1,5}")
+_POINTS = re.compile(r"(?i)points\s*([+-]?\d{1,5})")  # a point score the director assigned
+_DECIMAL_COMMA = re.compile(r"(\d),(\d)")
 
 
 @dataclass
@@ -149,22 +151,83 @@ def loads(
     return ResultsFile(session)
 
 
-def _records(text: str, problems: Problems) -> Iterator[tuple[int, list[str]]]:
-    """Each CSV record with the line it starts on; blank and ``#`` comment lines skipped."""
-    reader = csv.reader(io.StringIO(text), skipinitialspace=True)
+def separator(text: str) -> str:
+    """The cell separator, from the header line: ``,``; else ``;`` (a spreadsheet set to a
+    language that writes decimal commas saves its CSV so); else a tab."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "," in line:
+            return ","
+        if ";" in line:
+            return ";"
+        return "\t" if "\t" in line else ","
+    return ","
+
+
+def _records(
+    text: str, problems: Problems, delimiter: str = ","
+) -> Iterator[tuple[int, list[str]]]:
+    """Each CSV record with the line it starts on; blank and ``#`` comment lines skipped.
+
+    A quote that is never closed would make the rest of the file one cell: it is an error, as
+    is a quoted cell that runs over lines that look like rows of their own.
+    """
+    reader = csv.reader(io.StringIO(text), skipinitialspace=True, delimiter=delimiter)
     line = 1
+    width = 0
     try:
         for cells in reader:
             start, line = line, reader.line_num + 1
             if not any(cell.strip() for cell in cells) or cells[0].lstrip().startswith("#"):
                 continue
+            width = width or len(cells)
+            if reader.line_num > start and _swallowed(text, cells, start, delimiter, width):
+                return
             yield start, cells
     except csv.Error as error:
         problems.add(Problem(f"unreadable CSV ({error})", reader.line_num))
 
 
+class _Unclosed(Exception):
+    pass
+
+
+def _swallowed(text: str, cells: list[str], start: int, delimiter: str, width: int) -> bool:
+    """Whether a record of several lines is a quote left open (raises :class:`_Unclosed`)."""
+    lines = [part for cell in cells if "\n" in cell for part in cell.split("\n")[1:]]
+    rowlike = sum(1 for part in lines if part.count(delimiter) >= max(2, width - 2))
+    rest = "\n".join(text.splitlines()[start - 1 :])
+    try:
+        list(csv.reader(io.StringIO(rest), strict=True, delimiter=delimiter))
+        at_end = False
+    except csv.Error as error:
+        at_end = "end of data" in str(error)
+    if at_end or rowlike:
+        raise _Unclosed(
+            f"a quote opened on line {start} is never closed"
+            + (
+                f": the rest of the file ({len(lines)} more lines) would be one cell"
+                if at_end
+                else f", so {rowlike} later rows would be read as part of one cell"
+            )
+        )
+    return False
+
+
 def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_Row]:
-    records = _records(text, problems)
+    try:
+        yield from _rows_of(text, problems, seated)
+    except _Unclosed as error:
+        line = int(re.search(r"line (\d+)", str(error))[1])  # type: ignore[index]
+        problems.add(Problem(str(error), line, expected='a closing " after the quoted text'))
+
+
+def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
+    delimiter = separator(text)
+    decimal_comma = delimiter == ";"
+    records = _records(text, problems, delimiter)
     first = next(records, None)
     if first is None:
         if not problems:
@@ -224,14 +287,19 @@ def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_Row]
         if len(cells) != len(keys):
             problems.add(
                 Problem(
-                    f"{len(cells)} cells for {len(keys)} columns",
+                    f"{len(cells)} cell{'' if len(cells) == 1 else 's'} for {len(keys)} columns",
                     line,
-                    found=",".join(cells),
+                    found=delimiter.join(cells),
                     expected=f"{len(keys)} cells",
                 )
             )
             continue
-        yield _Row(line, {k: v.strip() for k, v in zip(keys, cells, strict=True) if k})
+        row = {k: v.strip() for k, v in zip(keys, cells, strict=True) if k}
+        if decimal_comma:  # 55,5% is 55.5%
+            for key in ("contract", "adjusted", "score"):
+                if key in row:
+                    row[key] = _DECIMAL_COMMA.sub(r"\1.\2", row[key])
+        yield _Row(line, row)
 
 
 def _boards(rows: list[_Row], problems: Problems) -> dict[int, Board]:
@@ -307,7 +375,7 @@ def _table(
 
     board = _board_number(row)
     if board is None:
-        problem("not a board number", row.get("board"), "a whole number 1 or more")
+        problem("not a board number", row.get("board"), "a whole number from 1 to 9999")
         return None
     # A fouled board's copies may differ: the row's own vulnerability scores the row.
     vul = boards[board].vulnerability
@@ -324,7 +392,7 @@ def _table(
             numbers.append(int(text))
         else:
             what = "pair" if len(seats) == 2 else "player"
-            problem(f"not a {what} number in column {seat}", text, "a whole number 1 or more")
+            problem(f"not a {what} number in column {seat}", text, "a whole number from 1 to 9999")
     round_text = row.get("round")
     round_number = None
     if round_text:
@@ -416,11 +484,20 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             "NS then EW, like A+/A- or 60/40, or A for average to both)"
         )
     score: int | None = None
+    points = _POINTS.fullmatch(score_text)
+    if points:
+        if contract_text or declarer_text or result_text:
+            raise ParseError(
+                f"an assigned point score {score_text!r} with a contract, declarer or result "
+                "(expected the score alone)"
+            )
+        side = WeightedResult.single(BridgeResult.from_score(int(points[1]), vul, assigned=True))
+        return side, side, True  # the director assigned it, as in the adjusted column
     if score_text:
         if not _SCORE.fullmatch(score_text) or int(score_text) % 10:
             raise ParseError(
-                f"not a score: {score_text!r} (expected the NS score, a multiple of 10, like 420 "
-                "or -50)"
+                f"not a score: {score_text!r} (expected the NS score, a multiple of 10 from "
+                "-7600 to 7600, like 420 or -50)"
             )
         score = int(score_text)
     if not contract_text:
@@ -428,7 +505,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             raise ParseError("no result (expected a contract with declarer and result, or a score)")
         if declarer_text or result_text:
             raise ParseError("a declarer or result without a contract (expected a contract)")
-        return _same(BridgeResult.from_score(score))
+        return _same(BridgeResult.from_score(score, vul))
     if upper in ("PASS", "P", "PASSED", "ALL PASS", "AP"):
         if declarer_text not in ("", "-") or result_text not in ("", "-"):
             raise ParseError("a passed-out board with a declarer or result (expected them empty)")
@@ -445,7 +522,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vul) == score]
         if not found:
             raise ParseError(
-                f"{contract} by {declarer} cannot score {score} with vulnerability {vul} "
+                f"{contract} by {declarer} cannot score {score} with {vulnerable_text(vul)} "
                 "(expected a result column, or a score this contract can make)"
             )
         tricks = found[0]
@@ -454,7 +531,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     result = BridgeResult.played(contract, declarer, tricks, vul)
     if score is not None and score != result.ns_score:
         raise ParseError(
-            f"the result contradicts the score: {result} with vulnerability {vul} is "
+            f"the result contradicts the score: {result} with {vulnerable_text(vul)} is "
             f"{result.ns_score:+d} to NS, the score column says {score:+d}"
         )
     return _same(result)
@@ -537,7 +614,7 @@ def dumps(rf: ResultsFile) -> str:
                 cells["contract"] = str(result.contract)
                 cells["declarer"] = str(result.declarer)
                 cells["result"] = str(result.tricks)
-            cells["score"] = str(result.ns_score)
+            cells["score"] = str(result) if result.assigned_points else str(result.ns_score)
         else:
             cells["adjusted"] = t.describe()
         rows.append(cells)

@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, cast
 
+from bridgescore.bridge import Vulnerability
 from bridgescore.errors import InputFileError, Problem
 
 STDIN = "-"  # the name that stands for standard input (and for standard output when writing)
@@ -113,6 +114,16 @@ def _blocking_folder(path: Path) -> str | None:
         if not stat.S_ISDIR(mode):
             return f"not a folder: {folder}"
     return None
+
+
+def vulnerable_text(vulnerability: Vulnerability) -> str:
+    """A vulnerability as a message says it: "neither side vulnerable", "NS vulnerable"."""
+    return {
+        "NONE": "neither side vulnerable",
+        "NS": "NS vulnerable",
+        "EW": "EW vulnerable",
+        "ALL": "both sides vulnerable",
+    }[vulnerability.name]
 
 
 def display_name(path: str | Path) -> str:

@@ -33,6 +33,7 @@ from bridgescore.errors import (
     RulesError,
 )
 from bridgescore.explanation import Explanation
+from bridgescore.formats.files import vulnerable_text
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -145,6 +146,7 @@ def _side(side: SideScore) -> dict[str, Any] | None:
                 "declarer": None if result.declarer is None else str(result.declarer),
                 "tricks": result.tricks,
                 "passed_out": result.passed_out,
+                "assigned_points": result.assigned_points,
             }
             for weight, result in side.parts
         ]
@@ -454,11 +456,26 @@ def session_from_data(data: Any, path: str | None = None) -> Session:
     return _SessionReader(path).read(data)
 
 
+_MOST = 9999  # the largest board, pair, player, round or trick count read
+
+
 def _whole(value: Any, least: int = 0) -> int | None:
-    """``value`` if it is a whole number (not a boolean) of at least ``least``."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
+    """``value`` if it is a whole number (not a boolean) from ``least`` to 9999."""
+    if isinstance(value, int) and not isinstance(value, bool) and least <= value <= _MOST:
         return value
     return None
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words: "an array", "a number"."""
+    if isinstance(value, bool):
+        return "true or false"
+    if value is None:
+        return "null"
+    for kind, name in ((list, "an array"), (str, "a string"), (dict, "an object")):
+        if isinstance(value, kind):
+            return name
+    return "a number"
 
 
 def _shown(value: Any) -> str:
@@ -492,7 +509,7 @@ class _SessionReader:
             self.problem(
                 "the file",
                 "not a results object",
-                found=type(data).__name__,
+                found=_json_kind(data),
                 expected="a JSON object with boards, as bridgescore score --format json writes",
             )
             raise self.fail()
@@ -585,7 +602,7 @@ class _SessionReader:
         if number is None:
             found = data.get("board")
             message = "missing key 'board'" if found is None else "not a board number"
-            self.problem(where, message, found=found, expected="a whole number 1 or more")
+            self.problem(where, message, found=found, expected="a whole number from 1 to 9999")
             return
         dealer = self.parsed(data, "dealer", Seat.parse, where, number)
         vulnerability = self.parsed(data, "vulnerability", Vulnerability.parse, where, number)
@@ -665,7 +682,7 @@ class _SessionReader:
             else:
                 what = "player" if individual else "pair"
                 message = f"missing key {key!r}" if value is None else f"not a {what} number"
-                problem(message, value, f"a {what} number 1 or more")
+                problem(message, value, f"a {what} number from 1 to 9999")
         round_number = _whole(data.get("round"))
         if data.get("round") is not None and round_number is None:
             problem("not a round number", data.get("round"), "a whole number or null")
@@ -727,8 +744,8 @@ class _SessionReader:
         played = result.result
         if score is not None and played is not None and score != played.ns_score:
             problem(
-                f"the entry scores {played.ns_score:+d} to NS with vulnerability "
-                f"{vulnerability}, ns_score says {_shown(score)}",
+                f"the entry scores {played.ns_score:+d} to NS with "
+                f"{vulnerable_text(vulnerability)}, ns_score says {_shown(score)}",
                 entry,
                 "the entry and ns_score to agree",
             )
@@ -901,7 +918,12 @@ def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeR
     if passed is True:
         return BridgeResult.pass_out()
     if contract is None:
-        return BridgeResult(score)
+        assigned = data.get("assigned_points", False)
+        if not isinstance(assigned, bool):
+            raise ParseError(
+                f"not an assigned_points flag: {_shown(assigned)} (expected true or false)"
+            )
+        return BridgeResult.from_score(score, vulnerability, assigned=assigned)
     if not isinstance(contract, str) or not isinstance(declarer, str) or tricks is None:
         raise ParseError("a contract without its declarer and tricks")
     played = BridgeResult.played(
@@ -909,7 +931,7 @@ def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeR
     )
     if played.ns_score != score:
         raise ParseError(
-            f"{played} is {played.ns_score:+d} to NS with vulnerability {vulnerability}, "
+            f"{played} is {played.ns_score:+d} to NS with {vulnerable_text(vulnerability)}, "
             f"the row says {score:+d}"
         )
     return played

@@ -214,7 +214,9 @@ class _Reader(XmlReader):
         number = element.get("no", "").strip()
         direction = element.get("dir", "").strip().upper()
         if not _NUMBER.match(number) or int(number) < 1:
-            self.problem("not a pair number", element, found=number, expected="no=1 or more")
+            self.problem(
+                "not a pair number", element, found=number, expected="no= a number from 1 to 9999"
+            )
             return None
         if direction not in _DIRECTIONS:
             self.problem("not a direction", element, found=direction, expected="dir N, E or H")
@@ -267,7 +269,12 @@ class _Reader(XmlReader):
             if not _NUMBER.match(text) or int(text) < 1:
                 what = {"bd": "board", "ns": "pair", "ew": "pair", "rnd": "round"}[name]
                 self.problem(
-                    f"not a {what} number in {name}", element, None, text, "1 or more", table
+                    f"not a {what} number in {name}",
+                    element,
+                    None,
+                    text,
+                    "a number from 1 to 9999",
+                    table,
                 )
                 continue
             numbers[name] = int(text)

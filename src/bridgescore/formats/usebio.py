@@ -359,7 +359,10 @@ class _Reader(XmlReader):
             text = _text(board_element, "BOARD_NUMBER")
             if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
                 self.problem(
-                    "not a board number", board_element, found=text, expected="a number 1 or more"
+                    "not a board number",
+                    board_element,
+                    found=text,
+                    expected="a number from 1 to 9999",
                 )
                 continue
             board = int(text)
@@ -453,6 +456,7 @@ class _Reader(XmlReader):
                 _text(element, "TRICKS"),
                 _text(element, "SCORE"),
                 vulnerability,
+                relative=False,
             )
         except ParseError as error:
             self.problem(f"{who}: {error}", element, board)

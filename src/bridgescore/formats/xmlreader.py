@@ -16,6 +16,7 @@ from xml.parsers import expat
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems
+from bridgescore.formats.files import vulnerable_text
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, WeightedResult
 
 _LEAD = re.compile(r"(?i)^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$")
@@ -105,6 +106,8 @@ def read_result(
     tricks_text: str,
     score_text: str,
     vulnerability: Vulnerability,
+    *,
+    relative: bool = True,
 ) -> tuple[SideScore, SideScore, str | None]:
     """A scored row's result from its contract, declarer, tricks and NS score.
 
@@ -113,6 +116,9 @@ def read_result(
     is a row not played; ``NP`` with a score of 0 is a pass-out (NZ Scorer's export). The
     score is what the scoring program matchpointed: when the contract and tricks contradict it
     (a typing slip in the contract), the row is read as the bare score, with a warning.
+    A bare score must be one some contract can produce at the board's vulnerability.
+    ``relative=False`` (USEBIO's TRICKS) takes tricks as a count 0-13 only, so ``-3`` is an
+    error rather than "down 3".
     Raises :class:`ParseError` for what cannot be read.
     """
     artificial = _ARTIFICIAL.match(score_text)
@@ -135,7 +141,7 @@ def read_result(
         return *_same(BridgeResult.pass_out()), None
     if not upper:
         assert score is not None
-        return *_same(BridgeResult(score)), None
+        return *_same(BridgeResult.from_score(score, vulnerability)), None
     contract = Contract.parse(contract_text)
     try:
         declarer = Seat.parse(declarer_text)
@@ -143,27 +149,41 @@ def read_result(
         raise ParseError(
             f"{contract} has no declarer: {declarer_text!r} (expected N, E, S or W)"
         ) from None
+    if tricks_text and not relative and not re.fullmatch(r"[0-9]{1,2}", tricks_text.strip()):
+        raise ParseError(
+            f"not a number of tricks: {tricks_text!r} (expected the tricks declarer took, 0 to 13)"
+        )
     if tricks_text:
         tricks = parse_tricks(tricks_text, contract)
     elif score is not None:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vulnerability) == score]
         if not found:
             warning = (
-                f"{contract} by {declarer} cannot score {score:+d} with vulnerability "
-                f"{vulnerability}: read as the score alone"
+                f"{contract} by {declarer} cannot score {score:+d} with "
+                f"{vulnerable_text(vulnerability)}: read as the score alone"
             )
-            return *_same(BridgeResult(score)), warning
+            return *_same(_bare(score, vulnerability, contract, declarer)), warning
         tricks = found[0]
     else:
         raise ParseError(f"{contract} by {declarer} has no result (expected tricks or a score)")
     result = BridgeResult.played(contract, declarer, tricks, vulnerability)
     if score is not None and score != result.ns_score:
         warning = (
-            f"the result contradicts the score: {result} with vulnerability {vulnerability} is "
-            f"{result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
+            f"the result contradicts the score: {result} with {vulnerable_text(vulnerability)} "
+            f"is {result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
         )
-        return *_same(BridgeResult(score)), warning
+        return *_same(_bare(score, vulnerability, contract, declarer)), warning
     return *_same(result), None
+
+
+def _bare(
+    score: int, vulnerability: Vulnerability, contract: Contract, declarer: Seat
+) -> BridgeResult:
+    """The score alone of a row whose contract does not fit it: still a possible score."""
+    try:
+        return BridgeResult.from_score(score, vulnerability)
+    except ParseError as error:
+        raise ParseError(f"{contract} by {declarer} and the score disagree, and {error}") from None
 
 
 def read_lead(text: str) -> str | None:

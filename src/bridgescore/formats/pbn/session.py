@@ -42,7 +42,7 @@ from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedSt
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import SessionResult, TeamsResult
 from bridgescore.rules import CrossImpNormalisation, Method
-from bridgescore.session import Board, Entrant, FieldStructure, Session
+from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
@@ -90,6 +90,7 @@ class PbnEvent:
     reported: dict[int, Reported] = field(default_factory=dict)
     standings: tuple[ReportedStanding, ...] = ()  # the TotalScoreTable's ranking, as written
     scoring: str | None = None  # the Scoring tag
+    warnings: tuple[Problem, ...] = ()  # what the reader passed over (unknown tags ...)
 
     @property
     def method(self) -> Method:
@@ -137,6 +138,7 @@ class _Event:
     seen: dict[tuple[object, ...], int] = field(default_factory=lambda: defaultdict(int))
     team_names: dict[Entrant, str] = field(default_factory=dict)
     total_names: dict[Entrant, str] = field(default_factory=dict)
+    members: dict[Entrant, tuple[Member, ...]] = field(default_factory=dict)
     standings: list[ReportedStanding] = field(default_factory=list)
     scoring: str | None = None
     deals: dict[str, Deal] = field(default_factory=dict)  # each Deal tag read once
@@ -177,20 +179,17 @@ def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
             [
                 Problem(
                     f"the file holds {len(events)} events ({names}{more})",
-                    expected="one event per file; read_events() reads each",
+                    expected="one event per file: split the file into one per event",
                 )
             ],
         )
     (event,) = events
-    return ResultsFile(event.session, event.figures(), event)
+    return ResultsFile(event.session, event.figures(), event, event.warnings)
 
 
 def read_events(path: str | Path, structure: FieldStructure | None = None) -> list[PbnEvent]:
     name = str(path)
-    try:
-        document = pbn.read_path(path, play_checks=False)
-    except OSError as error:
-        raise InputFileError(name, [Problem(f"cannot read the file ({error.strerror})")]) from None
+    document = pbn.read_path(path, play_checks=False)
     return events_of(document, name, structure)
 
 
@@ -218,7 +217,7 @@ def events_of(
         # Stages of an event (segments of a match) reuse board numbers: each is a session.
         parts = [carried.get(k) for k in ("Event", "Stage") if carried.get(k)]
         event_name = " — ".join(p for p in parts if p) or None
-        event = events.setdefault(event_name, _Event(event_name, carried.get("Date")))
+        event = events.setdefault(event_name, _Event(event_name, _iso_date(carried.get("Date"))))
         event.scoring = event.scoring or carried.get("Scoring")
         _read_total_table(game, event)
         _read_game(game, values, carried, event, problems)
@@ -233,9 +232,18 @@ def events_of(
         names = dict(session.names)
         names.update(event.team_names)
         names.update(event.total_names)
-        session = _with_names(session, names)
+        session = replace(_with_names(session, names), members=dict(event.members))
         reported = {i: p.reported for i, p in enumerate(event.rows)}
-        out.append(PbnEvent(event.name, session, reported, tuple(event.standings), event.scoring))
+        out.append(
+            PbnEvent(
+                event.name,
+                session,
+                reported,
+                tuple(event.standings),
+                event.scoring,
+                tuple(document.warnings),
+            )
+        )
     if not out:
         raise InputFileError(
             path,
@@ -293,6 +301,9 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
         entrant = Entrant(int(pair.text), side, section=where)
         if names.text.strip():
             event.total_names[entrant] = names.text
+        members = record.get("MemberIds")
+        if members is not None and not members.irrelevant and members.text.strip():
+            event.members[entrant] = _members(members.text)
         rank = record.get("Rank")
         boards = record.get("NrBoards")
         event.standings.append(
@@ -307,6 +318,39 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
 
 
 _PLACE = re.compile(r"[0-9]{1,4}=?")
+_ISO = re.compile(r"([0-9?]{4})-([0-9?]{2})-([0-9?]{2})")
+_PBN_DATE = re.compile(r"([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})")
+
+
+def _pbn_date(date: str) -> str:
+    """A session's date as PBN writes it (§3.4.3: 2026.11.17); other text as it is."""
+    return _ISO.sub(r"\1.\2.\3", date) if _ISO.fullmatch(date) else date
+
+
+def _iso_date(date: str | None) -> str | None:
+    """A PBN date as bridgescore's other formats write it (2026-11-17), when it is whole."""
+    if date is not None and _PBN_DATE.fullmatch(date) and "?" not in date:
+        return _PBN_DATE.sub(r"\1-\2-\3", date)
+    return date
+
+
+def _members(text: str) -> tuple[Member, ...]:
+    """Players' membership numbers as the MemberIds column writes them: ``national/club``
+    for each player, ``&`` between players, ``-`` for a number not known."""
+    players = []
+    for player in text.split("&"):
+        national, _, club = player.strip().partition("/")
+        players.append(
+            Member(
+                None if national.strip() in ("", "-") else national.strip(),
+                None if club.strip() in ("", "-") else club.strip(),
+            )
+        )
+    return tuple(players)
+
+
+def _members_text(members: tuple[Member, ...]) -> str:
+    return " & ".join(f"{m.national or '-'}/{m.club or '-'}" for m in members)
 
 
 def _board(number: int, carried: dict[str, str], event: _Event) -> Board:
@@ -559,6 +603,12 @@ def _row_scores(
             False,
         )
     score_ns, score_ew = cell("Score_NS"), cell("Score_EW")
+    for name, text in (("Score_NS", score_ns), ("Score_EW", score_ew)):
+        if text and not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
+            raise ParseError(
+                f"not a score in {name}: {text[:40]!r} (expected a whole number like 420 or "
+                "-50; an assigned point score goes in the Adjusted column as 'points +420')"
+            )
     written = int(score_ns) if score_ns else (-int(score_ew) if score_ew else None)
     if contract:
         side = _played(contract, cell("Declarer"), cell("Result"), board)
@@ -572,7 +622,7 @@ def _row_scores(
             )
         return side, side, False
     if written is not None:
-        result = WeightedResult.single(BridgeResult.from_score(written))
+        result = WeightedResult.single(BridgeResult.from_score(written, board.vulnerability))
         return result, result, False
     raise ParseError("a row with neither a contract nor a score (expected one of them)")
 
@@ -606,7 +656,11 @@ def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
     if result is not None:
         for scored_board in result.boards:
             for scored in scored_board.tables:
-                values[scored.table.key] = (scored.ns_points, scored.ew_points, scored_board.top)
+                values[scored.table.identity] = (
+                    scored.ns_points,
+                    scored.ew_points,
+                    scored_board.top,
+                )
     games = []
     sections = any(t.section for t in session.tables)
     arrows = any(t.arrow for t in session.tables)
@@ -617,7 +671,7 @@ def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
         if session.title:
             tags.append(pbn.Tag("Event", session.title))
         if session.date:
-            tags.append(pbn.Tag("Date", session.date))
+            tags.append(pbn.Tag("Date", _pbn_date(session.date)))
         tags += [
             pbn.Tag("Board", str(number)),
             pbn.Tag("Dealer", str(board.dealer)),
@@ -647,7 +701,7 @@ def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
             )
         columns += (["Arrow"] if arrows else []) + (["Group"] if groups else []) + ["Adjusted"]
         rows = [
-            _row(t, values.get(t.key), sections, arrows, groups, result, imps)
+            _row(t, values.get(t.identity), sections, arrows, groups, result, imps)
             for t in (session.tables[i] for i in indexes)
         ]
         tags.append(
@@ -698,6 +752,8 @@ def _row(
     imps: bool,
 ) -> pbn.Row:
     played = t.result if not t.assigned else None
+    if played is not None and played.assigned_points:
+        played = None  # a point score the director assigned: 'points +1000' in Adjusted
     cells: list[pbn.Cell] = [pbn.Cell(t.section or "-")] if sections else []
     contract = declarer = tricks = score_ns = score_ew = "-"
     if played is not None:
@@ -743,8 +799,11 @@ def _row(
     if groups:
         cells.append(_text(t.group))
     # What PBN cannot say (not played, artificial, assigned, weighted, split) in our notation.
-    plain = played is not None and not t.assigned
-    cells.append(pbn.Cell("-") if plain else pbn.Cell(t.describe(), quoted=True))
+    plain = played is not None
+    entry = t.describe()
+    if isinstance(t.ns_side, Artificial) and isinstance(t.ew_side, Artificial):
+        entry = f"{t.ns_side}/{t.ew_side}"  # both sides, even when alike: A+/A+, never A+
+    cells.append(pbn.Cell("-") if plain else pbn.Cell(entry, quoted=True))
     return pbn.Row(tuple(cells))
 
 
@@ -762,6 +821,7 @@ def _total_table(
         ["Rank\\3R", "PairId\\3R", "Line\\3L"]
         + (["Section\\1L"] if sections else [])
         + ["Names\\40L"]
+        + (["MemberIds\\30L"] if any(session.members.values()) else [])
     )
     if result is not None:
         columns += ["NrBoards\\2R"] + (
@@ -780,6 +840,8 @@ def _total_table(
         if sections:
             cells.append(_text(entrant.section))
         cells.append(pbn.Cell(session.names.get(entrant, ""), quoted=True))
+        if any(session.members.values()):
+            cells.append(pbn.Cell(_members_text(session.members.get(entrant, ())), quoted=True))
         if s is not None:
             cells.append(pbn.Cell(str(s.boards)))
             if imps:
@@ -818,16 +880,16 @@ def _dumps_teams(result: TeamsResult) -> str:
         for comparison in match.boards:
             for room in (comparison.room1, comparison.room2):
                 ordered.append((room, match.home, match.away))
-                placed.add(room.key)
+                placed.add(room.identity)
     for row in session.tables:
-        if row.key not in placed:  # no other room: written, with no IMPs
+        if row.identity not in placed:  # no other room: written, with no IMPs
             ordered.append((row, Entrant(row.ns[0]), Entrant(row.ew[0])))
     ordered.sort(key=lambda item: (item[0].board, item[1].number, item[2].number))
     for row, home, away in ordered:
         board = session.boards[row.board]
         tags = [pbn.Tag("Event", session.title)] if session.title else []
         if session.date:
-            tags.append(pbn.Tag("Date", session.date))
+            tags.append(pbn.Tag("Date", _pbn_date(session.date)))
         tags += [
             pbn.Tag("Board", str(row.board)),
             pbn.Tag("Dealer", str(board.dealer)),
@@ -855,7 +917,7 @@ def _dumps_teams(result: TeamsResult) -> str:
             ]
         if row.table:
             tags.append(pbn.Tag("Table", row.table))
-        imps = imps_for.get(row.key)
+        imps = imps_for.get(row.identity)
         if imps is not None:
             tags.append(pbn.Tag("ScoreIMP", f"NS {_number(imps[0])} EW {_number(imps[1])}"))
         games.append(pbn.Game(tuple(tags)))

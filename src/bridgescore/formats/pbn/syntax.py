@@ -19,7 +19,6 @@ Strict mode raises :class:`~bridgescore.errors.InputFileError` at the first erro
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -665,17 +664,13 @@ class _Readable(Protocol):
     def read(self) -> str | bytes: ...
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """Text and encoding of PBN bytes: UTF-8 (with or without BOM), else ISO-8859-1 (§2.2)."""
-    if data.startswith(codecs.BOM_UTF8):
-        try:
-            return data[3:].decode("utf-8"), "utf-8-sig"
-        except UnicodeDecodeError:
-            return data[3:].decode("latin-1"), "latin-1"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode("latin-1"), "latin-1"
+def decode(data: bytes, path: str | None = None) -> tuple[str, str]:
+    """Text and encoding of PBN bytes: what a byte-order mark says (UTF-8, UTF-16, UTF-32),
+    else UTF-8, else ISO-8859-1 (§2.2). A binary file, or UTF-16 without its mark, is refused
+    saying what it is (:func:`bridgescore.formats.files.decode`)."""
+    from bridgescore.formats.files import decode as decode_bytes
+
+    return decode_bytes(data, "PBN", path, fallback="latin-1")
 
 
 def loads(
@@ -699,7 +694,7 @@ def load(
     name = path if path is not None else getattr(fp, "name", None)
     name = name if isinstance(name, str) else None
     if isinstance(data, bytes):
-        text, encoding = decode(data)
+        text, encoding = decode(data, name)
         doc = loads(text, strict=strict, path=name, play_checks=play_checks)
         return replace(doc, encoding=encoding)
     return loads(data, strict=strict, path=name, play_checks=play_checks)
@@ -708,9 +703,14 @@ def load(
 def read_path(
     path: str | os.PathLike[str], *, strict: bool = False, play_checks: bool = False
 ) -> PbnDocument:
-    """Read a PBN file, decoding its bytes with :func:`decode`."""
-    with open(path, "rb") as fp:
-        return load(fp, strict=strict, path=os.fspath(path), play_checks=play_checks)
+    """Read a PBN file (``-``: standard input), its size bounded
+    (:func:`bridgescore.formats.files.read_bytes`), decoding its bytes with :func:`decode`."""
+    from bridgescore.formats.files import display_name, read_bytes
+
+    name = display_name(os.fspath(path))
+    text, encoding = decode(read_bytes(os.fspath(path)), name)
+    doc = loads(text, strict=strict, path=name, play_checks=play_checks)
+    return replace(doc, encoding=encoding)
 
 
 def dumps(doc: PbnDocument) -> str:
@@ -1449,7 +1449,7 @@ class _RowBuilder:
     def emit(self, cells: list[Cell], line: int) -> None:
         if self.width > 0 and len(cells) != self.width:
             self.reader._report(
-                f"row of {self.name} has {len(cells)} elements",
+                f"row of {self.name} has {len(cells)} element{'' if len(cells) == 1 else 's'}",
                 line,
                 ProblemKind.TABLE,
                 found=" ".join(str(c) for c in cells),
