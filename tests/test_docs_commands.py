@@ -172,9 +172,7 @@ def _run_page_commands(page: str, tmp_path: Path) -> list[str]:
 
 # Pages whose commands no longer run as shown, for their owners to fix (the test then passes
 # and says so: the mark is strict).
-DRIFT = {
-    "imps.md": "its python examples import bridgescore.imps, now bridgescore.scoring.imps",
-}
+DRIFT: dict[str, str] = {}
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="../shared/data is absent: the pages use its files")
