@@ -160,16 +160,19 @@ def load_path(
     """Read any results file bridgescore reads; ``structure`` forces the field structure, and
     a ``movement`` seats the rows (a traveller CSV may then leave the pairs out) or checks them,
     every contradiction reported with its round, table, pair and board."""
-    kind = _extension_kind(path)
     name = str(path)
-    if kind == "csv":
-        from bridgescore.formats import csv as traveller_csv
+    if name == "-":
+        kind, rf = _load_stdin(structure, movement)
+    else:
+        kind = _extension_kind(path)
+        if kind == "csv":
+            from bridgescore.formats import csv as traveller_csv
 
-        rf = traveller_csv.read_path(path, structure=structure, movement=movement)
-        return replace(rf, warnings=summarized(rf.warnings))
-    rf = _load_other(path, kind, structure)
+            rf = traveller_csv.read_path(path, structure=structure, movement=movement)
+        else:
+            rf = _load_other(path, kind, structure)
     rf = replace(rf, warnings=summarized(rf.warnings))
-    if movement is None:
+    if kind == "csv" or movement is None:
         return rf
     from bridgescore.movements import seating
     from bridgescore.session import Session
@@ -187,6 +190,42 @@ def load_path(
         path=name,
     )
     return replace(rf, session=replace(rebuilt, members=session.members))
+
+
+STDIN_NAME = "standard input"  # how messages name ``-``
+
+
+def _load_stdin(
+    structure: FieldStructure | None, movement: Movement | None
+) -> tuple[str, ResultsFile]:
+    """Standard input (``-``), read once; its kind is told from what it starts with, as it has
+    no extension: ``<`` XML (USEBIO or NZ Scorer by the root element), ``{`` bridgescore's JSON,
+    ``[`` or ``%`` PBN, anything else a traveller CSV."""
+    from bridgescore.formats.files import decode, read_bytes
+
+    data = read_bytes("-")
+    start = _head_text(data[:4096]).lstrip()
+    if start.startswith("<"):
+        kind = _xml_kind(STDIN_NAME, data[:4096])
+        module = importlib.import_module(f"bridgescore.formats.{kind}")
+        rf = cast("ResultsFile", module.loads(data, path=STDIN_NAME))
+        return "xml", replace(rf, session=_forced(rf.session, structure, STDIN_NAME))
+    if start.startswith("{"):
+        from bridgescore.formats import json as result_json
+
+        rf = result_json.loads(decode(data, "JSON", STDIN_NAME)[0], path=STDIN_NAME)
+        return "json", replace(rf, session=_forced(rf.session, structure, STDIN_NAME))
+    if start.startswith(("[", "%")):
+        from bridgescore.formats.pbn import session as pbn_session
+        from bridgescore.formats.pbn import syntax
+
+        return "pbn", pbn_session.loads(
+            syntax.decode(data)[0], path=STDIN_NAME, structure=structure
+        )
+    from bridgescore.formats import csv as traveller_csv
+
+    text = decode(data, "CSV", STDIN_NAME)[0]
+    return "csv", traveller_csv.loads(text, path=STDIN_NAME, structure=structure, movement=movement)
 
 
 def _load_other(path: str | Path, kind: str, structure: FieldStructure | None) -> ResultsFile:
