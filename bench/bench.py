@@ -1,6 +1,7 @@
 """Benchmarks of bridgescore against its peers, each on the same data in the same run.
 
-    python bench/bench.py [--quick] [case ...]        cases: matchpoints contracts club-night
+    python bench/bench.py [--quick] [case ...]
+        cases: matchpoints contracts club-night scale process report
 
 Every case first checks that bridgescore and its peer give the same answers, then times the
 median of several runs. Output is one line per case,
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import csv
 import gc
+import math
 import os
 import random
 import re
@@ -43,7 +45,7 @@ from bridgescore.scoring.matchpoints import Entry, matchpoint
 from bridgescore.traveller import Artificial
 
 SEED = 20240917
-CASES = ("matchpoints", "contracts", "club-night")
+CASES = ("matchpoints", "contracts", "club-night", "scale", "process", "report")
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class Size:
     slow_runs: int  # timed runs of a slow peer (pandas, endplay)
     process_runs: int  # club-night: runs of each process
     exact_boards: int  # matchpoints: boards also checked against the exact engine
+    scale_tables: tuple[int, ...]  # scale, process: tables of the simultaneous pairs
+    report_tables: tuple[int, ...]  # report: tables of the sites made (growth: first to last)
 
 
 FULL = Size(
@@ -65,6 +69,8 @@ FULL = Size(
     slow_runs=3,
     process_runs=10,
     exact_boards=2,
+    scale_tables=(1_000, 3_000),
+    report_tables=(100, 1_000, 3_000),
 )
 QUICK = Size(
     boards=100,
@@ -74,6 +80,8 @@ QUICK = Size(
     slow_runs=1,
     process_runs=3,
     exact_boards=2,
+    scale_tables=(30, 100),
+    report_tables=(30, 100),
 )
 
 
@@ -300,9 +308,13 @@ def case_matchpoints(size: Size, quick: bool) -> list[str]:
     assert np.allclose(2 * half.values(), result.values(), rtol=1e-12, atol=1e-9)
     first = int(np.searchsorted(field.board, 20))  # the first 20 boards, by the sorting path
     by_sorting = fast.matchpoint_boards(
-        field.board[:first], field.score[:first], ebu2, artificial=field.artificial[:20],
-        boards=20, method="sort",
-    )  # fmt: skip
+        field.board[:first],
+        field.score[:first],
+        ebu2,
+        artificial=field.artificial[:20],
+        boards=20,
+        method="sort",
+    )
     assert np.array_equal(by_sorting.numerator, result.numerator[:first])
     checked = 0
     for board in range(size.exact_boards):
@@ -324,11 +336,14 @@ def case_matchpoints(size: Size, quick: bool) -> list[str]:
     peer_peak = peak_memory(peer)
     out.append(
         bench_line(
-            "matchpoints", ours_time, "pandas", peer_time,
+            "matchpoints",
+            ours_time,
+            "pandas",
+            peer_time,
             f"sort={floor_time:.4f}s sort_ratio={floor_time / ours_time:.2f} "
             f"peak={ours_peak / 2**20:.0f}MB",
         )
-    )  # fmt: skip
+    )
     out.append(
         f"# matchpoints: ours on the 1-per-result scale {ours_scale1:.4f}s; pandas peak "
         f"{peer_peak / 2**20:.0f}MB; runs: ours/sort {size.runs}, pandas {size.slow_runs}"
@@ -413,9 +428,13 @@ def endplay_inputs(data: Contracts) -> tuple[list[Any], list[Any]]:
     made: dict[tuple[int, int, int, int, int], Any] = {}
     contracts = []
     rows = zip(
-        data.level.tolist(), data.strain.tolist(), data.doubling.tolist(),
-        data.declarer.tolist(), data.tricks.tolist(), strict=True,
-    )  # fmt: skip
+        data.level.tolist(),
+        data.strain.tolist(),
+        data.doubling.tolist(),
+        data.declarer.tolist(),
+        data.tricks.tolist(),
+        strict=True,
+    )
     for key in rows:
         contract = made.get(key)
         if contract is None:
@@ -606,6 +625,8 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
         ours_time = process_time(ours_cmd, size.process_runs, env)
         bare_time = process_time(bare_cmd, size.process_runs, env)
         libraries_time = process_time(libraries_cmd, size.process_runs, env)
+        cli_libraries = [sys.executable, "-c", "import click, rich.console"]
+        cli_time = process_time(cli_libraries, size.process_runs, env)
         imports = import_times(ours_cmd, bare_cmd, env)
         stages = stage_times(path, size.process_runs, env)
     out.append(bench_line("club-night", ours_time, "bare", bare_time))
@@ -626,6 +647,298 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
     if not met and bare_time < 0.33 * libraries_time:
         verdict += " (out of reach: importing the libraries alone takes over 3x the bare start)"
     out.append(verdict)
+    out.append(
+        f"# club-night: `python -c 'import click, rich.console'` {cli_time:.4f}s; the command "
+        f"takes {ours_time / cli_time:.2f}x that"
+    )
+    out.append(
+        target(
+            "club-night start-up",
+            ours_time <= 1.5 * cli_time,
+            "<= 1.5x importing click and rich.console",
+            quick,
+        )
+    )
+    return out
+
+
+# --- case 4: a simultaneous pairs scored across the field -------------------------------------
+
+SIM_BOARDS = 26
+
+
+def write_simultaneous(path: Path, tables: int, seed: int = SEED + 3) -> int:
+    """A simultaneous pairs session of ``tables`` tables scored across the field: 26 boards,
+    every board at every table (13 rounds of 2, a Mitchell movement), realistic contracts with
+    ties and pass-outs, and a few artificial scores (Ave, Ave+/Ave-, a board not played) at
+    about one table in 250. Returns the number of rows."""
+    rng = random.Random(seed)
+    np_rng = np.random.default_rng(seed)
+    specials = ("A", "A+/A-", "A-/A+", "NP")
+    lines = ["board,round,table,ns,ew,contract,declarer,result"]
+    for board in range(1, SIM_BOARDS + 1):
+        r = (board - 1) // 2 + 1
+        plan = board_plan(rng, board)
+        picks, tricks, _ = board_scores(plan, board, np_rng, tables)
+        odd = set(np_rng.choice(tables, size=max(1, tables // 250), replace=False).tolist())
+        for t in range(tables):
+            start = f"{board},{r},{t + 1},{t + 1},{(t + r - 1) % tables + 1}"
+            option = plan[picks[t]]
+            if t in odd:
+                lines.append(f"{start},{rng.choice(specials)},,")
+            elif option.contract is None:
+                lines.append(f"{start},PASS,,")
+            else:
+                lines.append(f"{start},{option.contract},{option.declarer},{tricks[t]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(lines) - 1
+
+
+# Law 2 vulnerability of boards 1-16 (board n as board (n - 1) mod 16 + 1): NS, EW vulnerable.
+LAW2 = [Vulnerability.for_board(n) for n in range(1, 17)]
+NS_VUL = np.array([v.is_vulnerable(Seat.N.side) for v in LAW2])
+EW_VUL = np.array([v.is_vulnerable(Seat.E.side) for v in LAW2])
+
+
+def pandas_session(path: Path) -> dict[tuple[str, int], float]:
+    """What an analyst would write: read_csv, a vectorised contract score, each board's average
+    ranks per direction, artificial scores at their percentage of the top and the real results
+    given a tie for each of them (the club rules), then each pair's sum. Keyed by (line, pair)."""
+    import pandas as pd
+
+    df = pd.read_csv(path, dtype={"contract": str, "declarer": str})
+    contract = df["contract"].fillna("")
+    artificial = contract.str.startswith("A")
+    passed = contract == "PASS"
+    played = ~artificial & ~passed & (contract != "NP")
+    text = contract.where(played, "1C")
+    level = text.str[0].astype(np.int64).to_numpy()
+    doubling = text.str.count("X").to_numpy()
+    strain = text.str[1:].str.rstrip("X").to_numpy()
+    board = df["board"].to_numpy()
+    tricks = df["result"].fillna(0).astype(np.int64).to_numpy()
+    by_ns = df["declarer"].isin(["N", "S"]).to_numpy()
+    vul = np.where(by_ns, NS_VUL[(board - 1) % 16], EW_VUL[(board - 1) % 16])
+    minor = np.isin(strain, ["C", "D"])
+    per_trick = np.where(minor, 20, 30)
+    first = np.where(strain == "NT", 40, per_trick)
+    odd = tricks - level - 6
+    times = np.array([1, 2, 4])[doubling]
+    contracted = (first + per_trick * (level - 1)) * times
+    game = np.where(contracted >= 100, np.where(vul, 500, 300), 50)
+    slam = np.where(level == 6, np.where(vul, 750, 500), 0)
+    slam = np.where(level == 7, np.where(vul, 1500, 1000), slam)
+    over = np.where(doubling == 0, per_trick, np.where(vul, 200, 100) * doubling) * odd
+    made = contracted + game + slam + 50 * doubling + over
+    down = -odd
+    doubled = np.where(vul, 200 + 300 * (down - 1), 100 + 200 * np.minimum(down - 1, 2))
+    doubled = doubled + np.where(vul, 0, 300 * np.maximum(down - 3, 0))
+    penalty = np.where(doubling == 0, np.where(vul, 100, 50) * down, doubled * doubling)
+    declarer = np.where(odd >= 0, made, -penalty)
+    df["score"] = np.where(played, np.where(by_ns, declarer, -declarer), 0)
+    real = df[played | passed.to_numpy()]
+    ranks = real.groupby("board")["score"].rank(method="average")
+    counted = df[played | passed.to_numpy() | artificial.to_numpy()]
+    count = counted.groupby("board").size()
+    have = real.groupby("board").size().reindex(count.index, fill_value=0)
+    results = real["board"].map(have)
+    extra = real["board"].map(count) - results
+    ns_mp = 2 * ranks - 2 + extra
+    ew_mp = 2 * (results + 1 - ranks) - 2 + extra  # EW's rank is NS's from the other end
+    adjusted = df[artificial.to_numpy()]
+    top = 2 * (adjusted["board"].map(count) - 1)
+    ns_pct = adjusted["contract"].map({"A": 50, "A+/A-": 60, "A-/A+": 40})
+    parts_ns = pd.concat(
+        [ns_mp.groupby(real["ns"]).sum(), (ns_pct * top / 100).groupby(adjusted["ns"]).sum()]
+    )
+    parts_ew = pd.concat(
+        [
+            ew_mp.groupby(real["ew"]).sum(),
+            ((100 - ns_pct) * top / 100).groupby(adjusted["ew"]).sum(),
+        ]
+    )
+    totals = {("NS", int(k)): float(v) for k, v in parts_ns.groupby(level=0).sum().items()}
+    totals.update({("EW", int(k)): float(v) for k, v in parts_ew.groupby(level=0).sum().items()})
+    return totals
+
+
+def ours_session(path: Path) -> Any:
+    """Read and score exactly, as the library does for ``bridgescore score`` (explanations
+    available on every value)."""
+    from bridgescore.formats import load_path
+    from bridgescore.rules import CLUB
+    from bridgescore.scoring import score_pairs
+
+    return score_pairs(load_path(str(path)).session, CLUB)
+
+
+def stage_split(path: Path) -> str:
+    """Where one read-and-score goes: reading the file into a session, scoring it, and the
+    collector's share (the same run again with the collector off)."""
+    from bridgescore.formats import load_path
+    from bridgescore.rules import CLUB
+    from bridgescore.scoring import score_pairs
+
+    def stages() -> tuple[float, float]:
+        gc.collect()
+        start = time.perf_counter()
+        session = load_path(str(path)).session
+        read = time.perf_counter()
+        score_pairs(session, CLUB)
+        return read - start, time.perf_counter() - read
+
+    read, scored = stages()
+    gc.disable()
+    try:
+        read_off, scored_off = stages()
+    finally:
+        gc.enable()
+    return (
+        f"read {read:.2f}s, score {scored:.2f}s; with the collector off: read {read_off:.2f}s, "
+        f"score {scored_off:.2f}s"
+    )
+
+
+def case_scale(size: Size, quick: bool) -> list[str]:
+    out = []
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        for tables in size.scale_tables:
+            path = Path(folder) / f"simultaneous-{tables}.csv"
+            rows = write_simultaneous(path, tables)
+            result = ours_session(path)
+            assert result.checksums_ok
+            ours_totals = {
+                (s.entrant.line.value if s.entrant.line else "", s.entrant.number): s.points
+                for f in result.fields
+                for s in f.standings
+            }
+            theirs = pandas_session(path)
+            assert ours_totals.keys() == theirs.keys(), "pairs differ from pandas"
+            worst = max(abs(float(v) - theirs[k]) for k, v in ours_totals.items())
+            assert worst < 1e-6, f"pair totals differ from pandas by {worst}"
+            sample = next(t for b in result.boards for t in b.tables if t.ns is not None)
+            assert sample.ns is not None and sample.ns.text()
+            del result
+            out.append(
+                f"# scale {tables} tables: {rows:,} rows; every pair's matchpoints == pandas "
+                f"(within {worst:.1e}); checksums ok"
+            )
+            ours_time = median_time(lambda p=path: ours_session(p), size.slow_runs)
+            peer_time = median_time(lambda p=path: pandas_session(p), size.slow_runs)
+            rate = f"results={rows} results_per_s={rows / ours_time:,.0f}"
+            out.append(bench_line(f"scale-{tables}", ours_time, "pandas", peer_time, rate))
+            out.append(f"# scale {tables} tables: {stage_split(path)}")
+            out.append(
+                target(
+                    f"scale {tables} tables vs pandas", peer_time >= ours_time, "ratio >= 1", quick
+                )
+            )
+    return out
+
+
+# --- case 5: whole processes on the simultaneous pairs ---------------------------------------
+
+
+# Runs a command and prints its wall seconds and peak resident memory. A child's peak counts
+# the memory of the process that started it (Linux records it at exec, fork or vfork alike), so
+# the command is started from this small interpreter, not from the benchmark.
+MEASURE = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+seconds = time.perf_counter() - start
+if done.returncode:
+    sys.exit(done.stderr.decode())
+print(seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+"""
+
+
+def run_measured(command: Sequence[str], env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (bytes) of one process."""
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, *command], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, (command, done.stderr)
+    seconds, peak = done.stdout.split()
+    return float(seconds), int(peak)
+
+
+def measured(command: Sequence[str], runs: int, env: dict[str, str]) -> tuple[float, int]:
+    run_measured(command, env)  # warm caches, write .pyc
+    seen = [run_measured(command, env) for _ in range(runs)]
+    return statistics.median(s for s, _ in seen), max(m for _, m in seen)
+
+
+def bench_env(folder: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
+    return env
+
+
+def case_process(size: Size, quick: bool) -> list[str]:
+    out = []
+    tables = size.scale_tables[-1]
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        env = bench_env(folder)
+        path = Path(folder) / f"simultaneous-{tables}.csv"
+        rows = write_simultaneous(path, tables)
+        pandas_time, _ = measured([sys.executable, "-c", "import pandas"], size.process_runs, env)
+        for kind in ("text", "json"):
+            command = [sys.executable, "-m", "bridgescore", "score", str(path), "--format", kind]
+            seconds, peak = measured(command, max(1, size.process_runs // 3), env)
+            out.append(
+                bench_line(
+                    f"process-{kind}",
+                    seconds,
+                    "import-pandas",
+                    pandas_time,
+                    f"tables={tables} results={rows} peak={peak / 2**20:.0f}MB",
+                )
+            )
+            out.append(
+                target(
+                    f"score {tables} tables {kind}",
+                    seconds <= 1.5 and peak <= 300 * 2**20,
+                    f"<= 1.5s and <= 300MB (took {seconds:.2f}s, {peak / 2**20:.0f}MB)",
+                    quick,
+                )
+            )
+    return out
+
+
+# --- case 6: the results site ------------------------------------------------------------------
+
+
+def case_report(size: Size, quick: bool) -> list[str]:
+    out = []
+    times: dict[int, float] = {}
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
+        env = bench_env(folder)
+        sample = Path(__file__).resolve().parent.parent / "src/bridgescore/samples/club-night.csv"
+        site = Path(folder) / "site"
+
+        def report(path: Path) -> list[str]:
+            return [sys.executable, "-m", "bridgescore", "report", str(path), "-o", str(site)]
+
+        club, _ = measured(report(sample), size.process_runs, env)
+        out.append(bench_line("report-club-night", club, "target", 1.0))
+        out.append(target("report club night", club <= 1.0, f"<= 1s (took {club:.2f}s)", quick))
+        for tables in size.report_tables:
+            path = Path(folder) / f"simultaneous-{tables}.csv"
+            rows = write_simultaneous(path, tables)
+            seconds, peak = measured(report(path), 1, env)
+            times[tables] = seconds
+            out.append(
+                f"# report {tables} tables ({rows:,} results, {2 * tables} score cards): "
+                f"{seconds:.2f}s, peak {peak / 2**20:.0f}MB, {rows / seconds:,.0f} results a second"
+            )
+    if 1000 in times:
+        out.append(bench_line("report-1000", times[1000], "target", 10.0))
+        out.append(target("report 1000 tables", times[1000] <= 10, "<= 10s", quick))
+    low, high = min(times), max(times)
+    growth = math.log(times[high] / times[low]) / math.log(high / low)
+    out.append(f"# report growth exponent {low}->{high} tables: {growth:.2f}")
+    out.append(target(f"report growth {low}->{high}", growth <= 1.1, "exponent <= 1.1", quick))
     return out
 
 
@@ -635,6 +948,9 @@ RUNNERS = {
     "matchpoints": case_matchpoints,
     "contracts": case_contracts,
     "club-night": case_club_night,
+    "scale": case_scale,
+    "process": case_process,
+    "report": case_report,
 }
 
 

@@ -52,8 +52,19 @@ class Explanation:
         return self.method != "matchpoints"
 
     def text(self, decimals: int = 2) -> str:
-        """One sentence a player can check by hand."""
+        """One sentence a player can check by hand.
 
+        Made when asked for, from the counts kept, and remembered: tables with the same score
+        on a board share one explanation, so a traveller of thousands of rows makes a few
+        dozen sentences.
+        """
+        made: dict[int, str] = self.__dict__.setdefault("_texts", {})
+        found = made.get(decimals)
+        if found is None:
+            found = made[decimals] = self._sentence(decimals)
+        return found
+
+    def _sentence(self, decimals: int) -> str:
         def n(value: Fraction | int) -> str:
             return fmt(value, decimals)
 

@@ -163,7 +163,7 @@ class Session:
         """Who is scored on ``side``'s cards at ``table``."""
         # Asked for every table many times while scoring: remember the answer for what decides
         # it (the numbers, the arrow, the section and the side), never for a row object.
-        seating = (table.ns, table.ew, table.arrow, table.section, side)
+        seating = (table.ns, table.ew, table.arrow, table.section, side is Side.NS)
         known = self._entrant_cache.get(seating)
         if known is None:
             known = self._entrant_cache[seating] = self._entrants(table, side)
@@ -207,6 +207,9 @@ class Session:
             return self.structure
         return self.section_structures.get(section, self.structure)
 
+    def _both(self, table: TableResult) -> tuple[tuple[Entrant, ...], tuple[Entrant, ...]]:
+        return self.entrants(table, Side.NS), self.entrants(table, Side.EW)
+
     def entrants_all(self, table: TableResult) -> tuple[Entrant, ...]:
         return (*self.entrants(table, Side.NS), *self.entrants(table, Side.EW))
 
@@ -233,7 +236,8 @@ class Session:
         return name
 
     def fields(self, across: bool = False) -> tuple[str, ...]:
-        names = {self.field_of(e, across) for t in self.tables for e in self.entrants_all(t)}
+        seatings = {who for t in self.tables for who in self._both(t)}
+        names = {self.field_of(e, across) for who in seatings for e in who}
         return tuple(
             sorted(
                 names, key=lambda n: (n.rpartition(" ")[0], "NS EW ALL".find(n.rpartition(" ")[2]))
@@ -362,7 +366,7 @@ def _problem_order(problem: Problem) -> tuple[int, int]:
     return (problem.line or 0, problem.board or 0)
 
 
-_Seating = tuple[tuple[int, ...], tuple[int, ...], bool, str | None, Side]
+_Seating = tuple[tuple[int, ...], tuple[int, ...], bool, str | None, bool]  # the last: NS or not
 
 
 def _section_board(item: tuple[tuple[str | None, int], int]) -> tuple[str, int]:

@@ -7,6 +7,8 @@ One module per command or group of commands; what the scoring commands share is 
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from bridgescore import __version__
@@ -22,6 +24,11 @@ from bridgescore.cli.serve import serve, users_group
 @click.version_option(__version__, prog_name="bridgescore")
 def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
+    # A command builds one session's records and keeps them to the end: what is imported by
+    # now lives as long as the process, and the collector need not walk it again (gc.freeze);
+    # the records are trees, not cycles, so it is asked to look less often while they are made.
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 for command in (score, report, convert, check, movement, serve, users_group):

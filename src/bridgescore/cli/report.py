@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,14 @@ from bridgescore.errors import BridgeScoreError
     show_default=True,
     help="Solve the known deals for makeable contracts and par (a few seconds).",
 )
+@click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def report(
-    file: str, directory: str, history: str | None, double_dummy: bool, **options: Any
+    file: str,
+    directory: str,
+    history: str | None,
+    double_dummy: bool,
+    verbose: bool,
+    **options: Any,
 ) -> None:
     """Write a results website for FILE into a directory: rankings, a traveller per board, the
     recap sheet and a score card per pair, each page with a JSON twin. It needs no network to
@@ -50,12 +57,20 @@ def report(
     """
     from bridgescore.outputs import write_directory  # here: most runs never write a folder
 
+    started = time.perf_counter()
+    bar = Progress("Writing pages")
     try:
-        what, failed = write_directory(
-            directory, lambda into: _report(file, into, history, double_dummy, options)
+        what, failed, results = write_directory(
+            directory, lambda into: _report(file, into, history, double_dummy, options, bar)
         )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
+    finally:
+        bar.close()
+    if verbose:
+        from bridgescore.cli.score import say_rate
+
+        say_rate("reported", results, time.perf_counter() - started)
     index = Path(directory) / "index.html"
     click.echo(f"Report written ({what}): open {index}")
     if failed:
@@ -63,9 +78,45 @@ def report(
         sys.exit(1)
 
 
+class Progress:
+    """A progress bar on a terminal's standard error, shown only once the work has taken a
+    second: a club night's report stays quiet, a simultaneous pairs' shows how far it is."""
+
+    def __init__(self, description: str, delay: float = 1.0) -> None:
+        self.description = description
+        self.shown_after = time.perf_counter() + delay
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.perf_counter() < self.shown_after:
+                return
+            from rich.console import Console
+            from rich.progress import Progress as Bar
+
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                self.shown_after = float("inf")
+                return
+            self.bar = Bar(console=console, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.description, total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def _report(
-    file: str, into: Path, history: str | None, double_dummy: bool, options: dict[str, Any]
-) -> tuple[str, list[str]]:
+    file: str,
+    into: Path,
+    history: str | None,
+    double_dummy: bool,
+    options: dict[str, Any],
+    progress: Progress,
+) -> tuple[str, list[str], int]:
     from bridgescore.scoring import score_pairs
     from bridgescore.session import FieldStructure
 
@@ -75,13 +126,14 @@ def _report(
         from bridgescore.scoring import score_teams
 
         site = write_teams_site(score_teams(session, rules), into, double_dummy=double_dummy)
-        return f"{len(site.pages)} pages: rankings and {site.boards} travellers", []
+        what = f"{len(site.pages)} pages: rankings and {site.boards} travellers"
+        return what, [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     from bridgescore.reports.html import write_site
 
-    site = write_site(result, into, double_dummy=double_dummy)
+    site = write_site(result, into, double_dummy=double_dummy, progress=progress)
     what = (
         f"{len(site.pages)} pages: rankings, recap sheet, {site.boards} travellers, "
         f"{site.cards} score cards"
     )
-    return what, [f.field for f in result.fields if not f.checksum.ok]
+    return what, [f.field for f in result.fields if not f.checksum.ok], len(session.tables)

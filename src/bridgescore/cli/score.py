@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -44,12 +45,14 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
+@click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
     output_format: str,
     output: str | None,
     explain: bool,
     history: str | None,
+    verbose: bool,
     **options: Any,
 ) -> None:
     """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
@@ -61,8 +64,11 @@ def score(
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
     """
+    started = time.perf_counter()
     try:
-        text, failed = _score(file, output_format, explain, history, options, output is not None)
+        text, failed, results = _score(
+            file, output_format, explain, history, options, output is not None
+        )
         if output:
             from bridgescore.outputs import write_text
 
@@ -71,6 +77,8 @@ def score(
             sys.stdout.write(text)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
+    if verbose:
+        say_rate("scored", results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
@@ -84,20 +92,22 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
-) -> tuple[str, list[str]]:
+) -> tuple[str, list[str], int]:
+    """The output, the fields whose checksum failed and the number of table results."""
     from bridgescore.scoring import score_pairs
     from bridgescore.session import FieldStructure
 
     session, rules, handicaps = load(file, history, options)
     if session.structure is FieldStructure.TEAMS:
-        return _score_teams(session, rules, output_format, explain, to_file), []
+        text = _score_teams(session, rules, output_format, explain, to_file)
+        return text, [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.dumps(ResultsFile.scored(result)), failed
+        return result_json.dumps(ResultsFile.scored(result)), failed, len(session.tables)
     from bridgescore.reports.text import render
 
     out, buffer = console(to_file)
@@ -109,7 +119,16 @@ def _score(
         cards=options.get("cards", False),
         double_dummy=options.get("double_dummy", False),
     )
-    return buffer.getvalue(), failed
+    return buffer.getvalue(), failed, len(session.tables)
+
+
+def say_rate(done: str, results: int, seconds: int | float) -> None:
+    """``--verbose``: how many table results were processed, how fast, on standard error."""
+    rate = results / seconds if seconds > 0 else float("inf")
+    click.echo(
+        f"bridgescore: {done} {results:,} results in {seconds:.2f}s ({rate:,.0f} results a second)",
+        err=True,
+    )
 
 
 def _score_teams(

@@ -5,17 +5,17 @@ by a template, and its JSON twin ``X.json`` is that data itself. A web app rende
 with the same :func:`environment` (:func:`render`). Pages are Jinja2 templates with autoescaping
 on everywhere: a player's name is data, never markup; the filters here only display. The site
 needs no network: one stylesheet beside the pages, each score card's chart as an SVG file beside
-it (matplotlib), no script. Numbers are the engine's exact values rounded only for display, by
-the rule set's decimals and rounding (:func:`bridgescore.display.fmt_fixed`).
+it (written here by hand: the same card always gives the same bytes), no script. Numbers are
+the engine's exact values rounded only for display, by the rule set's decimals and rounding
+(:func:`bridgescore.display.fmt_fixed`).
 
-This module is imported only when a report is made: it pulls in Jinja2, matplotlib and, for
-deals, endplay's double-dummy solver.
+This module is imported only when a report is made: it pulls in Jinja2 and, for deals,
+endplay's double-dummy solver.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -112,8 +112,15 @@ def _fraction(text: str) -> Fraction:
 
 def _numbers(rules: Rules) -> Callable[[str | int | None], str]:
     def num(value: str | int | None) -> str:
+        if type(value) is str:
+            return shown(value)
         exact = _exact(value)
         return "" if exact is None else fmt_fixed(exact, rules.decimals, rules.rounding)
+
+    # A site shows the same few hundred values many thousand times: each is formatted once.
+    @functools.lru_cache(maxsize=65536)
+    def shown(value: str) -> str:
+        return fmt_fixed(_fraction(value), rules.decimals, rules.rounding)
 
     return num
 
@@ -258,7 +265,8 @@ class _Writer:
         name = str(data["page"]).removesuffix(".html")
         html = render(self.env, template, self.site, data)
         (self.directory / f"{name}.html").write_text(html, encoding="utf-8")
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        # No indent: json's C encoder does the work (indenting falls back to pure Python).
+        text = json.dumps(data, ensure_ascii=False) + "\n"
         (self.directory / f"{name}.json").write_text(text, encoding="utf-8")
         self.pages.append(f"{name}.html")
 
@@ -274,26 +282,42 @@ def _stylesheet() -> str:
     )
 
 
-def write_site(result: SessionResult, directory: Path, *, double_dummy: bool = True) -> Site:
+def write_site(
+    result: SessionResult,
+    directory: Path,
+    *,
+    double_dummy: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> Site:
     """Write every page of a pairs (or individual) session into ``directory``, which exists.
 
     ``double_dummy`` solves the known deals for makeable contracts and par (a few seconds for a
-    session's boards); without it the hand diagrams and points are still shown.
+    session's boards); without it the hand diagrams and points are still shown. ``progress``
+    is told (pages written, pages in all) as the pages are written.
     """
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.SessionPages(result, solved)
     site = pages.site()
     writer = _Writer(directory, environment(result.rules), site)
     writer.asset(STYLESHEET, _stylesheet())
+    entrants = pages.card_entrants()
+    total = len(result.boards) + len(entrants) + 2
+
+    def done() -> None:
+        if progress is not None:
+            progress(len(writer.pages), total)
+
     writer.page("index.html", pages.rankings())
     for board in result.boards:
         writer.page("board.html", pages.traveller(board))
+        done()
     writer.page("recap.html", pages.recap())
-    entrants = pages.card_entrants()
     for entrant in entrants:
         card = pages.card(entrant)
         writer.asset(card["chart"], chart_svg(card, site["imps"]))
         writer.page("card.html", card)
+        done()
+    done()
     return Site(directory, tuple(writer.pages), len(result.boards), len(entrants))
 
 
@@ -302,50 +326,88 @@ def write_site(result: SessionResult, directory: Path, *, double_dummy: bool = T
 
 def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
     """A score card's (:func:`bridgescore.reports.views.card`) board-by-board percentages (IMPs
-    in IMP events) as an SVG bar chart."""
-    import matplotlib as mpl
-    from matplotlib.figure import Figure
-
+    in IMP events) as an SVG bar chart, 800 × 280, written by hand: the same card always gives
+    the same bytes."""
     key = "imps_exact" if imps else "percent_exact"
     points = [(row["board"], row[key]) for row in card["boards"] if row[key] is not None]
-    labels = [str(board) for board, _ in points]
-    values = [float(Fraction(value)) for _, value in points]
-    middle = 0.0 if imps else 50.0
-    with mpl.rc_context(
-        {
-            "svg.hashsalt": "bridgescore",
-            "svg.fonttype": "none",
-            "font.family": "sans-serif",
-            "font.size": 11,
-            "axes.edgecolor": "#8a9499",
-            "axes.labelcolor": "#33403f",
-            "xtick.color": "#33403f",
-            "ytick.color": "#33403f",
-        }
-    ):
-        figure = Figure(figsize=(8, 2.8))
-        axes = figure.add_subplot()
-        colours = ["#1b7a5a" if v >= middle else "#c0562a" for v in values]
-        positions = list(range(len(values)))
-        axes.bar(positions, [v - middle for v in values], bottom=middle, color=colours, width=0.7)
-        axes.axhline(middle, color="#33403f", linewidth=0.8, linestyle="--")
-        axes.set_xticks(positions, labels)
-        axes.set_xlim(-0.6, max(len(values), 12) - 0.4)  # few boards: bars stay narrow
-        if imps:
-            reach = max([abs(v) for v in values] + [3.0])
-            axes.set_ylim(-reach * 1.1, reach * 1.1)
-            axes.set_ylabel("IMPs")
-        else:
-            axes.set_ylim(0, 100)
-            axes.set_yticks([0, 25, 50, 75, 100])
-            axes.set_ylabel("% on the board")
-        axes.set_xlabel("Board (in the order played)")
-        for side in ("top", "right"):
-            axes.spines[side].set_visible(False)
-        figure.subplots_adjust(left=0.085, right=0.995, top=0.96, bottom=0.2)
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None}, transparent=True)
-    return buffer.getvalue()
+    values = [Fraction(value) for _, value in points]
+    middle = Fraction(0) if imps else Fraction(50)
+    if imps:
+        reach = max([abs(v) for v in values] + [Fraction(3)]) * Fraction(11, 10)
+        low, high = -reach, reach
+        ticks = _imp_ticks(reach)
+        label = "IMPs"
+    else:
+        low, high = Fraction(0), Fraction(100)
+        ticks = [Fraction(t) for t in (0, 25, 50, 75, 100)]
+        label = "% on the board"
+    left, right, top, bottom = 68, 796, 11, 224  # the plot area, in pixels
+    slots = max(len(values), 12)  # few boards: bars stay narrow
+    step = (right - left) / slots
+    span = high - low
+
+    def y(value: Fraction) -> float:
+        return bottom - float((value - low) / span) * (bottom - top)
+
+    def px(value: float) -> str:
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+
+    ink, axis = "#33403f", "#8a9499"
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="280" '
+        'viewBox="0 0 800 280" font-family="sans-serif" font-size="11" '
+        f'role="img" aria-label="{escape(label)} on each board">'
+    ]
+    base = y(middle)
+    for index, ((board, _), value) in enumerate(zip(points, values, strict=True)):
+        x = left + step * index + step * 0.15
+        edge = y(value)
+        colour = "#1b7a5a" if value >= middle else "#c0562a"
+        out.append(
+            f'<rect x="{px(x)}" y="{px(min(edge, base))}" width="{px(step * 0.7)}" '
+            f'height="{px(abs(edge - base))}" fill="{colour}"/>'
+        )
+        out.append(
+            f'<text x="{px(x + step * 0.35)}" y="{bottom + 15}" text-anchor="middle" '
+            f'fill="{ink}">{escape(str(board))}</text>'
+        )
+    out.append(
+        f'<line x1="{left}" y1="{px(base)}" x2="{right}" y2="{px(base)}" stroke="{ink}" '
+        'stroke-width="0.8" stroke-dasharray="4 3"/>'
+    )
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{axis}"/>')
+    out.append(f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="{axis}"/>')
+    for tick in ticks:
+        at = px(y(tick))
+        out.append(f'<line x1="{left - 4}" y1="{at}" x2="{left}" y2="{at}" stroke="{axis}"/>')
+        out.append(
+            f'<text x="{left - 7}" y="{at}" dy="0.35em" text-anchor="end" fill="{ink}">'
+            f"{_tick_text(tick)}</text>"
+        )
+    out.append(
+        f'<text x="{px((left + right) / 2)}" y="{bottom + 38}" text-anchor="middle" '
+        f'fill="{ink}">Board (in the order played)</text>'
+    )
+    out.append(
+        f'<text transform="translate(18 {px((top + bottom) / 2)}) rotate(-90)" '
+        f'text-anchor="middle" fill="{ink}">{escape(label)}</text>'
+    )
+    out.append("</svg>\n")
+    return "\n".join(out)
+
+
+def _imp_ticks(reach: Fraction) -> list[Fraction]:
+    """Round ticks from −reach to reach: a step of 1, 2, 5, 10, 20, 50… giving at most 4 a side."""
+    step = 1
+    while reach / step > 4:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    count = int(reach // step)
+    return [Fraction(step * k) for k in range(-count, count + 1)]
+
+
+def _tick_text(value: Fraction) -> str:
+    text = str(int(value)) if value.denominator == 1 else f"{float(value):g}"
+    return text.replace("-", "−")
 
 
 # --- teams ---------------------------------------------------------------------------------------

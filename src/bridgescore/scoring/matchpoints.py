@@ -8,7 +8,7 @@ Everything is exact; every value carries an :class:`Explanation` of how it was r
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -79,106 +79,165 @@ def matchpoint(
             )
     fouled = len(groups) > 1
     largest = max((len(members) for members in groups.values()), default=0)
-    u = unit(rules)
     for label, members in groups.items():
         raws = _raw_counts([entries[i].scores for i in members])
-        size = len(members)
-        group_top = top(size, rules)
+        board = _Board(rules, count, target, len(members), largest, fouled, label, full_top)
         for i, (beaten, tied) in zip(members, raws, strict=True):
-            raw = u * (2 * beaten + tied)
-            steps: list[Step] = []
-            note = None
-            value = raw
-            if fouled:
-                if _small_group(size, target, largest, rules.fouled_groups):
-                    percent = 60 + (2 * beaten + tied - (size - 1)) * 5
-                    value = percent / 100 * full_top
-                    steps.append(
-                        Step(
-                            "small group",
-                            f"fouled board, group of {size} of {target}",
-                            size,
-                            target,
-                            raw,
-                            value,
-                        )
-                    )
-                    note = f"small group scored at {fmt(percent)}% of the top"
-                else:
-                    value = _neuberg(raw, size, target, rules)
-                    steps.append(
-                        Step(
-                            _formula(Compensation.NEUBERG, raw, size, target, rules),
-                            f"fouled board, group of {size} of {target}",
-                            size,
-                            target,
-                            raw,
-                            value,
-                        )
-                    )
-            else:
-                artificial = count - size
-                if artificial:
-                    after = _compensate(rules.artificial_method, value, size, count, rules)
-                    steps.append(
-                        Step(
-                            _formula(rules.artificial_method, value, size, count, rules),
-                            f"{artificial} artificial score{'s' if artificial > 1 else ''}",
-                            size,
-                            count,
-                            value,
-                            after,
-                        )
-                    )
-                    value = after
-                if (
-                    target > count
-                    and rules.short_small_groups
-                    and artificial == 0
-                    and _small_group(size, target, target, rules.fouled_groups)
-                ):
-                    percent = 60 + (2 * beaten + tied - (size - 1)) * 5
-                    after = percent / 100 * full_top
-                    steps.append(
-                        Step(
-                            "small group",
-                            f"board played {count} times of {target}",
-                            count,
-                            target,
-                            value,
-                            after,
-                        )
-                    )
-                    note = f"small group scored at {fmt(percent)}% of the top"
-                    value = after
-                elif target > count:
-                    after = _compensate(rules.short_boards, value, count, target, rules)
-                    steps.append(
-                        Step(
-                            _formula(rules.short_boards, value, count, target, rules),
-                            f"board played {count} times of {target}",
-                            count,
-                            target,
-                            value,
-                            after,
-                        )
-                    )
-                    value = after
-            out[i] = Explanation(
-                value=value,
+            out[i] = board.explain(entries[i].scores, beaten, tied)
+    return [e for e in out if e is not None]
+
+
+Plain = int | Artificial
+"""A table's score on a board of plain results: its points, or an artificial score."""
+
+
+def matchpoint_plain(
+    scores: Sequence[Plain], rules: Rules, expected: int | None = None
+) -> list[Explanation]:
+    """:func:`matchpoint` for a board with one comparison group and no weighted scores, counted
+    once per distinct score: the same values, and tables with the same score share one
+    :class:`Explanation` (records are frozen, so sharing is safe).
+
+    Counting is on integers; a :class:`~fractions.Fraction` is made only for each distinct
+    score, so a board of thousands of results costs a sort and a few dozen explanations.
+    """
+    count = len(scores)
+    target = count if expected is None else max(expected, count)
+    full_top = top(target, rules)
+    real = Counter(s for s in scores if type(s) is int)
+    size = sum(real.values())
+    board = _Board(rules, count, target, size, size, False, None, full_top)
+    made: dict[Plain, Explanation] = {}
+    below = 0
+    for score in sorted(real):
+        times = real[score]
+        made[score] = board.explain(((ONE, score),), Fraction(below), Fraction(times - 1))
+        below += times
+    for s in scores:
+        if type(s) is not int and s not in made:
+            assert isinstance(s, Artificial)
+            made[s] = Explanation(
+                value=s.percent / 100 * full_top,
                 top=full_top,
                 scale=rules.scale,
-                scores=entries[i].scores,
-                beaten=beaten,
-                tied=tied,
-                compared=size - 1,
-                raw=raw,
-                raw_top=group_top,
-                steps=tuple(steps),
-                group=label if fouled else None,
-                note=note,
+                artificial=s,
+                percent=s.percent,
             )
-    return [e for e in out if e is not None]
+    return [made[s] for s in scores]
+
+
+@dataclass(frozen=True)
+class _Board:
+    """What one comparison group of a board shares: every real result in it is explained from
+    its own score, results beaten and results tied, and these."""
+
+    rules: Rules
+    count: int  # results on the board, artificial ones included
+    target: int  # results the board is scored as if it had
+    size: int  # real results in this group
+    largest: int  # the largest group (fouled boards)
+    fouled: bool
+    label: str | None
+    full_top: Fraction
+
+    def explain(
+        self, scores: tuple[tuple[Fraction, int], ...], beaten: Fraction, tied: Fraction
+    ) -> Explanation:
+        rules, size, target, count = self.rules, self.size, self.target, self.count
+        full_top = self.full_top
+        raw = unit(rules) * (2 * beaten + tied)
+        steps: list[Step] = []
+        note = None
+        value = raw
+        if self.fouled:
+            if _small_group(size, target, self.largest, rules.fouled_groups):
+                percent = 60 + (2 * beaten + tied - (size - 1)) * 5
+                value = percent / 100 * full_top
+                steps.append(
+                    Step(
+                        "small group",
+                        f"fouled board, group of {size} of {target}",
+                        size,
+                        target,
+                        raw,
+                        value,
+                    )
+                )
+                note = f"small group scored at {fmt(percent)}% of the top"
+            else:
+                value = _neuberg(raw, size, target, rules)
+                steps.append(
+                    Step(
+                        _formula(Compensation.NEUBERG, raw, size, target, rules),
+                        f"fouled board, group of {size} of {target}",
+                        size,
+                        target,
+                        raw,
+                        value,
+                    )
+                )
+        else:
+            artificial = count - size
+            if artificial:
+                after = _compensate(rules.artificial_method, value, size, count, rules)
+                steps.append(
+                    Step(
+                        _formula(rules.artificial_method, value, size, count, rules),
+                        f"{artificial} artificial score{'s' if artificial > 1 else ''}",
+                        size,
+                        count,
+                        value,
+                        after,
+                    )
+                )
+                value = after
+            if (
+                target > count
+                and rules.short_small_groups
+                and artificial == 0
+                and _small_group(size, target, target, rules.fouled_groups)
+            ):
+                percent = 60 + (2 * beaten + tied - (size - 1)) * 5
+                after = percent / 100 * full_top
+                steps.append(
+                    Step(
+                        "small group",
+                        f"board played {count} times of {target}",
+                        count,
+                        target,
+                        value,
+                        after,
+                    )
+                )
+                note = f"small group scored at {fmt(percent)}% of the top"
+                value = after
+            elif target > count:
+                after = _compensate(rules.short_boards, value, count, target, rules)
+                steps.append(
+                    Step(
+                        _formula(rules.short_boards, value, count, target, rules),
+                        f"board played {count} times of {target}",
+                        count,
+                        target,
+                        value,
+                        after,
+                    )
+                )
+                value = after
+        return Explanation(
+            value=value,
+            top=full_top,
+            scale=rules.scale,
+            scores=scores,
+            beaten=beaten,
+            tied=tied,
+            compared=size - 1,
+            raw=raw,
+            raw_top=top(size, rules),
+            steps=tuple(steps),
+            group=self.label if self.fouled else None,
+            note=note,
+        )
 
 
 def _raw_counts(

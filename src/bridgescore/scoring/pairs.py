@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 
 from bridgescore.bridge import Side
 from bridgescore.display import fmt, round_fraction
@@ -22,13 +23,13 @@ from bridgescore.results import (
     Standing,
 )
 from bridgescore.rules import Compensation, Method, Rules
-from bridgescore.scoring.matchpoints import Entry, matchpoint, top
+from bridgescore.scoring.matchpoints import Entry, Plain, matchpoint, matchpoint_plain, top
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, FieldStructure, Session
 from bridgescore.traveller import Artificial, TableResult, WeightedResult
 
 
-@dataclass
+@dataclass(slots=True)
 class _Credit:
     board: int
     table: int
@@ -40,18 +41,27 @@ def score_pairs(
     session: Session,
     rules: Rules,
     handicaps: Mapping[Entrant, Fraction] | None = None,
+    *,
+    reference: bool = False,
 ) -> SessionResult:
-    """Matchpoint every board, then total, rank and check each field."""
+    """Matchpoint every board, then total, rank and check each field.
+
+    Boards of plain results are matchpointed by counting (:func:`matchpoint_plain`);
+    ``reference`` matchpoints every board result by result instead (:func:`matchpoint`, the
+    rules as written, slower): the answers are the same, and the tests check that they are.
+    """
+    tables = session.tables
     # Results are compared within a board and, unless ranked across, within a section.
     by_board: dict[tuple[int, str], list[int]] = defaultdict(list)
-    for index, t in enumerate(session.tables):
+    for index, t in enumerate(tables):
         group = "" if rules.sections_across else (t.section or "")
         by_board[t.board, group].append(index)
-    counts = {
-        (key, side): sum(1 for i in rows if session.tables[i].side(side) is not None)
+    seated = {
+        (key, side): [i for i in rows if tables[i].side(side) is not None]
         for key, rows in by_board.items()
         for side in Side
     }
+    counts = {key: len(rows) for key, rows in seated.items()}
     common: dict[str, int] = defaultdict(int)
     for ((_, group), _side), n in counts.items():
         common[group] = max(common[group], n)
@@ -59,55 +69,109 @@ def score_pairs(
         key: (common[key[0][1]] if rules.short_boards is not Compensation.NONE else n)
         for key, n in counts.items()
     }
-    explained: dict[tuple[int, Side], Explanation] = {}
-    for key, rows in by_board.items():
-        for side in Side:
-            scored = [i for i in rows if session.tables[i].side(side) is not None]
-            entries = [_entry(session.tables[i], side) for i in scored]
-            values = _score_board(entries, rules, expected_for[key, side], side)
-            for i, value in zip(scored, values, strict=True):
-                explained[i, side] = value
-    credits: dict[Entrant, list[_Credit]] = defaultdict(list)
-    for (i, side), value in explained.items():
-        for entrant in session.entrants(session.tables[i], side):
-            credits[entrant].append(_Credit(session.tables[i].board, i, side, value))
+    # Who sits where, asked once a table (the seating decides it).
+    entrants = {side: [session.entrants(t, side) for t in tables] for side in Side}
+    explained: dict[Side, list[Explanation | None]] = {side: [None] * len(tables) for side in Side}
+    for (key, side), scored in seated.items():
+        values = _score_board(tables, scored, rules, expected_for[key, side], side, reference)
+        column = explained[side]
+        for i, value in zip(scored, values, strict=True):
+            column[i] = value
+    credits = _credits(tables, entrants, explained)
     if rules.session_percentage_rule and rules.method is Method.MATCHPOINTS:
         _apply_session_rule(credits, explained)
     scored_boards = []
+    ns_of, ew_of = entrants[Side.NS], entrants[Side.EW]
+    ns_values, ew_values = explained[Side.NS], explained[Side.EW]
     for key, rows in sorted(by_board.items()):
         board, group = key
-        tables = tuple(
-            ScoredTable(
-                session.tables[i],
-                session.entrants(session.tables[i], Side.NS),
-                session.entrants(session.tables[i], Side.EW),
-                explained.get((i, Side.NS)),
-                explained.get((i, Side.EW)),
-            )
-            for i in rows
+        scored_tables = tuple(
+            ScoredTable(tables[i], ns_of[i], ew_of[i], ns_values[i], ew_values[i]) for i in rows
         )
         n = max(counts[key, Side.NS], counts[key, Side.EW])
         expected = max(expected_for[key, Side.NS], expected_for[key, Side.EW])
         scored_boards.append(
             ScoredBoard(
-                session.boards[board], top(expected, rules), n, expected, tables, group or None
+                session.boards[board],
+                top(expected, rules),
+                n,
+                expected,
+                scored_tables,
+                group or None,
             )
         )
+    awarded = _awarded(session, explained, entrants, rules.sections_across)
     fields = tuple(
-        _field(name, session, rules, credits, explained, handicaps)
+        _field(name, session, rules, credits, awarded.get(name, []), handicaps)
         for name in session.fields(rules.sections_across)
     )
     return SessionResult(session, rules, tuple(scored_boards), fields)
 
 
+def _credits(
+    tables: Sequence[TableResult],
+    entrants: Mapping[Side, Sequence[tuple[Entrant, ...]]],
+    explained: Mapping[Side, Sequence[Explanation | None]],
+) -> dict[Entrant, list[_Credit]]:
+    """Each entrant's values, table by table. The entrants of a seating are one tuple (the
+    session remembers them), so each seating's entrants are looked up once."""
+    lists: dict[tuple[Entrant, ...], tuple[list[_Credit], ...]] = {}
+    credits: dict[Entrant, list[_Credit]] = defaultdict(list)
+    for side in Side:
+        seated, column = entrants[side], explained[side]
+        for i, value in enumerate(column):
+            if value is None:
+                continue
+            who = seated[i]
+            found = lists.get(who)
+            if found is None:
+                found = lists[who] = tuple(credits[e] for e in who)
+            board = tables[i].board
+            for items in found:
+                items.append(_Credit(board, i, side, value))
+    return credits
+
+
 def _score_board(
-    entries: list[Entry], rules: Rules, expected: int, side: Side
+    tables: Sequence[TableResult],
+    scored: list[int],
+    rules: Rules,
+    expected: int,
+    side: Side,
+    reference: bool,
 ) -> list[Explanation]:
     if rules.method is Method.MATCHPOINTS:
-        return matchpoint(entries, rules, expected)
+        plain = None if reference else _plain_scores(tables, scored, side)
+        if plain is not None:
+            return matchpoint_plain(plain, rules, expected)
+        return matchpoint([_entry(tables[i], side) for i in scored], rules, expected)
     from bridgescore.scoring.imp_pairs import imp_board
 
-    return imp_board(entries, rules, side)
+    return imp_board([_entry(tables[i], side) for i in scored], rules, side)
+
+
+def _plain_scores(
+    tables: Sequence[TableResult], scored: list[int], side: Side
+) -> list[Plain] | None:
+    """Each table's points (or artificial score) for ``side``, when the board is plain: no
+    weighted score and one comparison group. None otherwise."""
+    out: list[Plain] = []
+    groups = set()
+    ns = side is Side.NS
+    for i in scored:
+        t = tables[i]
+        kept = t.ns_side if ns else t.ew_side
+        if isinstance(kept, Artificial):
+            out.append(kept)
+            continue
+        assert isinstance(kept, WeightedResult)
+        parts = kept.parts
+        if len(parts) != 1:
+            return None
+        groups.add(t.group)
+        points = parts[0][1].ns_score
+        out.append(points if ns else -points)
+    return out if len(groups) <= 1 else None
 
 
 def _entry(table: TableResult, side: Side) -> Entry:
@@ -131,7 +195,7 @@ def session_percent(artificial: Artificial, own: Fraction) -> Fraction:
 
 def _apply_session_rule(
     credits: Mapping[Entrant, list[_Credit]],
-    explained: dict[tuple[int, Side], Explanation],
+    explained: Mapping[Side, list[Explanation | None]],
 ) -> None:
     """Ave+ is 60% or the entrant's own percentage if better; Ave- likewise (rules.md §5.2)."""
     for entrant, items in credits.items():
@@ -156,7 +220,7 @@ def _apply_session_rule(
                 note=note,
             )
             credit.explanation = updated
-            explained[credit.table, credit.side] = updated
+            explained[credit.side][credit.table] = updated
 
 
 def _field(
@@ -164,7 +228,7 @@ def _field(
     session: Session,
     rules: Rules,
     credits: Mapping[Entrant, list[_Credit]],
-    explained: Mapping[tuple[int, Side], Explanation],
+    awarded: Sequence[Fraction],
     handicaps: Mapping[Entrant, Fraction] | None,
 ) -> FieldResult:
     members = sorted(e for e in credits if session.field_of(e, rules.sections_across) == name)
@@ -173,8 +237,8 @@ def _field(
     rows = []
     for entrant in members:
         items = credits[entrant]
-        points = sum((c.explanation.value for c in items), Fraction(0))
-        available = sum((c.explanation.top for c in items), Fraction(0))
+        points = exact_sum([c.explanation.value for c in items])
+        available = exact_sum([c.explanation.top for c in items])
         boards = len({c.board for c in items})
         percent: Fraction | None = None
         total: Fraction | None = None
@@ -214,7 +278,7 @@ def _field(
     return FieldResult(
         name,
         tuple(standings),
-        _checksum(name, session, explained, rows, rules.sections_across),
+        Checksum(exact_sum(awarded), exact_sum([s.points for s in rows])),
         hcp,
     )
 
@@ -235,35 +299,52 @@ def _ranked(
     return rank(rows, value, order=lambda s: s.entrant)
 
 
-def _checksum(
-    name: str,
+def exact_sum(values: Sequence[Fraction]) -> Fraction:
+    """The exact sum of ``values``, added as integers over their common denominator (one
+    reduction in all, where adding Fractions one by one reduces at every step)."""
+    by_denominator: dict[int, int] = defaultdict(int)
+    for v in values:
+        by_denominator[v.denominator] += v.numerator
+    if not by_denominator:
+        return Fraction(0)
+    common = lcm(*by_denominator)
+    return Fraction(sum(n * (common // d) for d, n in by_denominator.items()), common)
+
+
+def _awarded(
     session: Session,
-    explained: Mapping[tuple[int, Side], Explanation],
-    mp_rows: Sequence[Standing],
+    explained: Mapping[Side, Sequence[Explanation | None]],
+    entrants: Mapping[Side, Sequence[tuple[Entrant, ...]]],
     across: bool,
-) -> Checksum:
-    """What the boards distribute to this field, worked out from the boards' own sizes.
+) -> dict[str, list[Fraction]]:
+    """What the boards distribute to each field, worked out from the boards' own sizes: the
+    checksum each field's totals must add up to exactly (its sum).
 
     Every real result in a comparison group averages half the top whatever the compensation
     (rules.md §4.1 invariants), small fouled groups average 60% (§5.5), artificial scores are
-    what they award; the field's totals must add up to exactly that.
+    what they award.
     """
-    expected = Fraction(0)
-    groups: dict[tuple[int, Side, str | None], list[Explanation]] = defaultdict(list)
-    for (i, side), value in explained.items():
-        t = session.tables[i]
-        entrants = session.entrants(t, side)
-        if session.field_of(entrants[0], across) != name:
-            continue
-        if value.artificial is not None or value.method == "butler":
-            # Artificial scores award what they award; Butler IMPs have no zero-sum check.
-            expected += value.value * len(entrants)
-        else:
-            groups[t.board, side, f"{t.section}/{value.group}"].append(value)
+    awarded: dict[str, list[Fraction]] = defaultdict(list)
+    groups: dict[tuple[str, int, Side, str | None, str | None], list[Explanation]] = {}
+    field_of: dict[tuple[Entrant, ...], str] = {}
+    for side in Side:
+        seated, column = entrants[side], explained[side]
+        for i, value in enumerate(column):
+            if value is None:
+                continue
+            who = seated[i]
+            field = field_of.get(who)
+            if field is None:
+                field = field_of[who] = session.field_of(who[0], across)
+            if value.artificial is not None or value.method == "butler":
+                # Artificial scores award what they award; Butler IMPs have no zero-sum check.
+                awarded[field].append(value.value * len(who))
+            else:
+                t = session.tables[i]
+                groups.setdefault((field, t.board, side, t.section, value.group), []).append(value)
     players = 2 if session.structure is FieldStructure.INDIVIDUAL else 1
-    for values in groups.values():
+    for (field, *_), values in groups.items():
         small = any(v.steps and v.steps[-1].method == "small group" for v in values)
         share = Fraction(3, 5) if small else Fraction(1, 2)
-        expected += len(values) * share * values[0].top * players
-    actual = sum((s.points for s in mp_rows), Fraction(0))
-    return Checksum(expected, actual)
+        awarded[field].append(len(values) * share * values[0].top * players)
+    return awarded
