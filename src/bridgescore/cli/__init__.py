@@ -1,26 +1,52 @@
 """The ``bridgescore`` command: joins files to the library, and nothing more.
 
-One module per command or group of commands; what the scoring commands share is in
-:mod:`bridgescore.cli.options`; how a user's mistake ends a command, in
+One module per command or group of commands, imported only when its command runs (start-up
+time matters: a club scorer types ``bridgescore score`` many times a night); what the scoring
+commands share is in :mod:`bridgescore.cli.options`; how a user's mistake ends a command, in
 :mod:`bridgescore.cli.common`.
 """
 
 from __future__ import annotations
 
 import gc
+import importlib
 
 import click
 
 from bridgescore import __version__
-from bridgescore.cli.check import check
-from bridgescore.cli.convert import convert
-from bridgescore.cli.movement import movement
-from bridgescore.cli.report import report
-from bridgescore.cli.score import score
-from bridgescore.cli.serve import serve, users_group
+
+# Each command: the module that defines it and the name of its function there.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("score", "score"),
+    "report": ("report", "report"),
+    "convert": ("convert", "convert"),
+    "check": ("check", "check"),
+    "movement": ("movement", "movement"),
+    "import": ("db", "import_command"),
+    "players": ("db", "players_group"),
+    "sessions": ("db", "sessions_group"),
+    "handicaps": ("db", "handicaps_command"),
+    "db": ("db", "db_group"),
+    "serve": ("serve", "serve"),
+    "users": ("serve", "users_group"),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """A group whose commands are imported when asked for, not at start-up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            module, name = COMMANDS[cmd_name]
+            command = getattr(importlib.import_module(f"bridgescore.cli.{module}"), name)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
 def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
@@ -29,15 +55,3 @@ def main() -> None:
     # the records are trees, not cycles, so it is asked to look less often while they are made.
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)
-
-
-for command in (score, report, convert, check, movement, serve, users_group):
-    main.add_command(command)
-
-from bridgescore.cli import db as _db  # noqa: E402
-
-main.add_command(_db.db_group)
-main.add_command(_db.import_command)
-main.add_command(_db.players_group)
-main.add_command(_db.sessions_group)
-main.add_command(_db.handicaps_command)
