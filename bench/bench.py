@@ -577,6 +577,7 @@ STAGES = """
 import sys, time
 start = time.perf_counter()
 from bridgescore import cli
+from bridgescore.cli import options, score
 from bridgescore.formats import read_session
 from bridgescore.reports.text import render
 from bridgescore.rules import CLUB
@@ -586,7 +587,7 @@ session = read_session(sys.argv[1])
 read = time.perf_counter()
 result = score_pairs(session, CLUB)
 scored = time.perf_counter()
-console, _ = cli.options.console(True)  # the command's own console, writing to a buffer
+console, _ = options.console(True)  # the command's own console, writing to a buffer
 render(result, console)
 printed = time.perf_counter()
 print(imported - start, read - imported, scored - read, printed - scored)
