@@ -20,23 +20,17 @@ SEARCHED: tuple[Setting, ...] = tuple(s for s in SETTINGS if s.trials)
 """The settings ``check`` searches over, in the table's order."""
 
 
-def _has_artificial(session: Session, rules: Rules) -> bool:
-    del rules
+def _has_artificial(session: Session) -> bool:
     return any(isinstance(s, Artificial) for t in session.tables for s in (t.ns_side, t.ew_side))
-
-
-def _has_sections(session: Session, rules: Rules) -> bool:
-    del rules
-    return len(session.sections) > 1
 
 
 # A setting can only matter to some sessions: the compensation around artificial scores where
 # there are some, the factoring of short boards where boards have fewer results, the ranking of
 # sections across the field where there are several.
-_RELEVANT: dict[str, Callable[[Session, Rules], bool]] = {
+_RELEVANT: dict[str, Callable[[Session], bool]] = {
     "artificial_method": _has_artificial,
-    "short_boards": lambda session, rules: _uneven(session, False) or _uneven(session, True),
-    "sections_across": _has_sections,
+    "short_boards": lambda session: _uneven(session, False) or _uneven(session, True),
+    "sections_across": lambda session: len(session.sections) > 1,
 }
 
 
@@ -48,7 +42,7 @@ def candidates(session: Session, rules: Rules) -> list[Rules]:
         if not setting.applies_to(rules.method):
             continue
         relevant = _RELEVANT.get(setting.field)
-        if relevant is not None and not relevant(session, rules):
+        if relevant is not None and not relevant(session):
             continue
         grid[setting.field] = [setting.read(word) for word in setting.trials]
     keys = list(grid)

@@ -6,7 +6,6 @@ SQLAlchemy is imported inside the commands, never at start-up.
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -19,11 +18,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.options import console as options_console
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from bridgescore.store import Policy, Store
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,26 +61,10 @@ def _store(db: str | None) -> Iterator[Store]:
         store.close()
 
 
-def _console() -> tuple[Console, io.StringIO]:
-    from rich.console import Console
-
-    buffer = io.StringIO()
-    terminal = sys.stdout.isatty()
-    console = Console(
-        file=buffer,
-        width=None if terminal else 120,
-        force_terminal=terminal,
-        markup=False,
-        emoji=False,
-        highlight=False,
-    )
-    return console, buffer
-
-
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     from rich.table import Table
 
-    console, buffer = _console()
+    console, buffer = options_console(False)
     table = Table(*headers, show_lines=False)
     for row in rows:
         table.add_row(*row)
@@ -644,7 +626,7 @@ def _render(result: Any, output_format: str) -> str:
 
     if output_format == "json":
         return module("json").dumps(ResultsFile.scored(result))
-    console, buffer = _console()
+    console, buffer = options_console(False)
     if isinstance(result, TeamsResult):
         render_teams(result, console)
     else:

@@ -130,9 +130,9 @@ def _stored(
 ) -> tuple[Session, dict[Entrant, Fraction] | None]:
     """A stored session, with its players' handicaps as at its date when the database has
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
-    from bridgescore.bridge import Side
+    from bridgescore.cli.common import UsageProblem
     from bridgescore.rules import Method
-    from bridgescore.session import Entrant, FieldStructure, Session
+    from bridgescore.session import FieldStructure, Session
     from bridgescore.store import StoreError, open_store
 
     match = STORED.fullmatch(name)
@@ -140,22 +140,22 @@ def _stored(
     number = int(match[1])
     try:
         store = open_store(db)
+    except StoreError as error:
+        raise UsageProblem(str(error)) from None
+    try:
         loaded = store.load_session(number)
         assert isinstance(loaded, Session)
         if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
             return loaded, None
         try:
-            keyed = store.session_handicaps(number)
+            handicaps = store.entrant_handicaps(number)
         except StoreError as error:
             click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
             return loaded, None
     except StoreError as error:
-        from bridgescore.cli.common import UsageProblem
-
         raise UsageProblem(str(error)) from None
-    handicaps = {
-        Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v for k, v in keyed.items()
-    }
+    finally:
+        store.close()
     return loaded, handicaps or None
 
 

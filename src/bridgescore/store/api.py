@@ -302,6 +302,12 @@ class Store:
             key: hcp.pair([found.get(p) if p else None for p in ids]) for key, ids in linked.items()
         }
 
+    def entrant_handicaps(
+        self, session_id: int, policy: hcp.Policy = hcp.SEED_POLICY
+    ) -> dict[Any, Fraction]:
+        """:meth:`session_handicaps` by :class:`bridgescore.session.Entrant`, for scoring."""
+        return ss.entrant_handicaps(self.session_handicaps(session_id, policy))
+
     def refresh_scores(self, club: str | None = None) -> int:
         """Score every session whose cached percentages are missing or stale; returns how
         many were scored. The cache is derived: dropping it loses nothing."""

@@ -413,17 +413,24 @@ def scored(
 ) -> Any:
     """The session scored under its rules (a SessionResult, or a TeamsResult for teams), with
     a handicapped ranking when ``handicaps`` (by entrant key) are given."""
-    from bridgescore.bridge import Side
     from bridgescore.scoring import score
+
+    by_entrant = None if handicaps is None else entrant_handicaps(handicaps)
+    return score(from_rows(rows), _rules(rows.rules), by_entrant)
+
+
+def entrant_handicaps(
+    handicaps: Mapping[tuple[str, str, int, bool], Fraction],
+) -> dict[Any, Fraction]:
+    """Handicaps keyed by entrant key (section, line, number, player) as the scoring engine
+    keys them, by :class:`bridgescore.session.Entrant`."""
+    from bridgescore.bridge import Side
     from bridgescore.session import Entrant
 
-    by_entrant = None
-    if handicaps is not None:
-        by_entrant = {
-            Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v
-            for k, v in handicaps.items()
-        }
-    return score(from_rows(rows), _rules(rows.rules), by_entrant)
+    return {
+        Entrant(k[2], Side(k[1]) if k[1] else None, k[3], k[0] or None): v
+        for k, v in handicaps.items()
+    }
 
 
 def export(rows: SessionRows, kind: str) -> str:
