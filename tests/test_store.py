@@ -236,7 +236,7 @@ def test_the_migrations_make_exactly_the_schema(db_url: str) -> None:
     finally:
         opened.close()
     assert differences == []
-    assert version == "0002_club_night"
+    assert version == "0003_tables"
 
 
 def test_results_are_never_updated_in_place() -> None:
@@ -263,7 +263,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_commands_end_to_end(db_url: str, tmp_path: Path) -> None:
     code, out = run("db", "upgrade", "--db", db_url)
-    assert code == 0 and "0002_club_night" in out
+    assert code == 0 and "0003_tables" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
     assert code == 0 and "stored as session 1 (243 table results" in out and "34 new" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")

@@ -47,6 +47,23 @@ SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
     type=click.Path(file_okay=False),
     help="Also write each published session's results site into FOLDER/session-N/.",
 )
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="The address players' phones reach this server at (e.g. https://scores.myclub.org), "
+    "for the QR codes on the table cards; default: the address the director's browser uses.",
+)
+@click.option(
+    "--certificate",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Serve HTTPS with this certificate (PEM): phones keep working offline only over "
+    "HTTPS (or on this machine).",
+)
+@click.option(
+    "--key",
+    type=click.Path(exists=True, dir_okay=False),
+    help="The certificate's private key (PEM).",
+)
 @club_option
 def serve(
     db: str | None,
@@ -56,6 +73,9 @@ def serve(
     first_director: str | None,
     sample: bool,
     publish_to: str | None,
+    public_url: str | None,
+    certificate: str | None,
+    key: str | None,
     club: str,
 ) -> None:
     """Serve the director's and scorer's console and the published results.
@@ -75,6 +95,10 @@ def serve(
     from bridgescore.web import auth
 
     url = database_url(db)
+    if (certificate is None) != (key is None):
+        raise UsageProblem("--certificate and --key go together")
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise UsageProblem(f"--public-url must start with http:// or https://, not {public_url!r}")
     if workers > 1 and url.startswith("sqlite"):
         raise UsageProblem("several workers need PostgreSQL (--db postgresql+psycopg://...)")
     with _store(db) as store:
@@ -88,7 +112,10 @@ def serve(
     os.environ["BRIDGESCORE_DB"] = url
     if publish_to:
         os.environ["BRIDGESCORE_PUBLISH"] = str(Path(publish_to).expanduser().absolute())
-    click.echo(f"bridgescore serve: http://{host}:{port}/ (database {url.split('@')[-1]})")
+    if public_url:
+        os.environ["BRIDGESCORE_PUBLIC_URL"] = public_url
+    scheme = "https" if certificate else "http"
+    click.echo(f"bridgescore serve: {scheme}://{host}:{port}/ (database {url.split('@')[-1]})")
     sys.stdout.flush()
     uvicorn.run(
         "bridgescore.web.app:app_from_environment",
@@ -98,6 +125,8 @@ def serve(
         workers=workers,
         proxy_headers=True,
         log_level="info",
+        ssl_certfile=certificate,
+        ssl_keyfile=key,
     )
 
 

@@ -23,6 +23,7 @@ from bridgescore.store import live as lv
 from bridgescore.store import players as pl
 from bridgescore.store import results as rs
 from bridgescore.store import sessions as ss
+from bridgescore.store import tables as tb
 from bridgescore.store.engine import StoreError, database_url, ensure_current, make_engine
 
 DEFAULT_CLUB = "club"
@@ -601,3 +602,89 @@ class Store:
         """The hand records of a session's boards (PBN deal strings, by board number)."""
         with self.writing() as conn:
             return lv.set_deals(conn, session_id, dict(deals))
+
+    # --- players' phones at the tables (see bridgescore.store.tables) ----------------------------
+
+    def table_codes(self, session_id: int, places: Sequence[tuple[str, str]]) -> list[tb.TableCode]:
+        """Each table's code for its table card: made on first asking, then kept."""
+        with self.writing() as conn:
+            return tb.ensure_codes(conn, session_id, places)
+
+    def join_table(self, code: str) -> tuple[str, tb.Device]:
+        """A new device at the table with this code: its token (not stored, only its hash)."""
+        with self.writing() as conn:
+            return tb.join(conn, code, _now())
+
+    def table_device(self, token: str) -> tb.Device | None:
+        with self.reading() as conn:
+            return tb.device(conn, token)
+
+    def table_devices(self, session_id: int) -> list[tb.Device]:
+        with self.reading() as conn:
+            return tb.devices(conn, session_id)
+
+    def hand_over(self, session_id: int, device_id: int, by: str) -> None:
+        with self.writing() as conn:
+            tb.hand_over(conn, session_id, device_id, by, _now())
+
+    def remove_device(self, session_id: int, device_id: int, by: str) -> None:
+        with self.writing() as conn:
+            tb.remove(conn, session_id, device_id, by, _now())
+
+    def call_director(self, device: tb.Device, note: str | None = None) -> int:
+        with self.writing() as conn:
+            return tb.call(conn, device, note, _now())
+
+    def answer_call(self, session_id: int, event_id: int, by: str) -> None:
+        with self.writing() as conn:
+            tb.answer(conn, session_id, event_id, by, _now())
+
+    def note_at_table(self, device: tb.Device, kind: str, note: str) -> int:
+        with self.writing() as conn:
+            return tb.log(conn, device.table_id, device.id, kind, note, device.name, _now())
+
+    def table_events(self, session_id: int) -> list[tb.Event]:
+        with self.reading() as conn:
+            return tb.events(conn, session_id)
+
+    def table_results(self, session_id: int, section: str, table: str) -> list[tb.TableResult]:
+        with self.reading() as conn:
+            return tb.table_results(conn, session_id, section, table)
+
+    def table_last_round(self, session_id: int, section: str, table: str) -> int | None:
+        with self.reading() as conn:
+            return tb.last_round(conn, session_id, section, table)
+
+    def submit_from_table(
+        self, entry: lv.Entry, *, client_id: str, device: tb.Device, replaces: int | None
+    ) -> tb.TableStored:
+        """Store a table's result, or keep it as a conflict (never over another result). When
+        this returns, it is committed: only then may the phone be told."""
+        with self.writing() as conn:
+            return tb.submit(
+                conn,
+                device.session_id,
+                entry,
+                client_id=client_id,
+                found=device,
+                replaces=replaces,
+                now=_now(),
+            )
+
+    def conflicts(self, session_id: int, *, open_only: bool = True) -> list[tb.Conflict]:
+        with self.reading() as conn:
+            return tb.conflicts(conn, session_id, open_only=open_only)
+
+    def resolve_conflict(
+        self, session_id: int, conflict_id: int, *, use: bool, by: str
+    ) -> tb.Conflict:
+        with self.writing() as conn:
+            return tb.resolve(conn, session_id, conflict_id, use, by, _now())
+
+    def live_plan(self, session_id: int) -> tb.Plan:
+        with self.reading() as conn:
+            return tb.plan(conn, session_id)
+
+    def deal(self, session_id: int, board: int) -> str | None:
+        with self.reading() as conn:
+            return tb.deal(conn, session_id, board)

@@ -246,7 +246,7 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
 # --- results -------------------------------------------------------------------------------------
 
 
-def _in_force(conn: Connection, session_id: int, key: str) -> Any:
+def in_force(conn: Connection, session_id: int, key: str) -> Any:
     later = results.alias("later")
     return conn.execute(
         select(results)
@@ -305,7 +305,7 @@ def submit(
     if board is None:
         raise StoreError(f"session {session_id} has no board {entry.board}")
     kind, contract, declarer, tricks, ns_score = parse_result(entry.result, board)
-    old = _in_force(conn, session_id, entry.key)
+    old = in_force(conn, session_id, entry.key)
     assigned = entry.assigned or kind in ("split", "weighted")
     text = " ".join(entry.result.split())
     if old is not None and old.result == text and old.assigned == assigned:
@@ -356,7 +356,7 @@ def undo(
     conn: Connection, session_id: int, key: str, by: str, now: datetime, override: bool = False
 ) -> LogEntry:
     """Restore the entry the one in force replaced: a new entry, so the undo is logged too."""
-    current = _in_force(conn, session_id, key)
+    current = in_force(conn, session_id, key)
     if current is None:
         raise StoreError(f"session {session_id} has no traveller line {key!r}")
     if current.supersedes is None:

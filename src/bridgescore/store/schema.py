@@ -270,3 +270,74 @@ settings = Table(
     Column("name", String(100), primary_key=True),
     Column("value", Text, nullable=False),
 )
+
+# Players' phones at the tables (0003). Each table of a live session has a short code, printed
+# on its table card with a QR code; a phone that joins with it gets a random token, of which
+# only a hash is kept. One device per table scores, the others may only read; a hand-over, a
+# call for the director and every other event at a table is logged.
+table_codes = Table(
+    "table_codes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("section", String(40), nullable=False),
+    Column("table_label", String(40), nullable=False),
+    Column("code", String(20), nullable=False, unique=True),
+    UniqueConstraint("session_id", "section", "table_label"),
+)
+
+table_devices = Table(
+    "table_devices",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "table_id", ForeignKey("table_codes.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    Column("token_hash", String(64), nullable=False, unique=True),  # sha256 of the token
+    Column("role", String(20), nullable=False),  # "scorer" or "viewer"
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Column("ended_by", String(200), nullable=True),
+)
+
+table_events = Table(
+    "table_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "table_id", ForeignKey("table_codes.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    Column("device_id", ForeignKey("table_devices.id"), nullable=True),
+    Column("kind", String(20), nullable=False),  # join, handover, removed, call, lead
+    Column("note", Text, nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("by", String(200), nullable=False),
+    Column("answered_at", DateTime(timezone=True), nullable=True),
+    Column("answered_by", String(200), nullable=True),
+)
+
+# A result from a table that disagrees with the one already stored for that table and board,
+# sent by a device that did not know of it (two phones, or a phone and the scorer): kept here,
+# never applied over the other, until the director chooses.
+result_conflicts = Table(
+    "result_conflicts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False),
+    Column("entry_key", String(200), nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("round", Integer, nullable=True),
+    Column("table_label", String(40), nullable=True),
+    Column("result", Text, nullable=False),
+    Column("lead", String(8), nullable=True),
+    Column("ns_score", Integer, nullable=True),
+    Column("against", ForeignKey("results.id"), nullable=False),  # the entry in force then
+    Column("client_id", String(80), nullable=True),
+    Column("device_id", ForeignKey("table_devices.id"), nullable=True),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("recorded_by", String(200), nullable=False),
+    Column("resolved_at", DateTime(timezone=True), nullable=True),
+    Column("resolved_by", String(200), nullable=True),
+    Column("resolution", Text, nullable=True),
+    UniqueConstraint("session_id", "client_id"),
+)

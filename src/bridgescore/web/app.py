@@ -119,9 +119,13 @@ async def _server_error(request: Request, error: Exception) -> Response:
 class BridgeApp:
     """What every request shares: the store, the CSRF key, the templates."""
 
-    def __init__(self, store: Store, publish_folder: Path | None = None) -> None:
+    def __init__(
+        self, store: Store, publish_folder: Path | None = None, public_url: str | None = None
+    ) -> None:
         self.store = store
         self.publish_folder = publish_folder
+        self.public_url = public_url  # the address phones reach, for the table cards' QR codes
+        self.plans: dict[int, Any] = {}  # each live session's plan and movement, parsed once
         self.secret = store.setting("csrf_key", auth.new_secret())
         self._envs: dict[Rules, jinja2.Environment] = {}
 
@@ -722,10 +726,15 @@ def _get(path: str, endpoint: Callable[[Request], Any], twin: bool = True) -> li
 
 
 def create_app(
-    store: Store | str | None = None, publish_folder: str | Path | None = None
+    store: Store | str | None = None,
+    publish_folder: str | Path | None = None,
+    public_url: str | None = None,
 ) -> Starlette:
     """The application over ``store`` (a Store, or a database path or URL); with
-    ``publish_folder``, each session published is also written there as a static site."""
+    ``publish_folder``, each session published is also written there as a static site; with
+    ``public_url``, the table cards' QR codes point there (else where the director browses)."""
+    from bridgescore.web import tables
+
     opened = store if isinstance(store, Store) else open_store(store)
     static = StaticFiles(packages=[("bridgescore.web", "static")])
     session = "/director/sessions/{session:int}"
@@ -763,6 +772,7 @@ def create_app(
         Route(session + "/publish.json", publish, methods=["POST"]),
         Route(session + "/export.zip", export, methods=["GET"]),
         Route(session + "/cards/{name:str}", cards, methods=["GET"]),
+        *tables.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Problem: _problem,
@@ -771,7 +781,9 @@ def create_app(
         Exception: _server_error,
     }
     app = Starlette(routes=routes, exception_handlers=handlers)
-    app.state.bridge = BridgeApp(opened, None if publish_folder is None else Path(publish_folder))
+    app.state.bridge = BridgeApp(
+        opened, None if publish_folder is None else Path(publish_folder), public_url
+    )
     return app
 
 
@@ -783,8 +795,13 @@ def results_page_or_chart(request: Request) -> Response:
 
 def app_from_environment() -> Starlette:
     """For ``uvicorn --factory``: the database from ``BRIDGESCORE_DB``, the folder published
-    sites are written to from ``BRIDGESCORE_PUBLISH``."""
-    return create_app(None, os.environ.get("BRIDGESCORE_PUBLISH") or None)
+    sites are written to from ``BRIDGESCORE_PUBLISH``, the phones' address from
+    ``BRIDGESCORE_PUBLIC_URL``."""
+    return create_app(
+        None,
+        os.environ.get("BRIDGESCORE_PUBLISH") or None,
+        os.environ.get("BRIDGESCORE_PUBLIC_URL") or None,
+    )
 
 
 __all__ = ["LIVE", "PUBLISHED", "Problem", "create_app", "error_response"]

@@ -49,7 +49,7 @@ class Cell:
         contract = " ".join(self.contract.split())
         if not contract:
             raise ParseError("no result: type a contract, a score, PASS, NP or an average")
-        if " " in contract or not _looks_like_contract(contract):
+        if " " in contract or not looks_like_contract(contract):
             return contract
         declarer = self.declarer.strip().upper()
         tricks = self.tricks.strip()
@@ -60,7 +60,7 @@ class Cell:
         return f"{contract} {declarer} {tricks}"
 
 
-def _looks_like_contract(text: str) -> bool:
+def looks_like_contract(text: str) -> bool:
     upper = text.upper()
     return len(upper) >= 2 and upper[0] in "1234567" and upper[1] in "CDHSN"
 
@@ -231,30 +231,9 @@ class Night:
         return [p for p in self.movement.plays if not p.sit_out]
 
     def entry(self, board: int, round: int, table: int, cell: Cell) -> Entry:
-        play = self._play(board, round, table)
-        ns, ew = holders(play)
-        return Entry(
-            board=board,
-            round=round,
-            table=str(table),
-            ns=_number(ns),
-            ew=_number(ew),
-            arrow=play.arrow_switched,
-            result=cell.notation(),
-            lead=cell.lead.strip().upper() or None,
-            position=self._position(board, round, table),
-        )
-
-    def _play(self, board: int, round: int, table: int) -> Play:
         if self.movement is None:
             raise StoreError(f"session {self.id} was imported: it has no movement to enter by")
-        play = self.movement.play(round, table)
-        if board not in play.boards or play.sit_out:
-            raise StoreError(f"board {board} is not played at table {table} in round {round}")
-        return play
-
-    def _position(self, board: int, round: int, table: int) -> int:
-        return board * 10_000 + round * 100 + table
+        return place_entry(self.movement, board, round, table, cell)
 
     def in_force(self) -> dict[str, Any]:
         return {r.entry_key: r for r in self.rows.results}
@@ -274,6 +253,28 @@ class Night:
             "boards": [b.number for b in self.rows.boards],
             "rules": self.rows.rules.get("name", "club"),
         }
+
+
+def place_entry(movement: Movement, board: int, round: int, table: int, cell: Cell) -> Entry:
+    """The traveller line of ``board`` at ``table`` in ``round``, its pairs from the movement."""
+    try:
+        play = movement.play(round, table)
+    except BridgeScoreError:
+        raise StoreError(f"there is no table {table} in round {round}") from None
+    if board not in play.boards or play.sit_out:
+        raise StoreError(f"board {board} is not played at table {table} in round {round}")
+    ns, ew = holders(play)
+    return Entry(
+        board=board,
+        round=round,
+        table=str(table),
+        ns=_number(ns),
+        ew=_number(ew),
+        arrow=play.arrow_switched,
+        result=cell.notation(),
+        lead=cell.lead.strip().upper() or None,
+        position=board * 10_000 + round * 100 + table,
+    )
 
 
 def _number(who: Contestant) -> str:
@@ -480,9 +481,20 @@ def watch(night: Night) -> Data:
 
         pages = views.SessionPages(result)
         rankings = pages.rankings()["fields"]
+    calls = [
+        {"id": e.id, "table": e.table, "at": e.at.isoformat()}
+        for e in night.store.table_events(night.id)
+        if e.kind == "call" and e.answered_at is None
+    ]
+    conflicts = [
+        {"id": c.id, "table": c.table, "board": c.board, "result": c.result}
+        for c in night.store.conflicts(night.id)
+    ]
     return {
         "page": "watch",
         "session": night.head(),
+        "calls": calls,
+        "conflicts": conflicts,
         "entered": len(stored),
         "expected": sum(expected.values()),
         "missing": missing,

@@ -1,0 +1,678 @@
+// The table's page: players score their table's boards on a phone, with or without a connection.
+//
+// Every result entered is first written to IndexedDB with an id made here, then sent; it leaves
+// the queue only when the server has answered that it is stored (after its commit), so a result
+// is never lost and a result sent twice is stored once. The page shows what is waiting.
+"use strict";
+
+const DB_NAME = "bridgescore-table";
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
+const STRAINS = ["C", "D", "H", "S", "N"];
+const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+const POLL_MS = 10000;
+
+const ui = {
+  pass: null, // {token, code, table, session, role}
+  state: null, // the table's state from the server (kept in IndexedDB for offline use)
+  scores: null, // the contract score table
+  queue: [], // results waiting to be sent: {client_id, token, payload, label, refused}
+  screen: "loading",
+  round: null, // the round the players confirmed
+  draft: null, // the result being entered
+  traveller: null,
+  message: null,
+  online: navigator.onLine,
+};
+
+// --- IndexedDB ----------------------------------------------------------------------------------
+
+let dbPromise = null;
+function db() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const open = indexedDB.open(DB_NAME, 1);
+      open.onupgradeneeded = () => {
+        open.result.createObjectStore("kv");
+        open.result.createObjectStore("queue", { keyPath: "client_id" });
+      };
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+  }
+  return dbPromise;
+}
+
+async function tx(store, mode, work) {
+  const handle = await db();
+  return new Promise((resolve, reject) => {
+    const t = handle.transaction(store, mode);
+    const result = work(t.objectStore(store));
+    t.oncomplete = () => resolve(result && "result" in result ? result.result : undefined);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error);
+  });
+}
+
+const kvGet = (key) => tx("kv", "readonly", (s) => s.get(key));
+const kvPut = (key, value) => tx("kv", "readwrite", (s) => s.put(value, key));
+const queueAll = () => tx("queue", "readonly", (s) => s.getAll());
+const queuePut = (item) => tx("queue", "readwrite", (s) => s.put(item));
+const queueDelete = (id) => tx("queue", "readwrite", (s) => s.delete(id));
+
+// --- small helpers ------------------------------------------------------------------------------
+
+function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+  })[c]);
+}
+
+function newId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes); // works without HTTPS, unlike crypto.randomUUID
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function strainHtml(strain) {
+  const cls = strain === "H" || strain === "D" ? ` class="suit-${strain.toLowerCase()}"` : "";
+  return `<span${cls} aria-hidden="true">${SUITS[strain]}</span>`;
+}
+
+const STRAIN_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", N: "no trumps" };
+
+function cardText(lead) {
+  if (!lead) return "";
+  return `${SUITS[lead[0]]}${lead[1] === "T" ? "10" : lead[1]}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+function resultText(d) {
+  if (d.special === "PASS") return "Passed out";
+  if (d.special === "NP") return "Not played";
+  const made = d.tricks === "=" ? "=" : d.tricks.replace("-", "−");
+  const lead = d.lead ? `, lead ${cardText(d.lead)}` : "";
+  return `${d.level}${SUITS[d.strain]}${d.doubling} by ${SEATS[d.declarer]}, ${made}${lead}`;
+}
+
+function nsScore(d, board) {
+  if (d.special === "PASS") return 0;
+  if (d.special === "NP" || !ui.scores) return null;
+  const taken = d.level + 6 + (d.tricks === "=" ? 0 : parseInt(d.tricks, 10));
+  const vulnerable = ui.scores.vulnerable_seats[board.vulnerability].includes(d.declarer);
+  const row = ui.scores.scores[`${d.level}${d.strain}${d.doubling}`][vulnerable ? "v" : "nv"];
+  const score = row[taken];
+  return d.declarer === "N" || d.declarer === "S" ? score : -score;
+}
+
+function roundOf(number) {
+  return ui.state && ui.state.rounds.find((r) => r.round === number);
+}
+
+function boardOf(round, board) {
+  const r = roundOf(round);
+  return r && r.boards.find((b) => b.board === board);
+}
+
+function queuedFor(round, board) {
+  return ui.queue.find((q) => q.payload.round === round && q.payload.board === board && !q.refused);
+}
+
+function doneAt(round, board) {
+  const b = boardOf(round, board);
+  return Boolean((b && b.result) || queuedFor(round, board));
+}
+
+function roundComplete(number) {
+  const r = roundOf(number);
+  return Boolean(r) && r.boards.every((b) => doneAt(number, b.board));
+}
+
+function firstOpenRound() {
+  if (!ui.state) return null;
+  const open = ui.state.rounds.find((r) => !r.sit_out && !roundComplete(r.round));
+  return open ? open.round : ui.state.rounds[ui.state.rounds.length - 1].round;
+}
+
+// --- talking to the server ----------------------------------------------------------------------
+
+async function api(path, options = {}, token = ui.pass && ui.pass.token) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 10000);
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body) headers["Content-Type"] = "application/json";
+  try {
+    const response = await fetch(path, {
+      method: options.method || "GET",
+      headers,
+      body: options.body ? JSON.stringify(options.body) : undefined,
+      signal: controller.signal,
+      cache: "no-store",
+    });
+    const data = await response.json().catch(() => ({}));
+    return { status: response.status, data };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function problemOf(answer) {
+  return (answer.data && answer.data.error && answer.data.error.message) || `error ${answer.status}`;
+}
+
+async function join(code) {
+  const answer = await api("/t/api/join", { method: "POST", body: { code } }, null);
+  if (answer.status !== 201) throw new Error(problemOf(answer));
+  ui.pass = { ...answer.data, code };
+  await kvPut("pass", ui.pass);
+  ui.state = null;
+  ui.round = null;
+  await kvPut("round", null);
+}
+
+async function refresh() {
+  if (!ui.pass) return;
+  try {
+    const answer = await api("/t/api/state");
+    setOnline(true);
+    if (answer.status === 401) {
+      ui.message = { problem: problemOf(answer) };
+      ui.pass = { ...ui.pass, invalid: true };
+    } else if (answer.status === 200) {
+      ui.state = answer.data;
+      ui.pass = { ...ui.pass, role: answer.data.role, invalid: false };
+      await kvPut("state", ui.state);
+    }
+  } catch (error) {
+    setOnline(false);
+  }
+  if (!ui.scores) {
+    try {
+      const answer = await api("/t/api/scores", {}, null);
+      if (answer.status === 200) {
+        ui.scores = answer.data;
+        await kvPut("scores", ui.scores);
+      }
+    } catch (error) { /* offline: the copy kept in IndexedDB is used */ }
+  }
+}
+
+let flushing = false;
+let retry = null;
+async function flush() {
+  if (flushing) return;
+  flushing = true;
+  clearTimeout(retry);
+  let delivered = false;
+  try {
+    for (const item of await queueAll()) {
+      if (item.refused) continue;
+      let answer;
+      try {
+        answer = await api("/t/api/results", { method: "POST", body: item.payload }, item.token);
+      } catch (error) {
+        setOnline(false);
+        break; // no connection: try again soon, everything stays queued
+      }
+      setOnline(true);
+      if (answer.status === 200 || answer.status === 201) {
+        await queueDelete(item.client_id);
+        delivered = true;
+        if (answer.data.status === "conflict") {
+          ui.message = { note: `Board ${item.payload.board}: the table already had ${answer.data.conflict.stored}; your ${answer.data.conflict.result} is kept for the director.` };
+        } else if (answer.data.lead_problem) {
+          ui.message = { note: `Board ${item.payload.board}: ${answer.data.lead_problem}. The director has been told.` };
+        }
+      } else if (answer.status >= 500 || answer.status === 429) {
+        break;
+      } else {
+        // Refused (the pass ended, or the result cannot be stored): kept and shown, never dropped.
+        await queuePut({ ...item, refused: problemOf(answer) });
+      }
+    }
+  } finally {
+    flushing = false;
+    ui.queue = await queueAll();
+    if (ui.queue.some((q) => !q.refused)) retry = setTimeout(flush, 4000);
+    if (delivered) await refresh();
+    render();
+  }
+}
+
+function setOnline(value) {
+  if (ui.online !== value) {
+    ui.online = value;
+    renderStatus();
+  }
+}
+
+// --- actions ------------------------------------------------------------------------------------
+
+const actions = {
+  async join() {
+    const input = document.getElementById("code");
+    const code = input ? input.value : "";
+    try {
+      await join(code);
+      await refresh();
+      ui.message = null;
+      ui.screen = "round";
+      ui.round = firstOpenRound();
+    } catch (error) {
+      ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining needs one. Try again in a moment." : error.message };
+    }
+    render();
+  },
+  confirmRound() {
+    ui.screen = "boards";
+    kvPut("round", ui.round);
+    render();
+  },
+  otherRound(el) {
+    ui.round = Number(el.dataset.round);
+    ui.screen = "round";
+    render();
+  },
+  pickBoard(el) {
+    const board = Number(el.dataset.board);
+    const stored = boardOf(ui.round, board).result;
+    ui.draft = {
+      board, round: ui.round, level: null, strain: null, doubling: "", declarer: null,
+      lead: null, leadSuit: null, tricks: null, special: null,
+      replaces: el.dataset.replaces ? Number(el.dataset.replaces) : null,
+      was: el.dataset.replaces && stored ? stored.result : null,
+      step: "contract", problem: null,
+    };
+    ui.screen = "entry";
+    render();
+  },
+  level(el) { ui.draft.level = Number(el.dataset.value); ui.draft.tricks = null; render(); },
+  strain(el) { ui.draft.strain = el.dataset.value; render(); },
+  doubling(el) { ui.draft.doubling = el.dataset.value; render(); },
+  special(el) {
+    Object.assign(ui.draft, { special: el.dataset.value, step: "summary" });
+    render();
+  },
+  toDeclarer() { ui.draft.step = "declarer"; render(); },
+  declarer(el) { ui.draft.declarer = el.dataset.value; ui.draft.step = "lead"; render(); },
+  leadSuit(el) { ui.draft.leadSuit = el.dataset.value; render(); },
+  async leadRank(el) {
+    ui.draft.lead = ui.draft.leadSuit + el.dataset.value;
+    await checkLead();
+  },
+  noLead() { ui.draft.lead = null; ui.draft.problem = null; ui.draft.step = "tricks"; render(); },
+  tricks(el) { ui.draft.tricks = el.dataset.value; ui.draft.step = "summary"; render(); },
+  back() {
+    const d = ui.draft;
+    const order = ["contract", "declarer", "lead", "tricks", "summary", "agree"];
+    if (d.special && d.step === "summary") { d.special = null; d.step = "contract"; }
+    else if (d.step === "contract") { ui.draft = null; ui.screen = "boards"; }
+    else d.step = order[order.indexOf(d.step) - 1];
+    render();
+  },
+  toAgree() { ui.draft.step = "agree"; render(); },
+  async agree() { await enqueue(); },
+  nextBoard() { ui.traveller = null; ui.screen = "boards"; render(); },
+  nextRound() {
+    const next = ui.state.rounds.find((r) => r.round > ui.round && !r.sit_out);
+    ui.round = next ? next.round : ui.round;
+    ui.screen = "round";
+    render();
+  },
+  async call() {
+    try {
+      const answer = await api("/t/api/call", { method: "POST", body: {} });
+      ui.message = answer.status === 201
+        ? { note: "The director has been called to this table." }
+        : { problem: problemOf(answer) };
+      await refresh();
+    } catch (error) {
+      ui.message = { problem: "No connection: the director could not be called from this phone. Please fetch the director." };
+    }
+    render();
+  },
+  async dismiss(el) {
+    await queueDelete(el.dataset.id);
+    ui.queue = await queueAll();
+    render();
+  },
+  rejoin() { ui.pass = null; ui.screen = "join"; render(); },
+};
+
+async function checkLead() {
+  const d = ui.draft;
+  d.problem = null;
+  try {
+    const answer = await api("/t/api/check", { method: "POST", body: payload(d) });
+    setOnline(true);
+    if (answer.status === 200 && answer.data.lead_problem) d.problem = answer.data.lead_problem;
+    else if (answer.status !== 200) d.problem = problemOf(answer);
+  } catch (error) {
+    setOnline(false); // offline: the director is told on arrival if the lead was not in the hand
+  }
+  if (!d.problem) d.step = "tricks";
+  render();
+}
+
+function payload(d) {
+  const body = { board: d.board, round: d.round, lead: d.lead || "" };
+  if (d.special) return { ...body, contract: d.special, declarer: "", tricks: "" };
+  return {
+    ...body,
+    contract: `${d.level}${d.strain === "N" ? "NT" : d.strain}${d.doubling}`,
+    declarer: d.declarer || "",
+    tricks: d.tricks || "",
+  };
+}
+
+async function enqueue() {
+  const d = ui.draft;
+  const item = {
+    client_id: newId(),
+    token: ui.pass.token,
+    payload: { ...payload(d), client_id: "", replaces: d.replaces ?? "" },
+    label: `Board ${d.board}: ${resultText(d)}`,
+    made: Date.now(),
+  };
+  item.payload.client_id = item.client_id;
+  await queuePut(item); // on the phone before anything is sent
+  ui.queue = await queueAll();
+  ui.draft = null;
+  ui.screen = "sent";
+  ui.traveller = { board: d.board, round: d.round, label: item.label, client_id: item.client_id };
+  render();
+  await flush();
+  if (ui.traveller && !ui.queue.find((q) => q.client_id === item.client_id)) {
+    try {
+      const answer = await api(`/t/api/boards/${d.board}`);
+      if (answer.status === 200) ui.traveller = { ...ui.traveller, data: answer.data };
+    } catch (error) { /* shown when there is a connection */ }
+  }
+  render();
+}
+
+// --- rendering ----------------------------------------------------------------------------------
+
+function renderStatus() {
+  const status = document.getElementById("status");
+  const waiting = ui.queue.filter((q) => !q.refused);
+  const refused = ui.queue.filter((q) => q.refused);
+  let html = ui.online ? "Connected." : "No connection.";
+  if (waiting.length) {
+    const noun = waiting.length === 1 ? "result is" : "results are";
+    html += ` <strong>${waiting.length} ${noun} waiting to be sent</strong> — kept on this phone until the server has them.<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
+  } else {
+    html += " Every result entered here has been sent.";
+  }
+  if (refused.length) {
+    html += `<p class="problem">Not accepted by the server — show the director:</p><ul>${refused.map((q) => `<li>${esc(q.label)}: ${esc(q.refused)} <button type="button" data-action="dismiss" data-id="${esc(q.client_id)}">Done</button></li>`).join("")}</ul>`;
+  }
+  status.className = waiting.length || refused.length ? "status waiting" : "status";
+  status.innerHTML = html;
+}
+
+function header() {
+  const where = document.getElementById("where");
+  const call = document.getElementById("call");
+  if (ui.pass && ui.state) {
+    where.textContent = `Table ${ui.state.table}${ui.round ? ` · Round ${ui.round}` : ""}`;
+    call.hidden = false;
+    call.classList.toggle("waiting", Boolean(ui.state.open_call));
+    call.textContent = ui.state.open_call ? "Director called" : "Call the director";
+  } else {
+    where.textContent = "bridgescore";
+    call.hidden = true;
+  }
+}
+
+function messageHtml() {
+  if (!ui.message) return "";
+  if (ui.message.problem) return `<p class="problem" role="alert">${esc(ui.message.problem)}</p>`;
+  return `<p class="note">${esc(ui.message.note)}</p>`;
+}
+
+function pairHtml(pair) {
+  if (!pair) return "";
+  return `Pair ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+}
+
+function screens() {
+  if (!ui.pass || ui.pass.invalid) return joinScreen();
+  if (!ui.state) return `<p>Waiting for the table's details: this needs a connection the first time.</p>`;
+  if (ui.screen === "entry" && ui.draft) return entryScreen();
+  if (ui.screen === "sent" && ui.traveller) return sentScreen();
+  if (ui.screen === "boards") return boardsScreen();
+  return roundScreen();
+}
+
+function joinScreen() {
+  const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1] || (ui.pass && ui.pass.code) || "";
+  return `<h2>Join your table</h2>
+    <p>Scan the QR code on the table card, or type the code printed under it.</p>
+    <label class="code" for="code">Table code</label>
+    <input id="code" class="code" autocomplete="off" autocapitalize="characters" value="${esc(code)}">
+    <button type="button" class="primary wide" data-action="join">Join the table</button>`;
+}
+
+function roundScreen() {
+  const r = roundOf(ui.round) || roundOf(firstOpenRound());
+  ui.round = r.round;
+  if (r.sit_out) {
+    return `<h2>Round ${r.round}: this table sits out</h2>${nextRoundButton(r)}`;
+  }
+  const boards = r.boards.map((b) => b.board).join(", ");
+  const rest = ui.state.rounds.filter((x) => x.round !== r.round && !x.sit_out);
+  return `<h2>Is this table ${esc(ui.state.table)}, round ${r.round}?</h2>
+    <dl class="pairs card">
+      <dt>North–South</dt><dd>${pairHtml(r.ns)}</dd>
+      <dt>East–West</dt><dd>${pairHtml(r.ew)}</dd>
+      <dt>Boards</dt><dd>${esc(boards)}</dd>
+    </dl>
+    ${r.arrow_switched ? `<p class="note">Arrow switch: the pair sitting North–South plays the East–West cards this round.</p>` : ""}
+    <button type="button" class="primary wide" data-action="confirmRound">Yes: start round ${r.round}</button>
+    <details><summary>Another round</summary>
+      <div class="grid g4">${rest.map((x) => `<button type="button" data-action="otherRound" data-round="${x.round}">Round ${x.round}</button>`).join("")}</div>
+    </details>`;
+}
+
+function boardsScreen() {
+  const r = roundOf(ui.round);
+  const scorer = ui.pass.role === "scorer";
+  const canCorrect = r.round >= ui.state.corrections_from_round;
+  const items = r.boards.map((b) => {
+    const queued = queuedFor(r.round, b.board);
+    let what;
+    let button = "";
+    if (queued) {
+      what = `${esc(queued.label.replace(/^Board \d+: /, ""))} <span class="muted">(waiting to be sent)</span>`;
+    } else if (b.result) {
+      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>`;
+      if (scorer && canCorrect) {
+        button = `<button type="button" data-action="pickBoard" data-board="${b.board}" data-replaces="${b.result.id}" aria-label="Correct board ${b.board}">Correct</button>`;
+      }
+    } else {
+      what = `<span class="muted">to play</span>`;
+      if (scorer) button = `<button type="button" class="primary" data-action="pickBoard" data-board="${b.board}">Enter board ${b.board}</button>`;
+    }
+    return `<li><span class="what"><strong>Board ${b.board}</strong><br>${what}</span>${button}</li>`;
+  }).join("");
+  const watching = scorer ? "" : `<p class="note">This phone is watching: table ${esc(ui.state.table)} is scored on another phone. The director can hand scoring to this one.</p>`;
+  const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)} (stored: ${esc(c.stored)}) — the director will decide.</li>`).join("");
+  const complete = roundComplete(r.round);
+  return `<h2>Round ${r.round}: ${pairHtml(r.ns)} v ${pairHtml(r.ew)}</h2>
+    ${watching}
+    <ul class="boards">${items}</ul>
+    ${conflicts ? `<h3>Waiting for the director</h3><ul>${conflicts}</ul>` : ""}
+    ${complete ? endOfRound(r) : ""}
+    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}`;
+}
+
+function endOfRound(r) {
+  const moves = r.next.map((m) => {
+    const who = `Pair ${m.pair}${m.line ? ` ${m.line}` : ""}`;
+    if (m.done) return `<li>${esc(who)}: that was the last round.</li>`;
+    if (m.sit_out) return `<li>${esc(who)}: sits out next round.</li>`;
+    const cards = m.cards !== m.direction ? ` (playing the ${m.cards} cards)` : "";
+    return `<li><strong>${esc(who)}</strong> → table ${m.table}, ${m.direction === "NS" ? "North–South" : "East–West"}${cards}, boards ${m.boards.join(", ")}</li>`;
+  }).join("");
+  return `<div class="card"><h3>Round ${r.round} is complete</h3><p>Where each pair goes next:</p><ul>${moves}</ul></div>
+    ${nextRoundButton(r)}`;
+}
+
+function nextRoundButton(r) {
+  const next = ui.state.rounds.find((x) => x.round > r.round && !x.sit_out);
+  return next ? `<button type="button" class="primary wide" data-action="nextRound">Go to round ${next.round}</button>` : `<p>That was the last round at this table. Thank you!</p>`;
+}
+
+function pressed(value, current) {
+  return `aria-pressed="${value === current ? "true" : "false"}"`;
+}
+
+function entryScreen() {
+  const d = ui.draft;
+  const board = boardOf(d.round, d.board);
+  const vul = { None: "None", NS: "North–South", EW: "East–West", All: "All" }[board.vulnerability] || board.vulnerability;
+  const head = `<h2>Board ${d.board}${d.replaces ? " — correction" : ""}</h2>
+    <p class="steps">Dealer ${SEATS[board.dealer] || board.dealer} · Vulnerable: ${esc(vul)}${d.was ? ` · was ${esc(d.was)}` : ""}</p>`;
+  const back = `<button type="button" data-action="back">Back</button>`;
+  if (d.step === "contract") {
+    const levels = [1, 2, 3, 4, 5, 6, 7].map((n) => `<button type="button" data-action="level" data-value="${n}" ${pressed(n, d.level)}>${n}</button>`).join("");
+    const strains = STRAINS.map((s) => `<button type="button" data-action="strain" data-value="${s}" ${pressed(s, d.strain)} aria-label="${STRAIN_WORDS[s]}">${strainHtml(s)}</button>`).join("");
+    const doublings = [["", "Undoubled"], ["X", "Doubled"], ["XX", "Redoubled"]].map(([v, w]) => `<button type="button" data-action="doubling" data-value="${v}" ${pressed(v, d.doubling)}>${w}</button>`).join("");
+    return `${head}<h3 id="level-label">Contract</h3>
+      <div class="grid g4" role="group" aria-labelledby="level-label">${levels}</div>
+      <div class="grid g5" role="group" aria-label="Denomination">${strains}</div>
+      <div class="grid g3" role="group" aria-label="Doubling">${doublings}</div>
+      <button type="button" class="primary wide" data-action="toDeclarer" ${d.level && d.strain ? "" : "disabled"}>Next: declarer</button>
+      <div class="grid g2">
+        <button type="button" data-action="special" data-value="PASS">Passed out</button>
+        <button type="button" data-action="special" data-value="NP">Not played</button>
+      </div>${back}`;
+  }
+  if (d.step === "declarer") {
+    const seats = ["N", "E", "S", "W"].map((s) => `<button type="button" data-action="declarer" data-value="${s}" ${pressed(s, d.declarer)}>${SEATS[s]}</button>`).join("");
+    return `${head}<h3>Who declared ${d.level}${strainHtml(d.strain)}${d.doubling}?</h3><div class="grid g4">${seats}</div>${back}`;
+  }
+  if (d.step === "lead") {
+    const leader = { N: "E", E: "S", S: "W", W: "N" }[d.declarer];
+    const suits = ["S", "H", "D", "C"].map((s) => `<button type="button" data-action="leadSuit" data-value="${s}" ${pressed(s, d.leadSuit)} aria-label="${STRAIN_WORDS[s]}">${strainHtml(s)}</button>`).join("");
+    const ranks = d.leadSuit ? `<div class="grid g5" role="group" aria-label="Rank">${RANKS.map((r) => `<button type="button" data-action="leadRank" data-value="${r}">${r === "T" ? "10" : r}</button>`).join("")}</div>` : "";
+    const problem = d.problem ? `<p class="problem" role="alert">${esc(d.problem)}</p>` : "";
+    return `${head}<h3>Opening lead by ${SEATS[leader]}</h3>
+      <div class="grid g4" role="group" aria-label="Suit">${suits}</div>${ranks}${problem}
+      <button type="button" class="wide" data-action="noLead">No lead recorded</button>${back}`;
+  }
+  if (d.step === "tricks") {
+    const options = [];
+    for (let over = 7 - d.level; over >= 1; over--) options.push(`+${over}`);
+    options.push("=");
+    for (let down = 1; down <= d.level + 6; down++) options.push(`-${down}`);
+    const buttons = options.map((o) => {
+      const taken = d.level + 6 + (o === "=" ? 0 : parseInt(o, 10));
+      return `<button type="button" data-action="tricks" data-value="${o}" aria-label="${o === "=" ? "made exactly" : o.startsWith("+") ? `made with ${o.slice(1)} over` : `down ${o.slice(1)}`}, ${taken} tricks">${o === "=" ? "=" : o.replace("-", "−")}</button>`;
+    }).join("");
+    return `${head}<h3>${d.level}${strainHtml(d.strain)}${d.doubling} by ${SEATS[d.declarer]}: the result</h3><div class="grid g5">${buttons}</div>${back}`;
+  }
+  const score = nsScore(d, board);
+  const scoreHtml = score === null ? `<p>No score: the director will assign one.</p>`
+    : `<p class="score">North–South ${signed(score)}<br>East–West ${signed(-score)}</p>`;
+  if (d.step === "summary") {
+    return `${head}<div class="card"><p><strong>${esc(resultText(d))}</strong></p>${scoreHtml}</div>
+      <button type="button" class="primary wide" data-action="toAgree">Correct: show the opponents</button>${back}`;
+  }
+  return `${head}<div class="card"><p>East–West, please check:</p><p><strong>${esc(resultText(d))}</strong></p>${scoreHtml}</div>
+    <button type="button" class="primary wide" data-action="agree">East–West agree</button>
+    <button type="button" class="wide" data-action="back">Not agreed: change it</button>`;
+}
+
+function sentScreen() {
+  const t = ui.traveller;
+  const queued = ui.queue.find((q) => q.client_id === t.client_id);
+  let body;
+  if (queued) {
+    body = `<p class="note">${esc(t.label)} is saved on this phone and will be sent as soon as there is a connection.</p>`;
+  } else if (t.data) {
+    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)} v ${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
+    const mine = t.data.results.find((row) => row.this_table);
+    const why = mine && mine.why ? `<p class="why">NS: ${esc(mine.why.NS)}<br>EW: ${esc(mine.why.EW)}</p>` : "";
+    body = `<p>Stored. Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
+      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}`;
+  } else {
+    body = `<p>Stored: ${esc(t.label)}.</p>`;
+  }
+  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">Next board</button>`;
+}
+
+function render() {
+  header();
+  renderStatus();
+  const app = document.getElementById("app");
+  app.innerHTML = messageHtml() + screens();
+  app.dataset.screen = ui.screen;
+}
+
+// --- start --------------------------------------------------------------------------------------
+
+document.addEventListener("click", async (event) => {
+  const el = event.target.closest("[data-action]");
+  if (!el || el.disabled) return;
+  event.preventDefault();
+  const action = actions[el.dataset.action];
+  if (action) {
+    if (el.dataset.action !== "dismiss") ui.message = null;
+    await action(el);
+    if (["confirmRound", "pickBoard", "nextBoard", "nextRound", "toDeclarer", "declarer", "tricks", "toAgree", "special"].includes(el.dataset.action)) {
+      document.getElementById("app").focus();
+    }
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && event.target.id === "code") actions.join();
+});
+
+window.addEventListener("online", () => { setOnline(true); flush(); });
+window.addEventListener("offline", () => setOnline(false));
+
+async function start() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/t/sw.js", { scope: "/t/" }).catch(() => {});
+  }
+  ui.pass = (await kvGet("pass")) || null;
+  ui.state = (await kvGet("state")) || null;
+  ui.scores = (await kvGet("scores")) || null;
+  ui.round = (await kvGet("round")) || null;
+  ui.queue = await queueAll();
+  const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1];
+  if (code && (!ui.pass || ui.pass.code.toUpperCase() !== code.toUpperCase())) {
+    try {
+      await join(code);
+    } catch (error) {
+      ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining the table needs one." : error.message };
+    }
+  }
+  await refresh();
+  if (ui.state) {
+    const saved = await kvGet("round"); // the round these players confirmed, if any
+    if (saved && roundOf(saved)) {
+      ui.round = saved;
+      ui.screen = "boards";
+    } else {
+      ui.round = firstOpenRound();
+      ui.screen = "round";
+    }
+  }
+  render();
+  flush();
+  setInterval(() => {
+    if (document.visibilityState === "visible" && ["round", "boards"].includes(ui.screen)) {
+      refresh().then(render);
+    }
+  }, POLL_MS);
+}
+
+start();

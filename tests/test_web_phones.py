@@ -1,0 +1,295 @@
+"""Players score at the table from their phones: four tables of a real ``bridgescore serve``
+play two rounds, each from its own Chromium context at a phone's size, by taps alone.
+
+Table 4 loses its connection for round 1: it enters its three results offline (queued on the
+phone, shown as waiting), the page is even reloaded without a connection (the service worker
+serves it, the queue survives in IndexedDB), and when the connection returns every result
+arrives exactly once. The rankings then equal ``bridgescore score`` of the same travellers.
+Every screen passes axe-core with no serious or critical violation, and none scrolls sideways
+at 320 px. With ``BRIDGESCORE_SHOTS=folder`` each step is saved at 360 px.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from click.testing import CliRunner
+
+from bridgescore.bridge import Vulnerability
+from bridgescore.cli import main
+from bridgescore.store import open_store
+from bridgescore.store.sessions import parse_result
+from tests.test_report_browser import browser  # noqa: F401
+from tests.test_web_server import login, new_session, prepare, serving
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+# What each table enters, cycled by (table + board): contract, declarer, tricks, lead.
+RESULTS: list[tuple[str, ...]] = [
+    ("4S", "N", "=", "HK"),
+    ("3NT", "S", "+1", "D5"),
+    ("2HX", "E", "-2", "C2"),
+    ("PASS",),
+    ("4S", "N", "-1", ""),
+    ("1NT", "W", "=", "ST"),
+    ("6DXX", "S", "=", "HA"),
+]
+WIDTHS = {1: 320, 2: 360, 3: 360, 4: 360}
+OFFLINE_TABLE = 4
+
+
+def result_for(table: int, board: int) -> tuple[str, ...]:
+    return RESULTS[(table * 3 + board) % len(RESULTS)]
+
+
+def notation(spec: tuple[str, ...]) -> str:
+    return spec[0] if len(spec) == 1 else f"{spec[0]} {spec[1]} {spec[2]}"
+
+
+class Phone:
+    """One table's phone: its own browser context (its own storage), watched for errors."""
+
+    def __init__(self, chromium: Browser, base: str, table: int, code: str) -> None:
+        self.table = table
+        self.base = base
+        self.context: BrowserContext = chromium.new_context(
+            viewport={"width": WIDTHS[table], "height": 760}, has_touch=True, is_mobile=True
+        )
+        self.page: Page = self.context.new_page()
+        self.offline = False
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+        self.page.on("requestfailed", self._failed)
+        self.page.goto(f"{base}/t/{code}")
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error" and not (self.offline and "ERR_INTERNET" in message.text):
+            self.problems.append(f"console: {message.text}")
+
+    def _failed(self, request: Any) -> None:
+        if not self.offline:
+            self.problems.append(f"request failed: {request.url} {request.failure}")
+
+    def go_offline(self, offline: bool) -> None:
+        self.offline = offline
+        self.context.set_offline(offline)
+
+    def screen(self, name: str) -> None:
+        self.page.wait_for_selector(f"main[data-screen='{name}']", timeout=15_000)
+
+    def tap(self, selector: str) -> None:
+        try:
+            self.page.locator(selector).first.tap(timeout=15_000)
+        except Exception as error:
+            raise AssertionError(
+                f"table {self.table}: cannot tap {selector}; the page shows:\n"
+                + self.page.inner_text("body")
+            ) from error
+
+    def status(self) -> str:
+        return self.page.inner_text("#status")
+
+
+def enter(phone: Phone, board: int, spec: tuple[str, ...], vulnerability: str, check: Any) -> None:
+    """Enter one board by taps, as the players would, checking the score shown on the way."""
+    phone.tap(f"[data-action=pickBoard][data-board='{board}']")
+    phone.screen("entry")
+    check("contract")
+    if len(spec) == 1:
+        phone.tap("[data-action=special][data-value='PASS']")
+    else:
+        contract, declarer, tricks, lead = spec
+        doubling = "XX" if contract.endswith("XX") else "X" if contract.endswith("X") else ""
+        phone.tap(f"[data-action=level][data-value='{contract[0]}']")
+        phone.tap(f"[data-action=strain][data-value='{contract[1]}']")
+        if doubling:
+            phone.tap(f"[data-action=doubling][data-value='{doubling}']")
+        phone.tap("[data-action=toDeclarer]")
+        phone.tap(f"[data-action=declarer][data-value='{declarer}']")
+        check("lead")
+        if lead:
+            phone.tap(f"[data-action=leadSuit][data-value='{lead[0]}']")
+            phone.tap(f"[data-action=leadRank][data-value='{lead[1]}']")
+        else:
+            phone.tap("[data-action=noLead]")
+        check("tricks")
+        phone.tap(f"[data-action=tricks][data-value='{tricks}']")
+    # The score shown is the library's: the same as the traveller notation scored here.
+    _, _, _, _, ns = parse_result(notation(spec), vulnerability)
+    assert ns is not None
+    shown = phone.page.inner_text(".score")
+    ew = -ns
+    assert f"North–South {_signed(ns)}" in shown and f"East–West {_signed(ew)}" in shown, shown
+    check("summary")
+    phone.tap("[data-action=toAgree]")
+    check("agree")
+    phone.tap("[data-action=agree]")
+    phone.screen("sent")
+    if phone.offline:
+        phone.page.wait_for_selector("text=saved on this phone")
+    else:
+        phone.page.wait_for_selector("tr.mine", timeout=15_000)
+        check("traveller")
+    phone.tap("[data-action=nextBoard]")
+    phone.screen("boards")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+class Checks:
+    """axe-core on every screen of one phone, no sideways scrolling, and the screenshots."""
+
+    def __init__(self) -> None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        self.axe = Axe()
+        self.seen: set[str] = set()
+        self.violations: list[str] = []
+        self.wide: list[str] = []
+        folder = os.environ.get("BRIDGESCORE_SHOTS")
+        self.folder = Path(folder) if folder else None
+        if self.folder:
+            self.folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, phone: Phone, name: str, full: bool) -> None:
+        page = phone.page
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        wide = page.evaluate("document.documentElement.scrollWidth") - width
+        if wide > 0:
+            self.wide.append(f"table {phone.table}, {name}: {wide}px too wide at {width}px")
+        if not full or name in self.seen:
+            return
+        self.seen.add(name)
+        results = self.axe.run(page)
+        for violation in results.response["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                self.violations.append(f"{name}: {violation['id']}: {violation['help']}")
+        if self.folder:
+            number = len(self.seen)
+            page.screenshot(
+                path=str(self.folder / f"table-{number:02d}-{name}.png"), full_page=True
+            )
+
+
+def test_four_tables_score_two_rounds_from_phones_one_offline(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "club.db")
+    prepare(db)
+    checks = Checks()
+    with serving(db) as (_, base):
+        director = httpx.Client(base_url=base, timeout=30)
+        csrf = login(director)
+        session, _ = new_session(director, csrf, pairs=8)  # a 4-table Howell, 3 boards a round
+        tables = director.get(f"/director/sessions/{session}/tables.json").json()["tables"]
+        vulnerability = {b: Vulnerability.for_board(b).value for b in range(1, 40)}
+        phones = {int(t["table"]): Phone(browser, base, int(t["table"]), t["code"]) for t in tables}
+        assert set(phones) == {1, 2, 3, 4}
+        watched = phones[2]
+        current = watched
+
+        def check(step: str) -> None:
+            checks(current, step, full=current is watched)
+
+        rounds: dict[int, dict[int, list[int]]] = {}
+        for round_ in (1, 2):
+            rounds[round_] = {}
+            for number, phone in phones.items():
+                current = phone
+                phone.screen("round")
+                heading = phone.page.inner_text("main h2")
+                assert heading == f"Is this table {number}, round {round_}?", heading
+                check("round")
+                phone.tap("[data-action=confirmRound]")
+                phone.screen("boards")
+                check("boards")
+                rounds[round_][number] = [
+                    int(b)
+                    for b in phone.page.eval_on_selector_all(
+                        "[data-action=pickBoard]", "els => els.map(e => e.dataset.board)"
+                    )
+                ]
+                assert len(rounds[round_][number]) == 3
+            if round_ == 1:
+                offline = phones[OFFLINE_TABLE]
+                offline.page.wait_for_function(
+                    "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                    timeout=15_000,
+                )
+                offline.go_offline(True)
+            # the tables take turns board by board, so their results reach the server interleaved
+            for index in range(3):
+                for number, phone in phones.items():
+                    current = phone
+                    board = rounds[round_][number][index]
+                    enter(phone, board, result_for(number, board), vulnerability[board], check)
+            if round_ == 1:
+                offline = phones[OFFLINE_TABLE]
+                assert "3 results are waiting to be sent" in offline.status()
+                offline.page.reload()  # no connection: the service worker serves the page
+                offline.screen("boards")
+                assert "3 results are waiting to be sent" in offline.status()
+                offline.go_offline(False)
+                offline.page.wait_for_function(
+                    "document.getElementById('status').innerText.includes('has been sent')",
+                    timeout=30_000,
+                )
+            for phone in phones.values():
+                current = phone
+                phone.page.wait_for_selector("text=is complete")
+                assert "Where each pair goes next" in phone.page.inner_text("main")
+                check("end-of-round")
+                if round_ == 1:
+                    phone.tap("[data-action=nextRound]")
+
+        # the director sees every result, each stored exactly once
+        for phone in phones.values():
+            assert not phone.problems, (phone.table, phone.problems)
+            assert "has been sent" in phone.status()
+            phone.context.close()
+        assert not checks.violations, checks.violations
+        assert not checks.wide, checks.wide
+        watch = director.get(f"/director/sessions/{session}.json").json()
+        director.close()
+
+    store = open_store(db)
+    try:
+        rows = store.session_rows(session).results
+        by_place = {(r.round, int(r.table_label), r.board): r for r in rows}
+        expected = {
+            (round_, table, board): notation(result_for(table, board))
+            for round_, at in rounds.items()
+            for table, boards in at.items()
+            for board in boards
+        }
+        assert {k: v.result for k, v in by_place.items()} == expected
+        for row in rows:
+            assert len(store.history(session, row.entry_key)) == 1, row.entry_key
+        csv_text = store.export(session, "csv")
+    finally:
+        store.close()
+
+    path = tmp_path / "travellers.csv"
+    path.write_text(csv_text, encoding="utf-8")
+    out = tmp_path / "scored.json"
+    result = CliRunner().invoke(main, ["score", str(path), "--format", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    scored = json.loads(out.read_text(encoding="utf-8"))
+
+    def rankings(fields: list[dict[str, Any]]) -> list[list[tuple[Any, ...]]]:
+        return [
+            [(r["pair"], r["rank"], r["place"], r["mp_exact"], r["percent"]) for r in f["rankings"]]
+            for f in fields
+        ]
+
+    assert rankings(watch["fields"]) == rankings(scored["fields"])
+    assert sum(len(f["rankings"]) for f in watch["fields"]) == 8
