@@ -688,3 +688,8 @@ class Store:
     def deal(self, session_id: int, board: int) -> str | None:
         with self.reading() as conn:
             return tb.deal(conn, session_id, board)
+
+    def table_view(self, device: tb.Device) -> tb.TableView:
+        """What a table's phone polls for, read in one transaction."""
+        with self.reading() as conn:
+            return tb.table_view(conn, device)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, insert, select, update
 
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
@@ -246,14 +246,28 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
 # --- results -------------------------------------------------------------------------------------
 
 
-def in_force(conn: Connection, session_id: int, key: str) -> Any:
+def _in_force_statement() -> Any:
     later = results.alias("later")
-    return conn.execute(
+    return (
         select(results)
-        .where(and_(results.c.session_id == session_id, results.c.entry_key == key))
+        .where(
+            and_(
+                results.c.session_id == bindparam("session_id"),
+                results.c.entry_key == bindparam("key"),
+            )
+        )
         .where(~select(later.c.id).where(later.c.supersedes == results.c.id).exists())
         .order_by(results.c.id.desc())
-    ).first()
+    )
+
+
+# Built once: making a statement with an alias costs more than running it (a phone's result
+# looks its line up twice), and the compiled form is cached by SQLAlchemy either way.
+_IN_FORCE = _in_force_statement()
+
+
+def in_force(conn: Connection, session_id: int, key: str) -> Any:
+    return conn.execute(_IN_FORCE, {"session_id": session_id, "key": key}).first()
 
 
 def _check_open(conn: Connection, session_id: int, now: datetime, override: bool) -> str | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from bridgescore.store import live as lv
 from bridgescore.store.engine import StoreError
@@ -191,9 +191,8 @@ def join(conn: Connection, code: str, now: datetime) -> tuple[str, Device]:
     return token, found
 
 
-def device(conn: Connection, token: str) -> Device | None:
-    """The device this token belongs to, while it may act: not removed, session still live."""
-    row = conn.execute(
+def _device_statement() -> Any:
+    return (
         select(
             table_devices,
             table_codes.c.session_id,
@@ -204,8 +203,17 @@ def device(conn: Connection, token: str) -> Device | None:
         )
         .join(table_codes, table_codes.c.id == table_devices.c.table_id)
         .join(sessions, sessions.c.id == table_codes.c.session_id)
-        .where(table_devices.c.token_hash == hash_token(token))
-    ).first()
+        .where(table_devices.c.token_hash == bindparam("token_hash"))
+    )
+
+
+# Every request from a phone starts here: the statement is built once.
+_DEVICE = _device_statement()
+
+
+def device(conn: Connection, token: str) -> Device | None:
+    """The device this token belongs to, while it may act: not removed, session still live."""
+    row = conn.execute(_DEVICE, {"token_hash": hash_token(token)}).first()
     if row is None or row.ended_at is not None or row.status != lv.LIVE:
         return None
     return _device(row)
@@ -553,20 +561,29 @@ class TableResult:
     recorded_by: str
 
 
-def table_results(conn: Connection, session_id: int, section: str, table: str) -> list[TableResult]:
-    """The results in force at one table (the rows of its lines that nothing supersedes)."""
+def _table_results_statement() -> Any:
     later = results.alias("later")
-    rows = conn.execute(
+    return (
         select(results)
         .where(
             and_(
-                results.c.session_id == session_id,
-                results.c.section == section,
-                results.c.table_label == table,
+                results.c.session_id == bindparam("session_id"),
+                results.c.section == bindparam("section"),
+                results.c.table_label == bindparam("table"),
             )
         )
         .where(~select(later.c.id).where(later.c.supersedes == results.c.id).exists())
         .order_by(results.c.id)
+    )
+
+
+_TABLE_RESULTS = _table_results_statement()  # each phone asks every few seconds
+
+
+def table_results(conn: Connection, session_id: int, section: str, table: str) -> list[TableResult]:
+    """The results in force at one table (the rows of its lines that nothing supersedes)."""
+    rows = conn.execute(
+        _TABLE_RESULTS, {"session_id": session_id, "section": section, "table": table}
     )
     return [
         TableResult(
@@ -635,3 +652,38 @@ def deal(conn: Connection, session_id: int, board: int) -> str | None:
         )
     ).scalar()
     return None if found is None else str(found)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a table's phone polls for: its results, whether its call is open, its conflicts."""
+
+    results: list[TableResult]
+    open_call: bool
+    conflicts: list[Conflict]
+
+
+def table_view(conn: Connection, found: Device) -> TableView:
+    calling = conn.execute(
+        select(table_events.c.id).where(
+            and_(
+                table_events.c.table_id == found.table_id,
+                table_events.c.kind == "call",
+                table_events.c.answered_at.is_(None),
+            )
+        )
+    ).first()
+    waiting = conn.execute(
+        select(result_conflicts.c.id).where(
+            and_(
+                result_conflicts.c.session_id == found.session_id,
+                result_conflicts.c.table_label == found.table,
+                result_conflicts.c.resolved_at.is_(None),
+            )
+        )
+    ).first()
+    return TableView(
+        table_results(conn, found.session_id, found.section, found.table),
+        calling is not None,
+        [c for c in conflicts(conn, found.session_id) if c.table == found.table] if waiting else [],
+    )

@@ -118,20 +118,9 @@ async def join(request: Request) -> Response:
 def state(request: Request) -> Response:
     found = _device(request)
     plan, movement = _movement(request, found.session_id)
-    store = _store(request)
-    stored = store.table_results(found.session_id, found.section, found.table)
-    calls = [
-        e
-        for e in store.table_events(found.session_id)
-        if e.kind == "call" and e.answered_at is None and e.table == found.table
-    ]
+    view = _store(request).table_view(found)
     data = phone.table_state(
-        plan,
-        movement,
-        found,
-        stored,
-        open_call=bool(calls),
-        conflicts=store.conflicts(found.session_id),
+        plan, movement, found, view.results, open_call=view.open_call, conflicts=view.conflicts
     )
     return JSONResponse(data)
 
@@ -211,30 +200,28 @@ async def submit(request: Request) -> Response:
     client_id = data.get("client_id", "")
     if not _CLIENT_ID.match(client_id):
         raise web.Problem(400, "a result from a table needs the id the phone made for it")
-    found = await run_in_threadpool(_device, request)
+    # One hop to a worker thread for the whole of it: the database calls block.
+    return await run_in_threadpool(_submit, request, data, client_id)
+
+
+def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
+    found = _device(request)
     _scorer(found)
-    entry, problem = await run_in_threadpool(_entry, request, found, data)
+    store = _store(request)
+    entry, problem = _entry(request, found, data)
     replaces = data.get("replaces", "")
     replacing = int(replaces) if replaces.isdigit() else None
     if replacing is not None:
-        last = await run_in_threadpool(
-            _store(request).table_last_round, found.session_id, found.section, found.table
-        )
+        last = store.table_last_round(found.session_id, found.section, found.table)
         if last is not None and entry.round is not None and entry.round < last:
             raise web.Problem(
                 403,
                 f"round {entry.round} is over at this table: ask the director to correct "
                 f"board {entry.board}",
             )
-    done = await run_in_threadpool(
-        lambda: _store(request).submit_from_table(
-            entry, client_id=client_id, device=found, replaces=replacing
-        )
-    )
+    done = store.submit_from_table(entry, client_id=client_id, device=found, replaces=replacing)
     if problem and (done.stored is None or done.stored.stored):
-        await run_in_threadpool(
-            _store(request).note_at_table, found, "lead", f"board {entry.board}: {problem}"
-        )
+        store.note_at_table(found, "lead", f"board {entry.board}: {problem}")
     if done.conflict is not None:
         c = done.conflict
         return JSONResponse(
