@@ -62,6 +62,7 @@ serve: install
 # the browser test plays a whole club night: out/serve-shots/*.png
 serve-shots: install browser
 	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_phones.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools
@@ -70,13 +71,16 @@ lint: install
 	$(BIN)/lint-imports
 
 # Benchmarks against the peers (pandas, endplay, the bare interpreter); see docs/performance.md.
-bench: install
+# Then the phones' load test on loopback (docs/tables.md): 10 to 200 tables, SQLite and PostgreSQL.
+bench: install postgres
 	$(BIN)/python -m pip install --quiet -e '.[fast,bench]'
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/bench_tables.py
 
 bench-quick: install
 	$(BIN)/python -m pip install --quiet -e '.[fast,bench]'
 	$(BIN)/python bench/bench.py --quick
+	$(BIN)/python bench/bench_tables.py --quick
 
 # Mutation testing of the rules core (docs/mutation.md): mutmut mutates one module at a time and
 # runs only that module's tests, in a private copy under MUTATION_DIR, so the work tree is not

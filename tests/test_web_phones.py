@@ -172,11 +172,12 @@ class Checks:
         for violation in results.response["violations"]:
             if violation["impact"] in ("serious", "critical"):
                 self.violations.append(f"{name}: {violation['id']}: {violation['help']}")
+        self.shot(phone, name)
+
+    def shot(self, phone: Phone, name: str) -> None:
+        page = phone.page
         if self.folder:
-            number = len(self.seen)
-            page.screenshot(
-                path=str(self.folder / f"table-{number:02d}-{name}.png"), full_page=True
-            )
+            page.screenshot(path=str(self.folder / f"table-{name}.png"), full_page=True)
 
 
 def test_four_tables_score_two_rounds_from_phones_one_offline(
@@ -235,6 +236,7 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             if round_ == 1:
                 offline = phones[OFFLINE_TABLE]
                 assert "3 results are waiting to be sent" in offline.status()
+                checks.shot(offline, "offline-waiting")
                 offline.page.reload()  # no connection: the service worker serves the page
                 offline.screen("boards")
                 assert "3 results are waiting to be sent" in offline.status()
@@ -259,6 +261,16 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
         assert not checks.violations, checks.violations
         assert not checks.wide, checks.wide
         watch = director.get(f"/director/sessions/{session}.json").json()
+        if checks.folder:  # the director's side: the phones at the tables, the cards to print
+            desk = browser.new_context(viewport={"width": 1024, "height": 800})
+            desk.add_cookies(
+                [{"name": k, "value": v, "url": base} for k, v in director.cookies.items()]
+            )
+            tab = desk.new_page()
+            for where, name in (("tables", "director-tables"), ("tables/cards", "printed-cards")):
+                tab.goto(f"{base}/director/sessions/{session}/{where}")
+                tab.screenshot(path=str(checks.folder / f"{name}.png"), full_page=where == "tables")
+            desk.close()
         director.close()
 
     store = open_store(db)

@@ -6,9 +6,11 @@ imported inside the commands, never at start-up.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -117,7 +119,7 @@ def serve(
     scheme = "https" if certificate else "http"
     click.echo(f"bridgescore serve: {scheme}://{host}:{port}/ (database {url.split('@')[-1]})")
     sys.stdout.flush()
-    uvicorn.run(
+    config = uvicorn.Config(
         "bridgescore.web.app:app_from_environment",
         factory=True,
         host=host,
@@ -128,6 +130,29 @@ def serve(
         ssl_certfile=certificate,
         ssl_keyfile=key,
     )
+    if workers > 1:
+        _serve_workers(config)
+        return
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        sys.exit(3)  # uvicorn's own status when the server could not start (a port in use)
+
+
+def _serve_workers(config: Any) -> None:
+    """Several workers on one socket, as ``uvicorn.run`` does, with Nagle's algorithm off on
+    the listening socket: the workers' connections inherit it. A socket handed to a worker
+    process loses the protocol number asyncio checks before it turns Nagle off itself, and
+    every answer (headers, then body) then waited about 40 ms for the client's delayed ACK."""
+    import socket
+
+    from uvicorn.supervisors import Multiprocess
+
+    sock = config.bind_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[sock]).run()
 
 
 @click.group("users")

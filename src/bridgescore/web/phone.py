@@ -9,6 +9,7 @@ results of a board only after it has a result of its own on it.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from bridgescore.bridge import Seat, Strain, Vulnerability
@@ -137,6 +138,7 @@ def _round(plan: tb.Plan, movement: Movement, play: Play, boards: list[Data], do
     }
 
 
+@functools.cache
 def score_table() -> Data:
     """Every contract's score for its declarer by tricks taken (0 to 13), not vulnerable and
     vulnerable: the phone looks a result up here, so it shows the score without a connection
