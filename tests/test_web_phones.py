@@ -40,6 +40,7 @@ RESULTS: list[tuple[str, ...]] = [
     ("6DXX", "S", "=", "HA"),
 ]
 WIDTHS = {1: 320, 2: 360, 3: 360, 4: 360}
+CORRECTION = ("5DX", "W", "-3", "")
 OFFLINE_TABLE = 4
 
 
@@ -96,9 +97,17 @@ class Phone:
         return self.page.inner_text("#status")
 
 
-def enter(phone: Phone, board: int, spec: tuple[str, ...], vulnerability: str, check: Any) -> None:
+def enter(
+    phone: Phone,
+    board: int,
+    spec: tuple[str, ...],
+    vulnerability: str,
+    check: Any,
+    correcting: bool = False,
+) -> None:
     """Enter one board by taps, as the players would, checking the score shown on the way."""
-    phone.tap(f"[data-action=pickBoard][data-board='{board}']")
+    which = "[data-replaces]" if correcting else ":not([data-replaces])"
+    phone.tap(f"[data-action=pickBoard][data-board='{board}']{which}")
     phone.screen("entry")
     check("contract")
     if len(spec) == 1:
@@ -233,6 +242,14 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
                     current = phone
                     board = rounds[round_][number][index]
                     enter(phone, board, result_for(number, board), vulnerability[board], check)
+            if round_ == 2:  # table 1 corrects a board of the round it is still playing
+                board = rounds[2][1][0]
+                enter(phones[1], board, CORRECTION, vulnerability[board], check, correcting=True)
+                # and table 3 calls the director from its phone
+                phones[3].tap("[data-action=call]")
+                phones[3].page.wait_for_selector("#call.waiting", timeout=15_000)
+                calls = director.get(f"/director/sessions/{session}.json").json()["calls"]
+                assert [c["table"] for c in calls] == ["3"]
             if round_ == 1:
                 offline = phones[OFFLINE_TABLE]
                 assert "3 results are waiting to be sent" in offline.status()
@@ -283,9 +300,19 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             for table, boards in at.items()
             for board in boards
         }
+        corrected = (2, 1, rounds[2][1][0])
+        expected[corrected] = notation(CORRECTION)
         assert {k: v.result for k, v in by_place.items()} == expected
-        for row in rows:
-            assert len(store.history(session, row.entry_key)) == 1, row.entry_key
+        for place, row in by_place.items():
+            lines = store.history(session, row.entry_key)
+            if place == corrected:
+                assert [e.result for e in lines] == [
+                    notation(result_for(1, corrected[2])),
+                    notation(CORRECTION),
+                ]
+                assert lines[-1].reason == "corrected at the table"
+            else:
+                assert len(lines) == 1, row.entry_key
         csv_text = store.export(session, "csv")
     finally:
         store.close()

@@ -8,6 +8,7 @@ store.handicaps(as_of=date(2026, 3, 10))   # every player's, with explanations
 from __future__ import annotations
 
 import getpass
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -69,6 +70,12 @@ def open_store(db: str | None = None) -> Store:
     return Store(engine)
 
 
+def _line_lock(key: str) -> int:
+    """A traveller line's key as PostgreSQL's second advisory-lock number (a signed int4)."""
+    value = zlib.crc32(key.encode("utf-8"))
+    return value - 2**32 if value >= 2**31 else value
+
+
 def _first_line(error: Exception) -> str:
     text = str(getattr(error, "orig", None) or error)
     return text.strip().splitlines()[0] if text.strip() else type(error).__name__
@@ -116,19 +123,26 @@ class Store:
         self.close()
 
     @contextmanager
-    def writing(self) -> Iterator[Connection]:
+    def writing(self, line: tuple[int, str] | None = None) -> Iterator[Connection]:
         """One transaction that writes: all of it is stored or none. SQLite takes the write
         lock at the start (BEGIN IMMEDIATE); PostgreSQL takes one advisory lock, so writers
-        queue instead of deadlocking."""
+        queue instead of deadlocking. A result for one traveller line (``line``: the session
+        and the line's key) takes that line's lock only, so results for different lines are
+        stored side by side while two for the same line still queue."""
         with self.engine.connect() as conn:
             sqlite = conn.dialect.name == "sqlite"
             if sqlite:
                 conn.info["begin"] = "IMMEDIATE"
             try:
                 with conn.begin():
-                    if not sqlite:
+                    if not sqlite and line is None:
                         conn.execute(
                             text("SELECT pg_advisory_xact_lock(:key)"), {"key": _IMPORT_LOCK}
+                        )
+                    elif not sqlite and line is not None:
+                        conn.execute(
+                            text("SELECT pg_advisory_xact_lock(:session, :line)"),
+                            {"session": line[0], "line": _line_lock(line[1])},
                         )
                     yield conn
             finally:
@@ -261,7 +275,7 @@ class Store:
         """Record a correction of one traveller line (the old entry is kept, superseded)."""
         if not reason.strip():
             raise StoreError("a correction needs a reason")
-        with self.writing() as conn:
+        with self.writing(line=(session_id, entry_key)) as conn:
             return rs.correct(
                 conn, session_id, entry_key, result, assigned, by or _user(), reason, _now()
             )
@@ -570,7 +584,7 @@ class Store:
     ) -> lv.Stored:
         """Store one result (see :func:`bridgescore.store.live.submit`). When this returns, the
         result is committed: only then may a client be told it is stored."""
-        with self.writing() as conn:
+        with self.writing(line=(session_id, entry.key)) as conn:
             return lv.submit(
                 conn,
                 session_id,
@@ -585,7 +599,7 @@ class Store:
     def undo(
         self, session_id: int, entry_key: str, *, by: str, override: bool = False
     ) -> rs.LogEntry:
-        with self.writing() as conn:
+        with self.writing(line=(session_id, entry_key)) as conn:
             return lv.undo(conn, session_id, entry_key, by, _now(), override)
 
     def publish(self, session_id: int, provisional: timedelta) -> lv.LiveInfo:
@@ -660,7 +674,7 @@ class Store:
     ) -> tb.TableStored:
         """Store a table's result, or keep it as a conflict (never over another result). When
         this returns, it is committed: only then may the phone be told."""
-        with self.writing() as conn:
+        with self.writing(line=(device.session_id, entry.key)) as conn:
             return tb.submit(
                 conn,
                 device.session_id,
@@ -678,7 +692,9 @@ class Store:
     def resolve_conflict(
         self, session_id: int, conflict_id: int, *, use: bool, by: str
     ) -> tb.Conflict:
-        with self.writing() as conn:
+        with self.reading() as conn:
+            key = tb.conflict(conn, session_id, conflict_id).entry_key
+        with self.writing(line=(session_id, key)) as conn:
             return tb.resolve(conn, session_id, conflict_id, use, by, _now())
 
     def live_plan(self, session_id: int) -> tb.Plan:
