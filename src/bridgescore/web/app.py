@@ -66,7 +66,11 @@ class Problem(Exception):
 def wants_json(request: Request) -> bool:
     path = request.url.path
     accept = request.headers.get("accept", "")
-    return path.endswith(".json") or path.startswith("/t/api/") or ("application/json" in accept and "text/html" not in accept)
+    return (
+        path.endswith(".json")
+        or path.startswith("/t/api/")
+        or ("application/json" in accept and "text/html" not in accept)
+    )
 
 
 def error_response(request: Request, status: int, message: str) -> Response:
