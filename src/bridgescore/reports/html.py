@@ -5,9 +5,10 @@ by a template, and its JSON twin ``X.json`` is that data itself. A web app rende
 with the same :func:`environment` (:func:`render`). Pages are Jinja2 templates with autoescaping
 on everywhere: a player's name is data, never markup; the filters here only display. The site
 needs no network: one stylesheet beside the pages, each score card's chart as an SVG file beside
-it (written here by hand: the same card always gives the same bytes), no script. Numbers are
-the engine's exact values rounded only for display, by the rule set's decimals and rounding
-(:func:`bridgescore.display.fmt_fixed`).
+it (:mod:`bridgescore.reports.chart`: the same card always gives the same bytes), no script.
+Numbers are the engine's exact values rounded only for display, by the rule set's decimals and
+rounding (:func:`bridgescore.display.fmt_fixed`). The files are written on background threads
+(:mod:`bridgescore.reports.files`) while the next pages are rendered.
 
 This module is imported only when a report is made: it pulls in Jinja2 and, for deals,
 endplay's double-dummy solver.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -31,6 +32,8 @@ from markupsafe import Markup, escape
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
 from bridgescore.reports import views
+from bridgescore.reports.chart import chart_svg
+from bridgescore.reports.files import Files
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
@@ -56,8 +59,11 @@ class Site:
 
 
 # --- filters -------------------------------------------------------------------------------------
+# A large site applies these a few hundred thousand times to a few hundred distinct values
+# (contracts, leads, percentages): the pure ones remember what they made.
 
 
+@functools.lru_cache(maxsize=64)
 def suit_symbol(letter: str) -> Markup:
     """A suit letter as its coloured symbol."""
     key = letter.upper()
@@ -66,6 +72,7 @@ def suit_symbol(letter: str) -> Markup:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def contract_markup(text: str | None) -> Markup:
     """``4HX`` (or ``30% 4S N = + 70% 4S N -1``) with suit symbols; everything else escaped."""
     if not text:
@@ -76,6 +83,7 @@ def contract_markup(text: str | None) -> Markup:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def lead_markup(lead: str | None) -> Markup:
     """A lead kept suit first (``C5``, ``HT``) as ``♣5``, ``♥10``."""
     if not lead:
@@ -136,6 +144,7 @@ def _signed(rules: Rules) -> Callable[[str | int | None], str]:
     return signed
 
 
+@functools.lru_cache(maxsize=65536, typed=True)
 def _band(percent: str | int | None) -> str:
     """A shading class for a percentage on a board: p0 (poor) .. p4 (top)."""
     value = _exact(percent)
@@ -176,6 +185,33 @@ def result_markup(row: Mapping[str, Any]) -> Markup | str:
     return contract_markup(row["entry"])
 
 
+def who_link(who: Mapping[str, Any], shown: str | None = None) -> Markup:
+    """An entrant (:meth:`bridgescore.reports.views.SessionPages.who`) as shown where it is
+    named: ``shown`` (its label by default), a link to its score card when it has one, titled
+    with its kind and names."""
+    text = escape(who["label"] if shown is None else shown)
+    kind = escape(entrant_kind(who))
+    if not who["page"]:
+        return Markup(f'<span title="{kind}">{text}</span>')
+    title = f"{kind}: {escape(who['name'])}" if who["name"] else kind
+    return Markup(f'<a href="{escape(who["page"])}" title="{title}">{text}</a>')
+
+
+def given(rows: Iterable[Mapping[str, Any]], key: str) -> bool:
+    """Whether any row has a value under ``key`` (not null): a column worth showing."""
+    return any(row[key] is not None for row in rows)
+
+
+def filled(rows: Iterable[Mapping[str, Any]], key: str) -> bool:
+    """Whether any row has a value under ``key`` that is not empty, zero or null."""
+    return any(row[key] for row in rows)
+
+
+def present(explanations: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A traveller row's explanations by side, without the sides that have none."""
+    return [(side, e) for side, e in explanations.items() if e is not None]
+
+
 def entrant_kind(who: Mapping[str, Any]) -> str:
     """``Pair 3NS``, ``Player 12``, ``Team 4``."""
     kind = "Player" if "player" in who else "Team" if "team" in who else "Pair"
@@ -208,9 +244,27 @@ def vulnerable(vulnerability: str, seat: str) -> bool:
     return Vulnerability.parse(vulnerability).is_vulnerable(Seat.parse(seat).side)
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _PageEnvironment(jinja2.Environment):
+    """Jinja's ``row.page`` tries the attribute first and the key only after an AttributeError.
+    A page's data are dicts, so here the key is tried first (unless ``page`` names a dict
+    method, which keeps Jinja's meaning): a large site does millions of these lookups, and
+    raising and catching an exception for each took about a third of its rendering time."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(rules: Rules) -> jinja2.Environment:
     """The templates, with filters that round by ``rules`` (the same for the site and a web app)."""
-    env = jinja2.Environment(
+    env = _PageEnvironment(
         loader=jinja2.PackageLoader("bridgescore.reports", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -232,6 +286,10 @@ def environment(rules: Rules) -> jinja2.Environment:
         kind=entrant_kind,
         number=entrant_number,
         in_field=in_field,
+        who=who_link,
+        given=given,
+        filled=filled,
+        present=present,
         at_side=at_side,
         heading=board_heading,
     )
@@ -254,24 +312,31 @@ def render(
 class _Writer:
     """Renders pages and their twins into one directory and remembers what it wrote."""
 
-    def __init__(self, directory: Path, env: jinja2.Environment, site: Mapping[str, Any]) -> None:
+    def __init__(
+        self, directory: Path, rules: Rules, site: Mapping[str, Any], files: Files
+    ) -> None:
         self.directory = directory
-        self.env = env
+        self.env = environment(rules)
+        # The package's templates do not change while a site is written: without this, Jinja
+        # looks at each template file's time again for every page (and its base and macros).
+        self.env.auto_reload = False
         self.site = site
+        self.files = files
         self.pages: list[str] = []
 
     def page(self, template: str, data: Mapping[str, Any]) -> None:
         """``X.html`` rendered from ``data``, and ``X.json``: the same data."""
         name = str(data["page"]).removesuffix(".html")
-        html = render(self.env, template, self.site, data)
-        (self.directory / f"{name}.html").write_text(html, encoding="utf-8")
+        self.files.write(
+            self.directory / f"{name}.html", render(self.env, template, self.site, data)
+        )
         # No indent: json's C encoder does the work (indenting falls back to pure Python).
         text = json.dumps(data, ensure_ascii=False) + "\n"
-        (self.directory / f"{name}.json").write_text(text, encoding="utf-8")
+        self.files.write(self.directory / f"{name}.json", text)
         self.pages.append(f"{name}.html")
 
     def asset(self, name: str, text: str) -> None:
-        (self.directory / name).write_text(text, encoding="utf-8")
+        self.files.write(self.directory / name, text)
 
 
 def _stylesheet() -> str:
@@ -298,116 +363,28 @@ def write_site(
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.SessionPages(result, solved)
     site = pages.site()
-    writer = _Writer(directory, environment(result.rules), site)
-    writer.asset(STYLESHEET, _stylesheet())
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) + 2
+    with Files() as files:
+        writer = _Writer(directory, result.rules, site, files)
+        writer.asset(STYLESHEET, _stylesheet())
 
-    def done() -> None:
-        if progress is not None:
-            progress(len(writer.pages), total)
+        def done() -> None:
+            if progress is not None:
+                progress(len(writer.pages), total)
 
-    writer.page("index.html", pages.rankings())
-    for board in result.boards:
-        writer.page("board.html", pages.traveller(board))
-        done()
-    writer.page("recap.html", pages.recap())
-    for entrant in entrants:
-        card = pages.card(entrant)
-        writer.asset(card["chart"], chart_svg(card, site["imps"]))
-        writer.page("card.html", card)
-        done()
+        writer.page("index.html", pages.rankings())
+        for board in result.boards:
+            writer.page("board.html", pages.traveller(board))
+            done()
+        writer.page("recap.html", pages.recap())
+        for entrant in entrants:
+            card = pages.card(entrant)
+            writer.asset(card["chart"], chart_svg(card, site["imps"]))
+            writer.page("card.html", card)
+            done()
     done()
     return Site(directory, tuple(writer.pages), len(result.boards), len(entrants))
-
-
-# --- the chart on each score card ------------------------------------------------------------
-
-
-def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
-    """A score card's (:func:`bridgescore.reports.views.card`) board-by-board percentages (IMPs
-    in IMP events) as an SVG bar chart, 800 × 280, written by hand: the same card always gives
-    the same bytes."""
-    key = "imps_exact" if imps else "percent_exact"
-    points = [(row["board"], row[key]) for row in card["boards"] if row[key] is not None]
-    values = [Fraction(value) for _, value in points]
-    middle = Fraction(0) if imps else Fraction(50)
-    if imps:
-        reach = max([abs(v) for v in values] + [Fraction(3)]) * Fraction(11, 10)
-        low, high = -reach, reach
-        ticks = _imp_ticks(reach)
-        label = "IMPs"
-    else:
-        low, high = Fraction(0), Fraction(100)
-        ticks = [Fraction(t) for t in (0, 25, 50, 75, 100)]
-        label = "% on the board"
-    left, right, top, bottom = 68, 796, 11, 224  # the plot area, in pixels
-    slots = max(len(values), 12)  # few boards: bars stay narrow
-    step = (right - left) / slots
-    span = high - low
-
-    def y(value: Fraction) -> float:
-        return bottom - float((value - low) / span) * (bottom - top)
-
-    def px(value: float) -> str:
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-
-    ink, axis = "#33403f", "#8a9499"
-    out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="280" '
-        'viewBox="0 0 800 280" font-family="sans-serif" font-size="11" '
-        f'role="img" aria-label="{escape(label)} on each board">'
-    ]
-    base = y(middle)
-    for index, ((board, _), value) in enumerate(zip(points, values, strict=True)):
-        x = left + step * index + step * 0.15
-        edge = y(value)
-        colour = "#1b7a5a" if value >= middle else "#c0562a"
-        out.append(
-            f'<rect x="{px(x)}" y="{px(min(edge, base))}" width="{px(step * 0.7)}" '
-            f'height="{px(abs(edge - base))}" fill="{colour}"/>'
-        )
-        out.append(
-            f'<text x="{px(x + step * 0.35)}" y="{bottom + 15}" text-anchor="middle" '
-            f'fill="{ink}">{escape(str(board))}</text>'
-        )
-    out.append(
-        f'<line x1="{left}" y1="{px(base)}" x2="{right}" y2="{px(base)}" stroke="{ink}" '
-        'stroke-width="0.8" stroke-dasharray="4 3"/>'
-    )
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{axis}"/>')
-    out.append(f'<line x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="{axis}"/>')
-    for tick in ticks:
-        at = px(y(tick))
-        out.append(f'<line x1="{left - 4}" y1="{at}" x2="{left}" y2="{at}" stroke="{axis}"/>')
-        out.append(
-            f'<text x="{left - 7}" y="{at}" dy="0.35em" text-anchor="end" fill="{ink}">'
-            f"{_tick_text(tick)}</text>"
-        )
-    out.append(
-        f'<text x="{px((left + right) / 2)}" y="{bottom + 38}" text-anchor="middle" '
-        f'fill="{ink}">Board (in the order played)</text>'
-    )
-    out.append(
-        f'<text transform="translate(18 {px((top + bottom) / 2)}) rotate(-90)" '
-        f'text-anchor="middle" fill="{ink}">{escape(label)}</text>'
-    )
-    out.append("</svg>\n")
-    return "\n".join(out)
-
-
-def _imp_ticks(reach: Fraction) -> list[Fraction]:
-    """Round ticks from −reach to reach: a step of 1, 2, 5, 10, 20, 50… giving at most 4 a side."""
-    step = 1
-    while reach / step > 4:
-        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
-    count = int(reach // step)
-    return [Fraction(step * k) for k in range(-count, count + 1)]
-
-
-def _tick_text(value: Fraction) -> str:
-    text = str(int(value)) if value.denominator == 1 else f"{float(value):g}"
-    return text.replace("-", "−")
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -418,12 +395,13 @@ def write_teams_site(result: TeamsResult, directory: Path, *, double_dummy: bool
     (with its deal when known)."""
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.TeamsPages(result, solved)
-    writer = _Writer(directory, environment(result.rules), pages.site())
-    writer.asset(STYLESHEET, _stylesheet())
-    writer.page("teams.html", pages.rankings())
     numbers = pages.board_numbers()
-    for number in numbers:
-        writer.page("teams_board.html", pages.traveller(number))
+    with Files() as files:
+        writer = _Writer(directory, result.rules, pages.site(), files)
+        writer.asset(STYLESHEET, _stylesheet())
+        writer.page("teams.html", pages.rankings())
+        for number in numbers:
+            writer.page("teams_board.html", pages.traveller(number))
     return Site(directory, tuple(writer.pages), len(numbers), 0)
 
 

@@ -22,6 +22,7 @@ from bridgescore.bridge import Side
 from bridgescore.explanation import Explanation
 from bridgescore.results import FieldResult, ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.rules import Method
+from bridgescore.scoring.pairs import exact_sum
 from bridgescore.session import Entrant
 
 BoardKey = tuple[int, str | None]  # a board's number and, when sections are scored apart, section
@@ -81,13 +82,12 @@ class RecapRow:
 
     def total(self, side: Side | None = None) -> Fraction:
         """The sum of the cells, in one direction or in all."""
-        return sum(
-            (
+        return exact_sum(
+            [
                 c.value
                 for c in self.cells
                 if c is not None and c.value is not None and (side is None or c.side is side)
-            ),
-            Fraction(0),
+            ]
         )
 
 

@@ -34,6 +34,7 @@ from bridgescore.formats.json import exact, number
 from bridgescore.reports.model import (
     BoardKey,
     CardRow,
+    RecapCell,
     ScoreCard,
     board_key,
     board_page,
@@ -77,6 +78,13 @@ class SessionPages:
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self._named: dict[Entrant, Data] = {}
+        # Tables with the same score on a board share one Explanation (and its value), so what
+        # a card row or recap cell shows of it is worked out once, keyed by the shared
+        # objects' ids; each entry holds those objects, so an id is never reused meanwhile.
+        self._shown: dict[tuple[int, int], tuple[object, tuple[Data, str | None]]] = {}
+        self._cells: dict[tuple[int, int], tuple[object, Data]] = {}
+        self._entries: dict[int, tuple[TableResult, Data]] = {}
 
     @cached_property
     def _json(self) -> Data:
@@ -100,11 +108,16 @@ class SessionPages:
 
     def who(self, entrant: Entrant) -> Data:
         """An entrant as every page names it, with its score card's page (None if unranked)."""
-        return {
-            **_who(entrant),
-            "name": self.result.session.names.get(entrant),
-            "page": f"{entrant_page(entrant)}.html" if entrant in self._ranked else None,
-        }
+        # A pair is named on every traveller row and score card it appears on: made once, and
+        # each page gets its own copy.
+        known = self._named.get(entrant)
+        if known is None:
+            known = self._named[entrant] = {
+                **_who(entrant),
+                "name": self.result.session.names.get(entrant),
+                "page": f"{entrant_page(entrant)}.html" if entrant in self._ranked else None,
+            }
+        return dict(known)
 
     def _header(self, page: str) -> Data:
         session = self.result.session
@@ -260,8 +273,7 @@ class SessionPages:
                                 else {
                                     "board": cell.board.board.number,
                                     "direction": cell.side.value,
-                                    **exactly(key, cell.value),
-                                    **exactly("percent", cell.percent),
+                                    **self._cell_values(cell, key),
                                 }
                                 for cell in row.cells
                             ],
@@ -303,8 +315,18 @@ class SessionPages:
             "boards": [self._card_row(row) for row in card.rows],
         }
 
+    def _cell_values(self, cell: RecapCell, key: str) -> Data:
+        """A recap cell's value and percentage, worked out once for each value on a board."""
+        ident = (id(cell.board), id(cell.value))
+        known = self._cells.get(ident)
+        if known is None:
+            values = {**exactly(key, cell.value), **exactly("percent", cell.percent)}
+            known = self._cells[ident] = ((cell.board, cell.value), values)
+        return known[1]
+
     def _card_row(self, row: CardRow) -> Data:
         table = row.table.table
+        values, why = self._row_values(row)
         return {
             "board": row.board.board.number,
             "section": row.board.section,
@@ -315,16 +337,38 @@ class SessionPages:
             "direction": row.side.value,
             "partners": [self.who(e) for e in row.partners],
             "opponents": [self.who(e) for e in row.opponents],
-            **_result(table),
+            **self._entry(table),
             "score": row.score,
-            **exactly("imps" if self._imps else "mp", row.value),
-            **exactly("top", row.top),
-            **exactly("percent", row.percent),
+            **values,
             **exactly("running", row.running),
-            "explanation": None
-            if row.explanation is None
-            else row.explanation.text(self.result.rules.decimals),
+            "explanation": why,
         }
+
+    def _row_values(self, row: CardRow) -> tuple[Data, str | None]:
+        """A card row's value, top and percentage, and its explanation's sentence: the same
+        for every table that shares the explanation, so worked out once for each."""
+        ident = (id(row.board), id(row.explanation))
+        known = self._shown.get(ident)
+        if known is None:
+            values = {
+                **exactly("imps" if self._imps else "mp", row.value),
+                **exactly("top", row.top),
+                **exactly("percent", row.percent),
+            }
+            why = (
+                None
+                if row.explanation is None
+                else row.explanation.text(self.result.rules.decimals)
+            )
+            known = self._shown[ident] = ((row.board, row.explanation), (values, why))
+        return known[1]
+
+    def _entry(self, table: TableResult) -> Data:
+        """:func:`_result` once for each table: a pair's card and its opponents' show it."""
+        known = self._entries.get(id(table))
+        if known is None:
+            known = self._entries[id(table)] = (table, _result(table))
+        return known[1]
 
 
 def site(result: SessionResult) -> Data:
