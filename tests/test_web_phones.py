@@ -332,3 +332,55 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
 
     assert rankings(watch["fields"]) == rankings(scored["fields"])
     assert sum(len(f["rankings"]) for f in watch["fields"]) == 8
+
+
+def test_the_page_scores_every_result_as_the_library_does(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The table page's score of every contract, declarer, vulnerability and number of tricks
+    (the page looks them up in the library's table and signs them for North-South) equals
+    :meth:`Contract.ns_score`: 22,000-odd results, one page."""
+    from bridgescore.bridge import Seat
+    from bridgescore.contract import Contract
+
+    db = str(tmp_path / "club.db")
+    prepare(db)
+    with serving(db) as (_, base):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{base}/t/")
+        page.wait_for_function("typeof nsScore === 'function'")
+        shown = page.evaluate(
+            """async () => {
+                ui.scores = await (await fetch('/t/api/scores')).json();
+                const out = {};
+                for (const vul of ['None', 'NS', 'EW', 'All'])
+                  for (let level = 1; level <= 7; level++)
+                    for (const strain of ['C', 'D', 'H', 'S', 'N'])
+                      for (const doubling of ['', 'X', 'XX'])
+                        for (const declarer of ['N', 'E', 'S', 'W'])
+                          for (let taken = 0; taken <= 13; taken++) {
+                            const made = taken - level - 6;
+                            const tricks = made === 0 ? '=' : made > 0 ? `+${made}` : `${made}`;
+                            const d = {level, strain, doubling, declarer, tricks, special: null};
+                            out[`${vul} ${level}${strain}${doubling} ${declarer} ${taken}`] =
+                              nsScore(d, {vulnerability: vul});
+                          }
+                return out;
+            }"""
+        )
+        context.close()
+    expected = {
+        f"{vul.value} {level}{strain}{doubling} {seat.value} {taken}": Contract.parse(
+            f"{level}{strain}{doubling}"
+        ).ns_score(seat, taken, vul)
+        for vul in Vulnerability
+        for level in range(1, 8)
+        for strain in "CDHSN"
+        for doubling in ("", "X", "XX")
+        for seat in Seat
+        for taken in range(14)
+    }
+    assert len(expected) == 23_520
+    assert shown == expected
