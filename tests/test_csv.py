@@ -76,6 +76,18 @@ board,ns,ew,contract,declarer,result,score
     assert all("board " in p for p in found)
 
 
+def test_rows_with_the_same_cells_share_their_scores_and_their_problems() -> None:
+    text = "board,ns,ew,contract,declarer,result\n" + "".join(
+        f"1,{n},{n},4S,N,10\n" for n in range(1, 4)
+    )
+    tables = traveller_csv.loads(text).session.tables
+    assert tables[0].ns_side is tables[1].ns_side is tables[2].ew_side  # read once
+    found = problems("board,ns,ew,contract,declarer,result\n1,1,1,4Z,N,10\n1,2,2,4Z,N,10\n")
+    assert [p.split(": ", 1)[0] for p in found] == ["night.csv:2, board 1", "night.csv:3, board 1"]
+    assert found[0].split(": ", 1)[1] == found[1].split(": ", 1)[1]
+    assert "not a contract: '4Z'" in found[0]
+
+
 def test_unknown_and_missing_columns() -> None:
     found = problems("board,ns,ew,contrat,declarer,result\n1,1,1,4S,N,10\n")
     assert any("unknown column" in p and "contrat" in p for p in found)

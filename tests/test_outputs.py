@@ -10,12 +10,12 @@ import socket
 import stat
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from bridgescore.outputs import MANIFEST, OutputError, write_directory, write_text
+from bridgescore.outputs import MANIFEST, OutputError, write_bytes, write_directory, write_text
 
 ROOT = os.geteuid() == 0
 
@@ -75,6 +75,27 @@ def test_a_failed_write_leaves_the_earlier_file_and_no_part(
     monkeypatch.setattr(os, "fsync", full)
     message = failure(target)
     assert message == f"cannot write {target}: the disk is full"
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_pieces_are_written_in_order_as_one_file(tmp_path: Path) -> None:
+    target = tmp_path / "results.json"
+    write_bytes(target, (piece for piece in (b"{", b'"boards": []', b"}\n")))
+    assert target.read_bytes() == b'{"boards": []}\n'
+    assert leftovers(tmp_path) == []
+
+
+def test_pieces_that_fail_half_way_leave_the_earlier_file_and_no_part(tmp_path: Path) -> None:
+    target = tmp_path / "results.json"
+    target.write_text("old\n", encoding="utf-8")
+
+    def pieces() -> Iterator[bytes]:
+        yield b"{"
+        raise RuntimeError("the maker of the pieces failed")
+
+    with pytest.raises(RuntimeError):
+        write_bytes(target, pieces())
     assert target.read_text(encoding="utf-8") == "old\n"
     assert leftovers(tmp_path) == []
 

@@ -59,3 +59,51 @@ def test_places_count_the_better_values(values: list[int]) -> None:
         assert place == 1 + sum(1 for v in values if v > values[i])
         assert shared == (values.count(values[i]) > 1)
     assert [values[i] for _, _, i in ranked] == sorted(values, reverse=True)
+
+
+NEAR = st.builds(lambda n, k: F(n, 3) + F(k, 10**40), st.integers(-3, 3), st.integers(-2, 2))
+HUGE = st.builds(
+    lambda n, sign: sign * F(10**400 + n, 7), st.integers(0, 3), st.sampled_from([1, -1])
+)
+
+
+@given(st.lists(st.one_of(NEAR, HUGE, st.fractions(), st.integers(-(10**30), 10**30)), max_size=30))
+def test_values_are_ordered_exactly_even_where_floats_cannot_tell_them_apart(
+    values: list[Fraction | int],
+) -> None:
+    # Values closer than a float's precision, and beyond a float's range, in their exact order;
+    # equal values in the order given.
+    ranked = rank(range(len(values)), lambda i: values[i])
+    expected = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
+    assert [i for _, _, i in ranked] == expected
+
+
+def test_a_standing_is_placed_as_replace_would_place_it() -> None:
+    from dataclasses import fields, replace
+
+    from bridgescore.bridge import Side
+    from bridgescore.results import Standing
+    from bridgescore.scoring.pairs import _placed
+    from bridgescore.session import Entrant
+
+    # Every field set to something other than its default, so a field added to Standing and
+    # forgotten by _placed is caught.
+    values = {
+        "rank": 0,
+        "shared": False,
+        "entrant": Entrant(3, Side.EW, section="A"),
+        "name": "Ann & Bob",
+        "points": F(7, 2),
+        "available": F(12),
+        "percent": F(175, 6),
+        "boards": 3,
+        "handicap": F(1),
+        "handicapped": F(181, 6),
+        "total": F(9),
+        "imps_for": F(4),
+        "imps_against": F(5),
+        "matches": 2,
+    }
+    assert {f.name for f in fields(Standing)} == set(values)
+    standing = Standing(**values)
+    assert _placed(standing, 4, True) == replace(standing, rank=4, shared=True)

@@ -7,7 +7,16 @@ from enum import Enum
 from bridgescore.errors import ParseError
 
 
-class Side(Enum):
+class _Vocabulary(Enum):
+    """A closed vocabulary: its members are single objects, equal only to themselves, so they
+    are hashed by identity in C (Enum hashes each member's name in Python, a cost paid
+    millions of times when a large session's records are keyed by seat, side or vulnerability).
+    """
+
+    __hash__ = object.__hash__
+
+
+class Side(_Vocabulary):
     """A partnership direction: North-South or East-West."""
 
     NS = "NS"
@@ -28,7 +37,7 @@ class Side(Enum):
         return self.value
 
 
-class Seat(Enum):
+class Seat(_Vocabulary):
     """A seat at the table, in clockwise order."""
 
     N = "N"
@@ -64,7 +73,7 @@ class Seat(Enum):
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 
-class Strain(Enum):
+class Strain(_Vocabulary):
     """The denomination of a contract, lowest first."""
 
     CLUBS = "C"
@@ -95,7 +104,7 @@ class Strain(Enum):
         return self.value
 
 
-class Doubling(Enum):
+class Doubling(_Vocabulary):
     """Undoubled, doubled or redoubled; the value is the trick-score multiplier."""
 
     UNDOUBLED = 1
@@ -115,7 +124,7 @@ class Doubling(Enum):
         raise ParseError(f"not a doubling: {text!r} (expected '', X or XX)")
 
 
-class Vulnerability(Enum):
+class Vulnerability(_Vocabulary):
     """Which sides are vulnerable on a board (Law 2)."""
 
     NONE = "None"

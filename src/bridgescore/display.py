@@ -46,7 +46,11 @@ def fmt_fixed(
     value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP
 ) -> str:
     """A value with exactly ``decimals`` places (for columns of figures)."""
-    return str(round_fraction(Fraction(value), decimals, rounding))
+    fraction = Fraction(value)
+    if fraction.denominator == 1 and decimals > 0 and abs(fraction.numerator) < 10**20:
+        # A whole number (most matchpoint totals): its places are zeros, as Decimal writes.
+        return f"{fraction.numerator}.{'0' * decimals}"
+    return str(round_fraction(fraction, decimals, rounding))
 
 
 def fmt_signed_score(score: int) -> str:

@@ -34,7 +34,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -73,11 +73,16 @@ def write_text(target: str | Path, text: str) -> None:
     write_bytes(target, text.encode("utf-8"))
 
 
-def write_bytes(target: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` (``-``: standard output), by the module's rules."""
+def write_bytes(target: str | Path, data: bytes | Iterable[bytes]) -> None:
+    """Write ``data`` to ``target`` (``-``: standard output), by the module's rules.
+
+    ``data`` may come in pieces (a large JSON, a board at a time): each is written as it comes,
+    so the whole is never held; a file is still replaced whole or not at all.
+    """
+    pieces = (data,) if isinstance(data, bytes) else data
     name = str(target)
     if name == STDIN:
-        _write_stdout(data)
+        _write_stdout(pieces)
         return
     if not name:
         raise OutputError("''", "no file name was given")
@@ -92,11 +97,11 @@ def write_bytes(target: str | Path, data: bytes) -> None:
     if info is None and _streamed_path(name):
         raise OutputError(name, "no such device")
     if info is None or (stat.S_ISREG(info.st_mode) and not _streamed_path(name)):
-        _replace(name, data, info)
+        _replace(name, pieces, info)
     elif stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
-        _stream(name, data, append=False)
+        _stream(name, pieces, append=False)
     elif stat.S_ISREG(info.st_mode):
-        _stream(name, data, append=True)
+        _stream(name, pieces, append=True)
     elif stat.S_ISDIR(info.st_mode):
         raise OutputError(name, "it is a folder: give a file name")
     elif stat.S_ISBLK(info.st_mode):
@@ -110,24 +115,26 @@ def _streamed_path(name: str) -> bool:
     return len(parts) > 1 and parts[1] in _STREAMED_UNDER
 
 
-def _write_stdout(data: bytes) -> None:
+def _write_stdout(data: Iterable[bytes]) -> None:
     stream = sys.stdout
     if stream is None:
         raise OutputError("standard output", "it is closed")
     try:
         buffer = getattr(stream, "buffer", None)
         if buffer is None:
-            stream.write(data.decode("utf-8"))
+            for piece in data:
+                stream.write(piece.decode("utf-8"))
             stream.flush()
         else:
             stream.flush()
-            buffer.write(data)
+            for piece in data:
+                buffer.write(piece)
             buffer.flush()
     except OSError as error:
         raise OutputError("standard output", os_reason(error)) from None
 
 
-def _stream(name: str, data: bytes, *, append: bool) -> None:
+def _stream(name: str, data: Iterable[bytes], *, append: bool) -> None:
     """Write into what is already there (a device or a pipe): no new file, no truncation."""
     flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     if append:
@@ -137,20 +144,23 @@ def _stream(name: str, data: bytes, *, append: bool) -> None:
     except OSError as error:
         raise OutputError(name, os_reason(error, name)) from None
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(descriptor, view) :]
-    except OSError as error:
+        for piece in data:
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(descriptor, view) :]
+    except BaseException as error:  # the pieces' maker may fail too: close, then say why
         with contextlib.suppress(OSError):
             os.close(descriptor)
-        raise OutputError(name, os_reason(error)) from None
+        if isinstance(error, OSError):
+            raise OutputError(name, os_reason(error)) from None
+        raise
     try:
         os.close(descriptor)
     except OSError as error:
         raise OutputError(name, os_reason(error)) from None
 
 
-def _replace(name: str, data: bytes, info: os.stat_result | None) -> None:
+def _replace(name: str, data: Iterable[bytes], info: os.stat_result | None) -> None:
     """Write a regular file whole or not at all: a temporary file beside it, then a rename."""
     place = os.path.realpath(name) if os.path.islink(name) else name
     if info is not None and not os.access(place, os.W_OK):
@@ -164,7 +174,8 @@ def _replace(name: str, data: bytes, info: os.stat_result | None) -> None:
         raise OutputError(name, _in_folder(os_reason(error, place), error, folder)) from None
     try:
         with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
+            for piece in data:
+                out.write(piece)
             out.flush()
             mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
             os.fchmod(out.fileno(), mode)

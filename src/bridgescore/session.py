@@ -15,11 +15,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
-from bridgescore.deal import Deal
 from bridgescore.errors import InputFileError, ParseError, Problem
 from bridgescore.traveller import RowKey, TableResult
+
+if TYPE_CHECKING:
+    from bridgescore.deal import Deal  # hand records come with a few formats only
 
 
 class FieldStructure(Enum):
@@ -65,9 +68,11 @@ class Entrant:
         return f"{self.section}-{own}" if self.section else own
 
     def __lt__(self, other: Entrant) -> bool:
-        return self._key() < other._key()
+        return self.sort_key() < other.sort_key()
 
-    def _key(self) -> tuple[str, str, int, bool]:
+    def sort_key(self) -> tuple[str, str, int, bool]:
+        """The entrants' order (section, line, number) as a key: sorting thousands of entrants
+        by ``key=Entrant.sort_key`` compares tuples in C, not records in Python."""
         line = self.line.value if self.line else ""
         return (self.section or "", line, self.number, self.player)
 
@@ -145,7 +150,8 @@ class Session:
                 )
         all_boards = dict(boards or {})
         for row in rows:
-            all_boards.setdefault(row.board, Board.numbered(row.board))
+            if row.board not in all_boards:
+                all_boards[row.board] = Board.numbered(row.board)
         session = cls(rows, dict(sorted(all_boards.items())), settled, {}, title, date, per_section)
         problems.extend(session._check_structure())
         names, name_problems = session._collect_names()
@@ -153,7 +159,10 @@ class Session:
         problems.extend(session._check_boards())
         if problems:
             raise InputFileError(path, sorted(problems, key=_problem_order))
-        return replace(session, names=names)
+        built = replace(session, names=names)
+        # The seating does not depend on the names: keep it rather than work it out again.
+        built.__dict__["seating"] = session.seating
+        return built
 
     @cached_property
     def _entrant_cache(self) -> dict[_Seating, tuple[Entrant, ...]]:
@@ -170,17 +179,59 @@ class Session:
         return known
 
     @cached_property
+    def seating(self) -> Seating:
+        """Who is scored at each table, worked out once (see :class:`Seating`)."""
+        entrants: list[Entrant] = []
+        entrant_index: dict[Entrant, int] = {}
+        groups: list[tuple[Entrant, ...]] = []
+        members: list[tuple[int, ...]] = []
+        group_index: dict[tuple[Entrant, ...], int] = {}
+
+        def index(who: tuple[Entrant, ...]) -> int:
+            found = group_index.get(who)
+            if found is None:
+                ids = []
+                for e in who:
+                    k = entrant_index.get(e)
+                    if k is None:
+                        k = entrant_index[e] = len(entrants)
+                        entrants.append(e)
+                    ids.append(k)
+                found = group_index[who] = len(groups)
+                groups.append(tuple(entrants[k] for k in ids))
+                members.append(tuple(ids))
+            return found
+
+        # A side's entrants follow from its numbers, the arrow and the section alone.
+        ns_seats: dict[tuple[object, ...], int] = {}
+        ew_seats: dict[tuple[object, ...], int] = {}
+        ns: list[int] = []
+        ew: list[int] = []
+        for t in self.tables:
+            seats = (t.ns, t.arrow, t.section)
+            found = ns_seats.get(seats)
+            if found is None:
+                found = ns_seats[seats] = index(self._entrants(t, Side.NS))
+            ns.append(found)
+            seats = (t.ew, t.arrow, t.section)
+            found = ew_seats.get(seats)
+            if found is None:
+                found = ew_seats[seats] = index(self._entrants(t, Side.EW))
+            ew.append(found)
+        return Seating(tuple(entrants), tuple(groups), tuple(members), tuple(ns), tuple(ew))
+
+    @cached_property
     def rows_by_key(self) -> dict[RowKey, TableResult]:
         """Every table result by its identity (:attr:`TableResult.identity`)."""
         return {t.identity: t for t in self.tables}
 
     def completeness(self) -> Completeness:
         """How many results each board has, against the most any board of its section has."""
-        counts: dict[tuple[str | None, int], int] = defaultdict(int)
+        counts: dict[tuple[str | None, int], int] = {}
         for t in self.tables:
-            counts.setdefault((t.section, t.board), 0)
-            if t.played:
-                counts[t.section, t.board] += 1
+            key = (t.section, t.board)
+            played = t.ns_side is not None or t.ew_side is not None  # TableResult.played
+            counts[key] = counts.get(key, 0) + played
         most: dict[str | None, int] = defaultdict(int)
         for (section, _), n in counts.items():
             most[section] = max(most[section], n)
@@ -236,8 +287,7 @@ class Session:
         return name
 
     def fields(self, across: bool = False) -> tuple[str, ...]:
-        seatings = {who for t in self.tables for who in self._both(t)}
-        names = {self.field_of(e, across) for who in seatings for e in who}
+        names = {self.field_of(e, across) for e in self.seating.entrants}
         return tuple(
             sorted(
                 names, key=lambda n: (n.rpartition(" ")[0], "NS EW ALL".find(n.rpartition(" ")[2]))
@@ -266,8 +316,11 @@ class Session:
         names: dict[Entrant, str] = {}
         first_line: dict[Entrant, int | None] = {}
         problems = []
-        for t in self.tables:
-            who = (*self.entrants(t, Side.NS), *self.entrants(t, Side.EW))
+        seating = self.seating
+        for i, t in enumerate(self.tables):
+            if not any(t.names):
+                continue
+            who = (*seating.groups[seating.ns[i]], *seating.groups[seating.ew[i]])
             for entrant, name in zip(who, t.names, strict=False):
                 if not name:
                     continue
@@ -290,15 +343,24 @@ class Session:
 
     def _check_boards(self) -> list[Problem]:
         problems = []
-        keys: dict[RowKey, TableResult] = {}
-        for t in self.tables:
-            # The two rooms of a teams match may carry the same round and table: there a row
-            # is known by its teams too.
-            row_key = t.identity if self.structure_of(t.section) is FieldStructure.TEAMS else t.key
-            if row_key in keys:
+        teams_in: dict[str | None, bool] = {}
+        keys: dict[tuple[object, ...], TableResult] = {}
+        by_board: dict[int, list[int]] = defaultdict(list)
+        for i, t in enumerate(self.tables):
+            teams = teams_in.get(t.section)
+            if teams is None:
+                teams = teams_in[t.section] = self.structure_of(t.section) is FieldStructure.TEAMS
+            # The row's key (RowKey's fields, as a plain tuple). The two rooms of a teams match
+            # may carry the same round and table: there a row is known by its teams too.
+            if teams or t.round is None or t.table is None:
+                row_key = (t.section, t.board, t.round, t.table, t.ns, t.ew)
+            else:
+                row_key = (t.section, t.board, t.round, t.table, (), ())
+            earlier = keys.get(row_key)
+            if earlier is not None:
                 problems.append(
                     Problem(
-                        f"a second result for {row_key} (also on line {keys[row_key].line})",
+                        f"a second result for {RowKey(*row_key)} (also on line {earlier.line})",
                         t.line,
                         t.board,
                         t.table,
@@ -306,48 +368,59 @@ class Session:
                         expected="one result per board, round and table",
                     )
                 )
-            keys.setdefault(row_key, t)
-        by_board: dict[int, list[TableResult]] = defaultdict(list)
-        for t in self.tables:
-            by_board[t.board].append(t)
+            else:
+                keys[row_key] = t
+            by_board[t.board].append(i)
+        seating = self.seating
+        everyone, members = seating.entrants, seating.members
         for board, rows in by_board.items():
-            seen: dict[tuple[Entrant, str], TableResult] = {}
-            for t in rows:
-                ns, ew = self.entrants(t, Side.NS), self.entrants(t, Side.EW)
-                if set(ns) & set(ew):
+            # Who has played this board, by entrant (and, in teams, direction).
+            seen: dict[object, TableResult] = {}
+            for i in rows:
+                t = self.tables[i]
+                ns_ids, ew_ids = members[seating.ns[i]], members[seating.ew[i]]
+                pairs = len(ns_ids) == 1 == len(ew_ids)  # else players, or none seated
+                if ns_ids == ew_ids if pairs else not set(ns_ids).isdisjoint(ew_ids):
+                    who = seating.groups[seating.ns[i]] + seating.groups[seating.ew[i]]
                     problems.append(
                         Problem(
                             "the same number plays both sides of the table",
                             t.line,
                             board,
                             t.table,
-                            found=", ".join(e.label for e in ns + ew),
+                            found=", ".join(e.label for e in who),
                             expected="different NS and EW numbers",
                         )
                     )
                 # A team plays each board once in each direction (two rooms).
-                teams = self.structure_of(t.section) is FieldStructure.TEAMS
-                keyed = [((e, "NS") if teams else (e, ""), e) for e in ns] + [
-                    ((e, "EW") if teams else (e, ""), e) for e in ew
-                ]
-                for key, entrant in keyed:
-                    if key in seen:
-                        problems.append(
-                            Problem(
-                                f"{entrant} plays board {board} "
-                                f"{'in the same direction ' if teams else ''}twice (also on "
-                                f"line {seen[key].line})",
-                                t.line,
-                                board,
-                                t.table,
-                                found=entrant.label,
-                                expected="each team once per direction per board"
-                                if teams
-                                else "each pair or player once per board",
-                            )
-                        )
+                teams = teams_in[t.section]
+                keyed: Iterable[tuple[object, int]] = (
+                    [*(((k, "NS"), k) for k in ns_ids), *(((k, "EW"), k) for k in ew_ids)]
+                    if teams
+                    else ((k, k) for k in ns_ids + ew_ids)
+                )
+                for key, k in keyed:
+                    earlier = seen.get(key)
+                    if earlier is not None:
+                        problems.append(_played_twice(everyone[k], board, t, earlier, teams))
                     seen[key] = t
         return problems
+
+
+def _played_twice(
+    entrant: Entrant, board: int, t: TableResult, earlier: TableResult, teams: bool
+) -> Problem:
+    return Problem(
+        f"{entrant} plays board {board} {'in the same direction ' if teams else ''}twice (also "
+        f"on line {earlier.line})",
+        t.line,
+        board,
+        t.table,
+        found=entrant.label,
+        expected="each team once per direction per board"
+        if teams
+        else "each pair or player once per board",
+    )
 
 
 def detect_structure(tables: Sequence[TableResult]) -> FieldStructure:
@@ -367,6 +440,20 @@ def _problem_order(problem: Problem) -> tuple[int, int]:
 
 
 _Seating = tuple[tuple[int, ...], tuple[int, ...], bool, str | None, bool]  # the last: NS or not
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who is scored at each table of a session, worked out once: each side's entrants as an
+    index into ``groups`` (the distinct tuples of entrants, one object each) and each group's
+    entrants as indexes into ``entrants``. Scoring and the checks look up and compare these
+    small integers rather than hashing records row by row."""
+
+    entrants: tuple[Entrant, ...]  # every entrant seated at some table, once
+    groups: tuple[tuple[Entrant, ...], ...]  # the distinct entrants of a side of a table
+    members: tuple[tuple[int, ...], ...]  # for each group, its entrants' indexes
+    ns: tuple[int, ...]  # for each table, the group of its NS side
+    ew: tuple[int, ...]  # for each table, the group of its EW side
 
 
 def _section_board(item: tuple[tuple[str | None, int], int]) -> tuple[str, int]:

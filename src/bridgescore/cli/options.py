@@ -248,18 +248,13 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
 
 def console(to_file: bool) -> tuple[Console, io.StringIO]:
     """A rich console writing to a buffer: styled on a terminal, plain 120 columns otherwise."""
-    from rich.console import Console
+    from bridgescore.cli.plain_tables import PlainTablesConsole
 
     buffer = io.StringIO()
     terminal = sys.stdout.isatty() and not to_file
     # Names and titles come from the results file: print them as they are, never as rich
     # markup or emoji codes (a name like "Lee [sub]" would otherwise vanish or fail).
-    console = Console(
-        file=buffer,
-        width=None if terminal else 120,
-        force_terminal=terminal,
-        markup=False,
-        emoji=False,
-        highlight=False,
+    console = PlainTablesConsole(
+        file=buffer, width=None if terminal else 120, force_terminal=terminal
     )
     return console, buffer

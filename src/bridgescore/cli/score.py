@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import codecs
+import gc
+import os
 import sys
 import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -65,24 +70,65 @@ def score(
       bridgescore score club-night.csv --recap --cards
     """
     started = time.perf_counter()
-    try:
-        text, failed, results = _score(
-            file, output_format, explain, history, options, output is not None
-        )
-        if output:
-            from bridgescore.outputs import write_text
+    with _collector_waits():
+        try:
+            text, failed, results = _score(
+                file, output_format, explain, history, options, output is not None
+            )
+            if output:
+                from bridgescore.outputs import write_bytes
 
-            write_text(output, text)
-        else:
-            sys.stdout.write(text)
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
+                write_bytes(output, text)
+            else:
+                _print(text)
+        except BridgeScoreError as error:
+            raise UsageProblem(str(error)) from None
     if verbose:
         say_rate("scored", results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
+
+
+@contextmanager
+def _collector_waits() -> Iterator[None]:
+    """No cycle collection while one session is read, scored and printed: its records are
+    trees, so the collector would only walk them and find nothing (a tenth of a 78,000-result
+    run). They then live to the end of the process, so they are left out of its later
+    collections, the one at exit included (``gc.freeze``, as the command group does)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
+def _print(pieces: Iterable[bytes]) -> None:
+    """UTF-8 pieces on standard output: as they are when it takes UTF-8 (a large JSON is not
+    decoded only to be encoded again), else as text in its own encoding."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or codecs.lookup(stream.encoding or "ascii").name != "utf-8":
+        for piece in pieces:
+            stream.write(piece.decode("utf-8"))
+        return
+    stream.flush()
+    try:
+        for piece in pieces:
+            buffer.write(piece)
+        buffer.flush()
+    except BrokenPipeError:
+        # The reader has stopped (``| head``): the rest is not wanted, as when the text was
+        # written whole. Python's own recipe: the descriptor to the null device, so the
+        # flush at exit has nowhere to fail.
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, buffer.fileno())
+        os.close(null)
 
 
 def _score(
@@ -92,22 +138,24 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
-) -> tuple[str, list[str], int]:
-    """The output, the fields whose checksum failed and the number of table results."""
+) -> tuple[Iterable[bytes], list[str], int]:
+    """The output (in pieces: a large JSON is written a board at a time), the fields whose
+    checksum failed and the number of table results."""
     from bridgescore.scoring import score_pairs
     from bridgescore.session import FieldStructure
 
     session, rules, handicaps = load(file, history, options)
     if session.structure is FieldStructure.TEAMS:
         text = _score_teams(session, rules, output_format, explain, to_file)
-        return text, [], len(session.tables)
+        return (text.encode("utf-8"),), [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.dumps(ResultsFile.scored(result)), failed, len(session.tables)
+        pieces = result_json.iterencode(ResultsFile.scored(result))
+        return pieces, failed, len(session.tables)
     from bridgescore.reports.text import render
 
     out, buffer = console(to_file)
@@ -119,7 +167,7 @@ def _score(
         cards=options.get("cards", False),
         double_dummy=options.get("double_dummy", False),
     )
-    return buffer.getvalue(), failed, len(session.tables)
+    return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:

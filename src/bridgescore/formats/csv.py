@@ -13,11 +13,11 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
+from bridgescore.collector import paused
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError, Problem, Problems
 from bridgescore.formats.files import read_utf8, vulnerable_text
@@ -33,6 +33,8 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from bridgescore.movements.model import Movement
 
 # Accepted spellings of each column; the first is the one written.
@@ -68,22 +70,66 @@ _ALIASES = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
 _ARTIFICIAL_SIDE = r"(?:a|ave|av)[+-]?|\d{1,3}(?:\.\d+)?%?"
 _ARTIFICIAL_ONE = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$")
 _ARTIFICIAL_TWO = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$")
-_LEAD = re.compile(r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$")
+# Compiled when a file first has a lead (most have none).
+_LEAD = r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$"
 _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _NUMBER = re.compile(r"\d{1,4}")  # board, pair and player numbers
-_ROUND = re.compile(r"\d{1,3}")
 _SCORE = re.compile(r"[+-]?\d{1,5}")
 _POINTS = re.compile(r"(?i)points\s*([+-]?\d{1,5})")  # a point score the director assigned
 _DECIMAL_COMMA = re.compile(r"(\d),(\d)")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Row:
     line: int
     cells: dict[str, str]  # by column key, stripped
 
     def get(self, key: str) -> str:
         return self.cells.get(key, "")
+
+
+_ScoreCells = tuple[str, str, str, str, str, Vulnerability]
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What a file's rows repeat, read once: a session of thousands of rows has a few hundred
+    distinct results (each row shares the frozen side scores made for its cells, or the
+    message of their problem) and a few thousand distinct numbers."""
+
+    scores: dict[_ScoreCells, tuple[SideScore, SideScore, bool] | str] = field(default_factory=dict)
+    numbers: dict[str, int | None] = field(default_factory=dict)
+
+    def number(self, text: str) -> int | None:
+        """A board, pair or player number (1 to 9999), or None."""
+        try:
+            return self.numbers[text]
+        except KeyError:
+            found = int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
+            self.numbers[text] = found
+            return found
+
+    def side_scores(self, row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
+        """:func:`_scores` of the row, made once for each distinct result cells."""
+        cells = row.cells
+        key = (
+            cells.get("contract", ""),
+            cells.get("declarer", ""),
+            cells.get("result", ""),
+            cells.get("score", ""),
+            cells.get("adjusted", ""),
+            vul,
+        )
+        found = self.scores.get(key)
+        if found is None:
+            try:
+                found = _scores(row, vul)
+            except ParseError as error:
+                found = str(error)
+            self.scores[key] = found
+        if isinstance(found, str):
+            raise ParseError(found)
+        return found
 
 
 def read_path(
@@ -105,13 +151,17 @@ _META = re.compile(r"^#\s*(event|title|date)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 def _metadata(text: str) -> dict[str, str]:
     """``# event: ...`` and ``# date: ...`` comment lines name the session."""
     found: dict[str, str] = {}
+    if "#" not in text:
+        return found
     for line in text.splitlines():
-        match = _META.match(line.strip())
+        stripped = line.strip()
+        match = _META.match(stripped) if stripped.startswith("#") else None
         if match:
             found["title" if match[1].lower() in ("event", "title") else "date"] = match[2]
     return found
 
 
+@paused()
 def loads(
     text: str,
     path: str | None = None,
@@ -129,12 +179,13 @@ def loads(
     rows = list(_rows(text, problems, seated=movement is not None))
     if problems and not rows:
         problems.raise_if_any()
-    boards = _boards(rows, problems)
+    seen = _Seen()
+    boards = _boards(rows, problems, seen)
     tables = []
     for row in rows:
         # A row with problems may still say who played which board, for the checks that span
         # rows (a pair playing a board twice).
-        table = _table(row, boards, problems, seated=movement is not None)
+        table = _table(row, boards, problems, seen, seated=movement is not None)
         if table is not None:
             tables.append(table)
     if not tables and not problems:
@@ -154,7 +205,7 @@ def loads(
 def separator(text: str) -> str:
     """The cell separator, from the header line: ``,``; else ``;`` (a spreadsheet set to a
     language that writes decimal commas saves its CSV so); else a tab."""
-    for line in text.splitlines():
+    for line in _first_lines(text):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -164,6 +215,23 @@ def separator(text: str) -> str:
             return ";"
         return "\t" if "\t" in line else ","
     return ","
+
+
+def _first_lines(text: str) -> Iterator[str]:
+    """``text.splitlines()``, split from the top a growing piece at a time: the header is
+    near the top, and splitting the whole of a large file only to find it took longer than
+    reading it."""
+    end = 0
+    size = 4096
+    while True:
+        lines = text[:size].splitlines()
+        whole = size >= len(text)
+        complete = lines if whole else lines[:-1]  # the last line may go on past the piece
+        yield from complete[end:]
+        if whole:
+            return
+        end = len(complete)
+        size *= 4
 
 
 def _records(
@@ -180,7 +248,8 @@ def _records(
     try:
         for cells in reader:
             start, line = line, reader.line_num + 1
-            if not any(cell.strip() for cell in cells) or cells[0].lstrip().startswith("#"):
+            first = cells[0].lstrip() if cells else ""
+            if first.startswith("#") or not (first or any(cell.strip() for cell in cells)):
                 continue
             width = width or len(cells)
             if reader.line_num > start and _swallowed(text, cells, start, delimiter, width):
@@ -283,6 +352,7 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
             )
         )
         return
+    every_key_known = all(keys)
     for line, cells in records:
         if len(cells) != len(keys):
             problems.add(
@@ -294,7 +364,10 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
                 )
             )
             continue
-        row = {k: v.strip() for k, v in zip(keys, cells, strict=True) if k}
+        if every_key_known:
+            row = dict(zip(keys, map(str.strip, cells), strict=True))
+        else:
+            row = {k: v.strip() for k, v in zip(keys, cells, strict=True) if k}
         if decimal_comma:  # 55,5% is 55.5%
             for key in ("contract", "adjusted", "score"):
                 if key in row:
@@ -302,7 +375,7 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
         yield _Row(line, row)
 
 
-def _boards(rows: list[_Row], problems: Problems) -> dict[int, Board]:
+def _boards(rows: list[_Row], problems: Problems, seen: _Seen) -> dict[int, Board]:
     """Boards with their vulnerability and dealer, from the board number unless overridden.
 
     Every row of a board must agree, except the rows of a fouled board's groups (``group``),
@@ -312,10 +385,14 @@ def _boards(rows: list[_Row], problems: Problems) -> dict[int, Board]:
     boards: dict[int, Board] = {}
     set_on: dict[tuple[int, str], tuple[str, int, bool]] = {}
     for row in rows:
-        number = _board_number(row)
+        number = seen.number(row.get("board"))
         if number is None:
             continue
         board = boards.get(number) or Board.numbered(number)
+        cells = row.cells
+        if "vul" not in cells and "dealer" not in cells:
+            boards[number] = board
+            continue
         grouped = bool(row.get("group"))
         for key in ("vul", "dealer"):
             text = row.get(key)
@@ -357,59 +434,59 @@ def _norm(text: str, key: str) -> str:
     return str(Vulnerability.parse(text) if key == "vul" else Seat.parse(text))
 
 
-def _board_number(row: _Row) -> int | None:
-    text = row.get("board")
-    return int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
-
-
 def _table(
-    row: _Row, boards: dict[int, Board], problems: Problems, seated: bool = False
+    row: _Row, boards: dict[int, Board], problems: Problems, seen: _Seen, seated: bool = False
 ) -> TableResult | None:
     """The row's table result, recording its problems; ``None`` when not even who played which
     board can be told, the result without its score when only the score is wrong."""
-    before = len(problems)
-    table = row.get("table") or None
+    get = row.cells.get
+    table = get("table", "") or None
+    found = 0  # problems in this row
 
-    def problem(message: str, found: str | None = None, expected: str | None = None) -> None:
-        problems.report(message, row.line, board, table, found, expected)
+    def problem(message: str, text: str | None = None, expected: str | None = None) -> None:
+        nonlocal found
+        found += 1
+        problems.report(message, row.line, board, table, text, expected)
 
-    board = _board_number(row)
+    board = seen.number(get("board", ""))
     if board is None:
-        problem("not a board number", row.get("board"), "a whole number from 1 to 9999")
+        problem("not a board number", get("board", ""), "a whole number from 1 to 9999")
         return None
     # A fouled board's copies may differ: the row's own vulnerability scores the row.
     vul = boards[board].vulnerability
-    if row.get("vul"):
+    if get("vul", ""):
         with contextlib.suppress(ParseError):  # reported with the board's vulnerability
-            vul = Vulnerability.parse(row.get("vul"))
+            vul = Vulnerability.parse(get("vul", ""))
     seats: tuple[str, ...] = ("ns", "ew") if "ns" in row.cells else ("n", "s", "e", "w")
-    if seated and not any(row.get(seat) for seat in seats):
+    if seated and not any(get(seat, "") for seat in seats):
         seats = ()  # the movement seats this row by its table and round
     numbers = []
+    known = seen.numbers
     for seat in seats:
-        text = row.get(seat)
-        if _NUMBER.fullmatch(text) and int(text) > 0:
-            numbers.append(int(text))
+        text = get(seat, "")
+        number = known.get(text) or seen.number(text)  # read once for the file
+        if number is not None:
+            numbers.append(number)
         else:
             what = "pair" if len(seats) == 2 else "player"
             problem(f"not a {what} number in column {seat}", text, "a whole number from 1 to 9999")
-    round_text = row.get("round")
+    round_text = get("round", "")
     round_number = None
     if round_text:
-        if _ROUND.fullmatch(round_text):
+        if len(round_text) <= 3 and round_text.isdecimal():  # \d{1,3}: Unicode digits
             round_number = int(round_text)
         else:
             problem("not a round number", round_text, "a whole number")
     arrow = False
-    if row.get("arrow"):
-        flag = row.get("arrow").lower()
+    if get("arrow", ""):
+        flag = get("arrow", "").lower()
         if flag in ("1", "y", "yes", "true", "x"):
             arrow = True
         elif flag not in ("0", "n", "no", "false", "-"):
-            problem("not an arrow-switch flag", row.get("arrow"), "yes or no")
-    lead = row.get("lead") or None
+            problem("not an arrow-switch flag", get("arrow", ""), "yes or no")
+    lead = get("lead", "") or None
     if lead:
-        match = _LEAD.match(lead.replace(" ", ""))
+        match = re.match(_LEAD, lead.replace(" ", ""))
         if match:
             suit = match.group(1) or match.group(4)
             rank = (match.group(2) or match.group(3)).upper().replace("10", "T")
@@ -421,41 +498,41 @@ def _table(
     assigned = False
     score_problem = False
     try:
-        ns_side, ew_side, assigned = _scores(row, vul)
+        ns_side, ew_side, assigned = seen.side_scores(row, vul)
     except ParseError as error:
         problem(str(error))
         score_problem = True
-    found = len(problems) - before
     if found and not (score_problem and found == 1):
         return None
     ns: tuple[int, ...]
     ew: tuple[int, ...]
-    names: tuple[str | None, ...] = (row.get("ns_names") or None, row.get("ew_names") or None)
+    names: tuple[str | None, ...] = (get("ns_names", "") or None, get("ew_names", "") or None)
     if not seats:
         ns, ew = (), ()
     elif len(seats) == 2:
         ns, ew = (numbers[0],), (numbers[1],)
     else:
         ns, ew = (numbers[0], numbers[1]), (numbers[2], numbers[3])
-        names = tuple(row.get(f"{seat}_name") or None for seat in ("n", "s", "e", "w"))
-    result = TableResult(
+        names = tuple(get(f"{seat}_name", "") or None for seat in ("n", "s", "e", "w"))
+    # In the order of TableResult's fields: passed by position, as keywords cost a third more
+    # on every row of a large file.
+    return TableResult(
         board,
         ns,
         ew,
         ns_side,
         ew_side,
-        assigned=assigned,
-        table=table,
-        round=round_number,
-        lead=lead,
-        arrow=arrow,
-        group=row.get("group") or None,
-        vulnerability=None if vul is boards[board].vulnerability else vul,
-        section=row.get("section") or None,
-        names=names,
-        line=row.line,
+        assigned,
+        table,
+        round_number,
+        lead,
+        arrow,
+        get("group", "") or None,
+        None if vul is boards[board].vulnerability else vul,  # the row's own vulnerability
+        get("section", "") or None,
+        names,
+        row.line,
     )
-    return result
 
 
 def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:

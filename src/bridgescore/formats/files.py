@@ -24,11 +24,13 @@ import os
 import re
 import stat
 import sys
-from pathlib import Path
-from typing import BinaryIO, cast
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import InputFileError, Problem
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIN = "-"  # the name that stands for standard input (and for standard output when writing)
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # the largest input read; larger ones are refused
@@ -84,6 +86,8 @@ def os_reason(error: OSError, path: str | Path | None = None) -> str:
     out/missing", "not a folder: notes.txt").
     """
     if error.errno in (errno.ENOENT, errno.ENOTDIR) and path is not None:
+        from pathlib import Path  # only to explain a failure (pathlib is slow to import)
+
         blocked = _blocking_folder(Path(path))
         if blocked is not None:
             return blocked

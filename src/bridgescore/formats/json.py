@@ -14,7 +14,7 @@ scores: ``ResultsFile.result``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -64,8 +64,31 @@ def exact(value: Fraction | None) -> str | None:
 
 def to_data(result: SessionResult) -> dict[str, Any]:
     """Plain data, ready for :func:`json.dumps`."""
-    session = result.session
+    data = _outline(result)
+    data["boards"] = [_board(b, result, with_tables=True) for b in result.boards]
+    return data
+
+
+def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[str, Any]:
+    method = result.rules.method.value
     decimals = result.rules.decimals
+    return {
+        "board": b.board.number,
+        "section": b.section,
+        "dealer": str(b.board.dealer),
+        "vulnerability": str(b.board.vulnerability),
+        "deal": _deal_text(b.board.deal),
+        "top": number(b.top),
+        "results_count": b.results,
+        "expected": b.expected,
+        "datum": _datum(b) if method == "butler" else None,
+        "results": [_table(t, decimals, method) for t in b.tables] if with_tables else [],
+    }
+
+
+def _outline(result: SessionResult) -> dict[str, Any]:
+    """:func:`to_data` with no boards yet (an empty list in their place)."""
+    session = result.session
     return {
         "bridgescore": __version__,
         "title": session.title,
@@ -81,21 +104,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
             {"section": b.section, "board": b.board, "results": b.results, "most": b.most}
             for b in session.completeness().short
         ],
-        "boards": [
-            {
-                "board": b.board.number,
-                "section": b.section,
-                "dealer": str(b.board.dealer),
-                "vulnerability": str(b.board.vulnerability),
-                "deal": _deal_text(b.board.deal),
-                "top": number(b.top),
-                "results_count": b.results,
-                "expected": b.expected,
-                "datum": _datum(b) if result.rules.method.value == "butler" else None,
-                "results": [_table(t, decimals, result.rules.method.value) for t in b.tables],
-            }
-            for b in result.boards
-        ],
+        "boards": [],
         "fields": [
             {
                 "field": f.field,
@@ -288,22 +297,31 @@ def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
 def dumps(rf: ResultsFile) -> str:
     """The scored session of ``rf.result`` as JSON (a pairs or individual session, or teams
     of four); :func:`loads` reads its session back."""
+    return b"".join(iterencode(rf)).decode("utf-8")
+
+
+def iterencode(rf: ResultsFile) -> Iterator[bytes]:
+    """:func:`dumps` in UTF-8 pieces, a board at a time, so a large session's text is never
+    held whole: ``json.dumps(to_data(result), indent=2, ensure_ascii=False)`` and a newline,
+    character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
     from bridgescore.results import TeamsResult
 
     result = rf.result
     if isinstance(result, TeamsResult):
-        data = teams_to_data(result)
-    elif result is not None:
-        data = to_data(result)
-    else:
+        yield (json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n").encode()
+        return
+    if result is None:
         raise RulesError(
             "bridgescore's JSON holds a scored session: score it first (ResultsFile.result)"
         )
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    from bridgescore.formats.json_stream import stream
+
+    yield from stream(result, _outline(result), _board, _table)
 
 
 def dump(rf: ResultsFile, fp: IO[str]) -> None:
-    fp.write(dumps(rf))
+    for piece in iterencode(rf):
+        fp.write(piece.decode("utf-8"))
 
 
 def teams_to_data(result: TeamsResult) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from math import lcm
 
 from bridgescore.bridge import Side
+from bridgescore.collector import paused
 from bridgescore.display import fmt, round_fraction
 from bridgescore.explanation import Explanation
 from bridgescore.results import (
@@ -37,6 +38,7 @@ class _Credit:
     explanation: Explanation
 
 
+@paused()
 def score_pairs(
     session: Session,
     rules: Rules,
@@ -53,14 +55,13 @@ def score_pairs(
     tables = session.tables
     # Results are compared within a board and, unless ranked across, within a section.
     by_board: dict[tuple[int, str], list[int]] = defaultdict(list)
+    across = rules.sections_across
     for index, t in enumerate(tables):
-        group = "" if rules.sections_across else (t.section or "")
-        by_board[t.board, group].append(index)
-    seated = {
-        (key, side): [i for i in rows if tables[i].side(side) is not None]
-        for key, rows in by_board.items()
-        for side in Side
-    }
+        by_board[t.board, "" if across else (t.section or "")].append(index)
+    seated = {}
+    for key, rows in by_board.items():
+        seated[key, Side.NS] = [i for i in rows if tables[i].ns_side is not None]
+        seated[key, Side.EW] = [i for i in rows if tables[i].ew_side is not None]
     counts = {key: len(rows) for key, rows in seated.items()}
     common: dict[str, int] = defaultdict(int)
     for ((_, group), _side), n in counts.items():
@@ -69,15 +70,18 @@ def score_pairs(
         key: (common[key[0][1]] if rules.short_boards is not Compensation.NONE else n)
         for key, n in counts.items()
     }
-    # Who sits where, asked once a table (the seating decides it).
-    entrants = {side: [session.entrants(t, side) for t in tables] for side in Side}
+    # Who sits where: each side of each table as an index into the session's seating groups.
+    seating = session.seating
+    groups = seating.groups
+    seats = {Side.NS: seating.ns, Side.EW: seating.ew}
+    entrants = {side: [groups[k] for k in seats[side]] for side in Side}
     explained: dict[Side, list[Explanation | None]] = {side: [None] * len(tables) for side in Side}
     for (key, side), scored in seated.items():
         values = _score_board(tables, scored, rules, expected_for[key, side], side, reference)
         column = explained[side]
         for i, value in zip(scored, values, strict=True):
             column[i] = value
-    credits = _credits(tables, entrants, explained)
+    credits = _credits(tables, groups, seats, explained)
     if rules.session_percentage_rule and rules.method is Method.MATCHPOINTS:
         _apply_session_rule(credits, explained)
     scored_boards = []
@@ -100,9 +104,12 @@ def score_pairs(
                 group or None,
             )
         )
-    awarded = _awarded(session, explained, entrants, rules.sections_across)
+    awarded = _awarded(session, explained, seats, rules.sections_across)
+    members: dict[str, list[Entrant]] = defaultdict(list)
+    for entrant in credits:
+        members[session.field_of(entrant, rules.sections_across)].append(entrant)
     fields = tuple(
-        _field(name, session, rules, credits, awarded.get(name, []), handicaps)
+        _field(name, session, rules, credits, members[name], awarded.get(name, []), handicaps)
         for name in session.fields(rules.sections_across)
     )
     return SessionResult(session, rules, tuple(scored_boards), fields)
@@ -110,22 +117,22 @@ def score_pairs(
 
 def _credits(
     tables: Sequence[TableResult],
-    entrants: Mapping[Side, Sequence[tuple[Entrant, ...]]],
+    groups: Sequence[tuple[Entrant, ...]],
+    seats: Mapping[Side, Sequence[int]],
     explained: Mapping[Side, Sequence[Explanation | None]],
 ) -> dict[Entrant, list[_Credit]]:
-    """Each entrant's values, table by table. The entrants of a seating are one tuple (the
-    session remembers them), so each seating's entrants are looked up once."""
-    lists: dict[tuple[Entrant, ...], tuple[list[_Credit], ...]] = {}
+    """Each entrant's values, table by table; each seating group's lists are found once."""
+    lists: dict[int, tuple[list[_Credit], ...]] = {}
     credits: dict[Entrant, list[_Credit]] = defaultdict(list)
     for side in Side:
-        seated, column = entrants[side], explained[side]
+        seated, column = seats[side], explained[side]
         for i, value in enumerate(column):
             if value is None:
                 continue
             who = seated[i]
             found = lists.get(who)
             if found is None:
-                found = lists[who] = tuple(credits[e] for e in who)
+                found = lists[who] = tuple(credits[e] for e in groups[who])
             board = tables[i].board
             for items in found:
                 items.append(_Credit(board, i, side, value))
@@ -228,18 +235,20 @@ def _field(
     session: Session,
     rules: Rules,
     credits: Mapping[Entrant, list[_Credit]],
+    entrants: list[Entrant],
     awarded: Sequence[Fraction],
     handicaps: Mapping[Entrant, Fraction] | None,
 ) -> FieldResult:
-    members = sorted(e for e in credits if session.field_of(e, rules.sections_across) == name)
+    members = sorted(entrants, key=Entrant.sort_key)
     imps = rules.method is not Method.MATCHPOINTS
-    most_boards = max((len({c.board for c in credits[e]}) for e in members), default=0)
+    boards_of = {e: len({c.board for c in credits[e]}) for e in members}
+    most_boards = max(boards_of.values(), default=0)
     rows = []
     for entrant in members:
         items = credits[entrant]
         points = exact_sum([c.explanation.value for c in items])
         available = exact_sum([c.explanation.top for c in items])
-        boards = len({c.board for c in items})
+        boards = boards_of[entrant]
         percent: Fraction | None = None
         total: Fraction | None = None
         if imps:
@@ -267,7 +276,7 @@ def _field(
             )
         )
     ranked = _ranked(rows, lambda s: s.total if imps else s.percent, rules)
-    standings = [replace(s, rank=place, shared=shared) for place, shared, s in ranked]
+    standings = [_placed(s, place, shared) for place, shared, s in ranked]
     hcp: tuple[HandicapPlace, ...] = ()
     if handicaps is not None:
         with_hcp = [s for s in standings if s.handicapped is not None]
@@ -280,6 +289,27 @@ def _field(
         tuple(standings),
         Checksum(exact_sum(awarded), exact_sum([s.points for s in rows])),
         hcp,
+    )
+
+
+def _placed(s: Standing, place: int, shared: bool) -> Standing:
+    """``s`` at its place: ``replace(s, rank=place, shared=shared)``, made directly (replace
+    looks every field up by name, thousands of times in a large field)."""
+    return Standing(
+        place,
+        shared,
+        s.entrant,
+        s.name,
+        s.points,
+        s.available,
+        s.percent,
+        s.boards,
+        s.handicap,
+        s.handicapped,
+        s.total,
+        s.imps_for,
+        s.imps_against,
+        s.matches,
     )
 
 
@@ -296,15 +326,16 @@ def _ranked(
             return Fraction(round_fraction(v, rules.decimals, rules.rounding))
         return v
 
-    return rank(rows, value, order=lambda s: s.entrant)
+    return rank(rows, value, order=lambda s: s.entrant.sort_key())
 
 
 def exact_sum(values: Sequence[Fraction]) -> Fraction:
     """The exact sum of ``values``, added as integers over their common denominator (one
     reduction in all, where adding Fractions one by one reduces at every step)."""
-    by_denominator: dict[int, int] = defaultdict(int)
+    by_denominator: dict[int, int] = {}
     for v in values:
-        by_denominator[v.denominator] += v.numerator
+        numerator, denominator = v.as_integer_ratio()
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
     if not by_denominator:
         return Fraction(0)
     common = lcm(*by_denominator)
@@ -314,7 +345,7 @@ def exact_sum(values: Sequence[Fraction]) -> Fraction:
 def _awarded(
     session: Session,
     explained: Mapping[Side, Sequence[Explanation | None]],
-    entrants: Mapping[Side, Sequence[tuple[Entrant, ...]]],
+    seats: Mapping[Side, Sequence[int]],
     across: bool,
 ) -> dict[str, list[Fraction]]:
     """What the boards distribute to each field, worked out from the boards' own sizes: the
@@ -326,19 +357,20 @@ def _awarded(
     """
     awarded: dict[str, list[Fraction]] = defaultdict(list)
     groups: dict[tuple[str, int, Side, str | None, str | None], list[Explanation]] = {}
-    field_of: dict[tuple[Entrant, ...], str] = {}
+    field_of: dict[int, str] = {}
+    seated_groups = session.seating.groups
     for side in Side:
-        seated, column = entrants[side], explained[side]
+        seated, column = seats[side], explained[side]
         for i, value in enumerate(column):
             if value is None:
                 continue
-            who = seated[i]
-            field = field_of.get(who)
+            group = seated[i]
+            field = field_of.get(group)
             if field is None:
-                field = field_of[who] = session.field_of(who[0], across)
+                field = field_of[group] = session.field_of(seated_groups[group][0], across)
             if value.artificial is not None or value.method == "butler":
                 # Artificial scores award what they award; Butler IMPs have no zero-sum check.
-                awarded[field].append(value.value * len(who))
+                awarded[field].append(value.value * len(seated_groups[group]))
             else:
                 t = session.tables[i]
                 groups.setdefault((field, t.board, side, t.section, value.group), []).append(value)

@@ -6,7 +6,7 @@ rankings, and teams by victory points all go through :func:`rank`.
 
 from __future__ import annotations
 
-from collections import Counter
+import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -29,10 +29,27 @@ def rank(
     if order is not None:
         tiebreak = order
         keyed.sort(key=lambda entry: tiebreak(entry[1]))
-    keyed.sort(key=lambda entry: -entry[0])  # stable: equal values keep the order above
-    times = Counter(v for v, _ in keyed)
-    first: dict[Fraction | int, int] = {}
-    return [
-        (first.setdefault(v, position + 1), times[v] > 1, item)
-        for position, (v, item) in enumerate(keyed)
-    ]
+    # Highest first; equal values keep the order above (a reversed sort is stable too).
+    keyed.sort(key=_exactly, reverse=True)
+    ranked: list[tuple[int, bool, T]] = []
+    start = 0
+    while start < len(keyed):
+        # Equal values are next to each other now: each run shares its first place.
+        end = start + 1
+        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
+            end += 1
+        ranked.extend((start + 1, end - start > 1, item) for _, item in keyed[start:end])
+        start = end
+    return ranked
+
+
+def _exactly(entry: tuple[Fraction | int, object]) -> tuple[float, Fraction | int]:
+    """A sort key in the exact order of the value, compared mostly in C: the value rounded to
+    a float, then the value itself. Rounding to the nearest float keeps order (a < b gives
+    float(a) <= float(b)), so different floats order as the values do, and values whose floats
+    are equal are compared exactly; comparing Fractions alone took most of a large ranking."""
+    value = entry[0]
+    try:
+        return float(value), value
+    except OverflowError:  # beyond any float: still in order
+        return (math.inf if value > 0 else -math.inf), value
