@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
-from bridgescore.movements import mitchell  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
+from bridgescore.movements import mitchell  # noqa: E402
 from bridgescore.store import open_store  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
 
@@ -99,8 +99,10 @@ def serving(url: str, workers: int) -> Iterator[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("BRIDGESCORE_DB", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "bridgescore", "serve", "--db", url, "--host", "127.0.0.1"]
-        + ["--port", str(port), "--workers", str(workers)],
+        [
+            *(sys.executable, "-m", "bridgescore", "serve", "--db", url),
+            *("--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,
@@ -181,10 +183,8 @@ async def poller(client: httpx.AsyncClient, token: str, load: Load, stop: asynci
                 load.errors.append(f"poll: {answer.status_code}")
         except httpx.HTTPError as error:
             load.errors.append(f"poll: {type(error).__name__}")
-        try:
+        with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), POLL)
-        except TimeoutError:
-            pass
 
 
 async def play(base: str, codes: list[str]) -> Load:
@@ -262,8 +262,10 @@ def main() -> None:
     parser.add_argument("--pg", help="an empty PostgreSQL database URL (else a throwaway one)")
     args = parser.parse_args()
     sizes = [10, 50] if args.quick else [int(t) for t in args.tables.split(",")]
-    print(f"# phones at the tables: {ROUNDS} rounds x {BOARDS_PER_ROUND} boards per table, a "
-          f"result every 0-{THINK:.0f} s per table, state polled every {POLL:.0f} s")
+    print(
+        f"# phones at the tables: {ROUNDS} rounds x {BOARDS_PER_ROUND} boards per table, a "
+        f"result every 0-{THINK:.0f} s per table, state polled every {POLL:.0f} s"
+    )
     verdicts = []
     with tempfile.TemporaryDirectory(prefix="bench-phones-") as folder:
         for tables in sizes:
@@ -283,9 +285,11 @@ def main() -> None:
 
 def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, float, bool]]:
     verdicts = []
-    if given:
-        for tables in sizes[:1]:
+    if given:  # one database: each size is a session of its own in it
+        for tables in sizes:
             p50, p99, ok = run(given, "postgresql", 2, tables)
+            if tables == 50:
+                verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
         return verdicts
     from tests.pg import binaries, server
 
