@@ -13,7 +13,7 @@ from bridgescore.errors import ParseError
 _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, repr=False)  # its own __repr__ (below)
 class Contract:
     """A contract that was played: level 1-7, strain and doubling. ``str`` gives ``4SX``."""
 

@@ -52,6 +52,9 @@ class ScoredTable:
 
 @dataclass(frozen=True)
 class ScoredBoard:
+    """One board scored: its top, how many results it has and is scored as if it had, and
+    each table's values."""
+
     board: Board
     top: Fraction
     results: int
@@ -116,6 +119,8 @@ class HandicapPlace(NamedTuple):
 
 @dataclass(frozen=True)
 class FieldResult:
+    """One field's ranking (and handicapped ranking) and its checksum."""
+
     field: str
     standings: tuple[Standing, ...]
     checksum: Checksum
@@ -124,6 +129,8 @@ class FieldResult:
 
 @dataclass(frozen=True)
 class SessionResult:
+    """A pairs or individual session scored: every board and every field."""
+
     session: Session
     rules: Rules
     boards: tuple[ScoredBoard, ...]

@@ -313,22 +313,25 @@ class Session:
         return problems
 
     def _collect_names(self) -> tuple[dict[Entrant, str], list[Problem]]:
-        names: dict[Entrant, str] = {}
-        first_line: dict[Entrant, int | None] = {}
+        # By the entrants' indexes in the seating (small integers, not records to hash).
+        named: dict[int, str] = {}
+        first_line: dict[int, int | None] = {}
         problems = []
         seating = self.seating
+        everyone, members = seating.entrants, seating.members
         for i, t in enumerate(self.tables):
             if not any(t.names):
                 continue
-            who = (*seating.groups[seating.ns[i]], *seating.groups[seating.ew[i]])
-            for entrant, name in zip(who, t.names, strict=False):
+            who = members[seating.ns[i]] + members[seating.ew[i]]
+            for k, name in zip(who, t.names, strict=False):
                 if not name:
                     continue
-                if entrant in names and names[entrant] != name:
+                known = named.get(k)
+                if known is not None and known != name:
                     problems.append(
                         Problem(
-                            f"{entrant} is named {names[entrant]!r} on line "
-                            f"{first_line[entrant]} but differently here",
+                            f"{everyone[k]} is named {known!r} on line "
+                            f"{first_line[k]} but differently here",
                             t.line,
                             t.board,
                             t.table,
@@ -337,9 +340,9 @@ class Session:
                         )
                     )
                 else:
-                    names[entrant] = name
-                    first_line.setdefault(entrant, t.line)
-        return names, problems
+                    named[k] = name
+                    first_line.setdefault(k, t.line)
+        return {everyone[k]: name for k, name in named.items()}, problems
 
     def _check_boards(self) -> list[Problem]:
         problems = []

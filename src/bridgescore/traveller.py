@@ -145,6 +145,9 @@ class BridgeResult:
         return f"{self.contract} {self.declarer} {format_result(self.contract, self.tricks)}"
 
 
+_WHOLE = Fraction(1)  # the weight of a single result (Fractions are immutable: shared)
+
+
 @dataclass(frozen=True)
 class WeightedResult:
     """What one side is scored on: a bridge result, or a weighted mixture (Law 12C1(c))."""
@@ -152,6 +155,8 @@ class WeightedResult:
     parts: tuple[tuple[Fraction, BridgeResult], ...]
 
     def __post_init__(self) -> None:
+        if len(self.parts) == 1 and self.parts[0][0] == 1:
+            return  # a single result (most tables): nothing to add up
         if not self.parts:
             raise ParseError("a weighted score needs at least one result")
         if any(weight <= 0 for weight, _ in self.parts):
@@ -164,7 +169,7 @@ class WeightedResult:
 
     @classmethod
     def single(cls, result: BridgeResult) -> WeightedResult:
-        return cls(((Fraction(1), result),))
+        return cls(((_WHOLE, result),))
 
     @classmethod
     def parse(cls, text: str, vulnerability: Vulnerability) -> WeightedResult:

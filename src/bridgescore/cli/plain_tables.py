@@ -10,13 +10,19 @@ writes directly. Any other table, or any table on a terminal, is rich's to draw.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
-from rich.table import Table
+
+from bridgescore.reports.plain import PlainTable
+
+if TYPE_CHECKING:
+    from rich.box import Box
+    from rich.table import Table
 
 _NEW_LINE = Segment.line()
 
@@ -31,8 +37,15 @@ class PlainTablesConsole(Console):
     def render(
         self, renderable: RenderableType, options: ConsoleOptions | None = None
     ) -> Iterable[Segment]:
-        if type(renderable) is Table and self.color_system is None:
-            lines = plain_lines(renderable, options or self.options)
+        if self.color_system is None:
+            lines = None
+            if type(renderable) is PlainTable:
+                lines = plain_table_lines(renderable, options or self.options)
+            else:
+                # A rich Table can only be one if its module was imported (it is not always).
+                tables = sys.modules.get("rich.table")
+                if tables is not None and type(renderable) is tables.Table:
+                    lines = plain_lines(cast("Table", renderable), options or self.options)
             if lines is not None:
                 return _segments(lines)
         return super().render(renderable, options)
@@ -54,20 +67,53 @@ def plain_lines(table: Table, options: ConsoleOptions) -> list[str] | None:
         if not all(isinstance(text, str) and _plain_text(text) for text in texts):
             return None
         columns.append(texts)  # type: ignore[arg-type]  # every one a str, as checked
+    assert table.box is not None
+    right = [column.justify == "right" for column in table.columns]
+    return _lines(table.title, columns, right, table.box, options)
+
+
+def plain_table_lines(table: PlainTable, options: ConsoleOptions) -> list[str] | None:
+    """:func:`plain_lines` of ``table.table()``, without making it, or None if not plain.
+
+    That rich table has the defaults :func:`_plain_table` asks for (its box ``HEAVY_HEAD``), so
+    what is left to check is the console, the rows and the cells."""
+    width = len(table.columns)
+    if (
+        options.ascii_only
+        or options.legacy_windows
+        or not table.rows
+        or not width
+        or any(len(cells) != width for cells in table.rows)  # rich would add or pad cells
+        or any(justify not in ("left", "right") for _, justify in table.columns)
+    ):
+        return None
+    columns = [
+        [heading, *(cells[index] for cells in table.rows)]
+        for index, (heading, _) in enumerate(table.columns)
+    ]
+    if not all(isinstance(text, str) and _plain_text(text) for texts in columns for text in texts):
+        return None
+    from rich import box
+
+    right = [justify == "right" for _, justify in table.columns]
+    return _lines(table.title, columns, right, box.HEAVY_HEAD, options)
+
+
+def _lines(
+    title: object, columns: list[list[str]], right: list[bool], box: Box, options: ConsoleOptions
+) -> list[str] | None:
+    """A plain table's lines: the title, the header and the rows (each column's heading then
+    its cells) in ``box``'s characters, or None if rich would wrap or shrink a column."""
     widths = [max(map(cell_len, texts)) + 2 for texts in columns]  # one space each side
     extra = len(widths) + 1  # the edges and the lines between columns
     if sum(widths) > options.max_width - extra:
         return None  # rich would wrap or shrink some column
     table_width = sum(widths) + extra
-    box = table.box
-    assert box is not None
     lines = []
-    title = table.title
     if title:
         if not (isinstance(title, str) and _plain_text(title)) or cell_len(title) > table_width:
             return None
         lines.append(title + " " * (table_width - cell_len(title)))
-    right = [column.justify == "right" for column in table.columns]
     rows = list(zip(*columns, strict=True))
     lines.append(box.get_top(widths))
     lines.append(_row(rows[0], widths, right, box.head_left, box.head_vertical, box.head_right))

@@ -13,7 +13,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
@@ -67,22 +67,32 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "w_name": ("w_name", "west_name"),
 }
 _ALIASES = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
+# The patterns are compiled when first used (``re`` keeps them): most files need few of them,
+# and compiling them all cost every command's start.
 _ARTIFICIAL_SIDE = r"(?:a|ave|av)[+-]?|\d{1,3}(?:\.\d+)?%?"
-_ARTIFICIAL_ONE = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$")
-_ARTIFICIAL_TWO = re.compile(rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$")
-# Compiled when a file first has a lead (most have none).
+_ARTIFICIAL_ONE = rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$"
+_ARTIFICIAL_TWO = rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$"
+# The last character of a text _ARTIFICIAL_ONE matches (\s is str.isspace, \d str.isdecimal).
+_ARTIFICIAL_ENDS = frozenset("aveAVE+-%")
 _LEAD = r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$"
 _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-_NUMBER = re.compile(r"\d{1,4}")  # board, pair and player numbers
-_SCORE = re.compile(r"[+-]?\d{1,5}")
-_POINTS = re.compile(r"(?i)points\s*([+-]?\d{1,5})")  # a point score the director assigned
-_DECIMAL_COMMA = re.compile(r"(\d),(\d)")
+_SCORE = r"[+-]?\d{1,5}"
+_POINTS = r"(?i)points\s*([+-]?\d{1,5})"  # a point score the director assigned
+_DECIMAL_COMMA = r"(\d),(\d)"
 
 
-@dataclass(slots=True)
+# _Row and _Seen are plain classes, not dataclasses: they are never compared or printed, and
+# making a dataclass costs every command's start some tenths of a millisecond.
+
+
 class _Row:
-    line: int
-    cells: dict[str, str]  # by column key, stripped
+    """A row's line and its cells by column key, stripped."""
+
+    __slots__ = ("cells", "line")
+
+    def __init__(self, line: int, cells: dict[str, str]) -> None:
+        self.line = line
+        self.cells = cells
 
     def get(self, key: str) -> str:
         return self.cells.get(key, "")
@@ -91,21 +101,24 @@ class _Row:
 _ScoreCells = tuple[str, str, str, str, str, Vulnerability]
 
 
-@dataclass(slots=True)
 class _Seen:
     """What a file's rows repeat, read once: a session of thousands of rows has a few hundred
     distinct results (each row shares the frozen side scores made for its cells, or the
     message of their problem) and a few thousand distinct numbers."""
 
-    scores: dict[_ScoreCells, tuple[SideScore, SideScore, bool] | str] = field(default_factory=dict)
-    numbers: dict[str, int | None] = field(default_factory=dict)
+    __slots__ = ("numbers", "scores")
+
+    def __init__(self) -> None:
+        self.scores: dict[_ScoreCells, tuple[SideScore, SideScore, bool] | str] = {}
+        self.numbers: dict[str, int | None] = {}
 
     def number(self, text: str) -> int | None:
         """A board, pair or player number (1 to 9999), or None."""
         try:
             return self.numbers[text]
         except KeyError:
-            found = int(text) if _NUMBER.fullmatch(text) and int(text) > 0 else None
+            # \d{1,4}: one to four decimal digits (Unicode digits too, as int() reads them)
+            found = int(text) if 0 < len(text) <= 4 and text.isdecimal() and int(text) else None
             self.numbers[text] = found
             return found
 
@@ -145,7 +158,7 @@ def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
     return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
 
 
-_META = re.compile(r"^#\s*(event|title|date)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_META = r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
 
 
 def _metadata(text: str) -> dict[str, str]:
@@ -155,7 +168,7 @@ def _metadata(text: str) -> dict[str, str]:
         return found
     for line in text.splitlines():
         stripped = line.strip()
-        match = _META.match(stripped) if stripped.startswith("#") else None
+        match = re.match(_META, stripped) if stripped.startswith("#") else None
         if match:
             found["title" if match[1].lower() in ("event", "title") else "date"] = match[2]
     return found
@@ -371,7 +384,7 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
         if decimal_comma:  # 55,5% is 55.5%
             for key in ("contract", "adjusted", "score"):
                 if key in row:
-                    row[key] = _DECIMAL_COMMA.sub(r"\1.\2", row[key])
+                    row[key] = re.sub(_DECIMAL_COMMA, r"\1.\2", row[key])
         yield _Row(line, row)
 
 
@@ -549,19 +562,22 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             )
         return parse_side_scores(adjusted, vul)
     upper = contract_text.upper()
-    if upper in ("NP", "NOT PLAYED", "A", "AVE") or _ARTIFICIAL_TWO.match(contract_text):
+    if upper in ("NP", "NOT PLAYED", "A", "AVE") or (
+        "/" in contract_text and re.match(_ARTIFICIAL_TWO, contract_text)
+    ):
         if declarer_text or result_text or score_text:
             raise ParseError(
                 f"{contract_text!r} with a declarer, result or score (expected them empty)"
             )
         return parse_side_scores(contract_text, vul)
-    if _ARTIFICIAL_ONE.match(contract_text):
+    end = contract_text.rstrip()[-1:]
+    if (end in _ARTIFICIAL_ENDS or end.isdecimal()) and re.match(_ARTIFICIAL_ONE, contract_text):
         raise ParseError(
             f"an artificial score for one side only: {contract_text!r} (expected both sides, "
             "NS then EW, like A+/A- or 60/40, or A for average to both)"
         )
     score: int | None = None
-    points = _POINTS.fullmatch(score_text)
+    points = re.fullmatch(_POINTS, score_text) if score_text else None
     if points:
         if contract_text or declarer_text or result_text:
             raise ParseError(
@@ -571,7 +587,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         side = WeightedResult.single(BridgeResult.from_score(int(points[1]), vul, assigned=True))
         return side, side, True  # the director assigned it, as in the adjusted column
     if score_text:
-        if not _SCORE.fullmatch(score_text) or int(score_text) % 10:
+        if not re.fullmatch(_SCORE, score_text) or int(score_text) % 10:
             raise ParseError(
                 f"not a score: {score_text!r} (expected the NS score, a multiple of 10 from "
                 "-7600 to 7600, like 420 or -50)"
@@ -589,7 +605,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         if score not in (None, 0):
             raise ParseError(f"a passed-out board scores 0, the score column says {score}")
         return _same(BridgeResult.pass_out())
-    contract = Contract.parse(contract_text)
+    contract = _contract(contract_text)
     if not declarer_text:
         raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
     declarer = Seat.parse(declarer_text)
@@ -612,6 +628,13 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             f"{result.ns_score:+d} to NS, the score column says {score:+d}"
         )
     return _same(result)
+
+
+@lru_cache(maxsize=1024)
+def _contract(text: str) -> Contract:
+    """:meth:`Contract.parse`, remembered: a file has far fewer contracts than distinct results
+    (contracts are frozen, so rows can share them)."""
+    return Contract.parse(text)
 
 
 def _same(result: BridgeResult) -> tuple[SideScore, SideScore, bool]:

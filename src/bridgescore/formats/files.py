@@ -46,7 +46,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16", "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16", "utf-16"),
 )
-_XML_DECLARATION = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]{1,40})["']""")
+# Compiled when a file first starts with one (``re`` keeps it), not at every command's start.
+_XML_DECLARATION = rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]{1,40})["']"""
 # Files people open by mistake, known by their first bytes.
 _SIGNATURES = (
     (b"PK\x03\x04", "a ZIP archive (a spreadsheet such as .xlsx or .ods is one)"),
@@ -279,7 +280,7 @@ def decode(
     found = _binary(data)
     if found is not None:
         raise InputFileError(path, [Problem(f"the file is {found}", expected=expected)])
-    declared = _XML_DECLARATION.match(data)
+    declared = re.match(_XML_DECLARATION, data) if data.startswith(b"<?xml") else None
     if declared is not None:
         codec = _declared_codec(declared.group(1).decode("ascii"), path, expected)
         if codec != "utf-8":

@@ -254,34 +254,3 @@ def _rows(standing: Standing, items: list[Played]) -> tuple[CardRow, ...]:
             )
         )
     return tuple(rows)
-
-
-# --- words shared by the terminal and the pages ------------------------------------------------
-
-_FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
-
-
-def field_title(field: str, result: SessionResult) -> str:
-    """``North-South``, ``All pairs``, ``Section A: East-West`` ..."""
-    section, _, line = field.rpartition(" ")
-    players = result.session.structure.value == "individual"
-    title = "All players" if players and line == "ALL" else _FIELD_TITLES.get(line, line)
-    return f"Section {section}: {title}" if section else title
-
-
-def rules_summary(result: SessionResult) -> str:
-    """The rule set used and what it means, in one line."""
-    rules = result.rules
-    if rules.method is Method.MATCHPOINTS:
-        how = (
-            f"{rules.scale} matchpoints per result beaten, artificial scores "
-            f"{rules.artificial_method}, boards played fewer times {rules.short_boards}"
-        )
-    elif rules.method is Method.BUTLER:
-        how = (
-            f"Butler IMPs against a datum dropping {rules.datum_trim} at each end, rounded "
-            f"{rules.datum_rounding}"
-        )
-    else:
-        how = f"cross-IMPs ({rules.cross_imps})"
-    return f"rules {rules.label}: {how}"

@@ -5,17 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed
-from bridgescore.reports.model import field_title, rules_summary
+from bridgescore.reports.plain import PlainTable
+from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Rules
 
+# rich's Table is imported where a table other than the rankings is made: the rankings are
+# PlainTables, which the command's console draws without rich's layout when it can.
 if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
@@ -93,7 +94,7 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
     line = field.field.rpartition(" ")[2]
     title = field_title(field.field, result)
     imps = rules.method.value != "matchpoints"
-    table = Table(title=title, title_justify="left", show_lines=False)
+    table = PlainTable(title)
     table.add_column("Place", justify="right")
     table.add_column("Player" if players else "Pair", justify="right")
     table.add_column("Names")
@@ -136,6 +137,8 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
         )
     )
     if handicaps:
+        from rich.table import Table
+
         hcp = Table(title=f"{title} — handicapped", title_justify="left")
         for name in ("Place", "Pair", "Names", "%", "Hcp", "Hcp %"):
             hcp.add_column(name, justify="left" if name == "Names" else "right")
@@ -161,6 +164,8 @@ def _signed(value: Fraction | None, rules: Rules) -> str:
 def _traveller(
     board: ScoredBoard, rules: Rules, console: Console, solved: DoubleDummy | None = None
 ) -> None:
+    from rich.table import Table
+
     b = board.board
     table = Table(
         title=f"Board {b.number}{f' (section {board.section})' if board.section else ''} — dealer "
@@ -209,6 +214,8 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
     console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
     for problem in result.unmatched:
         console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
+    from rich.table import Table
+
     rules = result.rules
     ranking = Table(title="Teams", title_justify="left")
     for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
@@ -261,6 +268,8 @@ _SPARKS = "▁▂▃▄▅▆▇█"
 
 def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> None:
     """The hand diagram with high-card points, and the double-dummy table and par if solved."""
+    from rich.table import Table
+
     from bridgescore.reports.deals import SEATS, STRAINS, SUITS, parse_deal
 
     hands = parse_deal(board.board.deal or "")
@@ -301,6 +310,9 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
 
 def render_recap(result: SessionResult, console: Console) -> None:
     """Seed 003 figures 12-13: each field's pairs x boards, in slices that fit the width."""
+    from rich import box
+    from rich.table import Table
+
     from bridgescore.reports.model import in_imps, recap
 
     rules = result.rules
@@ -349,6 +361,8 @@ def render_recap(result: SessionResult, console: Console) -> None:
 
 def render_cards(result: SessionResult, console: Console) -> None:
     """Every pair's (or player's) score card: board by board, with the running total."""
+    from rich.table import Table
+
     from bridgescore.reports.model import in_imps, score_cards
 
     rules = result.rules

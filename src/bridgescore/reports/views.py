@@ -40,12 +40,11 @@ from bridgescore.reports.model import (
     board_page,
     entrant_page,
     field_anchor,
-    field_title,
     in_imps,
-    rules_summary,
     score_cards,
 )
 from bridgescore.reports.model import recap as recap_sheets
+from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.session import Board, Entrant, FieldStructure
 

@@ -48,7 +48,7 @@ def unit(rules: Rules) -> Fraction:
 
 def top(results: int, rules: Rules) -> Fraction:
     """The top on a board with ``results`` comparable results (rules.md §3.1)."""
-    return 2 * unit(rules) * max(results - 1, 0)
+    return Fraction(rules.scale * max(results - 1, 0))  # 2 × unit(rules) is the scale
 
 
 def matchpoint(
@@ -126,26 +126,56 @@ def matchpoint_plain(
     return [made[s] for s in scores]
 
 
-@dataclass(frozen=True)
 class _Board:
     """What one comparison group of a board shares: every real result in it is explained from
-    its own score, results beaten and results tied, and these."""
+    its own score, results beaten and results tied, and these. (A plain class: it is never
+    compared or printed, and a dataclass would cost every command's start.)"""
 
-    rules: Rules
-    count: int  # results on the board, artificial ones included
-    target: int  # results the board is scored as if it had
-    size: int  # real results in this group
-    largest: int  # the largest group (fouled boards)
-    fouled: bool
-    label: str | None
-    full_top: Fraction
+    __slots__ = (
+        "count",
+        "fouled",
+        "full_top",
+        "label",
+        "largest",
+        "raw_top",
+        "rules",
+        "size",
+        "target",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        count: int,  # results on the board, artificial ones included
+        target: int,  # results the board is scored as if it had
+        size: int,  # real results in this group
+        largest: int,  # the largest group (fouled boards)
+        fouled: bool,
+        label: str | None,
+        full_top: Fraction,
+    ) -> None:
+        self.rules = rules
+        self.count = count
+        self.target = target
+        self.size = size
+        self.largest = largest
+        self.fouled = fouled
+        self.label = label
+        self.full_top = full_top
+        # The top of the group's own results, the same for each (worked out once).
+        self.raw_top = full_top if size == target else top(size, rules)
 
     def explain(
         self, scores: tuple[tuple[Fraction, int], ...], beaten: Fraction, tied: Fraction
     ) -> Explanation:
         rules, size, target, count = self.rules, self.size, self.target, self.count
         full_top = self.full_top
-        raw = unit(rules) * (2 * beaten + tied)
+        if beaten.denominator == 1 and tied.denominator == 1:
+            # Whole counts (every plain result): the same value, in integers.
+            doubled = 2 * beaten.numerator + tied.numerator
+            raw = Fraction(doubled) if rules.scale == 2 else Fraction(doubled, 2)
+        else:
+            raw = unit(rules) * (2 * beaten + tied)
         steps: list[Step] = []
         note = None
         value = raw
@@ -233,7 +263,7 @@ class _Board:
             tied=tied,
             compared=size - 1,
             raw=raw,
-            raw_top=top(size, rules),
+            raw_top=self.raw_top,
             steps=tuple(steps),
             group=self.label if self.fouled else None,
             note=note,
