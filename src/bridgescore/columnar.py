@@ -1,0 +1,704 @@
+"""A plain traveller CSV read and matchpointed by columns: very large pairs fields, exactly.
+
+:func:`score_path` gives what ``score_pairs(load_path(path).session, rules)`` gives for each
+pair (its matchpoints, the tops available, its boards) and for each row (each side's value and,
+when asked, its :class:`~bridgescore.explanation.Explanation`), without making a Python object
+per row. It needs numpy (the ``fast`` extra) and is imported on demand only.
+
+The columnar path takes one layout, checked byte by byte, never guessed:
+
+* a ``.csv`` file of ASCII letters, digits and ``, + - = /`` only, one record per line, no blank
+  or comment line, no quote, space, tab or carriage return;
+* the columns ``board``, ``ns``, ``ew``, ``contract`` and any of ``declarer``, ``result``,
+  ``round``, ``table``, ``lead`` (under any spelling :data:`bridgescore.formats.csv.COLUMNS`
+  accepts), every row with a cell for each: no sections, vulnerability, scores, assigned or
+  weighted results, names or arrow switches;
+* every number, round, lead and result valid, and none of the problems the reader and
+  :meth:`Session.build <bridgescore.session.Session.build>` report (a second result for a row,
+  a pair playing a board twice);
+* matchpoints, and no Ave+ or Ave- when the session-percentage rule is on.
+
+Anything else is read and scored by the object path (:func:`~bridgescore.formats.load_path`
+then :func:`~bridgescore.scoring.score_pairs`), which also reports a file's problems: the
+answer has the same interface either way, and says why it fell back.
+
+One engine of truth: each distinct (contract, declarer, result, vulnerability) is read and
+scored once, by the traveller reader's own code (``formats.csv._scores``) or, for a played
+contract in its plain spelling, by the same steps taken directly (``Contract.parse``,
+``parse_tricks``, ``Contract.ns_score``; a test checks every such cell against the reader);
+boards are matchpointed by
+:func:`bridgescore.fast.matchpoint_boards` (integer numerators over each board's denominator;
+a board scored as a small group is matchpointed by the exact engine); totals are integers over
+common denominators, made :class:`~fractions.Fraction` only when asked for. An explanation is
+made when asked for, by :func:`~bridgescore.scoring.matchpoints.matchpoint_plain` on that
+board, as :func:`~bridgescore.scoring.score_pairs` makes it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore import fast
+from bridgescore.bridge import Seat, Side, Vulnerability
+from bridgescore.contract import Contract, parse_tricks
+from bridgescore.errors import ParseError
+from bridgescore.explanation import Explanation
+from bridgescore.results import ScoredTable, SessionResult
+from bridgescore.rules import Compensation, Method, Rules
+from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
+from bridgescore.session import Entrant, FieldStructure
+from bridgescore.traveller import Artificial, WeightedResult
+
+__all__ = ["ColumnarScores", "ExactScores", "Scores", "score_bytes", "score_path"]
+
+IntArray = npt.NDArray[np.int64]
+
+# Bytes the columnar path reads: letters, digits, ``, + - = /`` and the line end.
+_ALLOWED = np.zeros(256, dtype=bool)
+for _c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,+-=/\n":
+    _ALLOWED[_c] = True
+_KEYS = frozenset({"board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead"})
+_TEXT = ("contract", "declarer", "result")
+_PAIRS = 10_000  # pair numbers are 1 to 9999: EW entrants of a Mitchell are numbered from here
+_REAL, _ARTIFICIAL, _NOT_PLAYED = 0, 1, 2
+_EXACT_FLOAT = 1 << 53  # float sums of integers are exact below this
+
+
+class _Fallback(Exception):
+    """Not the columnar path's file or rules; the reason becomes :attr:`Scores.fallback`."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Key:
+    """What one distinct (contract, declarer, result, vulnerability) scores."""
+
+    kind: int
+    ns_score: int
+    ns: Artificial | None
+    ew: Artificial | None
+
+
+class Scores:
+    """A pairs session's values: per pair (:meth:`totals`) and per row and side (:meth:`points`,
+    :meth:`explanation`). Rows are numbered in file order from 0; ``fallback`` says why the
+    object path scored the file (``None``: the columnar path did)."""
+
+    fallback: str | None = None
+
+    @property
+    def rows(self) -> int:
+        """How many rows the file has."""
+        raise NotImplementedError
+
+    def totals(self) -> dict[Entrant, Fraction]:
+        """Each scored entrant's matchpoints (``Standing.points``)."""
+        raise NotImplementedError
+
+    def available(self) -> dict[Entrant, Fraction]:
+        """Each scored entrant's matchpoints available (``Standing.available``)."""
+        raise NotImplementedError
+
+    def boards(self) -> dict[Entrant, int]:
+        """How many boards each scored entrant played (``Standing.boards``)."""
+        raise NotImplementedError
+
+    def points(self, row: int, side: Side) -> Fraction | None:
+        """The row's value for ``side`` (``None``: not scored, the board was not played)."""
+        raise NotImplementedError
+
+    def explanation(self, row: int, side: Side) -> Explanation | None:
+        """How the row's value for ``side`` was reached, as the exact engine explains it."""
+        raise NotImplementedError
+
+
+class ExactScores(Scores):
+    """The object path's answer (:class:`~bridgescore.results.SessionResult`) behind
+    :class:`Scores`."""
+
+    def __init__(self, result: SessionResult, fallback: str) -> None:
+        self.result = result
+        self.fallback = fallback
+        tables = result.session.tables
+        position = {id(t): i for i, t in enumerate(tables)}
+        self._scored: list[ScoredTable | None] = [None] * len(tables)
+        for board in result.boards:
+            for scored in board.tables:
+                self._scored[position[id(scored.table)]] = scored
+
+    @property
+    def rows(self) -> int:
+        return len(self._scored)
+
+    def totals(self) -> dict[Entrant, Fraction]:
+        return {s.entrant: s.points for f in self.result.fields for s in f.standings}
+
+    def available(self) -> dict[Entrant, Fraction]:
+        return {s.entrant: s.available for f in self.result.fields for s in f.standings}
+
+    def boards(self) -> dict[Entrant, int]:
+        return {s.entrant: s.boards for f in self.result.fields for s in f.standings}
+
+    def points(self, row: int, side: Side) -> Fraction | None:
+        value = self.explanation(row, side)
+        return None if value is None else value.value
+
+    def explanation(self, row: int, side: Side) -> Explanation | None:
+        scored = self._scored[row]
+        assert scored is not None
+        return scored.explanation(side)
+
+
+@dataclass(frozen=True, eq=False)
+class _Sums:
+    entrants: list[Entrant]  # every entrant with a value, in order of their index
+    points: npt.NDArray[np.int64] | npt.NDArray[np.object_]  # over ``common``
+    common: int
+    tops: IntArray  # in tie units
+    played: IntArray
+
+
+@dataclass(eq=False)
+class ColumnarScores(Scores):
+    """The columnar path's answer: per row, each side's value as an integer numerator over a
+    denominator; per entrant, totals over common denominators."""
+
+    rules: Rules
+    structure: FieldStructure
+    board: IntArray  # each row's board number
+    ns_pair: IntArray
+    ew_pair: IntArray
+    kind: IntArray  # real result, artificial score or not played
+    ns_score: IntArray  # the NS score of a real result (0 otherwise)
+    artificial: dict[int, tuple[Artificial, Artificial]]  # by row
+    numerator: dict[Side, IntArray]
+    denominator: dict[Side, IntArray]  # 0 where the row is not scored
+    expected: IntArray  # per board index: the results it is scored as if it had
+    board_index: IntArray  # each row's board as an index into boards_played
+    fallback: str | None = None
+    _explained: dict[tuple[int, Side], list[Explanation | None]] = field(
+        default_factory=dict, repr=False
+    )
+    _summed: _Sums | None = field(default=None, repr=False)
+    _order: tuple[IntArray, IntArray, IntArray] | None = field(default=None, repr=False)
+
+    @property
+    def rows(self) -> int:
+        return int(self.board.size)
+
+    def points(self, row: int, side: Side) -> Fraction | None:
+        d = int(self.denominator[side][row])
+        return None if d == 0 else Fraction(int(self.numerator[side][row]), d)
+
+    def explanation(self, row: int, side: Side) -> Explanation | None:
+        b = int(self.board_index[row])
+        explained = self._explained.get((b, side))
+        if explained is None:
+            explained = self._explained[b, side] = self._explain_board(b, side)
+        return explained[int(self._board_order()[2][row])]
+
+    def _board_order(self) -> tuple[IntArray, IntArray, IntArray]:
+        """The rows board by board (file order within a board), where each board's rows
+        start there, and each row's position among its board's rows: worked out once."""
+        if self._order is None:
+            order = np.argsort(self.board_index, kind="stable")
+            first = np.zeros(self.expected.size + 1, dtype=np.int64)
+            np.cumsum(np.bincount(self.board_index, minlength=self.expected.size), out=first[1:])
+            position = np.empty_like(order)
+            position[order] = np.arange(order.size) - first[self.board_index[order]]
+            self._order = (order, first, position)
+        return self._order
+
+    def _explain_board(self, b: int, side: Side) -> list[Explanation | None]:
+        order, first, _ = self._board_order()
+        rows = order[first[b] : first[b + 1]]
+        scores: list[Plain] = []
+        for r in rows.tolist():
+            kind = int(self.kind[r])
+            if kind == _NOT_PLAYED:
+                continue
+            if kind == _ARTIFICIAL:
+                ns, ew = self.artificial[r]
+                scores.append(ns if side is Side.NS else ew)
+            else:
+                points = int(self.ns_score[r])
+                scores.append(points if side is Side.NS else -points)
+        made = matchpoint_plain(scores, self.rules, int(self.expected[b])) if scores else []
+        out: list[Explanation | None] = []
+        k = 0
+        for r in rows.tolist():
+            if int(self.kind[r]) == _NOT_PLAYED:
+                out.append(None)
+            else:
+                out.append(made[k])
+                k += 1
+        return out
+
+    def totals(self) -> dict[Entrant, Fraction]:
+        sums = self._sums()
+        common = sums.common
+        return dict(
+            zip(sums.entrants, [Fraction(n, common) for n in sums.points.tolist()], strict=True)
+        )
+
+    def available(self) -> dict[Entrant, Fraction]:
+        sums = self._sums()
+        halves = 2 if self.rules.scale == 1 else 1  # tops are counted in tie units
+        return dict(
+            zip(sums.entrants, [Fraction(n, halves) for n in sums.tops.tolist()], strict=True)
+        )
+
+    def boards(self) -> dict[Entrant, int]:
+        sums = self._sums()
+        return dict(zip(sums.entrants, sums.played.tolist(), strict=True))
+
+    def _entrant_index(self, side: Side) -> IntArray:
+        pairs = self.ns_pair if side is Side.NS else self.ew_pair
+        if self.structure is FieldStructure.MITCHELL and side is Side.EW:
+            return pairs + _PAIRS
+        return pairs
+
+    def _sums(self) -> _Sums:
+        """Each scored entrant's matchpoints as integers over one common denominator, its tops
+        in tie units and its boards: worked out once, exactly."""
+        if self._summed is not None:
+            return self._summed
+        size = 2 * _PAIRS
+        per_denominator: dict[int, IntArray] = {}
+        tops = np.zeros(size, dtype=np.int64)
+        played = np.zeros(size, dtype=np.int64)
+        board_top = self._board_tops()
+        for side in Side:
+            den = self.denominator[side]
+            scored = den > 0
+            who = self._entrant_index(side)[scored]
+            num = self.numerator[side][scored]
+            den = den[scored]
+            played += np.bincount(who, minlength=size)
+            tops += _exact_bincount(who, board_top[self.board_index[scored]], size)
+            for d in np.unique(den).tolist():
+                pick = den == d
+                sums = _exact_bincount(who[pick], num[pick], size)
+                if d in per_denominator:
+                    per_denominator[d] = per_denominator[d] + sums
+                else:
+                    per_denominator[d] = sums
+        common = lcm(*per_denominator) if per_denominator else 1
+        seated = np.flatnonzero(played)
+        bound = sum(
+            int(np.abs(s).max(initial=0)) * (common // d) for d, s in per_denominator.items()
+        )
+        points: npt.NDArray[np.int64] | npt.NDArray[np.object_]
+        if bound < 1 << 62:
+            points = np.zeros(seated.size, dtype=np.int64)
+            for d, s in per_denominator.items():
+                points = points + s[seated] * (common // d)
+        else:  # Python integers: exact whatever the denominators
+            points = np.zeros(seated.size, dtype=object)
+            for d, s in per_denominator.items():
+                points = points + s[seated].astype(object) * (common // d)
+        if self.structure is FieldStructure.MITCHELL:
+            entrants = [
+                Entrant(i, Side.NS) if i < _PAIRS else Entrant(i - _PAIRS, Side.EW)
+                for i in seated.tolist()
+            ]
+        else:
+            entrants = [Entrant(i) for i in seated.tolist()]
+        self._summed = _Sums(entrants, points, common, tops[seated], played[seated])
+        return self._summed
+
+    def _board_tops(self) -> IntArray:
+        """Each board's top in tie units (½ matchpoint on the 1-per-result scale)."""
+        return 2 * np.maximum(self.expected - 1, 0)
+
+
+def _exact_bincount(who: IntArray, weights: IntArray, size: int) -> IntArray:
+    """Per entrant sums of integer ``weights``, exactly."""
+    if weights.size == 0:
+        return np.zeros(size, dtype=np.int64)
+    largest = int(np.abs(weights).max())
+    if largest * weights.size < _EXACT_FLOAT:
+        return np.bincount(who, weights=weights, minlength=size).astype(np.int64)
+    if largest * weights.size < 1 << 62:
+        out = np.zeros(size, dtype=np.int64)
+        np.add.at(out, who, weights)
+        return out
+    raise _Fallback("values too large for 64-bit sums")  # pragma: no cover - not reachable
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def score_path(path: str | Path, rules: Rules) -> Scores:
+    """Read and matchpoint a traveller CSV: by columns when it is the plain layout (see the
+    module's notes), else by the object path (which also reports the file's problems)."""
+    name = str(path)
+    reason = "not a .csv file"
+    if name != "-" and name.lower().endswith(".csv"):
+        from bridgescore.formats.files import read_bytes
+
+        data = read_bytes(path)
+        try:
+            return _columnar(data, rules)
+        except _Fallback as why:
+            reason = str(why)
+    from bridgescore.formats import load_path
+    from bridgescore.scoring import score_pairs
+
+    return ExactScores(score_pairs(load_path(path).session, rules), reason)
+
+
+def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
+    """:func:`score_path` of a traveller CSV's bytes."""
+    try:
+        return _columnar(data, rules)
+    except _Fallback as why:
+        reason = str(why)
+    from bridgescore.formats import csv as traveller_csv
+    from bridgescore.formats.files import decode_text
+    from bridgescore.scoring import score_pairs
+
+    session = traveller_csv.loads(decode_text(data, "CSV", path), path=path).session
+    return ExactScores(score_pairs(session, rules), reason)
+
+
+def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
+    if rules.method is not Method.MATCHPOINTS:
+        raise _Fallback(f"{rules.method.value}: the columnar path does matchpoints")
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    raw = np.frombuffer(data, dtype=np.uint8)
+    if not _ALLOWED[raw].all():
+        raise _Fallback("a byte outside letters, digits and , + - = /")
+    if b"\n\n" in data or data.startswith(b"\n"):
+        raise _Fallback("a blank line")
+    header_end = data.index(b"\n")
+    names = data[:header_end].decode("ascii").split(",")
+    from bridgescore.formats.csv import _ALIASES
+
+    keys = [_ALIASES.get(n.lower().replace("-", "_"), "") for n in names]
+    if not all(keys) or len(set(keys)) != len(keys) or not set(keys) <= _KEYS:
+        raise _Fallback(f"columns {','.join(names)}")
+    if not {"board", "ns", "ew", "contract"} <= set(keys):
+        raise _Fallback("no board, ns, ew or contract column")
+    width = len(keys)
+    flat = np.flatnonzero((raw == 44) | (raw == 10))
+    if flat.size % width:
+        raise _Fallback("a row with a different number of cells")
+    cuts = flat.reshape(-1, width)  # each row's commas, then its line end
+    if not (raw[cuts[:, -1]] == 10).all() or not (raw[cuts[:, :-1]] == 44).all():
+        raise _Fallback("a row with a different number of cells")
+    ends = cuts[1:]
+    starts = np.empty_like(ends)
+    starts[:, 0] = cuts[:-1, -1] + 1
+    starts[:, 1:] = ends[:, :-1] + 1
+    count = ends.shape[0]
+    if count == 0:
+        raise _Fallback("no rows")
+    column = {k: i for i, k in enumerate(keys)}
+
+    def cells(key: str) -> tuple[IntArray, IntArray]:
+        j = column[key]
+        return starts[:, j], ends[:, j] - starts[:, j]
+
+    board = _numbers(raw, *cells("board"), "board", 4, positive=True)
+    ns = _numbers(raw, *cells("ns"), "ns", 4, positive=True)
+    ew = _numbers(raw, *cells("ew"), "ew", 4, positive=True)
+    # Boards, their Law 2 vulnerability, and each row's index among the boards.
+    present = np.bincount(board, minlength=_PAIRS) > 0
+    numbers = np.flatnonzero(present)
+    index_of = np.cumsum(present) - 1
+    board_index = index_of[board]
+    vuls = [Vulnerability.for_board(n) for n in numbers.tolist()]
+    vul_order = list(dict.fromkeys(Vulnerability))
+    board_vul = np.array([vul_order.index(v) for v in vuls], dtype=np.int64)
+
+    # Each row's score cells, as codes of their distinct texts, then one code per distinct
+    # (contract, declarer, result, vulnerability).
+    combined = board_vul[board_index]
+    radix = len(vul_order)
+    texts: list[list[str]] = []
+    for key in _TEXT:
+        if key in column:
+            codes, distinct = _texts(raw, *cells(key), key)
+        else:
+            codes, distinct = np.zeros(count, dtype=np.int64), [""]
+        combined = combined + codes * radix
+        radix *= len(distinct)
+        texts.append(distinct)
+    combos, inverse = _dense_unique(combined, radix)
+    read_key = _KeyReader(texts, vul_order)
+    scored = [read_key(c) for c in combos.tolist()]
+    kind = np.array([k.kind for k in scored], dtype=np.int64)[inverse]
+    ns_score = np.array([k.ns_score for k in scored], dtype=np.int64)[inverse]
+
+    if "lead" in column:
+        leads = _texts(raw, *cells("lead"), "lead")[1]
+        from bridgescore.formats.csv import _LEAD
+
+        bad = [t for t in leads if t and not re.match(_LEAD, t)]
+        if bad:
+            raise _Fallback(f"not a lead: {bad[0]}")
+    _check_rows(raw, cells, column, board, ns, ew, count)
+    structure = _structure(ns, ew)
+    _check_seats(board, ns, ew, structure)
+
+    artificial_rows = np.flatnonzero(kind == _ARTIFICIAL)
+    artificial = {}
+    for r in artificial_rows.tolist():
+        found = scored[int(inverse[r])]
+        assert found.ns is not None and found.ew is not None
+        artificial[r] = (found.ns, found.ew)
+    if rules.session_percentage_rule and any(
+        a.follows_session for pair in artificial.values() for a in pair
+    ):
+        raise _Fallback("Ave+ or Ave- under the session-percentage rule")
+
+    boards = numbers.size
+    have = np.bincount(board_index[kind != _NOT_PLAYED], minlength=boards)
+    art_count = np.bincount(board_index[artificial_rows], minlength=boards)
+    if rules.short_boards is Compensation.NONE:
+        expected = have
+    else:
+        expected = np.full(boards, int(have.max()), dtype=np.int64)
+    real = np.flatnonzero(kind == _REAL)
+    numerator: dict[Side, IntArray] = {}
+    denominator: dict[Side, IntArray] = {}
+    result = ColumnarScores(
+        rules,
+        structure,
+        board,
+        ns,
+        ew,
+        kind,
+        ns_score,
+        artificial,
+        numerator,
+        denominator,
+        expected,
+        board_index,
+    )
+    # Boards scored as a small group are matchpointed by the exact engine (rare, small).
+    special = (have < expected) & (art_count == 0) & (have > art_count)
+    special = special if rules.short_small_groups else np.zeros(boards, dtype=bool)
+    for side in Side:
+        points = ns_score[real] if side is Side.NS else -ns_score[real]
+        try:
+            scored_boards = fast.matchpoint_boards(
+                board_index[real],
+                points,
+                rules,
+                artificial=art_count,
+                expected=expected,
+                boards=boards,
+            )
+        except ParseError as error:  # pragma: no cover - boards of over a million results
+            raise _Fallback(str(error)) from None
+        num = np.zeros(count, dtype=np.int64)
+        den = np.zeros(count, dtype=np.int64)
+        num[real] = scored_boards.numerator
+        den[real] = scored_boards.denominator[board_index[real]]
+        numerator[side], denominator[side] = num, den
+        for r in artificial_rows.tolist():
+            ns_art, ew_art = artificial[r]
+            own = ns_art if side is Side.NS else ew_art
+            value = own.percent / 100 * top(int(expected[board_index[r]]), rules)
+            num[r], den[r] = value.numerator, value.denominator
+        for b in np.flatnonzero(special).tolist():
+            rows = np.flatnonzero(board_index == b)
+            explained = result._explain_board(b, side)
+            result._explained[b, side] = explained
+            for r, e in zip(rows.tolist(), explained, strict=True):
+                if e is not None:
+                    num[r], den[r] = e.value.numerator, e.value.denominator
+    return result
+
+
+def _numbers(
+    raw: npt.NDArray[np.uint8],
+    start: IntArray,
+    length: IntArray,
+    name: str,
+    digits: int,
+    *,
+    positive: bool,
+) -> IntArray:
+    """Cells of 1 to ``digits`` ASCII digits, as integers (above 0 if ``positive``)."""
+    if int(length.min()) < 1 or int(length.max()) > digits:
+        raise _Fallback(f"a {name} cell empty or longer than {digits} digits")
+    widest = int(length.max())
+    value = np.zeros(start.size, dtype=np.int64)
+    for j in range(widest):
+        inside = length > j
+        digit = raw[np.where(inside, start + j, 0)].astype(np.int64) - 48
+        if not ((digit >= 0) & (digit <= 9) | ~inside).all():
+            raise _Fallback(f"a {name} cell that is not a number")
+        value = np.where(inside, value * 10 + digit, value)
+    if positive and int(value.min()) < 1:
+        raise _Fallback(f"{name} 0")
+    return value
+
+
+def _texts(
+    raw: npt.NDArray[np.uint8], start: IntArray, length: IntArray, name: str
+) -> tuple[IntArray, list[str]]:
+    """Each cell's code among the column's distinct texts (of up to 8 bytes), and those texts."""
+    widest = int(length.max())
+    if widest > 8:
+        raise _Fallback(f"a {name} cell of more than 8 characters")
+    width = 1 if widest <= 1 else 2 if widest <= 2 else 4 if widest <= 4 else 8
+    packed = np.zeros((start.size, width), dtype=np.uint8)
+    for j in range(widest):
+        inside = length > j
+        packed[:, j] = np.where(inside, raw[np.where(inside, start + j, 0)], 0)
+    values = packed.view(f"<u{width}").ravel().astype(np.uint64)
+    if width <= 2:
+        distinct, inverse = _dense_unique(values.astype(np.int64), 1 << (8 * width))
+    else:
+        distinct, inverse = np.unique(values, return_inverse=True)
+    words = [int(v).to_bytes(8, "little").rstrip(b"\0").decode("ascii") for v in distinct.tolist()]
+    return inverse.astype(np.int64).ravel(), words
+
+
+def _dense_unique(values: IntArray, span: int) -> tuple[IntArray, IntArray]:
+    """``np.unique(values, return_inverse=True)`` for values in ``0 .. span - 1``, by counting."""
+    if span > max(4 * values.size, 1 << 20):
+        distinct, inverse = np.unique(values, return_inverse=True)
+        return distinct.astype(np.int64), inverse.astype(np.int64).ravel()
+    present = np.zeros(span, dtype=bool)
+    present[values] = True
+    code = np.cumsum(present) - 1
+    return np.flatnonzero(present), code[values]
+
+
+_PLAIN_CONTRACT = re.compile(r"[1-7](?:C|D|H|S|NT)(?:X|XX)?")
+_SEATS = frozenset("NESW")
+
+
+class _KeyReader:
+    """Reads each distinct (contract, declarer, result, vulnerability) as the traveller reader
+    does. A played contract in its plain spelling (``4S``, ``3NTX``; declarer ``N``, ``E``,
+    ``S`` or ``W``; any result) takes the reader's own steps for it directly — ``Contract.parse``,
+    ``Seat.parse``, ``parse_tricks``, ``Contract.ns_score`` — each contract and seat parsed
+    once; anything else goes through the reader's whole reading of a row's score cells."""
+
+    def __init__(self, texts: list[list[str]], vuls: list[Vulnerability]) -> None:
+        self.texts = texts
+        self.vuls = vuls
+        self.contracts: dict[str, Contract] = {}
+        self.seats: dict[str, Seat] = {}
+
+    def __call__(self, code: int) -> _Key:
+        vul = self.vuls[code % len(self.vuls)]
+        code //= len(self.vuls)
+        cells = {}
+        for key, distinct in zip(_TEXT, self.texts, strict=True):
+            cells[key] = distinct[code % len(distinct)]
+            code //= len(distinct)
+        contract_text, declarer, result = cells["contract"], cells["declarer"], cells["result"]
+        if result and declarer in _SEATS and _PLAIN_CONTRACT.fullmatch(contract_text):
+            contract = self.contracts.get(contract_text)
+            if contract is None:
+                contract = self.contracts[contract_text] = Contract.parse(contract_text)
+            seat = self.seats.get(declarer)
+            if seat is None:
+                seat = self.seats[declarer] = Seat.parse(declarer)
+            try:
+                tricks = parse_tricks(result, contract)
+            except ParseError as error:
+                raise _Fallback(f"a result the reader refuses: {error}") from None
+            return _Key(_REAL, contract.ns_score(seat, tricks, vul), None, None)
+        return _score_cells(cells, vul)
+
+
+def _score_cells(cells: dict[str, str], vul: Vulnerability) -> _Key:
+    """The traveller reader's reading of one row's score cells."""
+    from bridgescore.formats.csv import _Row, _scores
+
+    try:
+        ns, ew, assigned = _scores(_Row(0, cells), vul)
+    except ParseError as error:
+        raise _Fallback(f"a result the reader refuses: {error}") from None
+    if assigned:
+        raise _Fallback("an assigned score")  # pragma: no cover - no score or adjusted column
+    if ns is None and ew is None:
+        return _Key(_NOT_PLAYED, 0, None, None)
+    if isinstance(ns, Artificial) and isinstance(ew, Artificial):
+        return _Key(_ARTIFICIAL, 0, ns, ew)
+    if isinstance(ns, WeightedResult) and ns is ew and len(ns.parts) == 1:
+        return _Key(_REAL, ns.parts[0][1].ns_score, None, None)
+    raise _Fallback(f"a result {cells} the columnar path does not score")  # pragma: no cover
+
+
+def _check_rows(
+    raw: npt.NDArray[np.uint8],
+    cells: Callable[[str], tuple[IntArray, IntArray]],
+    column: dict[str, int],
+    board: IntArray,
+    ns: IntArray,
+    ew: IntArray,
+    count: int,
+) -> None:
+    """No second result for a row (its key: board, round and table, or with the pairs too when
+    a round or table is not given), as :meth:`Session.build` checks."""
+    parts = [board]
+    spans = [_PAIRS]
+    both = "round" in column and "table" in column
+    if "round" in column:
+        start, length = cells("round")
+        if int(length.min()) < 1:
+            raise _Fallback("a row without its round")
+        parts.append(_numbers(raw, start, length, "round", 3, positive=False))
+        spans.append(1000)
+    if "table" in column:
+        start, length = cells("table")
+        if int(length.min()) < 1:
+            raise _Fallback("a row without its table")
+        codes, distinct = _texts(raw, start, length, "table")
+        parts.append(codes)
+        spans.append(len(distinct))
+    if not both:
+        parts += [ns, ew]
+        spans += [_PAIRS, _PAIRS]
+    if not _unique(parts, spans):
+        raise _Fallback("a second result for a row")
+
+
+def _unique(parts: list[IntArray], spans: list[int]) -> bool:
+    """Whether the rows' tuples of ``parts`` (each below its span) are all different."""
+    key = np.zeros(parts[0].size, dtype=np.int64)
+    total = 1
+    for part, span in zip(parts, spans, strict=True):
+        if total * span >= 1 << 62:
+            return False  # pragma: no cover - spans are small
+        key = key * span + part
+        total *= span
+    ordered = np.sort(key)
+    return not bool((ordered[1:] == ordered[:-1]).any())
+
+
+def _structure(ns: IntArray, ew: IntArray) -> FieldStructure:
+    """:func:`bridgescore.session.detect_structure` for pairs without arrow switches."""
+    if (ns == ew).any():
+        return FieldStructure.MITCHELL
+    on_ns = np.bincount(ns, minlength=_PAIRS) > 0
+    on_ew = np.bincount(ew, minlength=_PAIRS) > 0
+    return FieldStructure.HOWELL if (on_ns & on_ew).any() else FieldStructure.MITCHELL
+
+
+def _check_seats(board: IntArray, ns: IntArray, ew: IntArray, structure: FieldStructure) -> None:
+    """Each entrant plays each board once (and, in a Howell, not against itself)."""
+    if structure is FieldStructure.MITCHELL:
+        ok = _unique([board, ns], [_PAIRS, _PAIRS]) and _unique([board, ew], [_PAIRS, _PAIRS])
+    else:
+        both = np.concatenate([board, board]), np.concatenate([ns, ew])
+        ok = _unique(list(both), [_PAIRS, _PAIRS])
+    if not ok:
+        raise _Fallback("a pair plays a board twice")
