@@ -606,11 +606,20 @@ def stage_times(path: Path, runs: int, env: dict[str, str]) -> list[float]:
     return [statistics.median(stage) for stage in zip(*runs_seen, strict=True)]
 
 
+def bridgescore_command() -> list[str]:
+    """``bridgescore`` as a user types it: the installed script (a shell runs it with this
+    interpreter), else ``python -m bridgescore`` (which adds runpy's start-up)."""
+    script = Path(sys.executable).parent / "bridgescore"
+    if script.exists():
+        return [sys.executable, str(script)]
+    return [sys.executable, "-m", "bridgescore"]
+
+
 def case_club_night(size: Size, quick: bool) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
         path = Path(folder) / "club-night-15.csv"
         rows = write_club_night(path)
-        ours_cmd = [sys.executable, "-m", "bridgescore", "score", str(path)]
+        ours_cmd = [*bridgescore_command(), "score", str(path)]
         bare_cmd = [sys.executable, "-c", "pass"]
         libraries_cmd = [sys.executable, "-c", "import " + ", ".join(LIBRARIES)]
         # As installed: compiled modules are cached (bytecode goes to a private folder, so a
