@@ -1,5 +1,5 @@
 """Scored results: each table's values with their explanations, each board, each field's
-standings and checksum, and a teams event's matches.
+standings and checksum (a teams event's matches are in :mod:`bridgescore.teams_results`).
 
 These are plain frozen records made by :mod:`bridgescore.scoring`; formats and reports read them.
 A value's unit is the method's: matchpoints, IMPs, or victory points for teams of four.
@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from bridgescore.bridge import Side
-from bridgescore.errors import Problem
 from bridgescore.explanation import Explanation
 from bridgescore.rules import Rules
 from bridgescore.session import Board, Entrant, Session
@@ -150,56 +149,3 @@ class SessionResult:
     def scored_tables(self) -> dict[RowKey, ScoredTable]:
         """Every scored table by its row's identity (:attr:`TableResult.identity`)."""
         return {t.table.identity: t for b in self.boards for t in b.tables}
-
-
-# --- teams of four ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardComparison:
-    """One board of a match: the home team's and the away team's IMPs and why."""
-
-    board: int
-    room1: TableResult  # home team sits NS
-    room2: TableResult  # away team sits NS
-    home_imps: Fraction
-    away_imps: Fraction
-    reason: str
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    home: Entrant
-    away: Entrant
-    boards: tuple[BoardComparison, ...]
-    home_imps: Fraction
-    away_imps: Fraction
-    home_vps: Fraction
-    away_vps: Fraction
-
-    @property
-    def margin(self) -> Fraction:
-        return self.home_imps - self.away_imps
-
-
-@dataclass(frozen=True)
-class TeamsResult:
-    session: Session
-    rules: Rules
-    matches: tuple[MatchResult, ...]
-    standings: tuple[Standing, ...]
-    unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
-
-    def imps_by_row(self) -> dict[RowKey, tuple[Fraction, Fraction]]:
-        """(NS team's IMPs, EW team's IMPs) for each compared row, by its identity (the two
-        rooms of a match may share a round and table)."""
-        found: dict[RowKey, tuple[Fraction, Fraction]] = {}
-        for match in self.matches:
-            for b in match.boards:
-                found[b.room1.identity] = (b.home_imps, b.away_imps)
-                found[b.room2.identity] = (b.away_imps, b.home_imps)
-        return found
-
-    def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
-        """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
-        return self.imps_by_row().get(row.identity)

@@ -622,7 +622,7 @@ def _render(result: Any, output_format: str) -> str:
     from bridgescore.formats import module
     from bridgescore.formats.results_file import ResultsFile
     from bridgescore.reports.text import render, render_teams
-    from bridgescore.results import TeamsResult
+    from bridgescore.teams_results import TeamsResult
 
     if output_format == "json":
         return module("json").dumps(ResultsFile.scored(result))

@@ -47,7 +47,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
-    from bridgescore.results import TeamsResult
+    from bridgescore.teams_results import TeamsResult
 
 
 def number(value: Fraction | int | None) -> float | int | None:
@@ -304,7 +304,7 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
     """:func:`dumps` in UTF-8 pieces, a board at a time, so a large session's text is never
     held whole: ``json.dumps(to_data(result), indent=2, ensure_ascii=False)`` and a newline,
     character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
-    from bridgescore.results import TeamsResult
+    from bridgescore.teams_results import TeamsResult
 
     result = rf.result
     if isinstance(result, TeamsResult):

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from bridgescore.formats.pbn.session import PbnEvent
     from bridgescore.formats.reported import ReportedScores
     from bridgescore.formats.usebio import Event
-    from bridgescore.results import SessionResult, TeamsResult
+    from bridgescore.results import SessionResult
     from bridgescore.session import Session
+    from bridgescore.teams_results import TeamsResult
 
 
 @dataclass(frozen=True)

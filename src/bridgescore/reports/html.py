@@ -37,7 +37,8 @@ from bridgescore.reports.files import Files
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
-    from bridgescore.results import SessionResult, TeamsResult
+    from bridgescore.results import SessionResult
+    from bridgescore.teams_results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -20,7 +20,7 @@ from bridgescore.rules import Rules
 if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
-    from bridgescore.results import TeamsResult
+    from bridgescore.teams_results import TeamsResult
 
 
 def render(

@@ -50,7 +50,7 @@ from bridgescore.session import Board, Entrant, FieldStructure
 
 if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
-    from bridgescore.results import TeamsResult
+    from bridgescore.teams_results import TeamsResult
     from bridgescore.traveller import BridgeResult, RowKey, TableResult
 
 Data = dict[str, Any]

@@ -17,9 +17,10 @@ from bridgescore.scoring.pairs import score_pairs, session_percent
 from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
-    from bridgescore.results import SessionResult, TeamsResult
+    from bridgescore.results import SessionResult
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, Session
+    from bridgescore.teams_results import TeamsResult
 
 __all__ = ["score", "score_pairs", "score_teams", "session_percent"]
 

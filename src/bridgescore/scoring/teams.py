@@ -12,12 +12,13 @@ from collections import defaultdict
 from fractions import Fraction
 
 from bridgescore.errors import InputFileError, Problem
-from bridgescore.results import BoardComparison, MatchResult, Standing, TeamsResult
+from bridgescore.results import Standing
 from bridgescore.rules import Rules
 from bridgescore.scoring.imp_pairs import artificial_code
 from bridgescore.scoring.imps import ArtificialImps, MarginRule, imps, victory_points
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, Session
+from bridgescore.teams_results import BoardComparison, MatchResult, TeamsResult
 from bridgescore.traveller import Artificial, SideScore, TableResult, WeightedResult
 
 

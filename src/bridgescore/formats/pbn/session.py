@@ -40,9 +40,10 @@ from bridgescore.errors import (
 from bridgescore.formats.pbn import syntax as pbn
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile
-from bridgescore.results import SessionResult, TeamsResult
+from bridgescore.results import SessionResult
 from bridgescore.rules import CrossImpNormalisation, Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
+from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
