@@ -441,9 +441,9 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
 
     if "lead" in column:
         leads = _texts(raw, *cells("lead"), "lead")[1]
-        from bridgescore.formats.csv import _LEAD
+        from bridgescore.formats.csv import _lead
 
-        bad = [t for t in leads if t and not re.match(_LEAD, t)]
+        bad = [t for t in leads if t and not _lead(t)]
         if bad:
             raise _Fallback(f"not a lead: {bad[0]}")
     _check_rows(raw, cells, column, board, ns, ew, count)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
@@ -10,7 +9,31 @@ from functools import cache
 from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.errors import ParseError
 
-_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
+# A contract is read by hand as the pattern
+# r"(?i)^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$" reads it (with ignored case,
+# "ſ" is also an S; \s is what str.strip removes), which compiling cost every command's start.
+_LEVELS = frozenset("1234567")
+_STRAINS = frozenset("NnCcDdHhSs\u017f♣♦♥♠")
+_RISKS = frozenset({"X", "x", "XX", "Xx", "xX", "xx", "R", "r", "**", "*"})
+
+
+def _contract_parts(text: str) -> tuple[str, str, str] | None:
+    """The level, strain and doubling texts of a contract, or None if it is not one."""
+    if text.endswith("\n"):  # as ``$`` allows
+        text = text[:-1]
+    if text[:1] not in _LEVELS:
+        return None
+    rest = text[1:].lstrip()
+    if rest[:1] in ("N", "n") and rest[1:2] in ("T", "t"):
+        strain = rest[:2]
+    elif rest[:1] in _STRAINS:
+        strain = rest[:1]
+    else:
+        return None
+    risk = rest[len(strain) :].lstrip()
+    if risk and risk not in _RISKS:
+        return None
+    return text[0], strain, risk
 
 
 @dataclass(frozen=True, order=True, repr=False)  # its own __repr__ (below)
@@ -28,14 +51,14 @@ class Contract:
     @classmethod
     def parse(cls, text: str) -> Contract:
         """Read ``3NT``, ``4S``, ``4SX``, ``6HXX`` (also ``3N``, ``4S*``, ``2HR``)."""
-        match = _CONTRACT.match(text.strip().replace(" ", ""))
-        if not match:
+        parts = _contract_parts(text.strip().replace(" ", ""))
+        if not parts:
             raise ParseError(
                 f"not a contract: {text!r} (expected level 1-7, strain C D H S NT, "
                 "then X or XX, like 4S or 3NTX)"
             )
-        level, strain, risk = match.groups()
-        risk = (risk or "").upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
+        level, strain, risk = parts
+        risk = risk.upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
         return cls(int(level), Strain.parse(strain), Doubling.from_suffix(risk))
 
     @property
@@ -122,9 +145,10 @@ def parse_tricks(text: str, contract: Contract) -> int:
     value = text.strip()
     if value in ("=", "=0", "+0", "-0", "0=") or value.upper() in ("MADE", "M"):
         return contract.tricks_needed
-    if re.fullmatch(r"[+-]\d{1,2}", value):
+    # As re.fullmatch(r"[+-]\d{1,2}") and r"\d{1,2}" (\d is str.isdecimal), uncompiled.
+    if 2 <= len(value) <= 3 and value[0] in ("+", "-") and value[1:].isdecimal():
         tricks = contract.tricks_needed + int(value)
-    elif re.fullmatch(r"\d{1,2}", value):
+    elif 1 <= len(value) <= 2 and value.isdecimal():
         tricks = int(value)
     else:
         raise ParseError(f"not a result: {text!r} (expected tricks taken 0-13, or =, +1, -2 ...)")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -104,7 +103,7 @@ def load(
     from bridgescore.formats import load_path
 
     rules = rules_from(options)
-    if STORED.fullmatch(file):
+    if stored_number(file) is not None:
         session, stored = _stored(file, options.get("db"), rules)
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options), movement_file(options))
@@ -121,8 +120,11 @@ def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
         click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
 
 
-STORED = re.compile(r"db:(\d+)")
-"""A session in the club database, named on the command line as ``db:ID``."""
+def stored_number(file: str) -> int | None:
+    """The number of a session in the club database, named on the command line as ``db:ID``
+    (as ``re.fullmatch(r"db:(\\d+)")`` reads it; \\d is str.isdecimal), or None."""
+    number = file[3:] if file.startswith("db:") else ""
+    return int(number) if number.isdecimal() else None
 
 
 def _stored(
@@ -135,9 +137,8 @@ def _stored(
     from bridgescore.session import FieldStructure, Session
     from bridgescore.store import StoreError, open_store
 
-    match = STORED.fullmatch(name)
-    assert match is not None
-    number = int(match[1])
+    number = stored_number(name)
+    assert number is not None
     try:
         store = open_store(db)
     except StoreError as error:

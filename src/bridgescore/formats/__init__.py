@@ -86,8 +86,10 @@ def kind_of(path: str | Path, head: bytes | None = None) -> str:
 def _suffix(path: str | Path) -> str:
     """``Path(path).suffix.lower()``, without importing pathlib at every start (it brings
     urllib and ipaddress: 2 ms, a tenth of a club night's command)."""
-    separators = os.sep + (os.altsep or "")
-    parts = re.split(f"[{re.escape(separators)}]", os.fspath(path))
+    text = os.fspath(path)
+    if os.altsep:
+        text = text.replace(os.altsep, os.sep)
+    parts = text.split(os.sep)
     # The path's name: its last part, empty and "." parts left out, as PurePath parses it.
     name = next((part for part in reversed(parts) if part not in ("", ".")), "")
     dot = name.rfind(".")

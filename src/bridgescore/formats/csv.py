@@ -69,12 +69,18 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _ALIASES = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
 # The patterns are compiled when first used (``re`` keeps them): most files need few of them,
 # and compiling them all cost every command's start.
-_ARTIFICIAL_SIDE = r"(?:a|ave|av)[+-]?|\d{1,3}(?:\.\d+)?%?"
-_ARTIFICIAL_ONE = rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*$"
-_ARTIFICIAL_TWO = rf"(?i)^\s*(?:{_ARTIFICIAL_SIDE})\s*/\s*(?:{_ARTIFICIAL_SIDE})\s*$"
-# The last character of a text _ARTIFICIAL_ONE matches (\s is str.isspace, \d str.isdecimal).
+# An artificial score is read by hand (see _artificial_side) as the patterns
+# rf"(?i)^\s*(?:{side})\s*$" for one side and rf"(?i)^\s*(?:{side})\s*/\s*(?:{side})\s*$" for
+# both read it, with side r"(?:a|ave|av)[+-]?|\d{1,3}(?:\.\d+)?%?" (\s is str.isspace, \d
+# str.isdecimal, and no other character is an a, v or e with ignored case).
+_AVERAGES = frozenset({"a", "av", "ave"})
+# The last character of a text one side's pattern matches.
 _ARTIFICIAL_ENDS = frozenset("aveAVE+-%")
-_LEAD = r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$"
+# A lead is a suit and a rank in either order, any case: the characters that the pattern
+# r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$" matches there (with
+# ignored case, that is also "ſ" for S and the Kelvin sign for K), read without compiling it.
+_LEAD_SUITS = frozenset("SHDCshdc\u017f♠♥♦♣")
+_LEAD_RANKS = frozenset("AKQJT23456789akqjt\u212a")
 _SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SCORE = r"[+-]?\d{1,5}"
 _POINTS = r"(?i)points\s*([+-]?\d{1,5})"  # a point score the director assigned
@@ -158,7 +164,10 @@ def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
     return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
 
 
-_META = r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
+# A line names the session as the pattern r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
+# reads a stripped line (with ignored case, "İ" and "ı" are also an i), read without compiling it.
+_META_NAMES = frozenset({"event", "title", "date"})
+_DOTLESS_I = str.maketrans({"\u0130": "i", "\u0131": "i"})
 
 
 def _metadata(text: str) -> dict[str, str]:
@@ -168,9 +177,12 @@ def _metadata(text: str) -> dict[str, str]:
         return found
     for line in text.splitlines():
         stripped = line.strip()
-        match = re.match(_META, stripped) if stripped.startswith("#") else None
-        if match:
-            found["title" if match[1].lower() in ("event", "title") else "date"] = match[2]
+        if not stripped.startswith("#") or ":" not in stripped:
+            continue
+        name, _, value = stripped[1:].partition(":")
+        name = name.strip()
+        if name.translate(_DOTLESS_I).lower() in _META_NAMES:
+            found["title" if name.lower() in ("event", "title") else "date"] = value.strip()
     return found
 
 
@@ -499,11 +511,9 @@ def _table(
             problem("not an arrow-switch flag", get("arrow", ""), "yes or no")
     lead = get("lead", "") or None
     if lead:
-        match = re.match(_LEAD, lead.replace(" ", ""))
-        if match:
-            suit = match.group(1) or match.group(4)
-            rank = (match.group(2) or match.group(3)).upper().replace("10", "T")
-            lead = _SUIT.get(suit, suit.upper()) + rank
+        card = _lead(lead.replace(" ", ""))
+        if card:
+            lead = card
         else:
             problem("not a lead", lead, "a card like SA, H7 or TD")
     ns_side: SideScore = None
@@ -548,6 +558,45 @@ def _table(
     )
 
 
+def _lead(text: str) -> str | None:
+    """The card ``text`` names as a lead (``SA``, ``h7``, ``10D``, ``♠K``), as ``SA``, ``H7``,
+    ``DT`` or ``SK``; None if it names none."""
+    if text.endswith("\n"):  # as ``$`` allows
+        text = text[:-1]
+    if len(text) == 2:
+        first, second = text[0], text[1]
+    elif len(text) == 3 and text[1:] == "10":
+        first, second = text[0], "10"
+    elif len(text) == 3 and text.startswith("10"):
+        first, second = "10", text[2]
+    else:
+        return None
+    if first in _LEAD_SUITS and (second == "10" or second in _LEAD_RANKS):
+        suit, rank = first, second
+    elif second in _LEAD_SUITS and (first == "10" or first in _LEAD_RANKS):
+        suit, rank = second, first
+    else:
+        return None
+    return _SUIT.get(suit, suit.upper()) + rank.upper().replace("10", "T")
+
+
+def _artificial_side(text: str) -> bool:
+    """Whether stripped ``text`` is one side's artificial score: A, AV or AVE with an optional
+    + or -, or a percentage of one to three digits with optional decimals and %."""
+    if text[-1:] in ("+", "-"):
+        return text[:-1].lower() in _AVERAGES
+    if text.lower() in _AVERAGES:
+        return True
+    whole, dot, part = text.removesuffix("%").partition(".")
+    return 1 <= len(whole) <= 3 and whole.isdecimal() and (not dot or part.isdecimal())
+
+
+def _artificial_sides(text: str) -> bool:
+    """Whether ``text`` is an artificial score for each side, NS/EW, like ``A+/A-``."""
+    ns, slash, ew = text.partition("/")
+    return bool(slash) and _artificial_side(ns.strip()) and _artificial_side(ew.strip())
+
+
 def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     contract_text = row.get("contract")
     declarer_text = row.get("declarer")
@@ -563,7 +612,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         return parse_side_scores(adjusted, vul)
     upper = contract_text.upper()
     if upper in ("NP", "NOT PLAYED", "A", "AVE") or (
-        "/" in contract_text and re.match(_ARTIFICIAL_TWO, contract_text)
+        "/" in contract_text and _artificial_sides(contract_text)
     ):
         if declarer_text or result_text or score_text:
             raise ParseError(
@@ -571,7 +620,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
             )
         return parse_side_scores(contract_text, vul)
     end = contract_text.rstrip()[-1:]
-    if (end in _ARTIFICIAL_ENDS or end.isdecimal()) and re.match(_ARTIFICIAL_ONE, contract_text):
+    if (end in _ARTIFICIAL_ENDS or end.isdecimal()) and _artificial_side(contract_text.strip()):
         raise ParseError(
             f"an artificial score for one side only: {contract_text!r} (expected both sides, "
             "NS then EW, like A+/A- or 60/40, or A for average to both)"
