@@ -20,16 +20,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +32,8 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.test_web_server import serving  # noqa: E402  (the tests' own server starter)
 
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
@@ -56,12 +53,6 @@ RESULTS = [
     {"contract": "PASS"},
     {"contract": "1NT", "declarer": "W", "tricks": "="},
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def set_up(url: str, tables: int) -> tuple[int, list[str]]:
@@ -91,43 +82,6 @@ def set_up(url: str, tables: int) -> tuple[int, list[str]]:
     finally:
         store.close()
     return session, [c.code for c in codes]
-
-
-@contextmanager
-def serving(url: str, workers: int) -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("BRIDGESCORE_DB", None)
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "bridgescore", "serve", "--db", url),
-            *("--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/index.json", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start (status {process.poll()})")
-            time.sleep(0.2)
-        yield base
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=20)
 
 
 @dataclass
@@ -232,7 +186,7 @@ def stored_once(url: str, session: int, load: Load) -> tuple[bool, str]:
 
 def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, bool]:
     session, codes = set_up(url, tables)
-    with serving(url, workers) as base:
+    with serving(url, workers) as (_, base):
         started = time.monotonic()
         load = asyncio.run(play(base, codes))
         took = time.monotonic() - started

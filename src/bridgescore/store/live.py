@@ -18,7 +18,7 @@ from sqlalchemy import Connection, and_, bindparam, insert, select, update
 
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
-from bridgescore.store.results import LogEntry, history, insert_session
+from bridgescore.store.results import LogEntry, history, in_force_condition, insert_session
 from bridgescore.store.schema import (
     boards,
     clubs,
@@ -247,7 +247,6 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
 
 
 def _in_force_statement() -> Any:
-    later = results.alias("later")
     return (
         select(results)
         .where(
@@ -256,7 +255,7 @@ def _in_force_statement() -> Any:
                 results.c.entry_key == bindparam("key"),
             )
         )
-        .where(~select(later.c.id).where(later.c.supersedes == results.c.id).exists())
+        .where(in_force_condition())
         .order_by(results.c.id.desc())
     )
 
@@ -288,6 +287,18 @@ def _check_open(conn: Connection, session_id: int, now: datetime, override: bool
     return "override after the correction period"
 
 
+def board_vulnerability(conn: Connection, session_id: int, board: int) -> str:
+    """The vulnerability a stored board was played at, which a result is checked against."""
+    found = conn.execute(
+        select(boards.c.vulnerability).where(
+            and_(boards.c.session_id == session_id, boards.c.number == board)
+        )
+    ).scalar()
+    if found is None:
+        raise StoreError(f"session {session_id} has no board {board}")
+    return str(found)
+
+
 def submit(
     conn: Connection,
     session_id: int,
@@ -311,13 +322,7 @@ def submit(
         if known is not None:
             entry_in_log = next(e for e in history(conn, session_id, known[0]) if e.id == known[1])
             return Stored(entry_in_log, False)
-    board = conn.execute(
-        select(boards.c.vulnerability).where(
-            and_(boards.c.session_id == session_id, boards.c.number == entry.board)
-        )
-    ).scalar()
-    if board is None:
-        raise StoreError(f"session {session_id} has no board {entry.board}")
+    board = board_vulnerability(conn, session_id, entry.board)
     kind, contract, declarer, tricks, ns_score = parse_result(entry.result, board)
     old = in_force(conn, session_id, entry.key)
     assigned = entry.assigned or kind in ("split", "weighted")

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import Connection, and_, delete, func, insert, select
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import ColumnElement, Select
 
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
@@ -261,15 +261,21 @@ def session_info(conn: Connection, session_id: int) -> SessionInfo:
     raise StoreError(f"no stored session with id {session_id}")
 
 
-def _current(session_id: int, at: datetime | None) -> Select[Any]:
-    """The session's entries in force (at ``at``, or now): those no later entry supersedes."""
+def in_force_condition(at: datetime | None = None) -> ColumnElement[bool]:
+    """True of a ``results`` row in force (at ``at``, or now): no later entry supersedes it."""
     later = results.alias("later")
     newer = select(later.c.id).where(later.c.supersedes == results.c.id)
-    query = select(results).where(results.c.session_id == session_id)
     if at is not None:
         newer = newer.where(later.c.recorded_at <= at)
+    return ~newer.exists()
+
+
+def _current(session_id: int, at: datetime | None) -> Select[Any]:
+    """The session's entries in force (at ``at``, or now)."""
+    query = select(results).where(results.c.session_id == session_id)
+    if at is not None:
         query = query.where(results.c.recorded_at <= at)
-    return query.where(~newer.exists()).order_by(results.c.position, results.c.id)
+    return query.where(in_force_condition(at)).order_by(results.c.position, results.c.id)
 
 
 def load(conn: Connection, session_id: int, at: datetime | None = None) -> SessionRows:

@@ -26,6 +26,7 @@ from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from bridgescore.store import live as lv
 from bridgescore.store.engine import StoreError
+from bridgescore.store.results import in_force_condition
 from bridgescore.store.schema import (
     result_conflicts,
     results,
@@ -432,7 +433,8 @@ def submit(
             conn, session_id, entry, client_id=client_id, by=found.name, reason=reason, now=now
         )
         return TableStored(stored, None)
-    _, _, _, _, ns_score = parse_result(text, _vulnerability(conn, session_id, entry.board))
+    vulnerability = lv.board_vulnerability(conn, session_id, entry.board)
+    _, _, _, _, ns_score = parse_result(text, vulnerability)
     done = conn.execute(
         insert(result_conflicts).values(
             session_id=session_id,
@@ -453,27 +455,16 @@ def submit(
     return TableStored(None, conflict(conn, session_id, _new_id(done)))
 
 
-def _vulnerability(conn: Connection, session_id: int, board: int) -> str:
-    from bridgescore.store.schema import boards
-
-    found = conn.execute(
-        select(boards.c.vulnerability).where(
-            and_(boards.c.session_id == session_id, boards.c.number == board)
-        )
-    ).scalar()
-    if found is None:
-        raise StoreError(f"session {session_id} has no board {board}")
-    return str(found)
-
-
 def conflict(conn: Connection, session_id: int, conflict_id: int) -> Conflict:
-    found = [c for c in conflicts(conn, session_id, open_only=False) if c.id == conflict_id]
+    found = conflicts(conn, session_id, open_only=False, conflict_id=conflict_id)
     if not found:
         raise StoreError(f"session {session_id} has no conflicting result {conflict_id}")
     return found[0]
 
 
-def conflicts(conn: Connection, session_id: int, *, open_only: bool = True) -> list[Conflict]:
+def conflicts(
+    conn: Connection, session_id: int, *, open_only: bool = True, conflict_id: int | None = None
+) -> list[Conflict]:
     against = results.alias("against")
     query = (
         select(result_conflicts, against.c.result.label("against_result"))
@@ -483,6 +474,8 @@ def conflicts(conn: Connection, session_id: int, *, open_only: bool = True) -> l
     )
     if open_only:
         query = query.where(result_conflicts.c.resolved_at.is_(None))
+    if conflict_id is not None:
+        query = query.where(result_conflicts.c.id == conflict_id)
     return [
         Conflict(
             r.id,
@@ -562,7 +555,6 @@ class TableResult:
 
 
 def _table_results_statement() -> Any:
-    later = results.alias("later")
     return (
         select(results)
         .where(
@@ -572,7 +564,7 @@ def _table_results_statement() -> Any:
                 results.c.table_label == bindparam("table"),
             )
         )
-        .where(~select(later.c.id).where(later.c.supersedes == results.c.id).exists())
+        .where(in_force_condition())
         .order_by(results.c.id)
     )
 
