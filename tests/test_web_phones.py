@@ -279,7 +279,7 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
         assert not checks.wide, checks.wide
         watch = director.get(f"/director/sessions/{session}.json").json()
         if checks.folder:  # the director's side: the phones at the tables, the cards to print
-            desk = browser.new_context(viewport={"width": 1024, "height": 800})
+            desk = browser.new_context(viewport={"width": 1280, "height": 800})
             desk.add_cookies(
                 [{"name": k, "value": v, "url": base} for k, v in director.cookies.items()]
             )
@@ -287,6 +287,10 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             for where, name in (("tables", "director-tables"), ("tables/cards", "printed-cards")):
                 tab.goto(f"{base}/director/sessions/{session}/{where}")
                 tab.screenshot(path=str(checks.folder / f"{name}.png"), full_page=where == "tables")
+            wide = desk.new_page()  # the table's page on a laptop: one centred column
+            wide.goto(f"{base}/t/")
+            wide.wait_for_selector("#code")
+            wide.screenshot(path=str(checks.folder / "table-join-1280.png"))
             desk.close()
         director.close()
 

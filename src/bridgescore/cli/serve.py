@@ -90,6 +90,7 @@ def serve(
       bridgescore serve
       bridgescore serve --db ~/club/scores.db --port 8080 --publish-to ~/club/site
       bridgescore serve --db postgresql+psycopg://scorer@dbhost/bridgescore --workers 2
+      bridgescore serve --host 0.0.0.0 --public-url https://scores.myclub.org   # phones
     """
     import uvicorn
 
