@@ -20,6 +20,7 @@ import csv
 import gc
 import math
 import os
+import pty
 import random
 import re
 import statistics
@@ -594,6 +595,32 @@ print(imported - start, read - imported, scored - read, printed - scored)
 """
 
 
+def terminal_time(command: Sequence[str], runs: int, env: dict[str, str]) -> float:
+    """Median seconds of ``command`` writing to a terminal (a pseudo-terminal of 120 columns
+    that takes colours), as a scorer typing it sees it; its output is read as it comes."""
+    env = {**env, "COLUMNS": "120", "TERM": "xterm-256color"}
+
+    def once() -> float:
+        main, secondary = pty.openpty()
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=secondary, stderr=secondary, env=env)
+        os.close(secondary)
+        while True:
+            try:
+                if not os.read(main, 65536):
+                    break
+            except OSError:  # the terminal's other end closed: the process has ended
+                break
+        code = process.wait()
+        elapsed = time.perf_counter() - start
+        os.close(main)
+        assert code == 0, command
+        return elapsed
+
+    once()  # warm caches, write .pyc
+    return statistics.median(once() for _ in range(runs))
+
+
 def stage_times(path: Path, runs: int, env: dict[str, str]) -> list[float]:
     """Median seconds of the imports, reading, scoring and printing, each in a fresh process."""
     command = [sys.executable, "-c", STAGES, str(path)]
@@ -637,6 +664,8 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
         libraries_time = process_time(libraries_cmd, size.process_runs, env)
         cli_libraries = [sys.executable, "-c", "import click, rich.console"]
         cli_time = process_time(cli_libraries, size.process_runs, env)
+        ours_terminal = terminal_time(ours_cmd, size.process_runs, env)
+        cli_terminal = terminal_time(cli_libraries, size.process_runs, env)
         imports = import_times(ours_cmd, bare_cmd, env)
         stages = stage_times(path, size.process_runs, env)
     out.append(bench_line("club-night", ours_time, "bare", bare_time))
@@ -665,6 +694,21 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
         target(
             "club-night start-up",
             ours_time <= 1.5 * cli_time,
+            "<= 1.5x importing click and rich.console",
+            quick,
+        )
+    )
+    # To a file or a pipe the rankings are written without rich; on a terminal rich's console
+    # styles them, so the command imports what the yardstick imports: measured too.
+    out.append(
+        f"# club-night: on a terminal (colours, 120 columns) the command {ours_terminal:.4f}s, "
+        f"`python -c 'import click, rich.console'` {cli_terminal:.4f}s: "
+        f"{ours_terminal / cli_terminal:.2f}x"
+    )
+    out.append(
+        target(
+            "club-night start-up on a terminal",
+            ours_terminal <= 1.5 * cli_terminal,
             "<= 1.5x importing click and rich.console",
             quick,
         )

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from bridgescore.errors import Problem
     from bridgescore.movements.model import Movement
+    from bridgescore.reports.plain import PlainWriter
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
 
@@ -250,12 +251,27 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
 def console(to_file: bool) -> tuple[Console, io.StringIO]:
     """A rich console writing to a buffer: styled on a terminal, plain 120 columns otherwise."""
     from bridgescore.cli.plain_tables import PlainTablesConsole
+    from bridgescore.reports.plain import WIDTH
 
     buffer = io.StringIO()
-    terminal = sys.stdout.isatty() and not to_file
+    terminal = _terminal(to_file)
     # Names and titles come from the results file: print them as they are, never as rich
     # markup or emoji codes (a name like "Lee [sub]" would otherwise vanish or fail).
     console = PlainTablesConsole(
-        file=buffer, width=None if terminal else 120, force_terminal=terminal
+        file=buffer, width=None if terminal else WIDTH, force_terminal=terminal
     )
     return console, buffer
+
+
+def plain_writer(to_file: bool) -> PlainWriter | None:
+    """A writer printing what :func:`console`'s console would print, without rich, when the
+    output is not a terminal (nothing styled, 120 columns); None on a terminal."""
+    if _terminal(to_file):
+        return None
+    from bridgescore.reports.plain import PlainWriter
+
+    return PlainWriter()
+
+
+def _terminal(to_file: bool) -> bool:
+    return sys.stdout.isatty() and not to_file

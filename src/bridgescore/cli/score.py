@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, load, scoring_options
+from bridgescore.cli.options import console, load, plain_writer, scoring_options
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -156,17 +156,25 @@ def _score(
 
         pieces = result_json.iterencode(ResultsFile.scored(result))
         return pieces, failed, len(session.tables)
+    from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
 
+    shown = {
+        "explain": explain,
+        "recap": options.get("recap", False),
+        "cards": options.get("cards", False),
+        "double_dummy": options.get("double_dummy", False),
+    }
+    writer = plain_writer(to_file)
+    if writer is not None:
+        try:
+            render(result, writer, **shown)
+        except NotPlain:
+            pass  # something rich must draw: the whole output is rich's
+        else:
+            return (writer.text().encode("utf-8"),), failed, len(session.tables)
     out, buffer = console(to_file)
-    render(
-        result,
-        out,
-        explain=explain,
-        recap=options.get("recap", False),
-        cards=options.get("cards", False),
-        double_dummy=options.get("double_dummy", False),
-    )
+    render(result, out, **shown)
     return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
 
 

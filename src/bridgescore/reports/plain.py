@@ -1,14 +1,18 @@
-"""A table of plain text cells, such as a ranking: made into a rich table only when rich draws it.
+"""Plain text as rich prints it without colours -- drawn here, without importing rich.
 
-The command's console (:class:`bridgescore.cli.plain_tables.PlainTablesConsole`) draws such a
-table itself when nothing can be styled, to exactly the characters rich would; on a terminal,
-or when a cell is not plain, rich draws the :class:`~rich.table.Table` that :meth:`table` makes.
-Printing a ranking to a file or a pipe then never imports rich's table layout (start-up time).
+A ranking is a :class:`PlainTable`: text cells of one line. When nothing can be styled (a file, a
+pipe) rich draws such a table as the cells padded to their column's widest and joined by its
+default box's characters, and prints a line of text as it is; :class:`PlainWriter` writes exactly
+those characters, so printing the rankings to a file or a pipe never imports rich (start-up time:
+rich's console costs more than the rest of ``bridgescore score`` on a club night). Anything it
+cannot draw like rich -- a line rich would wrap, a cell rich would wrap or shrink, a control
+character -- raises :class:`NotPlain`, and the caller prints with rich instead. On a terminal,
+:class:`bridgescore.cli.plain_tables.PlainTablesConsole` draws the same layout with rich's styles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -16,6 +20,33 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 Justify = Literal["left", "right"]
+Box = tuple[str, str, str, str]
+
+WIDTH = 120
+"""Columns of the output when it is not a terminal."""
+
+# rich.box.HEAVY_HEAD, the default box of a rich Table (tests check each character against rich):
+# left edge, line or space, between columns, right edge.
+TOP: Box = ("┏", "━", "┳", "┓")
+HEAD: Box = ("┃", " ", "┃", "┃")
+HEAD_ROW: Box = ("┡", "━", "╇", "┩")
+MID: Box = ("│", " ", "│", "│")
+FOOT: Box = ("│", " ", "│", "│")
+BOTTOM: Box = ("└", "─", "┴", "┘")
+
+# The characters rich counts one cell wide without looking them up (rich.cells); a test checks it.
+_SINGLE_CELL_RANGES = (
+    (0x20, 0x7E),
+    (0xA0, 0xAC),
+    (0xAE, 0x2FF),
+    (0x370, 0x482),
+    (0x2500, 0x25FC),
+    (0x2800, 0x28FF),
+)
+
+
+class NotPlain(Exception):
+    """What was asked cannot be written like rich without rich: print it with rich instead."""
 
 
 class PlainTable:
@@ -49,4 +80,158 @@ class PlainTable:
         yield self.table()
 
 
-__all__ = ["PlainTable"]
+class Layout:
+    """A plain table laid out as rich lays it out: the title padded to the table's width (or
+    None), each column's width with its padding, and the header then the rows, each cell
+    padded to its column (the space either side not included)."""
+
+    __slots__ = ("rows", "title", "widths")
+
+    def __init__(self, title: str | None, widths: list[int], rows: list[list[str]]) -> None:
+        self.title = title
+        self.widths = widths
+        self.rows = rows
+
+    def border(self, box: Box) -> str:
+        """The line above, below or under the header, in ``box``'s characters."""
+        left, line, between, right = box
+        return left + between.join(line * width for width in self.widths) + right
+
+    def row(self, cells: Sequence[str], box: Box) -> str:
+        left, _, between, right = box
+        return left + between.join(f" {cell} " for cell in cells) + right
+
+    def lines(self) -> list[str]:
+        """Every line rich prints for the table when nothing is styled."""
+        lines = [] if self.title is None else [self.title]
+        lines.append(self.border(TOP))
+        lines.append(self.row(self.rows[0], HEAD))
+        lines.append(self.border(HEAD_ROW))
+        last = len(self.rows) - 1
+        for index in range(1, len(self.rows)):
+            lines.append(self.row(self.rows[index], FOOT if index == last else MID))
+        lines.append(self.border(BOTTOM))
+        return lines
+
+
+def layout(
+    title: object, columns: Sequence[Sequence[object]], right: Sequence[bool], max_width: int
+) -> Layout | None:
+    """The layout of a table of ``columns`` (each its heading, then its cells), or None if rich
+    would draw it otherwise: a cell or title that is not one plain line, a column rich would
+    wrap or shrink to fit ``max_width``, a title wider than the table."""
+    texts: list[list[str]] = []
+    for column in columns:
+        if not all(isinstance(text, str) and plain_text(text) for text in column):
+            return None
+        texts.append(column)  # type: ignore[arg-type]  # every one a str, as checked
+    sizes = [[cell_len(text) for text in column] for column in texts]
+    widths = [max(column) + 2 for column in sizes]  # one space each side
+    extra = len(widths) + 1  # the edges and the lines between columns
+    if sum(widths) > max_width - extra:
+        return None
+    table_width = sum(widths) + extra
+    padded_title = None
+    if title:
+        if not (isinstance(title, str) and plain_text(title)):
+            return None
+        space = table_width - cell_len(title)
+        if space < 0:
+            return None
+        padded_title = title + " " * space
+    padded = []
+    for column, size, width, to_right in zip(texts, sizes, widths, right, strict=True):
+        fill = width - 2
+        padded.append(
+            [
+                " " * (fill - n) + text if to_right else text + " " * (fill - n)
+                for text, n in zip(column, size, strict=True)
+            ]
+        )
+    return Layout(padded_title, widths, [list(row) for row in zip(*padded, strict=True)])
+
+
+def table_layout(table: PlainTable, max_width: int) -> Layout | None:
+    """:func:`layout` of a :class:`PlainTable`, or None if rich would draw it otherwise (no
+    rows, a row of another length than the header, a column neither left nor right)."""
+    width = len(table.columns)
+    if (
+        not table.rows
+        or not width
+        or any(len(cells) != width for cells in table.rows)  # rich would add or pad cells
+        or any(justify not in ("left", "right") for _, justify in table.columns)
+    ):
+        return None
+    columns = [
+        [heading, *(cells[index] for cells in table.rows)]
+        for index, (heading, _) in enumerate(table.columns)
+    ]
+    right = [justify == "right" for _, justify in table.columns]
+    return layout(table.title, columns, right, max_width)
+
+
+def plain_text(text: str) -> bool:
+    """One line of printable characters, no space at either end (rich would strip it)."""
+    return text.isprintable() and text == text.strip()
+
+
+def cell_len(text: str) -> int:
+    """Cells ``text`` takes in a terminal, as rich counts them (rich.cells only when a
+    character is outside the ranges rich itself knows to be one cell wide)."""
+    if text.isprintable() and (
+        text.isascii() or all(_single_cell(ord(character)) for character in text)
+    ):
+        return len(text)
+    from rich.cells import cell_len as measured
+
+    return measured(text)
+
+
+def _single_cell(code: int) -> bool:
+    return any(low <= code <= high for low, high in _SINGLE_CELL_RANGES)
+
+
+class PlainWriter:
+    """Prints as a rich console of :data:`WIDTH` columns without colours prints, for what
+    :func:`bridgescore.reports.text.render` prints when it is plain: lines of printable text
+    (the text's style cannot show) and :class:`PlainTable` rankings. Anything else raises
+    :class:`NotPlain`."""
+
+    __slots__ = ("_parts", "width")
+
+    def __init__(self, width: int = WIDTH) -> None:
+        self.width = width
+        self._parts: list[str] = []
+
+    def line(self, text: str, *, soft_wrap: bool = False) -> None:
+        """``text`` on a line of its own; rich wraps a long line unless ``soft_wrap``."""
+        if not plain_text(text):
+            raise NotPlain(f"not one plain line: {text!r}")
+        # No character is more than two cells wide: only a long line needs measuring.
+        if not soft_wrap and 2 * len(text) > self.width and cell_len(text) > self.width:
+            raise NotPlain(f"rich would wrap: {text!r}")
+        self._parts.append(text)
+
+    def table(self, table: PlainTable) -> None:
+        drawn = table_layout(table, self.width)
+        if drawn is None:
+            raise NotPlain(f"not a plain table: {table.title!r}")
+        self._parts.extend(drawn.lines())
+
+    def text(self) -> str:
+        """Everything printed, each line ended by a new line."""
+        return "".join(f"{part}\n" for part in self._parts)
+
+
+__all__ = [
+    "WIDTH",
+    "Box",
+    "Layout",
+    "NotPlain",
+    "PlainTable",
+    "PlainWriter",
+    "cell_len",
+    "layout",
+    "plain_text",
+    "table_layout",
+]

@@ -1,23 +1,26 @@
-"""Rankings and travellers in the terminal, with rich tables."""
+"""Rankings and travellers in the terminal, with rich tables.
+
+rich is imported where a table other than the rankings is made: the rankings are PlainTables and
+their lines plain text, which a :class:`~bridgescore.reports.plain.PlainWriter` writes without
+rich (a file or a pipe) and the command's console draws without rich's layout (a terminal).
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed
-from bridgescore.reports.plain import PlainTable
+from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Rules
 
-# rich's Table is imported where a table other than the rankings is made: the rankings are
-# PlainTables, which the command's console draws without rich's layout when it can.
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
     from bridgescore.teams_results import TeamsResult
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
 
 def render(
     result: SessionResult,
-    console: Console,
+    console: Console | PlainWriter,
     explain: bool = False,
     *,
     recap: bool = False,
@@ -34,14 +37,19 @@ def render(
 ) -> None:
     """Rankings; with ``explain`` every traveller (and its deal when known, solved double
     dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
-    card -- the same information as the results website's pages."""
+    card -- the same information as the results website's pages.
+
+    A :class:`PlainWriter` takes the rankings alone: it raises :class:`NotPlain` for the rest."""
+    if isinstance(console, PlainWriter) and (explain or recap or cards):
+        raise NotPlain("travellers, recap sheets and score cards are rich tables")
     rules = result.rules
     session = result.session
     heading = session.title or "Session results"
     if session.date:
         heading += f" — {session.date}"
-    console.print(Text(heading, style="bold"))
-    console.print(
+    _say(console, heading, "bold")
+    _say(
+        console,
         f"{session.structure.value.capitalize()}, {len(result.boards)} boards, "
         f"{rules_summary(result)}",
         soft_wrap=True,
@@ -55,17 +63,32 @@ def render(
 
         solved = solve(session.boards.values())
     if explain:
+        assert not isinstance(console, PlainWriter)
         for board in result.boards:
             if board.board.deal:
                 _deal(board, solved.get(board.board.number), console)
             _traveller(board, rules, console, solved.get(board.board.number))
     if recap:
+        assert not isinstance(console, PlainWriter)
         render_recap(result, console)
     if cards:
+        assert not isinstance(console, PlainWriter)
         render_cards(result, console)
 
 
-def _completeness(result: SessionResult, console: Console) -> None:
+def _say(
+    console: Console | PlainWriter, text: str, style: str | None = None, *, soft_wrap: bool = False
+) -> None:
+    """A line of text, in ``style`` where styles show."""
+    if isinstance(console, PlainWriter):
+        console.line(text, soft_wrap=soft_wrap)
+        return
+    from rich.text import Text
+
+    console.print(Text(text, style=style) if style else text, soft_wrap=soft_wrap)
+
+
+def _completeness(result: SessionResult, console: Console | PlainWriter) -> None:
     """Boards with fewer results than the most: scored under the rules, and said so."""
     short = result.session.completeness().short
     if not short:
@@ -78,8 +101,10 @@ def _completeness(result: SessionResult, console: Console) -> None:
     }[result.rules.short_boards.value]
     boards = "; ".join(b.describe() for b in short)
     plural = "s" if len(short) != 1 else ""
-    console.print(
-        Text(f"{len(short)} board{plural} with fewer results ({how}): {boards}", style="yellow"),
+    _say(
+        console,
+        f"{len(short)} board{plural} with fewer results ({how}): {boards}",
+        "yellow",
         soft_wrap=True,
     )
 
@@ -88,7 +113,7 @@ def _num(value: Fraction | None, rules: Rules) -> str:
     return "" if value is None else fmt_fixed(value, rules.decimals, rules.rounding)
 
 
-def _rankings(field: FieldResult, result: SessionResult, console: Console) -> None:
+def _rankings(field: FieldResult, result: SessionResult, console: Console | PlainWriter) -> None:
     rules = result.rules
     players = result.session.structure.value == "individual"
     line = field.field.rpartition(" ")[2]
@@ -125,18 +150,21 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console) -> No
         if handicaps:
             row += [_signed(s.handicap, rules), _num(s.handicapped, rules)]
         table.add_row(*row)
-    console.print(table)
+    if isinstance(console, PlainWriter):
+        console.table(table)
+    else:
+        console.print(table)
     check = field.checksum
     mark = "ok" if check.ok else "FAILED"
-    style = "green" if check.ok else "bold red"
-    console.print(
-        Text(
-            f"Checksum {field.field}: totals {_num(check.actual, rules)} of "
-            f"{_num(check.expected, rules)} distributed — {mark}",
-            style=style,
-        )
+    _say(
+        console,
+        f"Checksum {field.field}: totals {_num(check.actual, rules)} of "
+        f"{_num(check.expected, rules)} distributed — {mark}",
+        "green" if check.ok else "bold red",
     )
     if handicaps:
+        if isinstance(console, PlainWriter):
+            raise NotPlain("the handicapped ranking is a rich table")
         from rich.table import Table
 
         hcp = Table(title=f"{title} — handicapped", title_justify="left")
@@ -206,6 +234,9 @@ def _traveller(
 
 
 def render_teams(result: TeamsResult, console: Console, explain: bool = False) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     session = result.session
     heading = session.title or "Teams results"
     if session.date:
@@ -214,8 +245,6 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
     console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
     for problem in result.unmatched:
         console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
-    from rich.table import Table
-
     rules = result.rules
     ranking = Table(title="Teams", title_justify="left")
     for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
@@ -269,6 +298,7 @@ _SPARKS = "▁▂▃▄▅▆▇█"
 def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> None:
     """The hand diagram with high-card points, and the double-dummy table and par if solved."""
     from rich.table import Table
+    from rich.text import Text
 
     from bridgescore.reports.deals import SEATS, STRAINS, SUITS, parse_deal
 
@@ -312,6 +342,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
     """Seed 003 figures 12-13: each field's pairs x boards, in slices that fit the width."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from bridgescore.reports.model import in_imps, recap
 
@@ -362,6 +393,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
 def render_cards(result: SessionResult, console: Console) -> None:
     """Every pair's (or player's) score card: board by board, with the running total."""
     from rich.table import Table
+    from rich.text import Text
 
     from bridgescore.reports.model import in_imps, score_cards
 

@@ -1,0 +1,246 @@
+"""Printing to a file or a pipe without rich prints exactly what rich prints: line by line and
+table by table on random text, and whole sessions' rankings from real files; what it cannot draw
+like rich it refuses, and the command then prints with rich. On a terminal the console's own
+drawing of a plain ranking carries rich's styles, byte for byte."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich import box
+from rich.cells import cell_len as rich_cell_len
+from rich.console import Console
+
+from bridgescore.cli import main
+from bridgescore.cli.plain_tables import PlainTablesConsole
+from bridgescore.errors import BridgeScoreError
+from bridgescore.formats import read_session
+from bridgescore.reports import plain
+from bridgescore.reports.plain import (
+    WIDTH,
+    NotPlain,
+    PlainTable,
+    PlainWriter,
+    cell_len,
+    table_layout,
+)
+from bridgescore.reports.text import render
+from bridgescore.rules import CLUB
+from bridgescore.scoring import score_pairs
+from bridgescore.session import FieldStructure
+from tests.conftest import SHARED
+
+SAMPLE = Path(__file__).resolve().parents[1] / "src/bridgescore/samples/club-night.csv"
+
+CHARACTERS = [*"abcXYZ 019.-=&'[]", "é", "ß", "—", "–", "中", "文", "♠", "\u0301", "\t", "\x07"]
+TEXT = st.text(alphabet=st.sampled_from(CHARACTERS), max_size=140)
+CELL = st.text(alphabet=st.sampled_from(CHARACTERS), max_size=14)
+
+
+def _rich(width: int = WIDTH, **options: Any) -> Console:
+    """A rich console printing text as given, as the command's: 120 columns, no colours,
+    unless ``options`` say otherwise."""
+    return Console(
+        file=io.StringIO(), width=width, markup=False, emoji=False, highlight=False, **options
+    )
+
+
+def _rich_text(console: Console) -> str:
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
+def test_the_box_is_rich_default_box() -> None:
+    heavy = box.HEAVY_HEAD
+    expected = {
+        "TOP": (heavy.top_left, heavy.top, heavy.top_divider, heavy.top_right),
+        "HEAD": (heavy.head_left, " ", heavy.head_vertical, heavy.head_right),
+        "HEAD_ROW": (
+            heavy.head_row_left,
+            heavy.head_row_horizontal,
+            heavy.head_row_cross,
+            heavy.head_row_right,
+        ),
+        "MID": (heavy.mid_left, " ", heavy.mid_vertical, heavy.mid_right),
+        "FOOT": (heavy.foot_left, " ", heavy.foot_vertical, heavy.foot_right),
+        "BOTTOM": (heavy.bottom_left, heavy.bottom, heavy.bottom_divider, heavy.bottom_right),
+    }
+    assert {name: getattr(plain, name) for name in expected} == expected
+
+
+def test_the_single_cell_ranges_are_single_cells_to_rich() -> None:
+    for low, high in plain._SINGLE_CELL_RANGES:
+        for code in range(low, high + 1):
+            assert rich_cell_len(chr(code)) == 1, hex(code)
+
+
+@given(TEXT)
+def test_cells_are_counted_as_rich_counts_them(text: str) -> None:
+    assert cell_len(text) == rich_cell_len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(TEXT, st.booleans()), max_size=4))
+def test_lines_print_as_rich_prints_them(lines: list[tuple[str, bool]]) -> None:
+    writer, console = PlainWriter(), _rich()
+    try:
+        for text, soft_wrap in lines:
+            writer.line(text, soft_wrap=soft_wrap)
+    except NotPlain:
+        return
+    for text, soft_wrap in lines:
+        console.print(text, soft_wrap=soft_wrap)
+    assert writer.text() == _rich_text(console)
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7E), max_size=60))
+def test_plain_lines_are_written_not_refused(text: str) -> None:
+    """One-line printable text with no space at either end is the writer's, wrapped or not."""
+    writer = PlainWriter()
+    writer.line(text)
+    writer.line(text * 3, soft_wrap=True)
+    assert writer.text() == f"{text}\n{text * 3}\n"
+
+
+def test_a_line_rich_would_wrap_is_refused() -> None:
+    writer = PlainWriter()
+    writer.line("x" * WIDTH)
+    with pytest.raises(NotPlain):
+        writer.line("x" * (WIDTH + 1))
+    with pytest.raises(NotPlain):
+        writer.line("中" * (WIDTH // 2 + 1))  # two cells each
+    writer.line("—" * WIDTH)
+    with pytest.raises(NotPlain):
+        writer.line("tab\there", soft_wrap=True)
+
+
+@st.composite
+def plain_tables(draw: st.DrawFn) -> PlainTable:
+    table = PlainTable(draw(CELL))
+    columns = draw(st.integers(1, 6))
+    for _ in range(columns):
+        table.add_column(draw(CELL), justify=draw(st.sampled_from(["left", "right"])))
+    for _ in range(draw(st.integers(0, 6))):
+        table.add_row(*(draw(CELL) for _ in range(columns)))
+    return table
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_tables(), st.integers(10, 140))
+def test_tables_print_as_rich_prints_them(table: PlainTable, width: int) -> None:
+    writer, console = PlainWriter(width), _rich(width)
+    try:
+        writer.table(table)
+    except NotPlain:
+        assert table_layout(table, width) is None
+        return
+    console.print(table.table())
+    assert writer.text() == _rich_text(console)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    plain_tables(),
+    st.integers(10, 140),
+    st.sampled_from(["standard", "256", "truecolor"]),
+)
+def test_on_a_terminal_a_plain_table_prints_as_rich_prints_it(
+    table: PlainTable, width: int, colours: str
+) -> None:
+    options: dict[str, Any] = {"force_terminal": True, "color_system": colours}
+    ours = PlainTablesConsole(file=io.StringIO(), width=width, **options)
+    theirs = _rich(width, **options)
+    ours.print(table)
+    ours.print("after the table")
+    theirs.print(table.table())
+    theirs.print("after the table")
+    assert isinstance(ours.file, io.StringIO)
+    assert ours.file.getvalue() == _rich_text(theirs)
+
+
+def _sessions() -> list[Path]:
+    files = [SAMPLE]
+    for folder, pattern in (
+        ("usebio-compscore", "*.xml"),
+        ("nz-scorer/usebio", "*.xml"),
+        ("nz-scorer/native", "*"),
+        ("pbn", "*.pbn"),
+    ):
+        files += sorted((SHARED / "data" / folder).glob(pattern))
+    return files
+
+
+@pytest.mark.parametrize("path", _sessions(), ids=lambda path: path.name)
+def test_a_session_prints_as_rich_prints_it(path: Path) -> None:
+    """Rankings of real files, to a pipe and to a terminal: the writer's text is rich's."""
+    try:
+        session = read_session(path)
+    except BridgeScoreError as error:  # a file other tests show to be refused
+        pytest.skip(f"not read: {error}")
+    if session.structure is FieldStructure.TEAMS or not session.tables:
+        pytest.skip("not a pairs session")
+    result = score_pairs(session, CLUB)
+    console = _rich()
+    render(result, console)
+    writer = PlainWriter()
+    try:
+        render(result, writer)
+    except NotPlain:
+        assert path != SAMPLE, "the club night is plain"
+    else:
+        assert writer.text() == _rich_text(console)
+    coloured: dict[str, Any] = {"force_terminal": True, "color_system": "truecolor"}
+    ours = PlainTablesConsole(file=io.StringIO(), width=100, **coloured)
+    theirs = _rich(100, **coloured)
+    render(result, ours)
+    render(result, theirs)
+    assert isinstance(ours.file, io.StringIO)
+    assert ours.file.getvalue() == _rich_text(theirs)
+
+
+def test_what_the_writer_refuses_rich_prints(tmp_path: Path) -> None:
+    """A name too long for a plain ranking: the command prints the whole output with rich."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    long_name = "Margaret Hale " * 10
+    changed = tmp_path / "long.csv"
+    changed.write_text(text.replace("Margaret Hale", long_name.strip()), encoding="utf-8")
+    session = read_session(changed)
+    result = score_pairs(session, CLUB)
+    with pytest.raises(NotPlain):
+        render(result, PlainWriter())
+    console = _rich()
+    render(result, console)
+    done = CliRunner().invoke(main, ["score", str(changed)])
+    assert done.exit_code == 0, done.output
+    assert done.output == _rich_text(console)
+    assert long_name.strip()[:50] in done.output
+
+
+def test_scoring_to_a_pipe_does_not_import_rich() -> None:
+    """What the writer is for: the club night's rankings printed without rich's console."""
+    program = (
+        "import sys\n"
+        "from bridgescore.cli import main\n"
+        f"sys.argv = ['bridgescore', 'score', {str(SAMPLE)!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as end:\n"
+        "    assert not end.code, end.code\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'rich'), "
+        "file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
+    assert done.stderr.strip() == "[]"
+    console = _rich()
+    render(score_pairs(read_session(SAMPLE), CLUB), console)
+    assert done.stdout == _rich_text(console)
