@@ -26,7 +26,6 @@ from bridgescore.reports.plain import (
     HEAD_ROW,
     MID,
     TOP,
-    Box,
     Layout,
     PlainTable,
     layout,
@@ -90,25 +89,29 @@ def _styled(drawn: Layout, title: Style, header: Style) -> Iterator[Segment]:
         yield _NEW_LINE
     yield Segment(drawn.border(TOP), _NO_STYLE)
     yield _NEW_LINE
-    yield from _row(drawn.rows[0], HEAD, header, header)
+    yield from _header(drawn.rows[0], header)
     yield Segment(drawn.border(HEAD_ROW), _NO_STYLE)
     yield _NEW_LINE
     last = len(drawn.rows) - 1
     for index in range(1, len(drawn.rows)):
-        yield from _row(drawn.rows[index], FOOT if index == last else MID, _NO_STYLE, None)
+        # Nothing in a row is styled: one segment prints the same characters as rich's many.
+        yield Segment(drawn.row(drawn.rows[index], FOOT if index == last else MID))
+        yield _NEW_LINE
     yield Segment(drawn.border(BOTTOM), _NO_STYLE)
     yield _NEW_LINE
 
 
-def _row(cells: list[str], box: Box, padding: Style, text: Style | None) -> Iterator[Segment]:
-    left, _, between, right = box
+def _header(cells: list[str], style: Style) -> Iterator[Segment]:
+    """The header row: each cell and the space either side its own segment in ``style``, as
+    rich makes them (so the same escape codes surround each)."""
+    left, _, between, right = HEAD
     yield Segment(left, _NO_STYLE)
     for index, cell in enumerate(cells):
         if index:
             yield Segment(between, _NO_STYLE)
-        yield Segment(" ", padding)
-        yield Segment(cell, text)
-        yield Segment(" ", padding)
+        yield Segment(" ", style)
+        yield Segment(cell, style)
+        yield Segment(" ", style)
     yield Segment(right, _NO_STYLE)
     yield _NEW_LINE
 
