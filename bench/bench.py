@@ -588,8 +588,9 @@ session = read_session(sys.argv[1])
 read = time.perf_counter()
 result = score_pairs(session, CLUB)
 scored = time.perf_counter()
-console, _ = options.console(True)  # the command's own console, writing to a buffer
-render(result, console)
+writer = options.plain_writer(True)  # as the command writes to a file or a pipe
+render(result, writer)
+writer.text()
 printed = time.perf_counter()
 print(imported - start, read - imported, scored - read, printed - scored)
 """
