@@ -20,12 +20,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from bridgescore.reports.plain import (
-    BOTTOM,
-    FOOT,
     HEAD,
-    HEAD_ROW,
-    MID,
-    TOP,
     Layout,
     PlainTable,
     layout,
@@ -36,7 +31,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 _NEW_LINE = Segment.line()
-_NO_STYLE = Style()
+_NO_STYLE = Style()  # what rich gives a table's borders
 
 
 class PlainTablesConsole(Console):
@@ -83,22 +78,18 @@ def _segments(lines: Iterable[str]) -> Iterator[Segment]:
 
 def _styled(drawn: Layout, title: Style, header: Style) -> Iterator[Segment]:
     """The segments rich renders for a plain table on a terminal: the title in the theme's
-    table title style, the header's cells (padding included) in its header style."""
+    table title style, the header's cells (padding included) in its header style, and every
+    other line unstyled (one segment prints the same characters as rich's many)."""
+    lines = drawn.lines()
     if drawn.title is not None:
-        yield Segment(drawn.title, title)
+        yield Segment(lines.pop(0), title)
         yield _NEW_LINE
-    yield Segment(drawn.border(TOP), _NO_STYLE)
-    yield _NEW_LINE
-    yield from _header(drawn.rows[0], header)
-    yield Segment(drawn.border(HEAD_ROW), _NO_STYLE)
-    yield _NEW_LINE
-    last = len(drawn.rows) - 1
-    for index in range(1, len(drawn.rows)):
-        # Nothing in a row is styled: one segment prints the same characters as rich's many.
-        yield Segment(drawn.row(drawn.rows[index], FOOT if index == last else MID))
+    for index, line in enumerate(lines):
+        if index == 1:  # under the top border
+            yield from _header(drawn.rows[0], header)
+            continue
+        yield Segment(line)
         yield _NEW_LINE
-    yield Segment(drawn.border(BOTTOM), _NO_STYLE)
-    yield _NEW_LINE
 
 
 def _header(cells: list[str], style: Style) -> Iterator[Segment]:

@@ -192,7 +192,8 @@ def join(conn: Connection, code: str, now: datetime) -> tuple[str, Device]:
     return token, found
 
 
-def _device_statement() -> Any:
+def _devices_with_tables() -> Any:
+    """Devices with their table's session, section, label, club and the session's status."""
     return (
         select(
             table_devices,
@@ -204,12 +205,11 @@ def _device_statement() -> Any:
         )
         .join(table_codes, table_codes.c.id == table_devices.c.table_id)
         .join(sessions, sessions.c.id == table_codes.c.session_id)
-        .where(table_devices.c.token_hash == bindparam("token_hash"))
     )
 
 
 # Every request from a phone starts here: the statement is built once.
-_DEVICE = _device_statement()
+_DEVICE = _devices_with_tables().where(table_devices.c.token_hash == bindparam("token_hash"))
 
 
 def device(conn: Connection, token: str) -> Device | None:
@@ -237,15 +237,7 @@ def _device(row: Any) -> Device:
 def devices(conn: Connection, session_id: int) -> list[Device]:
     """Every device that joined one of the session's tables, removed ones included."""
     rows = conn.execute(
-        select(
-            table_devices,
-            table_codes.c.session_id,
-            table_codes.c.section,
-            table_codes.c.table_label,
-            sessions.c.club_id,
-        )
-        .join(table_codes, table_codes.c.id == table_devices.c.table_id)
-        .join(sessions, sessions.c.id == table_codes.c.session_id)
+        _devices_with_tables()
         .where(table_codes.c.session_id == session_id)
         .order_by(table_devices.c.id)
     )
@@ -253,9 +245,14 @@ def devices(conn: Connection, session_id: int) -> list[Device]:
 
 
 def _session_device(conn: Connection, session_id: int, device_id: int) -> Device:
-    found = next((d for d in devices(conn, session_id) if d.id == device_id), None)
-    if found is None:
+    row = conn.execute(
+        _devices_with_tables().where(
+            table_codes.c.session_id == session_id, table_devices.c.id == device_id
+        )
+    ).first()
+    if row is None:
         raise StoreError(f"session {session_id} has no device {device_id}")
+    found = _device(row)
     if found.ended_at is not None:
         raise StoreError(f"device {device_id} was removed from table {found.table}")
     return found
