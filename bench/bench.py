@@ -536,14 +536,26 @@ def write_club_night(path: Path, tables: int = 15, rounds: int = 9, per_round: i
     return len(rows)
 
 
-def process_time(command: Sequence[str], runs: int, env: dict[str, str]) -> float:
-    subprocess.run(command, check=True, capture_output=True, env=env)  # warm caches, write .pyc
-    times = []
+def process_times(
+    commands: Sequence[Sequence[str]], runs: int, env: dict[str, str], *, terminal: bool = False
+) -> list[float]:
+    """Median seconds of each command's whole process, writing to a pipe or to a terminal. The
+    commands take turns, one run each per round, so a machine that slows down or speeds up
+    during the measurement moves them alike and their ratios hold."""
+    once = _on_terminal if terminal else _to_pipe
+    for command in commands:
+        once(command, env)  # warm caches, write .pyc
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, env=env)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for command, seen in zip(commands, times, strict=True):
+            seen.append(once(command, env))
+    return [statistics.median(seen) for seen in times]
+
+
+def _to_pipe(command: Sequence[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    return time.perf_counter() - start
 
 
 def import_times(
@@ -596,30 +608,25 @@ print(imported - start, read - imported, scored - read, printed - scored)
 """
 
 
-def terminal_time(command: Sequence[str], runs: int, env: dict[str, str]) -> float:
-    """Median seconds of ``command`` writing to a terminal (a pseudo-terminal of 120 columns
-    that takes colours), as a scorer typing it sees it; its output is read as it comes."""
+def _on_terminal(command: Sequence[str], env: dict[str, str]) -> float:
+    """Seconds of ``command`` writing to a terminal (a pseudo-terminal of 120 columns that
+    takes colours), as a scorer typing it sees it; its output is read as it comes."""
     env = {**env, "COLUMNS": "120", "TERM": "xterm-256color"}
-
-    def once() -> float:
-        main, secondary = pty.openpty()
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=secondary, stderr=secondary, env=env)
-        os.close(secondary)
-        while True:
-            try:
-                if not os.read(main, 65536):
-                    break
-            except OSError:  # the terminal's other end closed: the process has ended
+    main, secondary = pty.openpty()
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=secondary, stderr=secondary, env=env)
+    os.close(secondary)
+    while True:
+        try:
+            if not os.read(main, 65536):
                 break
-        code = process.wait()
-        elapsed = time.perf_counter() - start
-        os.close(main)
-        assert code == 0, command
-        return elapsed
-
-    once()  # warm caches, write .pyc
-    return statistics.median(once() for _ in range(runs))
+        except OSError:  # the terminal's other end closed: the process has ended
+            break
+    code = process.wait()
+    elapsed = time.perf_counter() - start
+    os.close(main)
+    assert code == 0, command
+    return elapsed
 
 
 def stage_times(path: Path, runs: int, env: dict[str, str]) -> list[float]:
@@ -660,13 +667,13 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
             f"# club-night: {rows} rows (15 tables, 27 boards, Mitchell); "
             f"`bridgescore score` exits 0 (checksums ok), {len(done.stdout.splitlines())} lines"
         ]
-        ours_time = process_time(ours_cmd, size.process_runs, env)
-        bare_time = process_time(bare_cmd, size.process_runs, env)
-        libraries_time = process_time(libraries_cmd, size.process_runs, env)
         cli_libraries = [sys.executable, "-c", "import click, rich.console"]
-        cli_time = process_time(cli_libraries, size.process_runs, env)
-        ours_terminal = terminal_time(ours_cmd, size.process_runs, env)
-        cli_terminal = terminal_time(cli_libraries, size.process_runs, env)
+        ours_time, bare_time, libraries_time, cli_time = process_times(
+            [ours_cmd, bare_cmd, libraries_cmd, cli_libraries], size.process_runs, env
+        )
+        ours_terminal, cli_terminal = process_times(
+            [ours_cmd, cli_libraries], size.process_runs, env, terminal=True
+        )
         imports = import_times(ours_cmd, bare_cmd, env)
         stages = stage_times(path, size.process_runs, env)
     out.append(bench_line("club-night", ours_time, "bare", bare_time))
@@ -699,8 +706,7 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
             quick,
         )
     )
-    # To a file or a pipe the rankings are written without rich; on a terminal rich's console
-    # styles them, so the command imports what the yardstick imports: measured too.
+    # On a terminal, where a scorer types the command, the rankings are styled: measured too.
     out.append(
         f"# club-night: on a terminal (colours, 120 columns) the command {ours_terminal:.4f}s, "
         f"`python -c 'import click, rich.console'` {cli_terminal:.4f}s: "

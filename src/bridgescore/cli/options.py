@@ -264,13 +264,17 @@ def console(to_file: bool) -> tuple[Console, io.StringIO]:
 
 
 def plain_writer(to_file: bool) -> PlainWriter | None:
-    """A writer printing what :func:`console`'s console would print, without rich, when the
-    output is not a terminal (nothing styled, 120 columns); None on a terminal."""
-    if _terminal(to_file):
-        return None
+    """A writer printing what :func:`console`'s console would print, without rich: nothing
+    styled at 120 columns to a file or a pipe; on a terminal, its width and styles as rich would
+    take them when that is certain without rich, else None."""
     from bridgescore.reports.plain import PlainWriter
 
-    return PlainWriter()
+    if not _terminal(to_file):
+        return PlainWriter()
+    from bridgescore.cli.terminal import terminal_look
+
+    look = terminal_look(os.environ)
+    return None if look is None else PlainWriter(*look)
 
 
 def _terminal(to_file: bool) -> bool:

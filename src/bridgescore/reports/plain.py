@@ -1,18 +1,18 @@
-"""Plain text as rich prints it without colours -- drawn here, without importing rich.
+"""Plain text as rich prints it -- drawn here, without importing rich.
 
-A ranking is a :class:`PlainTable`: text cells of one line. When nothing can be styled (a file, a
-pipe) rich draws such a table as the cells padded to their column's widest and joined by its
-default box's characters, and prints a line of text as it is; :class:`PlainWriter` writes exactly
-those characters, so printing the rankings to a file or a pipe never imports rich (start-up time:
-rich's console costs more than the rest of ``bridgescore score`` on a club night). Anything it
-cannot draw like rich -- a line rich would wrap, a cell rich would wrap or shrink, a control
-character -- raises :class:`NotPlain`, and the caller prints with rich instead. On a terminal,
-:class:`bridgescore.cli.plain_tables.PlainTablesConsole` draws the same layout with rich's styles.
+A ranking is a :class:`PlainTable`: text cells of one line. Rich draws such a table as the cells
+padded to their column's widest and joined by its default box's characters, and prints a line of
+text as it is; on a terminal it wraps a styled piece in its style's escape codes. A
+:class:`PlainWriter` writes exactly those characters, so printing the rankings never imports rich
+(start-up time: rich's console costs as much as the rest of ``bridgescore score`` on a club
+night). Anything it cannot draw like rich -- a line rich would wrap, a cell rich would wrap or
+shrink, a control character -- raises :class:`NotPlain`, and the caller prints with rich instead
+(:class:`bridgescore.cli.plain_tables.PlainTablesConsole`, which draws the same layouts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 Justify = Literal["left", "right"]
 Box = tuple[str, str, str, str]
+Styles = Mapping[str, str]
+"""The parameters of the escape code (``"1;31"`` in ``ESC[1;31m``) rich writes for each style a
+plain output names; "" for a style that shows nothing."""
 
 WIDTH = 120
 """Columns of the output when it is not a terminal."""
@@ -43,6 +46,20 @@ _SINGLE_CELL_RANGES = (
     (0x2500, 0x25FC),
     (0x2800, 0x28FF),
 )
+# Punctuation that rich looks up and finds one cell wide in every Unicode version it knows
+# (dashes, quotes, bullets, the ellipsis, primes, currency signs): a title's "—" needs no lookup.
+# A test checks each against every version's table.
+_NARROW_PUNCTUATION = ((0x2010, 0x2027), (0x2030, 0x205E), (0x20A0, 0x20C0))
+
+# The styles the rankings name, as rich writes them on a terminal that takes colours (the same in
+# each of its colour systems: these are the eight standard colours), and with NO_COLOR set, where
+# rich drops the colours and keeps the rest. Tests check each against rich.
+COLOURS: Styles = {"bold": "1", "italic": "3", "green": "32", "yellow": "33", "bold red": "1;31"}
+NO_COLOUR: Styles = {"bold": "1", "italic": "3", "green": "", "yellow": "", "bold red": "1"}
+TITLE_STYLE = "italic"
+"""A table's title: ``table.title`` in rich's default theme."""
+HEADER_STYLE = "bold"
+"""A table's header: ``table.header`` in rich's default theme."""
 
 
 class NotPlain(Exception):
@@ -177,7 +194,7 @@ def plain_text(text: str) -> bool:
 
 def cell_len(text: str) -> int:
     """Cells ``text`` takes in a terminal, as rich counts them (rich.cells only when a
-    character is outside the ranges rich itself knows to be one cell wide)."""
+    character is outside the ranges known to be one cell wide)."""
     if text.isprintable() and (
         text.isascii() or all(_single_cell(ord(character)) for character in text)
     ):
@@ -188,48 +205,83 @@ def cell_len(text: str) -> int:
 
 
 def _single_cell(code: int) -> bool:
-    return any(low <= code <= high for low, high in _SINGLE_CELL_RANGES)
+    return any(low <= code <= high for low, high in _SINGLE_CELL_RANGES) or any(
+        low <= code <= high for low, high in _NARROW_PUNCTUATION
+    )
 
 
 class PlainWriter:
-    """Prints as a rich console of :data:`WIDTH` columns without colours prints, for what
-    :func:`bridgescore.reports.text.render` prints when it is plain: lines of printable text
-    (the text's style cannot show) and :class:`PlainTable` rankings. Anything else raises
-    :class:`NotPlain`."""
+    """Prints as the command's rich console prints, for what
+    :func:`bridgescore.reports.text.render` prints when it is plain: lines of printable text and
+    :class:`PlainTable` rankings, ``width`` columns wide. Without ``styles`` (a file, a pipe)
+    nothing is styled; with them (a terminal) each styled piece is wrapped in its escape codes,
+    the table's borders never. Anything else raises :class:`NotPlain`."""
 
-    __slots__ = ("_parts", "width")
+    __slots__ = ("_parts", "styles", "width")
 
-    def __init__(self, width: int = WIDTH) -> None:
+    def __init__(self, width: int = WIDTH, styles: Styles | None = None) -> None:
         self.width = width
+        self.styles = styles
         self._parts: list[str] = []
 
-    def line(self, text: str, *, soft_wrap: bool = False) -> None:
-        """``text`` on a line of its own; rich wraps a long line unless ``soft_wrap``."""
+    def line(self, text: str, *, soft_wrap: bool = False, style: str | None = None) -> None:
+        """``text`` on a line of its own, in ``style`` where styles show; rich wraps a long line
+        unless ``soft_wrap``."""
         if not plain_text(text):
             raise NotPlain(f"not one plain line: {text!r}")
         # No character is more than two cells wide: only a long line needs measuring.
         if not soft_wrap and 2 * len(text) > self.width and cell_len(text) > self.width:
             raise NotPlain(f"rich would wrap: {text!r}")
-        self._parts.append(text)
+        self._parts.append(self._styled(text, style))
 
     def table(self, table: PlainTable) -> None:
         drawn = table_layout(table, self.width)
         if drawn is None:
             raise NotPlain(f"not a plain table: {table.title!r}")
-        self._parts.extend(drawn.lines())
+        lines = drawn.lines()
+        if self.styles is None:
+            self._parts.extend(lines)
+            return
+        if min(drawn.widths) <= 2:
+            # A column with nothing in it, heading included: rich styles its padding its own way.
+            raise NotPlain(f"an empty column: {table.title!r}")
+        header = 1  # under the top border
+        if drawn.title is not None:
+            lines[0] = self._styled(lines[0], TITLE_STYLE)
+            header = 2
+        # The header's cells, and the space either side of each, each styled on its own as
+        # rich makes them (so the same escape codes surround each); the borders never.
+        left, _, between, right = HEAD
+        space = self._styled(" ", HEADER_STYLE)
+        cells = (space + self._styled(cell, HEADER_STYLE) + space for cell in drawn.rows[0])
+        lines[header] = left + between.join(cells) + right
+        self._parts.extend(lines)
 
     def text(self) -> str:
         """Everything printed, each line ended by a new line."""
         return "".join(f"{part}\n" for part in self._parts)
 
+    def _styled(self, text: str, style: str | None) -> str:
+        if self.styles is None or style is None or not text:
+            return text
+        codes = self.styles.get(style)
+        if codes is None:
+            raise NotPlain(f"a style the writer does not know: {style!r}")
+        return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
+
 
 __all__ = [
+    "COLOURS",
+    "HEADER_STYLE",
+    "NO_COLOUR",
+    "TITLE_STYLE",
     "WIDTH",
     "Box",
     "Layout",
     "NotPlain",
     "PlainTable",
     "PlainWriter",
+    "Styles",
     "cell_len",
     "layout",
     "plain_text",

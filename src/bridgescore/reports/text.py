@@ -2,7 +2,7 @@
 
 rich is imported where a table other than the rankings is made: the rankings are PlainTables and
 their lines plain text, which a :class:`~bridgescore.reports.plain.PlainWriter` writes without
-rich (a file or a pipe) and the command's console draws without rich's layout (a terminal).
+rich, styled on a terminal, and the command's rich console draws without rich's layout.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def _say(
 ) -> None:
     """A line of text, in ``style`` where styles show."""
     if isinstance(console, PlainWriter):
-        console.line(text, soft_wrap=soft_wrap)
+        console.line(text, soft_wrap=soft_wrap, style=style)
         return
     from rich.text import Text
 
