@@ -253,12 +253,13 @@ def test_what_the_writer_refuses_rich_prints(tmp_path: Path) -> None:
     assert long_name.strip()[:50] in done.output
 
 
-def test_scoring_to_a_pipe_does_not_import_rich() -> None:
-    """What the writer is for: the club night's rankings printed without rich's console."""
-    program = (
+def _saying_rich_modules(arguments: Sequence[str]) -> str:
+    """A program that runs ``bridgescore`` with these arguments, fails if it fails, and then
+    names on standard error the rich modules it imported."""
+    return (
         "import sys\n"
         "from bridgescore.cli import main\n"
-        f"sys.argv = ['bridgescore', 'score', {str(SAMPLE)!r}]\n"
+        f"sys.argv = ['bridgescore', *{list(arguments)!r}]\n"
         "try:\n"
         "    main()\n"
         "except SystemExit as end:\n"
@@ -266,8 +267,15 @@ def test_scoring_to_a_pipe_does_not_import_rich() -> None:
         "print(sorted(name for name in sys.modules if name.split('.')[0] == 'rich'), "
         "file=sys.stderr)\n"
     )
+
+
+def test_scoring_to_a_pipe_does_not_import_rich() -> None:
+    """What the writer is for: the club night's rankings printed without rich's console."""
     done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+        [sys.executable, "-c", _saying_rich_modules(["score", str(SAMPLE)])],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert done.stderr.strip() == "[]"
     console = _rich()
@@ -423,17 +431,7 @@ def test_a_terminal_is_read_as_rich_reads_it(
 def _on_terminal(arguments: Sequence[str], environment: dict[str, str]) -> tuple[bytes, str]:
     """What ``bridgescore`` writes to a pseudo-terminal (kept raw: new lines as they are), and
     the names of the rich modules it imported, which it says on standard error."""
-    program = (
-        "import sys\n"
-        "from bridgescore.cli import main\n"
-        f"sys.argv = ['bridgescore', *{list(arguments)!r}]\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit as end:\n"
-        "    assert not end.code, end.code\n"
-        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'rich'), "
-        "file=sys.stderr)\n"
-    )
+    program = _saying_rich_modules(arguments)
     main_end, secondary = pty.openpty()
     tty.setraw(secondary)
     process = subprocess.Popen(
