@@ -80,6 +80,14 @@ def test_seats() -> None:
         Vulnerability.parse("sometimes")
 
 
+@pytest.mark.parametrize("text", ["", "  ", "--", "/"])
+def test_a_blank_vulnerability_is_refused_not_taken_as_none(text: str) -> None:
+    with pytest.raises(
+        ParseError, match=r"not a vulnerability: .* \(expected None, NS, EW or All\)"
+    ):
+        Vulnerability.parse(text)
+
+
 @pytest.mark.parametrize(
     ("text", "side"),
     [("NS", Side.NS), ("ns", Side.NS), (" N-S ", Side.NS), ("E/W", Side.EW), ("ew", Side.EW)],
@@ -138,7 +146,6 @@ def test_strain_spellings(text: str, strain: Strain) -> None:
 @pytest.mark.parametrize(
     ("text", "vul"),
     [
-        ("", "None"),
         ("Nil", "None"),
         ("o", "None"),
         ("n", "NS"),

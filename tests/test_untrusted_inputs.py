@@ -246,6 +246,20 @@ def test_json_bare_scores_are_checked_and_assigned_points_kept() -> None:
         result_json.loads(broken)
 
 
+@pytest.mark.parametrize("blank", ['""', '" "'])
+def test_a_blank_vulnerability_in_json_is_refused_never_taken_as_none(blank: str) -> None:
+    # Board 4 is vulnerable both ways (Law 2): reading "" as none would score it wrongly.
+    session = traveller_csv.loads("board,ns,ew,contract,declarer,result\n4,1,2,4S,N,=\n").session
+    text = result_json.dumps(ResultsFile.scored(score_pairs(session, CLUB)))
+    assert '"vulnerability": "All"' in text
+    with pytest.raises(InputFileError) as error:
+        result_json.loads(text.replace('"vulnerability": "All"', f'"vulnerability": {blank}'))
+    (problem,) = problems_of(error)
+    assert "board 4" in problem
+    assert "not a vulnerability" in problem
+    assert "expected None, NS, EW or All" in problem
+
+
 def test_pbn_score_tags_are_checked() -> None:
     session = traveller_csv.loads("board,ns,ew,score\n1,1,2,420\n1,3,4,-50\n").session
     text = pbn_session.dumps(ResultsFile(session))

@@ -134,10 +134,13 @@ class Vulnerability(_Vocabulary):
 
     @classmethod
     def parse(cls, text: str) -> Vulnerability:
-        key = text.strip().upper().replace("-", "").replace("/", "")
+        stripped = text.strip()
+        if stripped == "-":  # PBN's third spelling of "no vulnerability"
+            return cls.NONE
+        # Nothing at all is not "none vulnerable": a missing vulnerability is never guessed.
+        key = stripped.upper().replace("-", "").replace("/", "")
         aliases = {
             "NONE": "None",
-            "": "None",
             "LOVE": "None",
             "NIL": "None",
             "O": "None",
