@@ -20,7 +20,7 @@ from bridgescore.cli.options import stored_number
 from bridgescore.contract import Contract, _contract_parts, parse_tricks
 from bridgescore.errors import ParseError
 from bridgescore.formats import _suffix
-from bridgescore.formats.csv import _artificial_side, _artificial_sides, _lead, _metadata
+from bridgescore.formats.csv import _artificial_side, _artificial_sides, _metadata, lead_card
 
 LEAD = re.compile(r"(?i)^(?:([SHDC♠♥♦♣])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC♠♥♦♣]))$")
 CONTRACT = re.compile(r"^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$", re.IGNORECASE)
@@ -77,21 +77,21 @@ def check(ours: Callable[[str], object], theirs: Callable[[str], object], texts:
 
 
 def test_lead_on_every_character_in_every_place() -> None:
-    check(_lead, lead_by_pattern, [f"{c}A" for c in EVERY_CHARACTER])
-    check(_lead, lead_by_pattern, [f"S{c}" for c in EVERY_CHARACTER])
-    check(_lead, lead_by_pattern, [f"{c}10" for c in EVERY_CHARACTER])
-    check(_lead, lead_by_pattern, [f"10{c}" for c in EVERY_CHARACTER])
-    check(_lead, lead_by_pattern, [f"A{c}" for c in EVERY_CHARACTER])
-    check(_lead, lead_by_pattern, [f"SA{c}" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"{c}A" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"S{c}" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"{c}10" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"10{c}" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"A{c}" for c in EVERY_CHARACTER])
+    check(lead_card, lead_by_pattern, [f"SA{c}" for c in EVERY_CHARACTER])
 
 
 def test_lead_on_short_texts() -> None:
-    check(_lead, lead_by_pattern, short_texts("SsſhD♠♣A1T0K\u212a9x \n", 4))
+    check(lead_card, lead_by_pattern, short_texts("SsſhD♠♣A1T0K\u212a9x \n", 4))
 
 
 @given(st.text(max_size=6))
 def test_lead_on_any_text(text: str) -> None:
-    assert _lead(text) == lead_by_pattern(text)
+    assert lead_card(text) == lead_by_pattern(text)
 
 
 def test_contract_on_every_character_in_every_place() -> None:

@@ -381,9 +381,9 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         raise _Fallback("a blank line")
     header_end = data.index(b"\n")
     names = data[:header_end].decode("ascii").split(",")
-    from bridgescore.formats.csv import _ALIASES
+    from bridgescore.formats.csv import column_key
 
-    keys = [_ALIASES.get(n.lower().replace("-", "_"), "") for n in names]
+    keys = [column_key(n) or "" for n in names]
     if not all(keys) or len(set(keys)) != len(keys) or not set(keys) <= _KEYS:
         raise _Fallback(f"columns {','.join(names)}")
     if not {"board", "ns", "ew", "contract"} <= set(keys):
@@ -441,9 +441,9 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
 
     if "lead" in column:
         leads = _texts(raw, *cells("lead"), "lead")[1]
-        from bridgescore.formats.csv import _lead
+        from bridgescore.formats.csv import lead_card
 
-        bad = [t for t in leads if t and not _lead(t)]
+        bad = [t for t in leads if t and not lead_card(t)]
         if bad:
             raise _Fallback(f"not a lead: {bad[0]}")
     _check_rows(raw, cells, column, board, ns, ew, count)
@@ -620,10 +620,10 @@ class _KeyReader:
 
 def _score_cells(cells: dict[str, str], vul: Vulnerability) -> _Key:
     """The traveller reader's reading of one row's score cells."""
-    from bridgescore.formats.csv import _Row, _scores
+    from bridgescore.formats.csv import score_cells
 
     try:
-        ns, ew, assigned = _scores(_Row(0, cells), vul)
+        ns, ew, assigned = score_cells(cells, vul)
     except ParseError as error:
         raise _Fallback(f"a result the reader refuses: {error}") from None
     if assigned:

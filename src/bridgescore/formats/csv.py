@@ -332,7 +332,7 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
     header_line, header = first
     keys: list[str] = []
     for name in header:
-        key = _ALIASES.get(name.strip().lower().replace(" ", "_").replace("-", "_"))
+        key = column_key(name)
         if key is None:
             problems.add(
                 Problem(
@@ -511,7 +511,7 @@ def _table(
             problem("not an arrow-switch flag", get("arrow", ""), "yes or no")
     lead = get("lead", "") or None
     if lead:
-        card = _lead(lead.replace(" ", ""))
+        card = lead_card(lead.replace(" ", ""))
         if card:
             lead = card
         else:
@@ -558,7 +558,7 @@ def _table(
     )
 
 
-def _lead(text: str) -> str | None:
+def lead_card(text: str) -> str | None:
     """The card ``text`` names as a lead (``SA``, ``h7``, ``10D``, ``♠K``), as ``SA``, ``H7``,
     ``DT`` or ``SK``; None if it names none."""
     if text.endswith("\n"):  # as ``$`` allows
@@ -595,6 +595,19 @@ def _artificial_sides(text: str) -> bool:
     """Whether ``text`` is an artificial score for each side, NS/EW, like ``A+/A-``."""
     ns, slash, ew = text.partition("/")
     return bool(slash) and _artificial_side(ns.strip()) and _artificial_side(ew.strip())
+
+
+def column_key(name: str) -> str | None:
+    """The column a header cell names, by any of its spellings (``NS-Names``, ``names ns``:
+    ``ns_names``); None for a name not in :data:`COLUMNS`."""
+    return _ALIASES.get(name.strip().lower().replace(" ", "_").replace("-", "_"))
+
+
+def score_cells(cells: dict[str, str], vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
+    """One row's side scores from its cells by column key (contract, declarer, result, score,
+    adjusted), and whether the director assigned them; :class:`ParseError` as the reader
+    reports it."""
+    return _scores(_Row(0, cells), vul)
 
 
 def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
@@ -794,4 +807,14 @@ def dump(rf: ResultsFile, fp: IO[str]) -> None:
     fp.write(dumps(rf))
 
 
-__all__ = ["COLUMNS", "dump", "dumps", "load", "loads", "read_path"]
+__all__ = [
+    "COLUMNS",
+    "column_key",
+    "dump",
+    "dumps",
+    "lead_card",
+    "load",
+    "loads",
+    "read_path",
+    "score_cells",
+]
