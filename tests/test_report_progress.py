@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli import main
-from bridgescore.cli.report import Progress
+from bridgescore.cli.progress import Progress
 from bridgescore.formats import read_session
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files

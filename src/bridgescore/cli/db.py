@@ -6,6 +6,7 @@ SQLAlchemy is imported inside the commands, never at start-up.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -191,9 +192,17 @@ def import_command(
       bridgescore import 2026/*.csv --club Riverside --federation ebu
       bridgescore import night.csv --date 2026-03-10
     """
+    from bridgescore.cli.progress import Progress
+
     day = _date(played, "--date")
-    with _store(db) as store:
-        for path in files:
+    bar = Progress("Importing")  # on standard error; the lines below go above it
+    with _store(db) as store, contextlib.closing(bar):
+        for number, path in enumerate(files, 1):
+            of = f" ({number} of {len(files)})" if len(files) > 1 else ""
+
+            def step(stage: str, done: int, total: int, path: str = path, of: str = of) -> None:
+                bar(done, total, f"{stage.capitalize()} {Path(path).name}{of}")
+
             report = store.import_file(
                 path,
                 club=club,
@@ -201,7 +210,9 @@ def import_command(
                 played_on=day,
                 federation=federation,
                 event_id=event_id,
+                progress=step,
             )
+            bar.hide()
             if not report.stored:
                 click.echo(f"{path}: already stored as session {report.session_id}")
                 continue

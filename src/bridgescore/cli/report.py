@@ -11,6 +11,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import load, scoring_options
+from bridgescore.cli.progress import Progress
 from bridgescore.errors import BridgeScoreError
 
 
@@ -76,37 +77,6 @@ def report(
     if failed:
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
-
-
-class Progress:
-    """A progress bar on a terminal's standard error, shown only once the work has taken a
-    second: a club night's report stays quiet, a simultaneous pairs' shows how far it is."""
-
-    def __init__(self, description: str, delay: float = 1.0) -> None:
-        self.description = description
-        self.shown_after = time.perf_counter() + delay
-        self.bar: Any = None
-        self.task: Any = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            if time.perf_counter() < self.shown_after:
-                return
-            from rich.console import Console
-            from rich.progress import Progress as Bar
-
-            console = Console(stderr=True)
-            if not console.is_terminal:
-                self.shown_after = float("inf")
-                return
-            self.bar = Bar(console=console, transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task(self.description, total=total)
-        self.bar.update(self.task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _report(

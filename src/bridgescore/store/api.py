@@ -7,9 +7,10 @@ store.handicaps(as_of=date(2026, 3, 10))   # every player's, with explanations
 
 from __future__ import annotations
 
+import functools
 import getpass
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -178,9 +179,16 @@ class Store:
         federation: str = "national",
         event_id: int | None = None,
         by: str | None = None,
+        progress: Callable[[str, int, int], None] | None = None,
     ) -> ImportReport:
-        """Store the session in a results file (any format bridgescore reads)."""
-        rows = ss.read_file(path, rules)
+        """Store the session in a results file (any format bridgescore reads). ``progress``, if
+        given, is told now and then what is being done ("checking", then "storing") and how
+        many of how many results are done."""
+        checking = storing = None
+        if progress is not None:
+            checking = functools.partial(progress, "checking")
+            storing = functools.partial(progress, "storing")
+        rows = ss.read_file(path, rules, checking)
         return self.import_rows(
             rows,
             source=Path(path).name,
@@ -189,6 +197,7 @@ class Store:
             federation=federation,
             event_id=event_id,
             by=by,
+            progress=storing,
         )
 
     def import_rows(
@@ -201,6 +210,7 @@ class Store:
         federation: str = "national",
         event_id: int | None = None,
         by: str | None = None,
+        progress: ss.Steps | None = None,
     ) -> ImportReport:
         federation = pl.check_kind(federation)
         if played_on is None and rows.date_text:
@@ -221,7 +231,7 @@ class Store:
             if known is not None:
                 return ImportReport(source or "", known, False, len(rows.results))
             session_id, entrant_ids = rs.insert_session(
-                conn, rows, club_id, event_id, played_on, source, who, now, digest
+                conn, rows, club_id, event_id, played_on, source, who, now, digest, progress
             )
             matching = pl.Matching()
             members = [

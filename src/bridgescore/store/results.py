@@ -29,11 +29,13 @@ from bridgescore.store.schema import (
     sessions,
 )
 from bridgescore.store.sessions import (
+    PROGRESS_STEP,
     BoardRow,
     EntrantRow,
     MemberRow,
     ResultRow,
     SessionRows,
+    Steps,
     parse_result,
 )
 
@@ -105,8 +107,10 @@ def insert_session(
     by: str,
     now: datetime,
     digest: str,
+    progress: Steps | None = None,
 ) -> tuple[int, dict[tuple[str, str, int, bool], int]]:
-    """Store a session; returns its id and the id of each entrant by its key."""
+    """Store a session; returns its id and the id of each entrant by its key. ``progress`` is
+    told how many results are stored, a thousand at a time (all in one transaction still)."""
     if event_id is None:
         event_id = conn.execute(
             insert(events)
@@ -187,7 +191,11 @@ def insert_session(
             ).where(entrants.c.session_id == session_id)
         )
     }
-    if rows.results:
+    reason = "imported" if source is None else f"imported from {source}"
+    count = len(rows.results)
+    for start in range(0, count, PROGRESS_STEP):
+        if progress is not None:
+            progress(start, count)
         conn.execute(
             insert(results),
             [
@@ -196,11 +204,13 @@ def insert_session(
                     "session_id": session_id,
                     "recorded_at": now,
                     "recorded_by": by,
-                    "reason": "imported" if source is None else f"imported from {source}",
+                    "reason": reason,
                 }
-                for r in rows.results
+                for r in rows.results[start : start + PROGRESS_STEP]
             ],
         )
+    if progress is not None:
+        progress(count, count)
     return session_id, ids
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -115,9 +116,17 @@ class SessionRows:
 # --- reading files and turning sessions into rows ------------------------------------------------
 
 
-def read_file(path: str | Path, rules: str = "club") -> SessionRows:
+Steps = Callable[[int, int], None]
+"""Told how many of how many results are done, now and then during long work."""
+
+PROGRESS_STEP = 1000
+"""Results between two calls of a :data:`Steps`."""
+
+
+def read_file(path: str | Path, rules: str = "club", progress: Steps | None = None) -> SessionRows:
     """Read any results file bridgescore reads into rows; the rules are the named set with
-    what the file itself declares (a USEBIO event's scoring method, NZ Scorer's field scoring)."""
+    what the file itself declares (a USEBIO event's scoring method, NZ Scorer's field scoring).
+    ``progress`` follows the rows' checks (:func:`to_rows`)."""
     from bridgescore.formats import load_path
 
     read = load_path(path)
@@ -127,7 +136,7 @@ def read_file(path: str | Path, rules: str = "club") -> SessionRows:
         declared["method"] = method.value
     if getattr(read.event, "field_scoring", False):
         declared["sections_across"] = True
-    return to_rows(read.session, {"name": rules, "overrides": declared})
+    return to_rows(read.session, {"name": rules, "overrides": declared}, progress)
 
 
 def read_original(path: str | Path) -> Any:
@@ -144,7 +153,10 @@ def parse_csv(text: str, rules: str = "club") -> SessionRows:
     return to_rows(traveller_csv.loads(text).session, {"name": rules, "overrides": {}})
 
 
-def to_rows(session: Any, rules: Mapping[str, Any] | None = None) -> SessionRows:
+def to_rows(
+    session: Any, rules: Mapping[str, Any] | None = None, progress: Steps | None = None
+) -> SessionRows:
+    """A session as rows to store, each result checked to read back exactly as it was."""
     from bridgescore.handicap import split_names
 
     entrants: dict[Any, EntrantRow] = {}
@@ -174,7 +186,10 @@ def to_rows(session: Any, rules: Mapping[str, Any] | None = None) -> SessionRows
         )
     results = []
     seen: dict[str, int] = {}
+    count = len(session.tables)
     for position, t in enumerate(session.tables):
+        if progress is not None and position % PROGRESS_STEP == 0:
+            progress(position, count)
         board = session.boards[t.board]
         vulnerability = t.vulnerability or board.vulnerability
         ns = " ".join(map(str, t.ns))
@@ -225,6 +240,8 @@ def to_rows(session: Any, rules: Mapping[str, Any] | None = None) -> SessionRows
                 f"{t.describe()!r} cannot be stored without change (it reads back as "
                 f"{back.describe()!r})"
             )
+    if progress is not None:
+        progress(count, count)
     return SessionRows(
         title=session.title,
         date_text=session.date,
@@ -286,6 +303,9 @@ def parse_result(
     )
 
 
+# A session of thousands of tables has a few hundred distinct results: each is read once and its
+# frozen side scores shared, as the traveller reader shares them.
+@lru_cache(maxsize=4096)
 def _sides(text: str, vulnerability: str) -> tuple[Any, Any, bool]:
     from bridgescore.bridge import Vulnerability
     from bridgescore.traveller import BridgeResult, WeightedResult, parse_side_scores
@@ -479,11 +499,13 @@ def same_session(a: Any, b: Any) -> list[str]:
 
 __all__: Sequence[str] = (
     "EXPORT_FORMATS",
+    "PROGRESS_STEP",
     "BoardRow",
     "EntrantRow",
     "MemberRow",
     "ResultRow",
     "SessionRows",
+    "Steps",
     "export",
     "from_rows",
     "parse_csv",
