@@ -195,7 +195,7 @@ def import_command(
     from bridgescore.cli.progress import Progress
 
     day = _date(played, "--date")
-    bar = Progress("Importing")  # on standard error; the lines below go above it
+    bar = Progress("Importing")  # on standard error, hidden while a file's lines are printed
     with _store(db) as store, contextlib.closing(bar):
         for number, path in enumerate(files, 1):
             of = f" ({number} of {len(files)})" if len(files) > 1 else ""

@@ -20,7 +20,8 @@ from rich.segment import Segment
 from rich.style import Style
 
 from bridgescore.reports.plain import (
-    HEAD,
+    HEADER_STYLE,
+    TITLE_STYLE,
     Layout,
     PlainTable,
     layout,
@@ -64,10 +65,14 @@ class PlainTablesConsole(Console):
             return super().render(renderable, options)
         if self.color_system is None:
             return _segments(drawn.lines())
-        if min(drawn.widths) > 2:
-            return _styled(drawn, self.get_style("table.title"), self.get_style("table.header"))
-        # A column with nothing in it, heading included: rich styles its padding its own way.
-        return super().render(renderable, options)
+        lines = drawn.styled_lines()
+        if lines is None:
+            return super().render(renderable, options)
+        theme = {
+            TITLE_STYLE: self.get_style("table.title"),
+            HEADER_STYLE: self.get_style("table.header"),
+        }
+        return _styled(lines, theme)
 
 
 def _segments(lines: Iterable[str]) -> Iterator[Segment]:
@@ -76,35 +81,15 @@ def _segments(lines: Iterable[str]) -> Iterator[Segment]:
         yield _NEW_LINE
 
 
-def _styled(drawn: Layout, title: Style, header: Style) -> Iterator[Segment]:
-    """The segments rich renders for a plain table on a terminal: the title in the theme's
-    table title style, the header's cells (padding included) in its header style, and every
-    other line unstyled (one segment prints the same characters as rich's many)."""
-    lines = drawn.lines()
-    if drawn.title is not None:
-        yield Segment(lines.pop(0), title)
+def _styled(
+    lines: list[list[tuple[str, str | None]]], theme: dict[str, Style]
+) -> Iterator[Segment]:
+    """The segments rich renders for a plain table on a terminal: each piece of
+    :meth:`Layout.styled_lines` in its style of the theme, or in none."""
+    for line in lines:
+        for text, style in line:
+            yield Segment(text, _NO_STYLE if style is None else theme[style])
         yield _NEW_LINE
-    for index, line in enumerate(lines):
-        if index == 1:  # under the top border
-            yield from _header(drawn.rows[0], header)
-            continue
-        yield Segment(line)
-        yield _NEW_LINE
-
-
-def _header(cells: list[str], style: Style) -> Iterator[Segment]:
-    """The header row: each cell and the space either side its own segment in ``style``, as
-    rich makes them (so the same escape codes surround each)."""
-    left, _, between, right = HEAD
-    yield Segment(left, _NO_STYLE)
-    for index, cell in enumerate(cells):
-        if index:
-            yield Segment(between, _NO_STYLE)
-        yield Segment(" ", style)
-        yield Segment(cell, style)
-        yield Segment(" ", style)
-    yield Segment(right, _NO_STYLE)
-    yield _NEW_LINE
 
 
 def plain_layout(table: Table, options: ConsoleOptions) -> Layout | None:

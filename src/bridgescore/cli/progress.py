@@ -21,7 +21,6 @@ class Progress:
         self.shown_after = time.perf_counter() + (DELAY if delay is None else delay)
         self.bar: Any = None
         self.task: Any = None
-        self.hidden = False
 
     def __call__(self, done: int, total: int, description: str | None = None) -> None:
         if description is not None:
@@ -41,17 +40,15 @@ class Progress:
             )
             self.bar.start()
             self.task = self.bar.add_task(self.description, total=total)
-        elif self.hidden:
-            self.bar.start()
-            self.hidden = False
+        elif not self.bar.live.is_started:
+            self.bar.start()  # drawn again after hide()
         self.bar.update(self.task, completed=done, total=total, description=self.description)
 
     def hide(self) -> None:
         """Take the bar off the terminal until it is next called, so that lines printed now
         are not drawn over."""
-        if self.bar is not None and not self.hidden:
-            self.bar.stop()
-            self.hidden = True
+        if self.bar is not None:
+            self.bar.stop()  # nothing when already stopped
 
     def close(self) -> None:
         self.hide()

@@ -130,6 +130,29 @@ class Layout:
         lines.append(self.border(BOTTOM))
         return lines
 
+    def styled_lines(self) -> list[list[tuple[str, str | None]]] | None:
+        """Every line rich prints for the table on a terminal, as pieces each in a style
+        (:data:`TITLE_STYLE`, :data:`HEADER_STYLE`) or in none: the title; the header's cells
+        and the space either side of each, each a piece of its own as rich makes them (so the
+        same escape codes surround each); the borders and the body unstyled. None when a column
+        has nothing in it, heading included: rich styles its padding its own way."""
+        if min(self.widths) <= 2:
+            return None
+        lines: list[list[tuple[str, str | None]]] = [[(line, None)] for line in self.lines()]
+        header = 1  # under the top border
+        if self.title is not None:
+            lines[0] = [(self.title, TITLE_STYLE)]
+            header = 2
+        left, _, between, right = HEAD
+        pieces: list[tuple[str, str | None]] = [(left, None)]
+        for index, cell in enumerate(self.rows[0]):
+            if index:
+                pieces.append((between, None))
+            pieces += [(" ", HEADER_STYLE), (cell, HEADER_STYLE), (" ", HEADER_STYLE)]
+        pieces.append((right, None))
+        lines[header] = pieces
+        return lines
+
 
 def layout(
     title: object, columns: Sequence[Sequence[object]], right: Sequence[bool], max_width: int
@@ -238,24 +261,14 @@ class PlainWriter:
         drawn = table_layout(table, self.width)
         if drawn is None:
             raise NotPlain(f"not a plain table: {table.title!r}")
-        lines = drawn.lines()
         if self.styles is None:
-            self._parts.extend(lines)
+            self._parts.extend(drawn.lines())
             return
-        if min(drawn.widths) <= 2:
-            # A column with nothing in it, heading included: rich styles its padding its own way.
+        lines = drawn.styled_lines()
+        if lines is None:
             raise NotPlain(f"an empty column: {table.title!r}")
-        header = 1  # under the top border
-        if drawn.title is not None:
-            lines[0] = self._styled(lines[0], TITLE_STYLE)
-            header = 2
-        # The header's cells, and the space either side of each, each styled on its own as
-        # rich makes them (so the same escape codes surround each); the borders never.
-        left, _, between, right = HEAD
-        space = self._styled(" ", HEADER_STYLE)
-        cells = (space + self._styled(cell, HEADER_STYLE) + space for cell in drawn.rows[0])
-        lines[header] = left + between.join(cells) + right
-        self._parts.extend(lines)
+        styled = self._styled
+        self._parts.extend("".join(styled(text, style) for text, style in line) for line in lines)
 
     def text(self) -> str:
         """Everything printed, each line ended by a new line."""
