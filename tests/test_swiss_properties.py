@@ -103,7 +103,8 @@ def play(plan: Plan) -> Iterator[Drawn]:
             conditions.danish_round(number),
         )
         for match in draw.matches:
-            event = event.record(number, match.home, match.away, rng.randint(0, 25), rng.randint(0, 25))
+            scores = rng.randint(0, 25), rng.randint(0, 25)
+            event = event.record(number, match.home, match.away, *scores)
         for team, after in sorted(plan.withdrawals.items()):
             entered = {t.number: t for t in event.teams}
             if after != number or number == plan.rounds or team not in entered:

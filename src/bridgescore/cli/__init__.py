@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "db": ("db", "db_group"),
     "serve": ("serve", "serve"),
     "users": ("serve", "users_group"),
+    "swiss": ("swiss", "swiss"),
 }
 
 

@@ -22,7 +22,8 @@ class FirstRound(Enum):
 
     @classmethod
     def parse(cls, text: str) -> FirstRound:
-        return _member(cls, text, "first-round draw")
+        found: FirstRound = _member(cls, text, "first-round draw")
+        return found
 
 
 class TieBreak(Enum):
@@ -34,7 +35,8 @@ class TieBreak(Enum):
 
     @classmethod
     def parse(cls, text: str) -> TieBreak:
-        return _member(cls, text, "tie-break")
+        found: TieBreak = _member(cls, text, "tie-break")
+        return found
 
 
 def _member(kind: type[Any], text: str, what: str) -> Any:
@@ -66,9 +68,7 @@ class Conditions:
     seed: int = 0
     danish: int = 0
     stationary: tuple[tuple[int, int], ...] = ()
-    tie_breaks: tuple[TieBreak, ...] = field(
-        default=(TieBreak.HEAD_TO_HEAD, TieBreak.IMP_QUOTIENT)
-    )
+    tie_breaks: tuple[TieBreak, ...] = field(default=(TieBreak.HEAD_TO_HEAD, TieBreak.IMP_QUOTIENT))
 
     def __post_init__(self) -> None:
         if self.rounds < 1:

@@ -129,7 +129,7 @@ def swiss(
     clash_unit = scores_total + byes_total + 1
     rematch_unit = clash_unit * (n // 2 + 1) + 1
 
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(order)
     for i, a in enumerate(order):
         for b in order[i + 1 :]:

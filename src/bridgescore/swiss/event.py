@@ -146,9 +146,9 @@ class SwissEvent:
         imps_against = {t.number: Fraction(0) for t in self.teams}
         matches = Counter[int]()
         byes = Counter[int]()
-        for team in self.teams:
-            missed = min(team.joined - 1, last)
-            vps[team.number] += missed * self.conditions.late_vps
+        for entered in self.teams:
+            missed = min(entered.joined - 1, last)
+            vps[entered.number] += missed * self.conditions.late_vps
         for draw in self.draws[:last]:
             if draw.bye is not None:
                 byes[draw.bye] += 1
@@ -334,9 +334,7 @@ class SwissEvent:
                     "then withdraw the team"
                 )
         left = replace(team, left=self.drawn)
-        return replace(
-            self, teams=tuple(left if t.number == number else t for t in self.teams)
-        )
+        return replace(self, teams=tuple(left if t.number == number else t for t in self.teams))
 
     # --- storing -------------------------------------------------------------------------------
 
@@ -347,10 +345,15 @@ class SwissEvent:
             "version": VERSION,
             "conditions": self.conditions.to_data(),
             "teams": [
-                {"number": t.number, "name": t.name, "seed": t.seed, "joined": t.joined,
-                 "left": t.left}
+                {
+                    "number": t.number,
+                    "name": t.name,
+                    "seed": t.seed,
+                    "joined": t.joined,
+                    "left": t.left,
+                }
                 for t in self.teams
-            ],  # fmt: skip
+            ],
             "draws": [
                 {
                     "round": d.round,
@@ -378,20 +381,28 @@ class SwissEvent:
         """An event stored by :meth:`to_data`, checked: each round's draw holds exactly the teams
         playing it, and each score a match of its round."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise SwissError(f"not a Swiss event stored by bridgescore (no \"format\": {FORMAT!r})")
+            raise SwissError(f"not a Swiss event stored by bridgescore (no format {FORMAT!r})")
         if data.get("version") != VERSION:
-            raise SwissError(f"a Swiss event of version {data.get('version')!r}: expected {VERSION}")
+            found = data.get("version")
+            raise SwissError(f"a Swiss event of version {found!r}: expected {VERSION}")
         try:
             conditions = Conditions.from_data(data["conditions"])
             teams = tuple(
-                Team(int(t["number"]), t.get("name"), t.get("seed"), int(t["joined"]), t.get("left"))
+                Team(
+                    int(t["number"]),
+                    t.get("name"),
+                    None if t.get("seed") is None else int(t["seed"]),
+                    int(t["joined"]),
+                    None if t.get("left") is None else int(t["left"]),
+                )
                 for t in data["teams"]
             )
             draws = tuple(
                 Draw(
                     int(d["round"]),
-                    tuple(Match(int(m["table"]), int(m["home"]), int(m["away"]))
-                          for m in d["matches"]),  # fmt: skip
+                    tuple(
+                        Match(int(m["table"]), int(m["home"]), int(m["away"])) for m in d["matches"]
+                    ),
                     None if d.get("bye") is None else int(d["bye"]),
                 )
                 for d in data["draws"]
@@ -403,7 +414,8 @@ class SwissEvent:
                 for s in data["scores"]
             }
         except (KeyError, TypeError, ValueError) as error:
-            raise SwissError(f"a stored Swiss event with a missing or wrong value: {error}") from None
+            problem = f"a stored Swiss event with a wrong or missing value ({error})"
+            raise SwissError(problem) from None
         event = cls.start(conditions, teams)
         event = replace(event, draws=draws, scores=scores)
         event._check()
@@ -425,8 +437,10 @@ class SwissEvent:
             if not 1 <= round_number <= self.drawn or Match(0, home, away).teams not in {
                 m.teams for m in self.draws[round_number - 1].matches
             }:
-                raise SwissError(f"a stored score of {home} v {away} in round {round_number}, "
-                                 "which was not drawn")  # fmt: skip
+                raise SwissError(
+                    f"a stored score of {home} v {away} in round {round_number}, which was not "
+                    "drawn"
+                )
 
 
 def _other(match: Match | None, team: int) -> int | None:

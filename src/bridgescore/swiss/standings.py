@@ -135,7 +135,5 @@ def _key(
         )
     if tie_break is TieBreak.IMP_QUOTIENT:
         # No IMPs against is better than any quotient: (1, for) beats (0, quotient).
-        return lambda r: (
-            (0, r.imps_for / r.imps_against) if r.imps_against else (1, r.imps_for)
-        )
+        return lambda r: (0, r.imps_for / r.imps_against) if r.imps_against else (1, r.imps_for)
     return lambda r: (0, r.imps_for - r.imps_against)
