@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.event import event_options, is_event
 from bridgescore.cli.options import load, scoring_options
 from bridgescore.cli.progress import Progress
 from bridgescore.errors import BridgeScoreError
@@ -17,7 +18,9 @@ from bridgescore.errors import BridgeScoreError
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
+@event_options
 @click.option(
     "-o",
     "--output",
@@ -45,25 +48,36 @@ def report(
     history: str | None,
     double_dummy: bool,
     verbose: bool,
+    more: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Write a results website for FILE into a directory: rankings, a traveller per board, the
     recap sheet and a score card per pair, each page with a JSON twin. It needs no network to
-    view, works on a phone and prints on A4 or Letter.
+    view, works on a phone and prints on A4 or Letter. Several FILEs are the sessions of one
+    event: its ranking, with each session's own site beside it (docs/events.md).
 
     \b
     Examples:
       bridgescore report club-night.csv -o out/club-night
       bridgescore report session.xml -o site --rules ebu --no-double-dummy
+      bridgescore report day1.csv day2.csv -o out/championship
     """
     from bridgescore.outputs import write_directory  # here: most runs never write a folder
 
     started = time.perf_counter()
     bar = Progress("Writing pages")
     try:
-        what, failed, results = write_directory(
-            directory, lambda into: _report(file, into, history, double_dummy, options, bar)
-        )
+        if is_event(more, options):
+            from bridgescore.cli.event import report_event
+
+            files = (file, *more)
+            what, failed, results = write_directory(
+                directory, lambda into: report_event(files, into, double_dummy, options, bar)
+            )
+        else:
+            what, failed, results = write_directory(
+                directory, lambda into: _report(file, into, history, double_dummy, options, bar)
+            )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     finally:

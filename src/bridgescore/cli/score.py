@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.event import event_options, is_event
 from bridgescore.cli.options import console, load, plain_writer, scoring_options
 from bridgescore.errors import BridgeScoreError
 
@@ -24,7 +25,9 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
+@event_options
 @click.option(
     "--format",
     "output_format",
@@ -58,9 +61,11 @@ def score(
     explain: bool,
     history: str | None,
     verbose: bool,
+    more: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
+    Several FILEs are the sessions of one event, ranked together (docs/events.md).
 
     \b
     Examples:
@@ -68,7 +73,11 @@ def score(
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
+      bridgescore score day1.csv day2.csv --aggregate percentages
     """
+    if is_event(more, options):
+        _score_event((file, *more), output_format, output, options)
+        return
     started = time.perf_counter()
     with _collector_waits():
         try:
@@ -87,6 +96,26 @@ def score(
         say_rate("scored", results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
+
+
+def _score_event(
+    files: tuple[str, ...], output_format: str, output: str | None, options: dict[str, Any]
+) -> None:
+    from bridgescore.cli.event import score_event
+
+    try:
+        text, failed = score_event(files, output_format, output is not None, options)
+        if output:
+            from bridgescore.outputs import write_text
+
+            write_text(output, text)
+        else:
+            _print((text.encode("utf-8"),))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if failed:
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
 
