@@ -9,6 +9,7 @@ the first of the two rows is the home team of that comparison.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 from bridgescore.errors import InputFileError, Problem
@@ -18,7 +19,13 @@ from bridgescore.scoring.imp_pairs import artificial_code
 from bridgescore.scoring.imps import ArtificialImps, MarginRule, imps, victory_points
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, Session
-from bridgescore.teams_results import BoardComparison, MatchResult, TeamsResult
+from bridgescore.teams_results import (
+    BoardAMatch,
+    BoardComparison,
+    MatchResult,
+    TeamsResult,
+    TeamTotal,
+)
 from bridgescore.traveller import Artificial, SideScore, TableResult, WeightedResult
 
 
@@ -163,4 +170,73 @@ def _standings(session: Session, matches: list[MatchResult]) -> tuple[Standing, 
             matches=played[team],
         )
         for place, shared, team in rank(vps, lambda t: vps[t], order=lambda t: t)
+    )
+
+
+# --- other scorings of the same boards ------------------------------------------------------------
+
+
+def board_a_match(result: TeamsResult) -> BoardAMatch:
+    """Board-a-match (rules.md §6.2, [BAM]): on each board of a match, the team with the better
+    score across the two rooms earns 1 point, a tie half each.
+
+    A board of plain results is won on the net points, however few (+10 wins, though it is 0
+    IMPs); a board with an adjusted score, which has no net points, by the sign of its IMPs.
+    """
+    points: dict[Entrant, Fraction] = defaultdict(Fraction)
+    boards: dict[Entrant, int] = defaultdict(int)
+    matches = []
+    for m in result.matches:
+        home = Fraction(0)
+        for b in m.boards:
+            one, two = b.room1.result, b.room2.result
+            net = one.ns_score - two.ns_score if one and two else b.home_imps - b.away_imps
+            home += 1 if net > 0 else Fraction(1, 2) if net == 0 else 0
+        away = len(m.boards) - home
+        matches.append((m, home, away))
+        for team, won in ((m.home, home), (m.away, away)):
+            points[team] += won
+            boards[team] += len(m.boards)
+    return BoardAMatch(tuple(matches), _totals(result.session, points, boards))
+
+
+def butler_teams(session: Session, rules: Rules) -> tuple[TeamTotal, ...]:
+    """Teams ranked on Butler IMPs (§6.4): every table's NS score against the board's datum over
+    all the tables that played it (every match), with the rules' trim and rounding; a team's
+    total is its NS pair's IMPs plus its EW pair's. Boards with an adjusted result at a table
+    leave that table out (its datum and its IMPs)."""
+    from bridgescore.scoring.imps import datum
+
+    by_board: dict[int, list[TableResult]] = defaultdict(list)
+    for row in session.tables:
+        if row.result is not None:
+            by_board[row.board].append(row)
+    ns: dict[Entrant, Fraction] = defaultdict(Fraction)
+    ew: dict[Entrant, Fraction] = defaultdict(Fraction)
+    boards: dict[Entrant, int] = defaultdict(int)
+    for rows in by_board.values():
+        scores = [r.result.ns_score for r in rows if r.result is not None]
+        level = datum(scores, trim=rules.datum_trim, rounding=rules.datum_rounding)
+        for row in rows:
+            assert row.result is not None
+            won = imps(row.result.ns_score - level)
+            north, east = (
+                Entrant(row.ns[0], section=row.section),
+                Entrant(row.ew[0], section=row.section),
+            )
+            ns[north] += won
+            ew[east] -= won
+            boards[north] += 1
+            boards[east] += 1
+    totals = {team: ns[team] + ew[team] for team in boards}
+    ranked = _totals(session, totals, boards)
+    return tuple(replace(t, ns=ns[t.team], ew=ew[t.team]) for t in ranked)
+
+
+def _totals(
+    session: Session, points: dict[Entrant, Fraction], boards: dict[Entrant, int]
+) -> tuple[TeamTotal, ...]:
+    return tuple(
+        TeamTotal(place, shared, team, session.names.get(team), points[team], boards[team])
+        for place, shared, team in rank(points, lambda t: points[t], order=lambda t: t)
     )

@@ -56,7 +56,8 @@ class Conditions:
     with an odd number of teams cannot be drawn); ``late_vps`` what a late entry scores for
     each round it missed. The last ``danish`` rounds are drawn Danish (1st v 2nd, 3rd v 4th,
     rematches allowed). ``stationary`` keeps a team at one table (team, table) for players who
-    cannot move.
+    cannot move. A ``league`` (a round robin) has every round drawn in advance: a score can
+    then be corrected whenever, no draw resting on it.
     """
 
     rounds: int
@@ -69,6 +70,7 @@ class Conditions:
     danish: int = 0
     stationary: tuple[tuple[int, int], ...] = ()
     tie_breaks: tuple[TieBreak, ...] = field(default=(TieBreak.HEAD_TO_HEAD, TieBreak.IMP_QUOTIENT))
+    league: bool = False  # every round drawn in advance (a round robin), not on the scores
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -111,6 +113,7 @@ class Conditions:
             "danish": self.danish,
             "stationary": [[team, table] for team, table in self.stationary],
             "tie_breaks": [t.value for t in self.tie_breaks],
+            "league": self.league,
         }
 
     @classmethod
@@ -127,4 +130,5 @@ class Conditions:
             danish=int(data.get("danish", 0)),
             stationary=tuple((int(a), int(b)) for a, b in data.get("stationary", ())),
             tie_breaks=tuple(TieBreak.parse(t) for t in data.get("tie_breaks", ())),
+            league=bool(data.get("league", False)),
         )

@@ -292,7 +292,7 @@ class SwissEvent:
         if match.home != home:
             own, other = other, own
         key = (round_number, match.home, match.away)
-        if key in self.scores and round_number < self.drawn:
+        if key in self.scores and round_number < self.drawn and not self.conditions.league:
             raise SwissError(
                 f"round {round_number + 1} has been drawn on the score of {match.home} v "
                 f"{match.away}: it can no longer be changed here"
