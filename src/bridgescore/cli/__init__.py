@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve"),
     "users": ("serve", "users_group"),
     "swiss": ("swiss", "swiss"),
+    "competition": ("competition", "competition"),
 }
 
 

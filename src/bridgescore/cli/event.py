@@ -100,7 +100,7 @@ def _rules(options: dict[str, Any]) -> EventRules:
     )
 
 
-def _load(files: Sequence[str], options: dict[str, Any]) -> list[EventSession]:
+def load_sessions(files: Sequence[str], options: dict[str, Any]) -> list[EventSession]:
     """Each file's session scored under the options' rules; every file's problems together."""
     from bridgescore.cli.options import load
     from bridgescore.events import EventSession
@@ -136,8 +136,8 @@ def event_pages(
     from bridgescore.reports.events import final_data, ranking_data
 
     rules = _rules(options)
-    qualifying = _load(files, options)
-    finals = _load(options.get("finals") or (), options)
+    qualifying = load_sessions(files, options)
+    finals = load_sessions(options.get("finals") or (), options)
     failed = [
         f"{s.label} {f.field}" for s in qualifying + finals for f in s.result.fields
         if not f.checksum.ok
