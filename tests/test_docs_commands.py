@@ -95,7 +95,7 @@ def _why_not_run(command: Command, folder: Path) -> str | None:
     words = command.text.split()
     if "bridgescore" in words:
         after = words[words.index("bridgescore") + 1 :]
-        if after and after[0] in NEEDS_DATABASE:
+        if (after and after[0] in NEEDS_DATABASE) or "--db" in after:
             return "it needs the club database (docs/database.md; the store tests cover it)"
     if "bridgescore" not in command.text:
         return "not a bridgescore command"

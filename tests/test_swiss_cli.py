@@ -79,7 +79,7 @@ def test_an_event_run_from_its_file(tmp_path: Path) -> None:
     status, output = run("standings", path, "--format", "json")
     assert status == 0 and json.loads(output)["standings"][0]["team"] == 1
     status, output = run("standings", path)
-    assert status == 0 and "Standings after 1 of 2 rounds" in output
+    assert status == 0 and "Standings: 1 of 2 rounds complete" in output
 
 
 def refused(path: str, *args: str, says: str) -> None:

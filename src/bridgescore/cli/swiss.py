@@ -285,7 +285,7 @@ def score(
     assert match is not None
     vps = changed.match_vps(round_number, match)
     assert vps is not None
-    from bridgescore.display import fmt
+    from bridgescore.display import fmt_fixed as fmt
 
     waiting = len(changed.missing(round_number))
     click.echo(

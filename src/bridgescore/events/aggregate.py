@@ -196,7 +196,9 @@ def rank_sessions(
                 row[k] = contribution
     standings = []
     totals = {key: _total(row, rules, len(sessions)) for key, row in by_entry.items()}
-    for place, shared, key in rank(totals, lambda k: totals[k][0], order=lambda k: sorted(k)):
+    # Level entries are listed by name (the ranking shares their place).
+    names = identities.names
+    for place, shared, key in rank(totals, lambda k: totals[k][0], order=lambda k: names[k]):
         total, percent = totals[key]
         standings.append(
             EventStanding(

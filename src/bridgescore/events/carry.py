@@ -171,7 +171,7 @@ def rank_final(
         for s in f.standings
     }
     by_entry = {s.entry: s for s in f.standings}
-    ranked = rank(totals, lambda key: totals[key], order=lambda key: sorted(key))
+    ranked = rank(totals, lambda key: totals[key], order=lambda key: by_entry[key].name)
     standings = tuple(
         FinalStanding(
             place,

@@ -212,8 +212,20 @@ def _carry_words(final: Final) -> str:
 
 
 def _title(sessions: Sequence[EventSession]) -> str:
-    titles = [s.result.session.title for s in sessions if s.result.session.title]
-    return titles[0] if titles else "Event results"
+    """The words the sessions' titles start with ("Spring pairs, session 1" and "..., session
+    2" make "Spring pairs"), or the first title, or none."""
+    titles = [s.result.session.title.split() for s in sessions if s.result.session.title]
+    if not titles:
+        return "Event results"
+    common = []
+    for words in zip(*titles, strict=False):
+        if len(set(words)) > 1:
+            break
+        common.append(words[0])
+    if len(titles) > 1 and common and common[-1].lower() in ("session", "day", "round"):
+        common.pop()
+    shared = " ".join(common).rstrip(" ,;:-–—")
+    return shared or " ".join(titles[0])
 
 
 # --- the terminal --------------------------------------------------------------------------------

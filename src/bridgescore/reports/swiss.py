@@ -88,9 +88,10 @@ def render_standings(event: SwissEvent, console: Console) -> None:
 
     done = sum(1 for n in range(1, event.drawn + 1) if not event.missing(n))
     table = Table(
-        title=f"Standings after {done} of {event.conditions.rounds} rounds", title_justify="left"
+        title=f"Standings: {done} of {event.conditions.rounds} rounds complete",
+        title_justify="left",
     )
-    for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
+    for name in ("Place", "Team", "Name", "Rounds", "IMPs for", "IMPs against", "VPs"):
         table.add_column(name, justify="left" if name == "Name" else "right")
     for s in event.standings():
         name = (s.name or "") + (" (withdrawn)" if s.withdrawn else "")
