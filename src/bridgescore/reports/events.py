@@ -155,6 +155,7 @@ def ranking_data(
 def final_data(final: Final, identities: Identities, *, title: str | None = None) -> Data:
     """A final's ranking with what each contestant carried from the qualifying."""
     first = len(final.qualifying.sessions) + 1
+    title = title or _title([*final.qualifying.sessions, *final.final.sessions])
     data = ranking_data(final.final, identities, title=title, first=first)
     data["stage"] = "final"
     data["carry"] = final.carry.value
