@@ -121,3 +121,20 @@ def test_a_file_that_is_not_an_event_is_refused_and_kept(tmp_path: Path) -> None
     path.write_text("{not json")
     refused(str(path), "draw", str(path), says="not JSON (line 1)")
     refused(str(path), "draw", str(tmp_path / "none.json"), says="none.json")
+
+
+def test_simulate_with_late_entries_and_withdrawals() -> None:
+    status, output = run(
+        "simulate", "--teams", "10", "--rounds", "4", "--enter", "11@3", "--withdraw", "4@2",
+        "--format", "json",
+    )  # fmt: skip
+    assert status == 0, output
+    rounds = json.loads(output)["rounds"]
+    playing = [sorted(t for m in r["matches"] for t in (m["home"], m["away"])) for r in rounds]
+    assert 11 not in playing[1] and 11 in playing[2] and 4 in playing[1] and 4 not in playing[2]
+    status, output = run("simulate", "--teams", "10", "--rounds", "4", "--enter", "11@9")
+    assert status == 2 and "team 11 cannot enter before round 9: the event has 4 rounds" in output
+    status, output = run("simulate", "--teams", "10", "--rounds", "4", "--withdraw", "3@4")
+    assert status == 2 and "team 3 cannot withdraw after round 4" in output
+    status, output = run("simulate", "--teams", "10", "--rounds", "4", "--enter", "x")
+    assert status == 2 and "--enter: expected TEAM@ROUND" in output

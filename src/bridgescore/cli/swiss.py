@@ -118,6 +118,17 @@ def _conditions(options: dict[str, Any]) -> Conditions:
     )
 
 
+def _at(texts: tuple[str, ...], flag: str) -> dict[int, int]:
+    """``TEAM@ROUND`` options as {team: round}."""
+    found = {}
+    for text in texts:
+        team, _, round_number = text.partition("@")
+        if not (team.strip().isdecimal() and round_number.strip().isdecimal()):
+            raise UsageProblem(f"{flag}: expected TEAM@ROUND, e.g. 11@3, found {text!r}")
+        found[int(team)] = int(round_number)
+    return found
+
+
 _FORMAT = click.option(
     "--format",
     "output_format",
@@ -146,20 +157,46 @@ def swiss() -> None:
 
 @swiss.command()
 @click.option("--teams", type=click.IntRange(2, 999), required=True, help="Teams (or pairs).")
+@click.option(
+    "--enter",
+    "entries",
+    multiple=True,
+    metavar="TEAM@ROUND",
+    help="A late entry: TEAM (numbered above --teams) enters before ROUND (repeat).",
+)
+@click.option(
+    "--withdraw",
+    "withdrawals",
+    multiple=True,
+    metavar="TEAM@ROUND",
+    help="TEAM withdraws after ROUND (repeat).",
+)
 @condition_options
 @_FORMAT
-def simulate(teams: int, output_format: str, **options: Any) -> None:
+def simulate(
+    teams: int,
+    entries: tuple[str, ...],
+    withdrawals: tuple[str, ...],
+    output_format: str,
+    **options: Any,
+) -> None:
     """Play a Swiss event with random match scores through the draw, to try the conditions.
 
     \b
     Examples:
       bridgescore swiss simulate --teams 24 --rounds 7 --seed 3
       bridgescore swiss simulate --teams 9 --rounds 5 --danish 1 --format json
+      bridgescore swiss simulate --teams 10 --rounds 6 --enter 11@3 --withdraw 4@2
     """
     from bridgescore.swiss.simulate import simulate as play
 
     try:
-        event = play(_conditions(options), teams)
+        event = play(
+            _conditions(options),
+            teams,
+            entries=_at(entries, "--enter"),
+            withdrawals=_at(withdrawals, "--withdraw"),
+        )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if output_format == "json":

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 
 from bridgescore.swiss.conditions import Conditions
-from bridgescore.swiss.event import SwissEvent
+from bridgescore.swiss.event import SwissError, SwissEvent
 
 
 def simulate(
@@ -23,6 +23,18 @@ def simulate(
     ``withdrawals`` withdraws team number -> after that round. Each team's IMPs in a match
     are drawn between 0 and 3 a board, from the conditions' seed.
     """
+    for team, before in (entries or {}).items():
+        if not 1 <= before <= conditions.rounds:
+            raise SwissError(
+                f"team {team} cannot enter before round {before}: the event has "
+                f"{conditions.rounds} rounds"
+            )
+    for team, after in (withdrawals or {}).items():
+        if not 1 <= after < conditions.rounds:
+            raise SwissError(
+                f"team {team} cannot withdraw after round {after}: a withdrawal comes after "
+                f"round 1 to {conditions.rounds - 1}"
+            )
     rng = random.Random(f"bridgescore-swiss-{conditions.seed}")
     event = SwissEvent.start(conditions, range(1, teams + 1))
     most = 3 * conditions.boards
@@ -36,6 +48,6 @@ def simulate(
                 number, match.home, match.away, rng.randint(0, most), rng.randint(0, most)
             )
         for team, after in sorted((withdrawals or {}).items()):
-            if after == number and number < conditions.rounds:
+            if after == number:
                 event = event.withdraw(team)
     return event
