@@ -7,14 +7,18 @@ MASTER_POINTS_AWARDED in hundredths, NZ Scorer's cpoints), not through our reade
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.bridge import Side
+from bridgescore.cli import main
 from bridgescore.errors import InputFileError, ParseError, RulesError
 from bridgescore.formats import load_path
 from bridgescore.masterpoints import (
@@ -649,3 +653,97 @@ def test_scheme_names_listed() -> None:
 
     for name in SCHEMES:
         assert scheme_named(name).info.name == name
+
+
+# --- the command line, the JSON and the results website ------------------------------------------
+
+
+def _json_rankings(data: dict) -> dict[str, dict]:  # type: ignore[type-arg]
+    return {
+        f"{line['pair']}{line['line'] or ''}": line
+        for field in data["fields"]
+        for line in field["rankings"]
+    }
+
+
+def test_score_json_carries_every_award_and_its_words() -> None:
+    path = shared_path("data", "usebio-compscore", "mp_pairs_mitchell.xml")
+    _, _, pairs = _compscore("mp_pairs_mitchell.xml")
+    options = ["--artificial-method", "neuberg", "--short-boards", "neuberg"]
+    run = CliRunner().invoke(
+        main, ["score", str(path), *options, "--masterpoints", "abf:green", "--format", "json"]
+    )
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.output)
+    assert data["masterpoints"] == {
+        "scheme": "abf:green",
+        "title": "ABF green masterpoints (weight 1.5)",
+        "unit": "ABF green points",
+        "decimals": 2,
+        "type": "GREEN",
+    }
+    lines = _json_rankings(data)
+    for entrant, (_, points) in pairs.items():
+        line = lines[entrant.label]
+        assert line["masterpoints"] == (points / 100 if points else None)
+        assert (line["masterpoints_award"] is None) == (points == 0)
+    assert lines["4NS"]["masterpoints_award"] == (
+        "1st of 19 tables, Mitchell, green: 0.02 × 1.5 × 19 = 0.57"
+    )
+    plain = CliRunner().invoke(main, ["score", str(path), "--format", "json"])
+    assert "masterpoints" not in plain.output  # nothing added without a scheme
+
+
+def test_score_text_lists_the_awards() -> None:
+    path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
+    run = CliRunner().invoke(main, ["score", str(path), "--masterpoints", "abf:red"])
+    assert run.exit_code == 0, run.output
+    assert "Masterpoints: ABF red masterpoints (weight 2.5)" in run.output
+    assert "0.60  1st of 6 tables, Howell, red: 0.04 × 2.5 × 6 = 0.60" in run.output
+
+
+def test_report_shows_awards_on_the_rankings_and_score_cards(tmp_path: Path) -> None:
+    path = shared_path("data", "nz-scorer", "native", "pairs.xml")
+    out = tmp_path / "site"
+    run = CliRunner().invoke(
+        main,
+        ["report", str(path), "-o", str(out), "--masterpoints", "nz:club", "--no-double-dummy"],
+    )
+    assert run.exit_code == 0, run.output
+    index = json.loads((out / "index.json").read_text())
+    lines = _json_rankings(index)
+    expected = _nz_expected("pairs.xml")
+    for (_, direction, number), (_, cpoints) in expected.items():
+        line = lines[f"{number}{'NS' if direction == 'N' else 'EW'}"]
+        assert line["masterpoints"] == (cpoints or None)
+    html = (out / "index.html").read_text()
+    assert "1st of 13 pairs, Mitchell, 4 places (13 ÷ 3 = 4.33): 40 × 4/4 = 40" in html
+    card = json.loads((out / "pair-5ns.json").read_text())
+    assert card["masterpoints"] == 40 and card["masterpoints_text"] == "40"
+    assert "40 × 4/4 = 40" in (out / "pair-5ns.html").read_text()
+    unawarded = json.loads((out / "pair-1ns.json").read_text())
+    assert unawarded["masterpoints"] is None
+
+
+def test_masterpoints_from_a_scheme_file_and_bad_schemes(tmp_path: Path) -> None:
+    path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
+    scheme = tmp_path / "local.toml"
+    scheme.write_text(LOCAL)
+    run = CliRunner().invoke(main, ["score", str(path), "--masterpoints", str(scheme)])
+    assert run.exit_code == 0, run.output
+    assert (
+        "1st of 6 tables, Howell, local points: 10 (one_winner scale for 3 to 8 tables)"
+        in run.output
+    )
+    bad = tmp_path / "bad.toml"
+    bad.write_text(_scheme("from = 3\nto = 4\nawards = [1]", "from = 6\nawards = [1]"))
+    run = CliRunner().invoke(main, ["score", str(path), "--masterpoints", str(bad)])
+    assert run.exit_code == 2
+    assert f"{bad}: 1 problem" in run.output and "no row for 5" in run.output
+    run = CliRunner().invoke(main, ["score", str(path), "--masterpoints", "abf:blue"])
+    assert run.exit_code == 2 and "not an ABF colour" in run.output
+    run = CliRunner().invoke(
+        main, ["score", str(path), "--masterpoints", str(tmp_path / "no.toml")]
+    )
+    assert run.exit_code == 2 and "no such file" in run.output
+    assert "Traceback" not in run.output

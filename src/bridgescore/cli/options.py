@@ -18,10 +18,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.errors import Problem
+    from bridgescore.masterpoints import Awards, Scheme
     from bridgescore.movements.model import Movement
     from bridgescore.reports.plain import PlainWriter
+    from bridgescore.results import SessionResult
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
+    from bridgescore.teams_results import TeamsResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,6 +78,47 @@ def scoring_options(func: F) -> F:
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def masterpoint_options(func: F) -> F:
+    """``--masterpoints SCHEME``: each ranked entrant's award, explained (score and report)."""
+    return click.option(
+        "--masterpoints",
+        "masterpoints",
+        metavar="SCHEME|FILE",
+        help="Award masterpoints: abf:green, abf:red (abf:red:3.0 for another weight), "
+        "acbl:club (acbl:club:invitational …), nz:club, or a scheme file (.toml or .json; "
+        "docs/masterpoints.md).",
+    )(func)
+
+
+def masterpoint_scheme(spec: str) -> Scheme:
+    """The scheme ``--masterpoints`` names: built in, or read from a scheme file."""
+    from bridgescore.errors import ParseError
+    from bridgescore.masterpoints import scheme_named
+
+    if spec.lower().endswith((".toml", ".json")) or os.sep in spec or os.path.exists(spec):
+        from bridgescore.formats.files import display_name, read_utf8
+        from bridgescore.masterpoints.table import loads
+
+        kind = "json" if spec.lower().endswith(".json") else "toml"
+        return loads(read_utf8(spec, "masterpoint scheme"), display_name(spec), kind=kind)
+    try:
+        return scheme_named(spec)
+    except ParseError as error:
+        from bridgescore.cli.common import UsageProblem
+
+        raise UsageProblem(f"--masterpoints: {error}") from None
+
+
+def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any]) -> Awards | None:
+    """The awards ``--masterpoints`` asks for, or None."""
+    spec = options.get("masterpoints")
+    if not spec:
+        return None
+    from bridgescore.masterpoints import award
+
+    return award(result, masterpoint_scheme(spec))
 
 
 def rules_from(options: dict[str, Any]) -> Rules:

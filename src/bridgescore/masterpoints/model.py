@@ -146,10 +146,9 @@ def rounded(exact: Fraction, decimals: int) -> tuple[Fraction, str]:
     """``exact`` rounded half up to the unit, and the words for it: "= 0.399 → 0.40", or
     "= 0.95" when nothing was rounded."""
     points = round_half_up(exact, decimals)
-    text = f"= {number(exact, decimals + 2)}"
-    if points != exact:
-        text += f" → {fmt_fixed(points, decimals)}"
-    return points, text
+    if points == exact:
+        return points, f"= {fmt_fixed(points, decimals)}"
+    return points, f"= {number(exact, decimals + 3)} → {fmt_fixed(points, decimals)}"
 
 
 PlaceAward = Callable[[int], tuple[Fraction, str]]
@@ -202,8 +201,7 @@ def share(
             text = (
                 f"{head(ordinal(places[0]) + '=')}: {len(tied)} tied share "
                 f"{ordinal(places[0])} {'and' if len(tied) == 2 else 'to'} "
-                f"{ordinal(places[-1])}: {sum_text}"
-                + (f" ({each})" if each else "")
+                f"{ordinal(places[-1])}: {sum_text}" + (f" ({each})" if each else "")
             )
         if points <= 0:
             continue
