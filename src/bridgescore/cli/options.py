@@ -81,7 +81,16 @@ def scoring_options(func: F) -> F:
 
 
 def masterpoint_options(func: F) -> F:
-    """``--masterpoints SCHEME``: each ranked entrant's award, explained (score and report)."""
+    """``--masterpoints SCHEME``: each ranked entrant's award, explained; ``--deals FILE``: the
+    boards' deals from hand records (score and report)."""
+    func = click.option(
+        "--deals",
+        "deals",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
+        "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them).",
+    )(func)
     return click.option(
         "--masterpoints",
         "masterpoints",
@@ -150,11 +159,28 @@ def load(
     rules = rules_from(options)
     if stored_number(file) is not None:
         session, stored = _stored(file, options.get("db"), rules)
+        session = with_deals(session, options.get("deals"))
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options), movement_file(options))
     show_warnings(rf.warnings, file)
     handicaps = _handicaps(rf.session, rules, history) if history else None
-    return rf.session, rules, handicaps
+    return with_deals(rf.session, options.get("deals")), rules, handicaps
+
+
+def with_deals(session: Session, path: str | None) -> Session:
+    """``session`` with the deals of the hand records ``--deals`` names, if it names any;
+    its boards the hand records lack are noted on standard error."""
+    if not path:
+        return session
+    from bridgescore.formats import hands
+    from bridgescore.formats.files import display_name
+
+    records = hands.read_path(path)
+    show_warnings(records.warnings, path)
+    session, notes = hands.with_deals(session, records, display_name(path))
+    for note in notes:
+        click.echo(f"bridgescore: note: {note.describe(display_name(path))}", err=True)
+    return session
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
