@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "check"),
     "movement": ("movement", "movement"),
     "deals": ("deals", "deals"),
+    "export": ("export", "export"),
     "import": ("db", "import_command"),
     "players": ("db", "players_group"),
     "sessions": ("db", "sessions_group"),
