@@ -747,3 +747,27 @@ def test_masterpoints_from_a_scheme_file_and_bad_schemes(tmp_path: Path) -> None
     )
     assert run.exit_code == 2 and "no such file" in run.output
     assert "Traceback" not in run.output
+
+
+def test_teams_rankings_carry_awards() -> None:
+    """30 teams (example2.pbn), one winner, T = 30: green 1.5 × (1 − e^(−30/16)) = 1.26997 →
+    1.27; 10 places (the top third)."""
+    path = shared_path("data", "pbn", "example2.pbn")
+    run = CliRunner().invoke(
+        main,
+        [
+            "score",
+            str(path),
+            "--method",
+            "teams",
+            "--masterpoints",
+            "abf:green",
+            "--format",
+            "json",
+        ],
+    )
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.output[run.output.index("{") :])
+    lines = data["fields"][0]["rankings"]
+    assert lines[0]["masterpoints"] == 1.27
+    assert sum(1 for line in lines if line["masterpoints"]) == 10
