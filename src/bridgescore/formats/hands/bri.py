@@ -5,17 +5,14 @@ spade ace … 13 the spade two, 14 the heart ace … 52 the club two), West hold
 from __future__ import annotations
 
 from bridgescore.deal import Deal
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError
 from bridgescore.formats.hands.model import (
     HandRecords,
     card_name,
     deal_from_owners,
-    finish,
-    law_board,
+    numbered_records,
     owners_of,
-    refuse_empty,
-    refuse_law_changes,
-    refuse_unless_numbered_from_one,
+    writable_numbered_from_one,
 )
 
 KIND = "BRI"
@@ -65,27 +62,10 @@ def looks_like(data: bytes) -> bool:
 
 
 def loads(data: bytes, path: str | None = None) -> HandRecords:
-    problems = Problems(path)
-    whole, rest = divmod(len(data), _SIZE)
-    boards = []
-    for n in range(whole):
-        record = data[n * _SIZE : (n + 1) * _SIZE]
-        try:
-            boards.append(law_board(n + 1, decode_deal(record[:DIGITS])))
-        except ParseError as error:
-            problems.report(str(error), board=n + 1)
-    if rest:
-        problems.report(
-            f"the file ends in the middle of board {whole + 1} ({rest} of its {_SIZE} bytes)",
-            board=whole + 1,
-            expected=f"{_SIZE} bytes a board",
-        )
-    return finish(boards, problems, path, KIND)
+    return numbered_records(data, _SIZE, lambda record: decode_deal(record[:DIGITS]), path, KIND)
 
 
 def dumps(records: HandRecords) -> bytes:
-    refuse_empty(records.boards, KIND)
-    refuse_unless_numbered_from_one(records.boards, KIND)
-    refuse_law_changes(records.boards, KIND)
     padding = b" " * 32 + b"\0" * 18
-    return b"".join(encode_deal(owners_of(b)) + padding for b in records.boards)
+    boards = writable_numbered_from_one(records, KIND)
+    return b"".join(encode_deal(owners_of(b)) + padding for b in boards)

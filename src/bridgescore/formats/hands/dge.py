@@ -6,16 +6,13 @@ ranks, 68 bytes in all, then zero bytes. Boards follow one another from board 1;
 from __future__ import annotations
 
 from bridgescore.deal import Deal
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError
 from bridgescore.formats.hands.model import (
     HandRecords,
     deal_from_holdings,
-    finish,
     holdings_of,
-    law_board,
-    refuse_empty,
-    refuse_law_changes,
-    refuse_unless_numbered_from_one,
+    numbered_records,
+    writable_numbered_from_one,
 )
 
 KIND = "DGE"
@@ -76,31 +73,15 @@ def looks_like(data: bytes) -> bool:
 
 
 def loads(data: bytes, path: str | None = None) -> HandRecords:
-    problems = Problems(path)
-    whole, rest = divmod(len(data), _SIZE)
-    boards = []
-    for n in range(whole):
-        record = data[n * _SIZE : (n + 1) * _SIZE]
-        if any(record[LENGTH:]):
-            problems.report(
-                "bytes after the deal's 68 are not zero", board=n + 1, expected="zero padding"
-            )
-            continue
-        try:
-            boards.append(law_board(n + 1, decode_deal(record[:LENGTH])))
-        except ParseError as error:
-            problems.report(str(error), board=n + 1)
-    if rest:
-        problems.report(
-            f"the file ends in the middle of board {whole + 1} ({rest} of its {_SIZE} bytes)",
-            board=whole + 1,
-            expected=f"{_SIZE} bytes a board",
-        )
-    return finish(boards, problems, path, KIND)
+    return numbered_records(data, _SIZE, _record, path, KIND)
+
+
+def _record(record: bytes) -> Deal:
+    if any(record[LENGTH:]):
+        raise ParseError("bytes after the deal's 68 are not zero (expected zero padding)")
+    return decode_deal(record[:LENGTH])
 
 
 def dumps(records: HandRecords) -> bytes:
-    refuse_empty(records.boards, KIND)
-    refuse_unless_numbered_from_one(records.boards, KIND)
-    refuse_law_changes(records.boards, KIND)
-    return b"".join(encode_deal(holdings_of(b)) + b"\0" * (_SIZE - LENGTH) for b in records.boards)
+    boards = writable_numbered_from_one(records, KIND)
+    return b"".join(encode_deal(holdings_of(b)) + b"\0" * (_SIZE - LENGTH) for b in boards)

@@ -12,10 +12,10 @@ and suit) into deals, checking that every card is dealt once and every hand has 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bridgescore.bridge import Seat, Vulnerability, dealer_for_board
+from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.deal import SEATS, Deal, Hand
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems, RulesError
 from bridgescore.session import Board
@@ -221,4 +221,33 @@ def finish(
     return HandRecords(tuple(unique), title, tuple(warnings))
 
 
-SEAT_ORDER: tuple[Seat, ...] = SEATS
+def numbered_records(
+    data: bytes, size: int, decode: Callable[[bytes], Deal], path: str | None, kind: str
+) -> HandRecords:
+    """The boards of a file of fixed-size records numbered 1, 2, 3 … by their place: each
+    record's deal from ``decode`` (its :class:`ParseError` is that board's problem), and a last
+    record cut short reported with how much of it is there."""
+    problems = Problems(path)
+    whole, rest = divmod(len(data), size)
+    boards = []
+    for n in range(whole):
+        try:
+            boards.append(law_board(n + 1, decode(data[n * size : (n + 1) * size])))
+        except ParseError as error:
+            problems.report(str(error), board=n + 1)
+    if rest:
+        problems.report(
+            f"the file ends in the middle of board {whole + 1} ({rest} of its {size} bytes)",
+            board=whole + 1,
+            expected=f"{size} bytes a board",
+        )
+    return finish(boards, problems, path, kind)
+
+
+def writable_numbered_from_one(records: HandRecords, kind: str) -> Sequence[Board]:
+    """The boards of a format numbered by place with no dealer or vulnerability: refused
+    unless they are 1, 2, 3 … with the board numbers' dealers and vulnerabilities."""
+    refuse_empty(records.boards, kind)
+    refuse_unless_numbered_from_one(records.boards, kind)
+    refuse_law_changes(records.boards, kind)
+    return records.boards

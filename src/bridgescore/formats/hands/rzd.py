@@ -5,16 +5,14 @@ each, spades highest. Boards follow one another from board 1; CDS shares the enc
 from __future__ import annotations
 
 from bridgescore.deal import Deal
-from bridgescore.errors import Problems
+from bridgescore.errors import Problems, RulesError
 from bridgescore.formats.hands.model import (
     HandRecords,
     deal_from_owners,
     finish,
     law_board,
     owners_of,
-    refuse_empty,
-    refuse_law_changes,
-    refuse_unless_numbered_from_one,
+    writable_numbered_from_one,
 )
 
 KIND = "RZD"
@@ -85,13 +83,8 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
 
 
 def dumps(records: HandRecords) -> bytes:
-    boards = records.boards
-    refuse_empty(boards, KIND)
-    refuse_unless_numbered_from_one(boards, KIND)
-    refuse_law_changes(boards, KIND)
+    boards = writable_numbered_from_one(records, KIND)
     if len(boards) > 65535:
-        from bridgescore.errors import RulesError
-
         raise RulesError(f"RZD holds at most 65,535 boards, not {len(boards):,}")
     header = bytes([len(boards) % 256, len(boards) // 256]) + b" " * 11
     return header + b"".join(encode_deal(owners_of(b)) for b in boards)
