@@ -79,7 +79,7 @@ def _folder(tmp: Path, files: dict[str, str]) -> Path:
     folder.mkdir()
     shutil.copy(Path(bridgescore.__file__).parent / "samples" / "club-night.csv", folder)
     if SHARED.exists():
-        for sub in ("usebio-compscore", "pbn"):
+        for sub in ("usebio-compscore", "pbn", "hand-records"):
             for path in (SHARED / sub).glob("*"):
                 if path.is_file():
                     shutil.copy(path, folder)

@@ -11,7 +11,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
-from bridgescore.cli.options import load, scoring_options
+from bridgescore.cli.options import load, masterpoint_options, masterpoints_for, scoring_options
 from bridgescore.cli.progress import Progress
 from bridgescore.errors import BridgeScoreError
 
@@ -41,6 +41,7 @@ from bridgescore.errors import BridgeScoreError
     show_default=True,
     help="Solve the known deals for makeable contracts and par (a few seconds).",
 )
+@masterpoint_options
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def report(
     file: str,
@@ -61,6 +62,7 @@ def report(
       bridgescore report club-night.csv -o out/club-night
       bridgescore report session.xml -o site --rules ebu --no-double-dummy
       bridgescore report day1.csv day2.csv -o out/championship
+      bridgescore report session.xml -o site --masterpoints abf:green
     """
     from bridgescore.outputs import write_directory  # here: most runs never write a folder
 
@@ -109,13 +111,22 @@ def _report(
         from bridgescore.reports.html import write_teams_site
         from bridgescore.scoring import score_teams
 
-        site = write_teams_site(score_teams(session, rules), into, double_dummy=double_dummy)
+        teams = score_teams(session, rules)
+        site = write_teams_site(
+            teams, into, double_dummy=double_dummy, masterpoints=masterpoints_for(teams, options)
+        )
         what = f"{len(site.pages)} pages: rankings and {site.boards} travellers"
         return what, [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     from bridgescore.reports.html import write_site
 
-    site = write_site(result, into, double_dummy=double_dummy, progress=progress)
+    site = write_site(
+        result,
+        into,
+        double_dummy=double_dummy,
+        progress=progress,
+        masterpoints=masterpoints_for(result, options),
+    )
     what = (
         f"{len(site.pages)} pages: rankings, recap sheet, {site.boards} travellers, "
         f"{site.cards} score cards"

@@ -15,7 +15,14 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
-from bridgescore.cli.options import console, load, plain_writer, scoring_options
+from bridgescore.cli.options import (
+    console,
+    load,
+    masterpoint_options,
+    masterpoints_for,
+    plain_writer,
+    scoring_options,
+)
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -53,6 +60,7 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
+@masterpoint_options
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
@@ -74,6 +82,7 @@ def score(
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
       bridgescore score day1.csv day2.csv --aggregate percentages
+      bridgescore score session.xml --masterpoints abf:green
     """
     if is_event(more, options):
         _score_event((file, *more), output_format, output, options)
@@ -175,15 +184,16 @@ def _score(
 
     session, rules, handicaps = load(file, history, options)
     if session.structure is FieldStructure.TEAMS:
-        text = _score_teams(session, rules, output_format, explain, to_file)
+        text = _score_teams(session, rules, output_format, explain, to_file, options)
         return (text.encode("utf-8"),), [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
+    awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        pieces = result_json.iterencode(ResultsFile.scored(result))
+        pieces = result_json.iterencode(ResultsFile.scored(result), awards)
         return pieces, failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
@@ -193,6 +203,7 @@ def _score(
         "recap": options.get("recap", False),
         "cards": options.get("cards", False),
         "double_dummy": options.get("double_dummy", False),
+        "masterpoints": awards,
     }
     writer = plain_writer(to_file)
     if writer is not None:
@@ -217,18 +228,24 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
 
 
 def _score_teams(
-    session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
+    session: Session,
+    rules: Rules,
+    output_format: str,
+    explain: bool,
+    to_file: bool,
+    options: dict[str, Any],
 ) -> str:
     from bridgescore.scoring import score_teams
 
     result = score_teams(session, rules)
+    awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.dumps(ResultsFile.scored(result))
+        return result_json.dumps(ResultsFile.scored(result), awards)
     from bridgescore.reports.text import render_teams
 
     out, buffer = console(to_file)
-    render_teams(result, out, explain=explain)
+    render_teams(result, out, explain=explain, masterpoints=awards)
     return buffer.getvalue()

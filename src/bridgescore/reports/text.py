@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from bridgescore.masterpoints import Awards
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
     from bridgescore.teams_results import TeamsResult
@@ -34,10 +35,12 @@ def render(
     recap: bool = False,
     cards: bool = False,
     double_dummy: bool = False,
+    masterpoints: Awards | None = None,
 ) -> None:
-    """Rankings; with ``explain`` every traveller (and its deal when known, solved double
-    dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
-    card -- the same information as the results website's pages.
+    """Rankings (with ``masterpoints``, each award and how it was reached); with ``explain``
+    every traveller (and its deal when known, solved double dummy with ``double_dummy``); with
+    ``recap`` the recap sheet; with ``cards`` every score card -- the same information as the
+    results website's pages.
 
     A :class:`PlainWriter` takes the rankings alone: it raises :class:`NotPlain` for the rest."""
     if isinstance(console, PlainWriter) and (explain or recap or cards):
@@ -57,6 +60,8 @@ def render(
     for field in result.fields:
         _rankings(field, result, console)
     _completeness(result, console)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if isinstance(console, PlainWriter):
         return  # the rest was refused above
     solved: dict[int, DoubleDummy] = {}
@@ -232,7 +237,23 @@ def _traveller(
     console.print(table)
 
 
-def render_teams(result: TeamsResult, console: Console, explain: bool = False) -> None:
+def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
+    """Each award, one line: who, the points in the scheme's unit, and how."""
+    info = masterpoints.scheme
+    _say(console, f"Masterpoints: {info.title}", "bold")
+    if not masterpoints.awards:
+        _say(console, "  none awarded")
+    for a in masterpoints.awards:
+        points = fmt_fixed(a.points, info.decimals)
+        _say(console, f"  {a.entrant.label:>6}  {points:>6}  {a.text}", soft_wrap=True)
+
+
+def render_teams(
+    result: TeamsResult,
+    console: Console,
+    explain: bool = False,
+    masterpoints: Awards | None = None,
+) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -271,6 +292,8 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
             f"{_num(m.home_vps, rules)}–{_num(m.away_vps, rules)}",
         )
     console.print(matches)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if explain:
         for m in result.matches:
             boards = Table(title=f"Match {m.home.number} v {m.away.number}", title_justify="left")
