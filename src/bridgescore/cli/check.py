@@ -82,11 +82,12 @@ def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check
     if options["movement"]:
         raise UsageProblem("check scores the file's own movement: leave out --movement")
     figures = read_figures(file)
-    declared = {"method": figures.method, "sections_across": figures.sections_across}
+    declared = dict(figures.declared)
     baseline = rules_named(options["rules_name"]).with_(**declared)
-    if options["method"]:
-        declared.pop("method")
-    if options["sections_across"] is not None:
-        declared.pop("sections_across")
+    # A setting given on the command line wins over what the file declares.
+    for key in list(declared):
+        given = options.get(key)
+        if given is not None and not (key == "method" and given == "teams"):
+            declared.pop(key)
     rules = rules_from(options).with_(**declared)
     return check_figures(figures, rules, conventions, baseline=baseline)

@@ -48,10 +48,26 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
         console.print(
             Text.assemble(("warning", "yellow"), f" {warning.describe(name)}"), soft_wrap=True
         )
-    console.print(
-        f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; pairs "
-        f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}."
+    if result.nothing_compared:
+        console.print(Text(result.nothing_compared_reason(), "bold red"), soft_wrap=True)
+        console.print(
+            "A check that compares nothing proves nothing: this is not a success.", soft_wrap=True
+        )
+        return
+    who = "teams" if session.structure.value == "teams" else "pairs"
+    line = (
+        f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; {who} "
+        f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}"
     )
+    if comparison.matches:
+        line += f"; matches reproduced: {comparison.matches_reproduced} of {comparison.matches}"
+    console.print(line + ".", soft_wrap=True)
+    if comparison.uncompared:
+        labels = ", ".join(e.label for e in comparison.uncompared)
+        console.print(
+            f"Listed in the file but never at a table here, so not compared: {labels}.",
+            soft_wrap=True,
+        )
     if result.reproduced:
         console.print(Text("Every figure of the file reproduces under these rules.", "green"))
         return
@@ -59,6 +75,7 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
     _differences(chosen.mismatches, session, console, limit, "Differences")
     console.print()
     command = " ".join(["bridgescore check", name, *_base_flags(chosen), *result.options])
+    _searched(result, console)
     if found.exact:
         console.print(
             Text(
@@ -87,16 +104,40 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
     _differences(found.mismatches, session, console, limit, "Remaining differences")
 
 
+def _searched(result: Check, console: Console) -> None:
+    """What the search tried, setting by setting, and why it left the others alone."""
+    laid_out = result.plan
+    if laid_out is None:
+        return
+    tried = "; ".join(s.describe() for s in laid_out.searched) or "nothing"
+    cut = ""
+    if laid_out.changes_limit is not None:
+        cut = (
+            f" (of the {laid_out.combinations} combinations, those changing at most "
+            f"{laid_out.changes_limit} settings)"
+        )
+    console.print(f"Searched{cut}: {tried}.", soft_wrap=True)
+    skipped = "; ".join(s.describe() for s in laid_out.not_searched)
+    console.print(f"Not searched: {skipped}.", soft_wrap=True)
+    console.print()
+
+
 def _settings(trial: Trial) -> str:
     rules = trial.rules
+    if trial.comparison.matches or rules.teams_scoring.value != "imps":
+        return f"teams {rules.teams_scoring}, victory points {rules.vp_scale}"
     if rules.method.value == "butler":
         return f"datum trim {rules.datum_trim}, datum rounding {rules.datum_rounding}"
     if rules.method.value == "cross-imps":
         return f"cross-IMPs {rules.cross_imps}"
     text = (
         f"scale {rules.scale}, artificial scores {rules.artificial_method}, boards played "
-        f"fewer times {rules.short_boards}"
+        f"fewer times {rules.short_boards}, rounding {rules.rounding}, totals {rules.totals}"
     )
+    if rules.session_percentage_rule:
+        text += ", the session-percentage rule"
+    if rules.ties_on_display:
+        text += ", ties on the values shown"
     return text + (", sections across the field" if rules.sections_across else "")
 
 

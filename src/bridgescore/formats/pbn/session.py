@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.deal import Deal
@@ -41,7 +41,7 @@ from bridgescore.formats.pbn import syntax as pbn
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import SessionResult
-from bridgescore.rules import CrossImpNormalisation, Method
+from bridgescore.rules import CrossImpNormalisation, Method, TeamsScoring, Trim
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import (
@@ -69,6 +69,7 @@ _CARRIED = (
     "Vulnerable",
     "Deal",
     "Scoring",
+    "ScoringMethod",
 )
 
 
@@ -96,15 +97,45 @@ class PbnEvent:
     @property
     def method(self) -> Method:
         """How the file says its boards were scored (the Scoring tag)."""
-        scoring = (self.scoring or "").upper()
-        if not scoring.startswith("IMP"):
-            return Method.MATCHPOINTS
-        return Method.BUTLER if "BUTLER" in scoring else Method.CROSS_IMPS
+        method = self.declared().get("method", Method.MATCHPOINTS)
+        assert isinstance(method, Method)
+        return method
+
+    def declared(self) -> dict[str, Any]:
+        """The rule settings the Scoring tag (or the ScoringMethod tag some programs write)
+        states (§3.4.12): ``MP`` matchpoints (``MP1`` two a result beaten, ``MP2`` one),
+        ``IMP`` cross-IMPs or, with ``Butler``, Butler (``Butler-2`` drops the two extreme
+        scores from the datum, ``Butler`` none), ``Cross``/``Cross1``/``Cross2`` the cross-IMP
+        divisor; for teams of four ``IMP`` or ``BAM`` (board-a-match)."""
+        words = [w.strip().upper() for w in re.split(r"[;,]", self.scoring or "") if w.strip()]
+        if not words:
+            return {}
+        base, modifiers = words[0], set(words[1:])
+        if self.session.structure is FieldStructure.TEAMS:
+            if base == "BAM":
+                return {"teams_scoring": TeamsScoring.BOARD_A_MATCH}
+            return {"teams_scoring": TeamsScoring.IMPS} if base.startswith("IMP") else {}
+        if base in ("MP", "MATCHPOINTS", "MATCHPOINT"):
+            declared: dict[str, Any] = {"method": Method.MATCHPOINTS}
+            if "MP1" in modifiers or "MP2" in modifiers:
+                declared["scale"] = 2 if "MP1" in modifiers else 1
+            return declared
+        if not base.startswith("IMP"):
+            return {}
+        if "BUTLER" in modifiers or "BUTLER-2" in modifiers or "BUTLER" in base:
+            trim = Trim.count(1 if "BUTLER-2" in modifiers else 0)
+            return {"method": Method.BUTLER, "datum_trim": trim}
+        declared = {"method": Method.CROSS_IMPS}
+        for word in ("CROSS", "CROSS1", "CROSS2"):
+            if word in modifiers:
+                declared["cross_imps"] = CrossImpNormalisation.parse(word)
+        return declared
 
     def figures(self) -> ReportedScores | None:
         """The file's own matchpoints (or IMPs) per row and its TotalScoreTable's totals and
         percentages; ``None`` when it carries none."""
-        imps = self.method is not Method.MATCHPOINTS
+        teams = self.session.structure is FieldStructure.TEAMS
+        imps = teams or self.method is not Method.MATCHPOINTS
         rows = []
         for index, reported in sorted(self.reported.items()):
             ns, ew = reported.imps if imps else reported.mp
@@ -117,7 +148,8 @@ class PbnEvent:
         )
         if not rows and not standings:
             return None
-        return ReportedScores(self.method, tuple(rows), standings)
+        scoring = self.declared().get("teams_scoring", TeamsScoring.IMPS) if teams else None
+        return ReportedScores(self.method, tuple(rows), standings, teams_scoring=scoring)
 
 
 @dataclass
@@ -219,7 +251,7 @@ def events_of(
         parts = [carried.get(k) for k in ("Event", "Stage") if carried.get(k)]
         event_name = " — ".join(p for p in parts if p) or None
         event = events.setdefault(event_name, _Event(event_name, _iso_date(carried.get("Date"))))
-        event.scoring = event.scoring or carried.get("Scoring")
+        event.scoring = event.scoring or carried.get("Scoring") or carried.get("ScoringMethod")
         _read_total_table(game, event)
         _read_game(game, values, carried, event, problems)
     problems.raise_if_any()
