@@ -20,7 +20,8 @@ def to_data(result: Check) -> dict[str, Any]:
     return {
         "file": figures.path,
         "source": figures.source,
-        "method": chosen.rules.method.value,
+        "method": "teams" if figures.teams_scoring else chosen.rules.method.value,
+        "teams_scoring": None if figures.teams_scoring is None else figures.teams_scoring.value,
         "rules": chosen.rules.describe(),
         "rules_label": chosen.rules.label,
         "conventions": chosen.conventions.name,

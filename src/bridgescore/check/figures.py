@@ -4,7 +4,7 @@ what it says of itself (the program, the method, declared settings)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -77,8 +77,33 @@ def _pbn_figures(path: str | Path) -> Figures:
     )
 
 
+def _scorer_handicaps(
+    reported: ReportedScores,
+) -> tuple[ReportedScores, dict[Entrant, Fraction] | None]:
+    """NZ Scorer's USEBIO export of a handicap event writes each pair's handicapped percentage
+    as its PERCENTAGE (and TOTAL_SCORE), its scratch place, and the pair's HANDICAP, the sum of
+    its players', of which the percentage adds half -- as its own files do (57.39% with -6.42
+    is 54.18%). The percentages are compared as what they are: handicapped."""
+    if not any(s.handicap for s in reported.standings):
+        return reported, None
+    standings = tuple(
+        replace(s, percentage=None, total=None, handicapped=s.percentage)
+        for s in reported.standings
+    )
+    handicaps = {s.entrant: s.handicap / 2 for s in reported.standings if s.handicap is not None}
+    return replace(reported, standings=standings), handicaps
+
+
 def read_figures(path: str | Path) -> Figures:
-    """Read a file that carries its own figures: USEBIO or NZ Scorer XML, or PBN."""
+    """Read a file that carries its own figures: USEBIO or NZ Scorer XML, or PBN; each warning
+    of its reader once, with the times it was met."""
+    from bridgescore.formats import summarized
+
+    figures = _read_figures(path)
+    return replace(figures, warnings=summarized(figures.warnings))
+
+
+def _read_figures(path: str | Path) -> Figures:
     from bridgescore.formats import xml_kind
 
     name = str(path)
@@ -105,18 +130,21 @@ def read_figures(path: str | Path) -> Figures:
         assert file.reported is not None and isinstance(file.event, usebio.Event)
         program = file.event.program_name or "an unnamed program"
         detected = "plain"
+        reported, handicaps = file.reported, None
         if program.lower().startswith("compscore"):
             detected = "compscore"
         elif program == "Scorer":  # NZ Scorer's own USEBIO export
             detected = "nz"
+            reported, handicaps = _scorer_handicaps(reported)
         return Figures(
             name,
             file.session,
-            file.reported,
+            reported,
             f"USEBIO from {program}",
             detected,
             file.event.declared(),
-            warnings=file.warnings,
+            handicaps,
+            file.warnings,
         )
     if suffix == ".pbn":
         return _pbn_figures(path)

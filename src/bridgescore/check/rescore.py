@@ -149,11 +149,10 @@ def _precision(reported: ReportedScores) -> Precision:
     if reported.matches:
         scores = [v for m in reported.matches for v in (m.team_score, m.opponents_score)]
         totals = max(totals or 0, _decimals(scores))
+    percentages = [p for s in standings for p in (s.percentage, s.handicapped) if p is not None]
     return Precision(
         _decimals(v for r in reported.rows for v in (r.ns, r.ew)),
-        _decimals(s.percentage for s in standings)
-        if any(s.percentage is not None for s in standings)
-        else None,
+        _decimals(percentages) if percentages else None,
         totals,
     )
 

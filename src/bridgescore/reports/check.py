@@ -26,10 +26,10 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
     session = figures.session
     name = Path(figures.path).name
     comparison = chosen.comparison
-    console.print(
-        Text(f"{name}: {figures.source}, {chosen.rules.method.value}", style="bold"),
-        soft_wrap=True,
-    )
+    scored = chosen.rules.method.value
+    if figures.teams_scoring is not None:
+        scored = f"teams of four, {figures.teams_scoring}"
+    console.print(Text(f"{name}: {figures.source}, {scored}", style="bold"), soft_wrap=True)
     console.print(
         f"Rescored under {chosen.rules.label}: {_settings(chosen)}; read with the "
         f"{chosen.conventions.name} conventions ({chosen.conventions.summary}).",
