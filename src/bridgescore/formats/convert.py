@@ -102,9 +102,9 @@ def convert(
     teams = session.structure is FieldStructure.TEAMS
     notes: list[str] = []
     scored_rules: Rules | None = rules
-    if teams and written not in ("csv", "pbn"):
+    if teams and written not in ("csv", "pbn", "usebio"):
         raise RulesError(
-            f"{target}: teams of four are written as traveller CSV or PBN, not {written}"
+            f"{target}: teams of four are written as traveller CSV, PBN or USEBIO, not {written}"
         )
     if written == "csv":
         out = ResultsFile(session)

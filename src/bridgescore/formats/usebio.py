@@ -36,6 +36,7 @@ from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
+from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import Artificial, SideScore, TableResult
 
 # EVENT_TYPE values read, and how their boards are scored unless BOARD_SCORING_METHOD says
@@ -166,13 +167,16 @@ def dumps(rf: ResultsFile) -> str:
 
     ``rf.event`` (a USEBIO :class:`Event`) supplies the club, event identifier and EVENT_TYPE of
     a file read (its type is kept when it agrees with how the result was scored). Rows not
-    played (sit-outs) are left out; split and weighted scores, and teams of four, cannot be
-    written (:class:`RulesError`).
+    played (sit-outs) are left out; split and weighted scores cannot be written
+    (:class:`RulesError`). Teams of four are written as a USEBIO teams event
+    (:mod:`bridgescore.formats.usebio_teams`).
     """
     result = rf.result
-    if result is not None and not isinstance(result, SessionResult):
-        raise RulesError("USEBIO pairs files cannot hold a teams-of-four result")
     event = rf.event if isinstance(rf.event, Event) else None
+    if isinstance(result, TeamsResult) or rf.session.structure is FieldStructure.TEAMS:
+        from bridgescore.formats.usebio_teams import dumps_teams
+
+        return dumps_teams(rf.session, result if isinstance(result, TeamsResult) else None, event)
     return _dumps(rf.session, result, event)
 
 
@@ -213,6 +217,11 @@ class _Reader(XmlReader):
         event_element = events[0]
         event = self._event(root, event_element)
         container, event = self._session(event_element, event, session_id)
+        if event.teams:
+            from bridgescore.formats.usebio_teams import TeamsReader
+
+            teams = TeamsReader(self.path, self.lines)
+            return teams.read_teams(root, event_element, container, event)
         units = self._units(container)
         sectioned = len([u for u in units if u.element.find("BOARD") is not None]) > 1
         individual = event.type == "INDIVIDUAL"

@@ -531,7 +531,9 @@ def _played(
         return WeightedResult.single(BridgeResult.pass_out()), warning
     contract = parsed.contract
     missing = [
-        what for what, value in (("declarer", declarer), ("result", result)) if dialects.unknown(value)
+        what
+        for what, value in (("declarer", declarer), ("result", result))
+        if dialects.unknown(value)
     ]
     if missing:
         what = " and the ".join(missing)
