@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -59,7 +59,7 @@ from bridgescore.formats.usebio import (
 from bridgescore.rules import TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.teams_results import TeamsResult
-from bridgescore.traveller import TableResult
+from bridgescore.traveller import RowKey, TableResult
 
 _TEAM = re.compile(r"^\s*([0-9]{1,4})\s*$")
 # The element holding a board's score to the match's TEAM, by how boards are scored.
@@ -391,7 +391,7 @@ def _write_match(
 def _team_value(
     rooms: Iterable[TableResult],
     team: Entrant,
-    values: dict[object, tuple[Fraction, Fraction]],
+    values: Mapping[RowKey, tuple[Fraction, Fraction]],
 ) -> Fraction | None:
     for room in rooms:
         found = values.get(room.identity)
