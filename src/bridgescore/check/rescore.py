@@ -76,7 +76,7 @@ class Check:
         reported = self.figures.reported
         comparison = self.chosen.comparison
         parts = []
-        if not reported.rows:
+        if not any(r.ns is not None or r.ew is not None for r in reported.rows):
             unit = "IMPs" if reported.method.value != "matchpoints" else "matchpoints"
             parts.append(f"the file gives no row's {unit} that bridgescore could read")
         if comparison.uncompared:

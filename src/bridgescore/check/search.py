@@ -98,7 +98,7 @@ def _equal_shown(figures: Figures) -> bool:
         if s.place is None:
             continue
         shown = s.percentage if s.percentage is not None else s.total
-        key = (s.entrant.section, s.entrant.line, shown)
+        key = (s.entrant.section, shown)  # either line: one winner ranks them together
         if shown is not None and key in seen:
             return True
         seen.add(key)
