@@ -343,7 +343,7 @@ def test_the_search_says_what_it_tried_and_why_not_the_rest(tmp_path: Path) -> N
         pairs=SHORT_PAIRS,
         lines=SHORT_LINES,
     )
-    status, output = run("check", str(write(tmp_path, "short.xml", text)))
+    _, output = run("check", str(write(tmp_path, "short.xml", text)))
     assert "Searched: --scale 2, 1; --short-boards none, average, neuberg, ratio;" in output
     assert "--artificial-method: the file has no artificial scores" in output
     assert (

@@ -134,7 +134,9 @@ def teams_file(
     for board, value in zip(range(1, 5), values, strict=True):
         text.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>")
         text.append(f"<{board_element}>{value}</{board_element}>")
-        for direction, (contract, by, tricks, score) in zip(("NS", "EW"), rooms[board]):
+        for direction, (contract, by, tricks, score) in zip(
+            ("NS", "EW"), rooms[board], strict=True
+        ):
             text.append(
                 f"<TRAVELLER_LINE><DIRECTION>{direction}</DIRECTION>"
                 f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}</PLAYED_BY>"
