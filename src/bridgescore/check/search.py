@@ -195,6 +195,8 @@ def plan(figures: Figures, rules: Rules) -> Plan:
 
 
 def _why_not(setting: Setting, figures: Figures, rules: Rules, teams: bool) -> str | None:
+    if setting.field in figures.declared:
+        return f"the file says {setting.word(figures.declared[setting.field])}"
     if teams:
         if setting.field not in ("vp_scale", "rounding"):
             return "not a setting of teams scoring"

@@ -50,6 +50,13 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
+@click.option(
+    "--anomalies",
+    is_flag=True,
+    help="List the entries that look wrong (wrong side, far outside the field, a lead not in "
+    "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
+    "results far from what the deal allows too.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
@@ -57,6 +64,7 @@ def score(
     output: str | None,
     explain: bool,
     history: str | None,
+    anomalies: bool,
     verbose: bool,
     **options: Any,
 ) -> None:
@@ -68,12 +76,13 @@ def score(
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
+      bridgescore score club-night.csv --anomalies
     """
     started = time.perf_counter()
     with _collector_waits():
         try:
             text, failed, results = _score(
-                file, output_format, explain, history, options, output is not None
+                file, output_format, explain, history, options, output is not None, anomalies
             )
             if output:
                 from bridgescore.outputs import write_bytes
@@ -138,6 +147,7 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
+    anomalies: bool = False,
 ) -> tuple[Iterable[bytes], list[str], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
@@ -145,6 +155,11 @@ def _score(
     from bridgescore.session import FieldStructure
 
     session, rules, handicaps = load(file, history, options)
+    if anomalies:
+        from bridgescore.cli.check import entries_to_confirm
+
+        for found in entries_to_confirm(session, options.get("double_dummy", False)):
+            click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
     if session.structure is FieldStructure.TEAMS:
         text = _score_teams(session, rules, output_format, explain, to_file)
         return (text.encode("utf-8"),), [], len(session.tables)

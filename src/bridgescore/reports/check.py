@@ -12,15 +12,40 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bridgescore.anomalies import Anomaly
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
 from bridgescore.display import fmt
 from bridgescore.session import Session
 
 
-def render(result: Check, console: Console, limit: int = 50) -> None:
-    """The comparison under the chosen rules, its differences (at most ``limit``, 0 for all)
-    and the setting found."""
+def render(
+    result: Check, console: Console, limit: int = 50, anomalies: Sequence[Anomaly] = ()
+) -> None:
+    """The comparison under the chosen rules, its differences (at most ``limit``, 0 for all),
+    the setting found, and the entries that look wrong (``anomalies``)."""
+    _render(result, console, limit)
+    if anomalies:
+        console.print()
+        entries(anomalies, result.figures.session, console, limit)
+
+
+def entries(
+    anomalies: Sequence[Anomaly], session: Session, console: Console, limit: int = 50
+) -> None:
+    """The entries that look wrong, each with its reason, for a person to confirm."""
+    shown = anomalies if limit <= 0 else anomalies[:limit]
+    console.print(
+        Text(f"Entries to confirm before publishing ({len(anomalies)})", style="bold"),
+        soft_wrap=True,
+    )
+    for a in shown:
+        console.print(f"  {a.describe(session)}", soft_wrap=True)
+    if len(shown) < len(anomalies):
+        console.print(f"  … and {len(anomalies) - len(shown)} more (--limit 0 shows them all).")
+
+
+def _render(result: Check, console: Console, limit: int) -> None:
     figures = result.figures
     chosen, found = result.chosen, result.found
     session = figures.session
@@ -117,7 +142,10 @@ def _searched(result: Check, console: Console) -> None:
             f"{laid_out.changes_limit} settings)"
         )
     console.print(f"Searched{cut}: {tried}.", soft_wrap=True)
-    skipped = "; ".join(s.describe() for s in laid_out.not_searched)
+    reasons: dict[str, list[str]] = {}
+    for s in laid_out.not_searched:
+        reasons.setdefault(s.why_not or "", []).append(f"--{s.setting.flag}")
+    skipped = "; ".join(f"{', '.join(flags)} ({why})" for why, flags in reasons.items())
     console.print(f"Not searched: {skipped}.", soft_wrap=True)
     console.print()
 

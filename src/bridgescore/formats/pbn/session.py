@@ -310,7 +310,11 @@ def _read_game(
     if board_number is None or board_number < 1:
         problem("no board number", board_text, "a Board tag like 7")
         return
-    board = _board(board_number, carried, event)
+    try:
+        board = _board(board_number, carried, event)
+    except ParseError as error:  # a Deal or Vulnerable the syntax checks reported already
+        problem(str(error), carried.get("Deal"))
+        return
     if score_table is not None and score_table.table is not None:
         before = len(problems)
         _read_score_table(score_table, board, event, problems)
