@@ -345,9 +345,9 @@ def test_the_search_says_what_it_tried_and_why_not_the_rest(tmp_path: Path) -> N
     )
     _, output = run("check", str(write(tmp_path, "short.xml", text)))
     assert "Searched: --scale 2, 1; --short-boards none, average, neuberg, ratio;" in output
-    assert "--artificial-method: the file has no artificial scores" in output
+    assert "--artificial-method (the file has no artificial scores)" in output
     assert (
-        "--decimals: check compares each figure at the decimals the file writes it with" in output
+        "--decimals (check compares each figure at the decimals the file writes it with)" in output
     )
 
 
@@ -429,3 +429,14 @@ def test_unsupported_teams_scoring_is_refused_with_the_supported_ones(tmp_path: 
     assert status == 2
     assert "teams scored by 'AGGREGATE' are not supported" in output
     assert "IMPS" in output and "BAM or PAB" in output
+
+
+def test_every_setting_is_searched_or_says_why_not() -> None:
+    """rules.SETTINGS is the one table: each setting lists the values check tries, or why a
+    check does not search it."""
+    from bridgescore.rules import SETTINGS
+
+    for setting in SETTINGS:
+        assert bool(setting.trials) != bool(setting.unsearched), setting.field
+        for word in setting.trials:
+            setting.read(word)  # every word tried is one the setting reads

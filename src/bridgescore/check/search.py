@@ -165,6 +165,13 @@ def plan(figures: Figures, rules: Rules) -> Plan:
         if not setting.trials:
             report.append(Searched(setting, why_not=setting.unsearched))
             continue
+        declared = figures.declared.get(setting.field)
+        if declared is not None and declared != getattr(rules, setting.field):
+            # The command line overrode what the file says: the file's own value is tried too.
+            values = [getattr(rules, setting.field), declared]
+            grid[setting.field] = values
+            report.append(Searched(setting, tuple(setting.word(v) for v in values)))
+            continue
         why = _why_not(setting, figures, rules, teams)
         if why is not None:
             report.append(Searched(setting, why_not=why))
