@@ -118,9 +118,8 @@ def load(
 def _declared(rf: ResultsFile, options: dict[str, Any]) -> dict[str, Any]:
     """The scoring settings the file declares (a USEBIO event's method, a teams event's
     board-a-match), those the command line leaves alone."""
-    from bridgescore.formats.convert import declared
-
-    return {k: v for k, v in declared(rf).items() if options.get(k) is None}
+    declared = {} if rf.event is None else rf.event.declared()
+    return {k: v for k, v in declared.items() if options.get(k) is None}
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
