@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.errors import Problem
+    from bridgescore.formats.results_file import ResultsFile
     from bridgescore.masterpoints import Awards, Scheme
     from bridgescore.movements.model import Movement
     from bridgescore.reports.plain import PlainWriter
@@ -163,6 +164,7 @@ def load(
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options), movement_file(options))
     show_warnings(rf.warnings, file)
+    rules = rules.with_(**_declared(rf, options))
     handicaps = _handicaps(rf.session, rules, history) if history else None
     return with_deals(rf.session, options.get("deals")), rules, handicaps
 
@@ -181,6 +183,13 @@ def with_deals(session: Session, path: str | None) -> Session:
     for note in notes:
         click.echo(f"bridgescore: note: {note.describe(display_name(path))}", err=True)
     return session
+
+
+def _declared(rf: ResultsFile, options: dict[str, Any]) -> dict[str, Any]:
+    """The scoring settings the file declares (a USEBIO event's method, a teams event's
+    board-a-match), those the command line leaves alone."""
+    declared = {} if rf.event is None else rf.event.declared()
+    return {k: v for k, v in declared.items() if options.get(k) is None}
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:

@@ -61,6 +61,13 @@ if TYPE_CHECKING:
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
 @masterpoint_options
+@click.option(
+    "--anomalies",
+    is_flag=True,
+    help="List the entries that look wrong (wrong side, far outside the field, a lead not in "
+    "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
+    "results far from what the deal allows too.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
@@ -68,6 +75,7 @@ def score(
     output: str | None,
     explain: bool,
     history: str | None,
+    anomalies: bool,
     verbose: bool,
     more: tuple[str, ...] = (),
     **options: Any,
@@ -83,6 +91,7 @@ def score(
       bridgescore score club-night.csv --recap --cards
       bridgescore score day1.csv day2.csv --aggregate percentages
       bridgescore score session.xml --masterpoints abf:green
+      bridgescore score club-night.csv --anomalies
     """
     if is_event(more, options):
         _score_event((file, *more), output_format, output, options)
@@ -91,7 +100,7 @@ def score(
     with _collector_waits():
         try:
             text, failed, results = _score(
-                file, output_format, explain, history, options, output is not None
+                file, output_format, explain, history, options, output is not None, anomalies
             )
             if output:
                 from bridgescore.outputs import write_bytes
@@ -176,6 +185,7 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
+    anomalies: bool = False,
 ) -> tuple[Iterable[bytes], list[str], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
@@ -183,6 +193,11 @@ def _score(
     from bridgescore.session import FieldStructure
 
     session, rules, handicaps = load(file, history, options)
+    if anomalies:
+        from bridgescore.cli.check import entries_to_confirm
+
+        for found in entries_to_confirm(session, options.get("double_dummy", False)):
+            click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
     if session.structure is FieldStructure.TEAMS:
         text = _score_teams(session, rules, output_format, explain, to_file, options)
         return (text.encode("utf-8"),), [], len(session.tables)

@@ -266,8 +266,11 @@ def render_teams(
     for problem in result.unmatched:
         console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
     rules = result.rules
+    # Board-a-match scores a point a board, and the points are the match's score.
+    bam = rules.teams_scoring.value == "board-a-match"
+    unit, total = ("Points", "Points") if bam else ("IMPs", "VPs")
     ranking = Table(title="Teams", title_justify="left")
-    for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
+    for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
         ranking.add_column(name, justify="left" if name == "Name" else "right")
     for s in result.standings:
         ranking.add_row(
@@ -281,7 +284,7 @@ def render_teams(
         )
     console.print(ranking)
     matches = Table(title="Matches", title_justify="left")
-    for name in ("Home", "Away", "Boards", "IMPs", "VPs"):
+    for name in ("Home", "Away", "Boards", unit, total):
         matches.add_column(name, justify="right")
     for m in result.matches:
         matches.add_row(
@@ -297,7 +300,7 @@ def render_teams(
     if explain:
         for m in result.matches:
             boards = Table(title=f"Match {m.home.number} v {m.away.number}", title_justify="left")
-            for name in ("Board", "Room 1", "Room 2", "Home IMPs", "Away IMPs", "Why"):
+            for name in ("Board", "Room 1", "Room 2", f"Home {unit}", f"Away {unit}", "Why"):
                 boards.add_column(name, justify="left" if name in ("Why",) else "right")
             for b in m.boards:
                 boards.add_row(

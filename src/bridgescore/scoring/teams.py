@@ -1,5 +1,6 @@
 """Teams of four: IMPs between the two rooms of each match, match totals, victory points and
-the teams' ranking (rules.md §6.2, §6.5).
+the teams' ranking (rules.md §6.2, §6.5); or board-a-match, a point a board to the team whose
+two rooms together scored more, half each when they are level (``teams_scoring``).
 
 A match is found from the travellers themselves: on a board, the row where team A sits NS
 against team B and the row where B sits NS against A are the two rooms. The team sitting NS in
@@ -14,7 +15,7 @@ from fractions import Fraction
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.results import Standing
-from bridgescore.rules import Rules
+from bridgescore.rules import Rules, TeamsScoring
 from bridgescore.scoring.imp_pairs import artificial_code
 from bridgescore.scoring.imps import ArtificialImps, MarginRule, imps, victory_points
 from bridgescore.scoring.ranking import rank
@@ -40,6 +41,7 @@ def score_teams(
         rooms[row.board, row.round, frozenset((row.ns[0], row.ew[0]))].append(row)
     by_match: dict[tuple[int, int], list[BoardComparison]] = defaultdict(list)
     adjusted = ArtificialImps(rules.artificial_imps, 0, -rules.artificial_imps)
+    bam = rules.teams_scoring is TeamsScoring.BOARD_A_MATCH
     for (board, _round, _teams), rows in rooms.items():
         if len(rows) != 2 or rows[0].ns != rows[1].ew:
             for row in rows:
@@ -60,7 +62,10 @@ def score_teams(
         room1, room2 = rows
         if not room1.played and not room2.played:
             continue
-        home_imps, away_imps, reason = _compare(room1, room2, adjusted)
+        if bam:
+            home_imps, away_imps, reason = _board_a_match(room1, room2)
+        else:
+            home_imps, away_imps, reason = _compare(room1, room2, adjusted)
         key = (room1.ns[0], room1.ew[0])
         if key not in by_match and (key[1], key[0]) in by_match:
             room1, room2 = room2, room1
@@ -72,16 +77,22 @@ def score_teams(
     matches = []
     for (home, away), boards in by_match.items():
         boards.sort(key=lambda b: b.board)
-        # Each board's IMPs go to the team that won it (half the difference when the two
-        # teams' adjusted scores do not balance); the margin decides the victory points.
-        home_total = sum(
-            (max((b.home_imps - b.away_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
-        )
-        away_total = sum(
-            (max((b.away_imps - b.home_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
-        )
-        margin = home_total - away_total
-        home_vps, away_vps = victory_points(margin, len(boards), margin_rule, rules.vp_scale)
+        if bam:
+            # Board-a-match: the board points are the match's score; nothing is converted.
+            home_total = sum((b.home_imps for b in boards), Fraction(0))
+            away_total = sum((b.away_imps for b in boards), Fraction(0))
+            home_vps, away_vps = home_total, away_total
+        else:
+            # Each board's IMPs go to the team that won it (half the difference when the two
+            # teams' adjusted scores do not balance); the margin decides the victory points.
+            home_total = sum(
+                (max((b.home_imps - b.away_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
+            )
+            away_total = sum(
+                (max((b.away_imps - b.home_imps) / 2, Fraction(0)) for b in boards), Fraction(0)
+            )
+            margin = home_total - away_total
+            home_vps, away_vps = victory_points(margin, len(boards), margin_rule, rules.vp_scale)
         section = boards[0].room1.section
         matches.append(
             MatchResult(
@@ -115,6 +126,44 @@ def _compare(
     if away_value is not None:
         return -away_value[0], away_value[0], away_value[1]
     return Fraction(0), Fraction(0), "not played in one room"
+
+
+def _board_a_match(room1: TableResult, room2: TableResult) -> tuple[Fraction, Fraction, str]:
+    """The board's point to the team sitting NS in room 1, and to its opponents: the point goes
+    to the team whose NS score in one room and EW score in the other add up to more, half each
+    when they are level (rules.md §6.2, [BAM]). An artificial score is its percentage of the
+    point; a weighted score is weighed part by part."""
+    top = Fraction(1)
+    for side in (room1.ns_side, room2.ew_side, room2.ns_side, room1.ew_side):
+        if isinstance(side, Artificial):
+            home_percent = _percent_for_home(room1, room2)
+            home = top * home_percent / 100
+            return home, top - home, f"artificial score: {home} of {top}"
+    home_room, away_room = room1.ns_side, room2.ew_side
+    if not isinstance(home_room, WeightedResult) or not isinstance(away_room, WeightedResult):
+        return Fraction(0), Fraction(0), "not played in one room"
+    home = Fraction(0)
+    for w1, r1 in home_room.parts:
+        for w2, r2 in away_room.parts:
+            net = r1.ns_score - r2.ns_score
+            home += w1 * w2 * (top if net > 0 else top / 2 if net == 0 else Fraction(0))
+    net = home_room.parts[0][1].ns_score - away_room.parts[0][1].ns_score
+    if home_room.is_weighted or away_room.is_weighted:
+        return home, top - home, f"weighted results: {home} of {top}"
+    outcome = "won" if net > 0 else "lost" if net < 0 else "halved"
+    return home, top - home, f"{f'{net:+d}' if net else '0'} net: board {outcome}, {home} of {top}"
+
+
+def _percent_for_home(room1: TableResult, room2: TableResult) -> Fraction:
+    """The home team's share of a board with an artificial score, in percent: its own
+    artificial percentage where it has one, else 100 less its opponents'."""
+    for side in (room1.ns_side, room2.ew_side):
+        if isinstance(side, Artificial):
+            return side.percent
+    for side in (room1.ew_side, room2.ns_side):
+        if isinstance(side, Artificial):
+            return 100 - side.percent
+    return Fraction(50)
 
 
 def _value(
