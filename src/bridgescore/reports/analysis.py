@@ -246,32 +246,44 @@ class Analyst:
         if not count:
             return [Statement("field", "No table has a bridge result on this board.", {})]
         contracts, most = _most_common(board.contracts)
-        if contracts:
-            named = " and ".join(f"{c} by {side}" for c, side in contracts)
+        named = [f"{c} by {side}" for c, side in contracts]
+        if contracts and (most > 1 or len(contracts) == 1):
             each = " each" if len(contracts) > 1 else ""
-            said.append(
-                Statement(
-                    "field",
-                    f"{tables(count)} have a result on this board; the most common contract "
-                    f"{'was' if len(contracts) == 1 else 'were'} {named} "
-                    f"({tables(most)}{each}).",
-                    {
-                        "tables": count,
-                        "contracts": [f"{c} {side}" for c, side in contracts],
-                        "count": most,
-                    },
-                )
+            verb = "was" if len(contracts) == 1 else "were"
+            text = (
+                f"{tables(count)} have a result on this board; the most common contract {verb} "
+                f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
             )
-        outcomes, most = _most_common(board.outcomes)
-        each = " each" if len(outcomes) > 1 else ""
+        elif contracts:
+            text = (
+                f"{tables(count)} have a result on this board, each in another contract: "
+                f"{_and(named)}."
+            )
+        else:
+            text = f"{tables(count)} have a result on this board, none with a contract."
         said.append(
             Statement(
                 "field",
-                f"The most common result {'was' if len(outcomes) == 1 else 'were'} "
-                f"{' and '.join(outcomes)} ({most} of {tables(count)}{each}).",
-                {"results": outcomes, "count": most, "tables": count},
+                text,
+                {
+                    "tables": count,
+                    "contracts": [f"{c} {side}" for c, side in contracts],
+                    "count": most,
+                },
             )
         )
+        outcomes, most = _most_common(board.outcomes)
+        if most > 1 or len(outcomes) == 1:
+            each = " each" if len(outcomes) > 1 else ""
+            verb = "was" if len(outcomes) == 1 else "were"
+            plural = "" if len(outcomes) == 1 else "s"
+            text = (
+                f"The most common result{plural} {verb} {_and(outcomes)} "
+                f"({most} of {tables(count)}{each})."
+            )
+        else:
+            text = "No two tables had the same result."
+        said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
         games = {side.value: board.games[side] for side in Side}
         slams = {side.value: board.slams[side] for side in Side}
         said.append(
@@ -311,7 +323,7 @@ class Analyst:
         ]
         for who in (side, side.other):
             makes = _makeable(solved, who)
-            words = ", ".join(f"{c} ({n} by {seats})" for c, n, seats in makes)
+            words = ", ".join(f"{c} ({n} tricks by {' or '.join(seats)})" for c, n, seats in makes)
             owner = "You" if who is side else "Your opponents"
             said.append(
                 Statement(
@@ -343,7 +355,7 @@ class Analyst:
 
         def beats(score_ns: int) -> str:
             beaten, tied, compared = board.standing(side, score_ns, own=own)
-            return f"beat {beaten} and tied {tied} of the {compared} other results"
+            return f"beaten {beaten} and tied {tied} of the {compared} other results"
 
         contract, declarer, taken = played.contract, played.declarer, played.tricks
         if played.passed_out or contract is None or declarer is None or taken is None:
@@ -354,11 +366,12 @@ class Analyst:
                 Statement(
                     "contract",
                     f"{what}: {signed(actual)} against par {signed(par)}, "
-                    f"{_distance(actual - par)}; par {beats(_ns(side, par))}.",
+                    f"{_distance(actual - par)}; par would have {beats(_ns(side, par))}.",
                     {"score": actual, "par": par, "versus_par": actual - par},
                 )
             )
-            return actual - par, {"contract": actual - par}, said
+            parts = {"contract": actual - par, "lead": 0, "play": 0}
+            return actual - par, parts, said
         vulnerability = row.table.table.vulnerability or row.board.board.vulnerability
         strain = contract.strain
         best = solved.tricks[declarer, strain]  # tricks with the best lead
@@ -430,7 +443,7 @@ class Analyst:
             )
         )
         parts = {"contract": part_contract, "lead": part_lead, "play": part_play}
-        said.append(self._summary(actual, par, parts))
+        said.insert(0, self._summary(actual, par, parts))
         return actual - par, parts, said
 
     def _lead(
@@ -575,6 +588,13 @@ def _distance(points: int) -> str:
     if points == 0:
         return "exactly par"
     return f"{abs(points)} {'above' if points > 0 else 'below'} par"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _by_sides(counts: Counter[Side]) -> str:
