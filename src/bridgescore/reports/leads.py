@@ -66,6 +66,11 @@ class Leads:
                 self._solved[found] = {_card(card): 13 - int(tricks) for card, tricks in board}
         self.solves += len(wanted)
 
+    def remember(self, found: Position, after: Mapping[str, int]) -> None:
+        """A position solved elsewhere (an earlier run's cache): declarer's tricks after each
+        card the leader holds."""
+        self._solved[found] = dict(after)
+
     def after(self, found: Position) -> Mapping[str, int] | None:
         """Declarer's tricks after each card the leader holds (``C5`` -> 10), or None when the
         position was not solved."""
