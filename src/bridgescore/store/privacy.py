@@ -229,9 +229,10 @@ def _club_numbers(conn: Connection, wanted: Iterable[int]) -> dict[int, str]:
 
 
 def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRows:
-    """The session's rows with every name as its player lets it be shown (and the membership
-    numbers of a player who shows less than their full name left out); unchanged when every
-    player shows their full name."""
+    """The session's rows with every name as its player lets it be shown; a player who shows
+    less than their full name has their membership numbers left out, and ``#<id>`` (their
+    number in this database) as their club number in their place. Unchanged when every player
+    shows their full name."""
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
     chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
@@ -264,14 +265,19 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
             name = shown(member.name, chosen[hidden.player_id], hidden.player_id, number)
             if member.name and name:
                 parts_renamed[member.name] = name
-            players_shown.append(MemberRow(name, None, None))
+            # No membership number of theirs is shown; their number in this database stands
+            # in for it, so that an event of several sessions still knows them as one person
+            # (and two players withheld as two).
+            players_shown.append(MemberRow(name, None, f"#{hidden.player_id}"))
         name = row.name
         if name is not None:
             names = [m.name for m in players_shown if m.name]
             new_name = " & ".join(names) if names else name
             renamed[name] = new_name
             name = new_name
-        new_entrants.append(replace(row, name=name, players=tuple(players_shown)))
+        new_entrants.append(
+            replace(row, name=name, players=tuple(players_shown), members_count=len(players_shown))
+        )
     return replace(
         rows,
         entrants=tuple(new_entrants),
