@@ -227,11 +227,18 @@ def _text(data: Data, pages: SessionPages) -> str:
     value = "imps_exact" if imps else "mp_exact"
     for row in card["boards"]:
         opponents = ", ".join(o["label"] for o in row["opponents"])
-        percent = "" if imps else f" ({_num(row['percent_exact'], rules)}%)"
+        where = f"  Board {row['board']:>2} {row['direction']} v {opponents}: "
+        if row[value] is None:
+            lines.append(f"{where}not played")
+            continue
+        percent = (
+            ""
+            if imps or row["percent_exact"] is None
+            else f" ({_num(row['percent_exact'], rules)}%)"
+        )
         score = "" if row["score"] is None else f" {_points(row['score'])}"
         lines.append(
-            f"  Board {row['board']:>2} {row['direction']} v {opponents}: {_plain(row['entry'])}"
-            f"{score}, {_num(row[value], rules)} {unit}{percent}"
+            f"{where}{_plain(row['entry'])}{score}, {_num(row[value], rules)} {unit}{percent}"
         )
     lines.append("")
     lines.append("Your boards")
