@@ -69,7 +69,9 @@ def test_every_page_kind_is_written_with_its_json_twin() -> None:
     names = {p.name for p in html_pages(site.directory)}
     boards = {f"board-{b.board.number}.html" for b in result.boards}
     cards = {f"{entrant_page(s.entrant)}.html" for f in result.fields for s in f.standings}
-    evenings = {f"{entrant_page(s.entrant)}-evening.html" for f in result.fields for s in f.standings}
+    evenings = {
+        f"{entrant_page(s.entrant)}-evening.html" for f in result.fields for s in f.standings
+    }
     assert len(boards) == 27 and len(cards) == 17
     assert names == {"index.html", "recap.html"} | boards | cards | evenings
     for page in html_pages(site.directory):
