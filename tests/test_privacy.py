@@ -181,7 +181,7 @@ def test_erasure_pseudonymises_without_changing_a_score(db_url: str, tmp_path: P
 def test_a_bad_setting_is_one_line(tmp_path: Path) -> None:
     db = str(tmp_path / "club.db")
     _stored(db)
-    code, out, err = run("privacy", "set", NAME, "nickname", "--db", db)
+    code, _out, err = run("privacy", "set", NAME, "nickname", "--db", db)
     assert code == 2 and "not a publish setting: 'nickname'" in err
     code, _, err = run("privacy", "erase", "Nobody Known", "--db", db, "--yes")
     assert code == 2 and "no player named 'Nobody Known'" in err
