@@ -57,10 +57,10 @@ def pages_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str
     }
 
 
-def _violations(browser: Browser, path: Path, width: int) -> list[str]:
+def _violations(opened: Browser, path: Path, width: int) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = opened.new_context(viewport={"width": width, "height": 900})
     try:
         page = context.new_page()
         page.goto(path.as_uri())
