@@ -249,9 +249,9 @@ class Analyst:
         named = [f"{c} by {side}" for c, side in contracts]
         if contracts and (most > 1 or len(contracts) == 1):
             each = " each" if len(contracts) > 1 else ""
-            verb = "was" if len(contracts) == 1 else "were"
+            verb = "contract was" if len(contracts) == 1 else "contracts were"
             text = (
-                f"{tables(count)} have a result on this board; the most common contract {verb} "
+                f"{tables(count)} have a result on this board; the most common {verb} "
                 f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
             )
         elif contracts:
