@@ -29,7 +29,7 @@ REAL = {
     "session.xml": "usebio-compscore/mp_pairs_mitchell.xml",
     "match.pbn": "pbn/example2.pbn",
 }
-NEEDS_DATABASE = ("import", "players", "sessions", "handicaps", "db", "serve")
+NEEDS_DATABASE = ("import", "players", "sessions", "handicaps", "db", "serve", "mail", "privacy")
 FILE_NAME = re.compile(r"`([\w.-]+\.(?:csv|json|xml|pbn|asc))`")
 CHECKED_LINES = re.compile(r"^(Converted |lost: |bridgescore: )")
 

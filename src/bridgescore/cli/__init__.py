@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "users": ("serve", "users_group"),
     "swiss": ("swiss", "swiss"),
     "competition": ("competition", "competition"),
+    "mail": ("mail", "mail"),
+    "privacy": ("privacy", "privacy"),
 }
 
 

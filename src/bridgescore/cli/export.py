@@ -78,7 +78,7 @@ def export(
     from bridgescore.session import FieldStructure
 
     try:
-        session, rules, handicaps = load(file, None, options)
+        session, rules, handicaps = load(file, None, options, published=False)
         if session.structure is FieldStructure.TEAMS:
             raise UsageProblem("export: a national body's USEBIO file holds pairs events")
         result = score_pairs(session, rules, handicaps)

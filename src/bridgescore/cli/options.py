@@ -149,17 +149,19 @@ def teams(options: dict[str, Any]) -> bool:
 
 
 def load(
-    file: str, history: str | None, options: dict[str, Any]
+    file: str, history: str | None, options: dict[str, Any], *, published: bool = True
 ) -> tuple[Session, Rules, dict[Entrant, Fraction] | None]:
     """The session, the rules it is scored by, and the handicaps when a history is given.
 
-    A file that holds teams matches (PBN rooms) is scored as teams whatever the method.
+    A file that holds teams matches (PBN rooms) is scored as teams whatever the method. A
+    stored session comes with each name as its player lets it be published (docs/privacy.md);
+    ``published=False`` gives the names as stored (the national body's file).
     """
     from bridgescore.formats import load_path
 
     rules = rules_from(options)
     if stored_number(file) is not None:
-        session, stored = _stored(file, options.get("db"), rules)
+        session, stored = _stored(file, options.get("db"), rules, published)
         session = with_deals(session, options.get("deals"))
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options), movement_file(options))
@@ -208,7 +210,7 @@ def stored_number(file: str) -> int | None:
 
 
 def _stored(
-    name: str, db: str | None, rules: Rules
+    name: str, db: str | None, rules: Rules, published: bool = True
 ) -> tuple[Session, dict[Entrant, Fraction] | None]:
     """A stored session, with its players' handicaps as at its date when the database has
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
@@ -224,7 +226,12 @@ def _stored(
     except StoreError as error:
         raise UsageProblem(str(error)) from None
     try:
-        loaded = store.load_session(number)
+        if published:
+            from bridgescore.store.outreach import PlayersSide
+
+            loaded = PlayersSide(store).published_session(number)
+        else:
+            loaded = store.load_session(number)
         assert isinstance(loaded, Session)
         if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
             return loaded, None

@@ -41,6 +41,13 @@ from bridgescore.errors import BridgeScoreError
     show_default=True,
     help="Solve the known deals for makeable contracts and par (a few seconds).",
 )
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="Write each pair's evening, board by board (the field, double dummy, the opening "
+    "lead and the play); with --no-double-dummy, the field alone.",
+)
 @masterpoint_options
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def report(
@@ -48,6 +55,7 @@ def report(
     directory: str,
     history: str | None,
     double_dummy: bool,
+    analysis: bool,
     verbose: bool,
     more: tuple[str, ...] = (),
     **options: Any,
@@ -78,7 +86,8 @@ def report(
             )
         else:
             what, failed, results = write_directory(
-                directory, lambda into: _report(file, into, history, double_dummy, options, bar)
+                directory,
+                lambda into: _report(file, into, history, double_dummy, analysis, options, bar),
             )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
@@ -100,6 +109,7 @@ def _report(
     into: Path,
     history: str | None,
     double_dummy: bool,
+    analysis: bool,
     options: dict[str, Any],
     progress: Progress,
 ) -> tuple[str, list[str], int]:
@@ -126,9 +136,10 @@ def _report(
         double_dummy=double_dummy,
         progress=progress,
         masterpoints=masterpoints_for(result, options),
+        analysis=analysis,
     )
     what = (
         f"{len(site.pages)} pages: rankings, recap sheet, {site.boards} travellers, "
-        f"{site.cards} score cards"
+        f"{site.cards} score cards" + (f" and {site.cards} evenings" if analysis else "")
     )
     return what, [f.field for f in result.fields if not f.checksum.ok], len(session.tables)

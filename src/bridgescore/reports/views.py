@@ -8,6 +8,7 @@ web app render the same data with the same templates, or serve it as JSON::
     views.traveller(result, 7)              # board-7.html (``section=`` when scored apart)
     views.recap(result)                     # recap.html: entrants x boards
     views.card(result, Entrant(3, Side.NS)) # pair-3ns.html: one entrant's boards in order
+    views.evening(result, Entrant(3, Side.NS)) # pair-3ns-evening.html: each board explained
     views.teams_rankings(teams)             # a teams event's index.html
     views.teams_traveller(teams, 4)         # its board-4.html
 
@@ -50,7 +51,9 @@ from bridgescore.session import Board, Entrant, FieldStructure
 
 if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
+    from bridgescore.reports.analysis import Analyst, Statement
     from bridgescore.reports.deals import DoubleDummy
+    from bridgescore.reports.leads import Leads
     from bridgescore.teams_results import TeamsResult
     from bridgescore.traveller import BridgeResult, RowKey, TableResult
 
@@ -71,7 +74,9 @@ class SessionPages:
 
     ``double_dummy`` is the solved deals by board number (:func:`solve`); without one a board
     with a deal shows the hands but no makeable contracts or par. ``masterpoints``: each
-    ranking line and score card shows its award and how it was reached.
+    ranking line and score card shows its award and how it was reached. ``leads``: the
+    opening leads solved (:class:`~bridgescore.reports.leads.Leads`), for each entrant's
+    evening (:meth:`evening`).
     """
 
     def __init__(
@@ -79,10 +84,15 @@ class SessionPages:
         result: SessionResult,
         double_dummy: Mapping[int, DoubleDummy] | None = None,
         masterpoints: Awards | None = None,
+        leads: Leads | None = None,
+        *,
+        evenings: bool = False,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
         self.masterpoints = masterpoints
+        self.leads = leads
+        self.evenings = evenings  # whether each score card links to its entrant's evening
         self._named: dict[Entrant, Data] = {}
         # Tables with the same score on a board share one Explanation (and its value), so what
         # a card row or recap cell shows of it is worked out once, keyed by the shared
@@ -319,8 +329,62 @@ class SessionPages:
             **exactly("total", standing.total),
             "boards_played": standing.boards,
             **_award(self.masterpoints, entrant),
+            "evening": f"{page}-evening.html" if self.evenings else None,
             "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
+        }
+
+    # --- pair-3ns-evening.html
+
+    @cached_property
+    def _analyst(self) -> Analyst:
+        from bridgescore.reports.analysis import Analyst
+
+        return Analyst(self.result.rules, self.double_dummy, self.leads)
+
+    def evening(self, entrant: Entrant) -> Data:
+        """``pair-3ns-evening.html``: each board of the entrant's evening explained -- what the
+        field did, what double dummy says and where the matchpoints were won or lost, every
+        statement with its figures; the score card's summary above, and the evening's total
+        against par split into the contracts, the leads and the play."""
+        card = self.card(entrant)
+        page = f"{entrant_page(entrant)}-evening"
+        rows = self._cards[entrant].rows
+        boards = []
+        totals = {"contract": 0, "lead": 0, "play": 0}
+        analysed = 0
+        for row, shown in zip(rows, card["boards"], strict=True):
+            story = self._analyst.story(row)
+            if story.versus_par is not None:
+                analysed += 1
+                for key, value in story.parts.items():
+                    totals[key] += value
+            scored = row.board
+            solved = self.double_dummy.get(scored.board.number) if scored.board.deal else None
+            boards.append(
+                {
+                    **shown,
+                    "result": story.result,
+                    "dealer": str(scored.board.dealer),
+                    "vulnerability": str(scored.board.vulnerability),
+                    **deal(scored.board, solved),
+                    "field": [_said(s) for s in story.field],
+                    "analysis": [_said(s) for s in story.double_dummy],
+                    "verdict": [_said(s) for s in story.verdict],
+                    "versus_par": story.versus_par,
+                    "parts": dict(story.parts),
+                }
+            )
+        return {
+            **card,
+            **self._header(f"{page}.html"),
+            "card": card["page"],
+            "solved": bool(self.double_dummy),
+            "leads": self.leads is not None,
+            "boards": boards,
+            "analysed": analysed,
+            "versus_par": sum(totals.values()) if analysed else None,
+            "parts": totals if analysed else None,
         }
 
     def _cell_values(self, cell: RecapCell, key: str) -> Data:
@@ -379,6 +443,10 @@ class SessionPages:
         return known[1]
 
 
+def _said(statement: Statement) -> Data:
+    return statement.data()
+
+
 def _scheme(masterpoints: Awards | None) -> Data | None:
     """The scheme every page names, when masterpoints are awarded."""
     if masterpoints is None:
@@ -426,9 +494,21 @@ def recap(result: SessionResult) -> Data:
     return SessionPages(result).recap()
 
 
-def card(result: SessionResult, entrant: Entrant) -> Data:
-    """``pair-3ns.html`` / ``pair-3ns.json`` (``player-12`` in an individual)."""
-    return SessionPages(result).card(entrant)
+def card(result: SessionResult, entrant: Entrant, *, evenings: bool = False) -> Data:
+    """``pair-3ns.html`` / ``pair-3ns.json`` (``player-12`` in an individual); ``evenings``:
+    it links to the entrant's evening."""
+    return SessionPages(result, evenings=evenings).card(entrant)
+
+
+def evening(
+    result: SessionResult,
+    entrant: Entrant,
+    *,
+    double_dummy: Mapping[int, DoubleDummy] | None = None,
+    leads: Leads | None = None,
+) -> Data:
+    """``pair-3ns-evening.html`` / ``pair-3ns-evening.json``: the entrant's boards explained."""
+    return SessionPages(result, double_dummy, leads=leads, evenings=True).evening(entrant)
 
 
 # --- teams of four ------------------------------------------------------------------------------
@@ -680,6 +760,7 @@ __all__ = [
     "TeamsPages",
     "card",
     "deal",
+    "evening",
     "exactly",
     "rankings",
     "recap",
