@@ -7,7 +7,13 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import movement_file, rules_from, scoring_options, structure
+from bridgescore.cli.options import (
+    inputs_of,
+    movement_file,
+    rules_from,
+    scoring_options,
+    structure,
+)
 from bridgescore.errors import BridgeScoreError
 
 
@@ -67,6 +73,7 @@ def _convert(
         overridden=overridden,
         movement=movement_file(options),
         lossy=lossy,
+        inputs=inputs_of(options=options),
     )
     show_warnings(report.warnings, source)
     return report.lines()

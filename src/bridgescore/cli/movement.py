@@ -12,6 +12,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError
+from bridgescore.movements.model import board_list
 
 if TYPE_CHECKING:
     from bridgescore.movements.model import Movement
@@ -175,13 +176,10 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
       bridgescore movement load club-mitchell.json --cards guides/
       bridgescore movement load howell-4.asc --boards-per-round 3
     """
+    from bridgescore.formats.files import read_utf8
+
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageProblem(f"cannot read {file}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageProblem(f"{file} is not a text file") from None
-    try:
+        text = read_utf8(file, "movement")
         if file.lower().endswith(".asc"):
             from bridgescore.movements import ascform
 
@@ -192,7 +190,7 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
             found = loads(text, file)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    _show(found, options)
+    _show(found, {**options, "inputs": (file,)})
 
 
 @movement.command()
@@ -239,6 +237,7 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
                 "rounds": f.movement.rounds,
                 "boards_per_round": f.movement.boards_per_round,
                 "boards": f.boards,
+                "boards_to_deal": f.dealt,
                 "minutes": float(f.minutes),
                 "one_winner": f.one_winner,
                 "met": float(f.met),
@@ -321,11 +320,11 @@ def _show(found: Movement, options: dict[str, Any]) -> None:
         from bridgescore.reports.guides import write_guides
 
         try:
-            write_guides(found, Path(options["cards_dir"]), paper=options["paper"])
-        except OSError as error:
-            raise UsageProblem(
-                f"cannot write the cards to {options['cards_dir']}: {error.strerror}"
-            ) from None
+            write_guides(
+                found, options["cards_dir"], paper=options["paper"], inputs=options.get("inputs", ())
+            )
+        except BridgeScoreError as error:
+            raise UsageProblem(str(error)) from None
     if options["output_format"] == "json":
         from bridgescore.movements.jsonform import dumps
 
@@ -380,6 +379,6 @@ def _cell(found: Movement, play: Any) -> str:
         return "phantom" if who == found.phantom else who.label
 
     sides = f"{'-'.join(map(name, play.ns_side))} v {'-'.join(map(name, play.ew_side))}"
-    boards = f"{play.boards[0]}-{play.boards[-1]}" if len(play.boards) > 1 else str(play.boards[0])
+    boards = board_list(play.boards)
     marks = (" sit-out" if play.sit_out else "") + (" arrow" if play.arrow_switched else "")
     return f"{sides}: {boards}{marks}"

@@ -248,6 +248,15 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
     return jsonform.loads(read_utf8(text, "movement JSON"), path=text)
 
 
+def inputs_of(*files: str | None, options: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The files a command reads (its arguments and ``--movement``'s file): never written over."""
+    found = [f for f in files if f]
+    movement = (options or {}).get("movement")
+    if movement and movement.strip().lower() not in _STRUCTURES:
+        found.append(movement)
+    return tuple(found)
+
+
 def console(to_file: bool) -> tuple[Console, io.StringIO]:
     """A rich console writing to a buffer: styled on a terminal, plain 120 columns otherwise."""
     from bridgescore.cli.plain_tables import PlainTablesConsole

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import load, scoring_options
+from bridgescore.cli.options import inputs_of, load, scoring_options
 from bridgescore.cli.progress import Progress
 from bridgescore.errors import BridgeScoreError
 
@@ -56,13 +56,15 @@ def report(
       bridgescore report club-night.csv -o out/club-night
       bridgescore report session.xml -o site --rules ebu --no-double-dummy
     """
-    from bridgescore.outputs import write_directory  # here: most runs never write a folder
+    from bridgescore.formats.outputs import write_directory  # here: most runs never write a folder
 
     started = time.perf_counter()
     bar = Progress("Writing pages")
     try:
         what, failed, results = write_directory(
-            directory, lambda into: _report(file, into, history, double_dummy, options, bar)
+            directory,
+            lambda into: _report(file, into, history, double_dummy, options, bar),
+            inputs=inputs_of(file, history, options=options),
         )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, load, plain_writer, scoring_options
+from bridgescore.cli.options import console, inputs_of, load, plain_writer, scoring_options
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -76,9 +76,9 @@ def score(
                 file, output_format, explain, history, options, output is not None
             )
             if output:
-                from bridgescore.outputs import write_bytes
+                from bridgescore.formats.outputs import write_bytes
 
-                write_bytes(output, text)
+                write_bytes(output, text, inputs=inputs_of(file, history, options=options))
             else:
                 _print(text)
         except BridgeScoreError as error:
