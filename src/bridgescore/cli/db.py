@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
 from bridgescore.errors import BridgeScoreError
 
@@ -45,23 +45,6 @@ def club_option(func: F) -> F:
     )(func)
 
 
-@contextmanager
-def _store(db: str | None) -> Iterator[Store]:
-    """The store, with our errors (and a database that cannot be reached) as one line."""
-    from bridgescore.store import open_store
-
-    try:
-        store = open_store(db)
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
-        yield store
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
-
-
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     from rich.table import Table
 
@@ -71,21 +54,6 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
         table.add_row(*row)
     console.print(table)
     return buffer.getvalue()
-
-
-def _write_whole(target: Path, text: str) -> None:
-    """Write the whole file or nothing: a temporary file beside it, then renamed into place."""
-    import os
-    import tempfile
-
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _date(text: str | None, what: str) -> date | None:
@@ -134,10 +102,12 @@ def db_upgrade(db: str | None) -> None:
       bridgescore db upgrade
       bridgescore db upgrade --db postgresql+psycopg://scorer@dbhost/bridgescore
     """
-    from bridgescore.store.engine import database_url, make_engine, upgrade
+    from bridgescore.cli.common import waiting
+    from bridgescore.store.engine import database_url, describe, failure, make_engine, upgrade
 
     try:
-        engine = make_engine(database_url(db))
+        url = database_url(db)
+        engine = make_engine(url, waiting)
         try:
             before, after = upgrade(engine)
         finally:
@@ -145,10 +115,11 @@ def db_upgrade(db: str | None) -> None:
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     except Exception as error:
-        if not type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+        said = failure(error, url)
+        if said is None:
             raise
-        raise UsageProblem(f"cannot open the database: {str(error).splitlines()[0]}") from None
-    where = engine.url.render_as_string(hide_password=True)
+        raise UsageProblem(said) from None
+    where = describe(url)
     if before == after:
         click.echo(f"{where}: up to date (revision {after})")
     else:
@@ -196,7 +167,7 @@ def import_command(
 
     day = _date(played, "--date")
     bar = Progress("Importing")  # on standard error, hidden while a file's lines are printed
-    with _store(db) as store, contextlib.closing(bar):
+    with database(db) as store, contextlib.closing(bar):
         for number, path in enumerate(files, 1):
             of = f" ({number} of {len(files)})" if len(files) > 1 else ""
 
@@ -225,6 +196,8 @@ def import_command(
             for name, candidates in report.ambiguous:
                 ids = ", ".join(map(str, candidates))
                 click.echo(f"  ambiguous: {name!r} could be players {ids}: not linked")
+        # Each stored session's percentages, for handicaps: worked out now, once.
+        store.refresh_scores(club, lambda done, total: bar(done, total, "Scoring for handicaps"))
 
 
 # --- players -----------------------------------------------------------------------------------
@@ -255,7 +228,7 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
       bridgescore players list
       bridgescore players list --club Riverside --format json
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.players(club, merged)
     if output_format == "json":
         data = [
@@ -300,7 +273,7 @@ def players_add(
     Examples:
       bridgescore players add Ann Lee --id ebu=12345 --id club=17
     """
-    with _store(db) as store:
+    with database(db) as store:
         player = store.add_player(first_name, last_name, _ids(ids), club)
     click.echo(f"added player {player.id}: {player.name}")
 
@@ -329,7 +302,7 @@ def players_edit(
       bridgescore players edit 17 --last-name Lee-Roy
       bridgescore players edit "Ann Lee" --id bbo=annlee
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.edit_player(player, first_name, last_name, _ids(ids), club)
     click.echo(f"player {found.id}: {found.name}")
 
@@ -351,7 +324,7 @@ def players_merge(
       bridgescore players merge 17 42 --reason "same person, typo in the surname"
       bridgescore players merge --undo 3
     """
-    with _store(db) as store:
+    with database(db) as store:
         if undo is not None:
             kept, merged = store.undo_merge(undo)
             click.echo(f"merge {undo} undone: player {merged} is separate from player {kept} again")
@@ -374,7 +347,7 @@ def players_import(file: str, db: str | None, club: str) -> None:
     Examples:
       bridgescore players import members.csv --club Riverside
     """
-    with _store(db) as store:
+    with database(db) as store:
         new, updated, ambiguous = store.import_members(file, club)
     click.echo(f"{file}: {len(new)} new players, {len(updated)} updated")
     for name, candidates in ambiguous:
@@ -408,7 +381,7 @@ def sessions_list(db: str | None, club: str | None) -> None:
     Examples:
       bridgescore sessions list --club Riverside
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.sessions(club)
     rows = [
         [
@@ -449,7 +422,7 @@ def sessions_show(
       bridgescore sessions show 12 --handicapped
       bridgescore sessions show 12 --history "|3|r2|t4"
     """
-    with _store(db) as store:
+    with database(db) as store:
         if line is not None:
             for entry in store.history(session_id, line):
                 state = "current" if entry.current else "superseded"
@@ -490,13 +463,18 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
         raise UsageProblem(
             f"{output}: cannot tell the format from its name: give --to csv|json|usebio|pbn"
         )
-    with _store(db) as store:
+    from bridgescore.formats.outputs import write_text
+    from bridgescore.store.engine import database_url, sqlite_file
+
+    with database(db) as store:
         text = store.export(session_id, kind)
-    if output == "-":
-        sys.stdout.write(text)
-        return
-    _write_whole(Path(output), text)
-    click.echo(f"session {session_id} written to {output} ({kind})")
+    own = sqlite_file(database_url(db))  # never written over, whatever the output's name
+    try:
+        write_text(output, text, inputs=() if own is None else (own,))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if output != "-":
+        click.echo(f"session {session_id} written to {output} ({kind})")
 
 
 @sessions_group.command("correct")
@@ -517,7 +495,7 @@ def sessions_correct(
     Examples:
       bridgescore sessions correct 12 "|3|r2|t4" "4S N -1" --reason "wrong tricks entered"
     """
-    with _store(db) as store:
+    with database(db) as store:
         entry = store.correct(session_id, line, result, reason=reason, assigned=assigned)
     click.echo(
         f"session {session_id}, line {line}: now {entry.result} "
@@ -557,6 +535,12 @@ def sessions_correct(
     "--set", "manual", metavar="HANDICAP", help="With --player: a manual override from --as-of on."
 )
 @click.option("--reason", help="With --set: why.")
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="Keep each handicap as a dated snapshot with its inputs (writes to the database; "
+    "without it, handicaps only reads).",
+)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
 def handicaps_command(
     db: str | None,
@@ -570,22 +554,24 @@ def handicaps_command(
     fixed: str | None,
     manual: str | None,
     reason: str | None,
+    keep: bool,
     output_format: str,
 ) -> None:
     """Every player's handicap as at a date, from their stored percentages (seed 000 SC 2.6:
-    at least 5 sessions; the last 10, dropping the best and the worst; 50 - average). Each is
-    kept as a dated snapshot with its inputs.
+    at least 5 sessions; the last 10, dropping the best and the worst; 50 - average). It only
+    reads the database; with --keep, each is kept as a dated snapshot with its inputs.
 
     \b
     Examples:
       bridgescore handicaps --as-of 2026-03-10
       bridgescore handicaps --player "Ann Lee"
       bridgescore handicaps --months 12 --fixed 0
+      bridgescore handicaps --as-of 2026-03-10 --keep
       bridgescore handicaps --player 17 --set 2.5 --as-of 2026-01-01 --reason "new member"
     """
     day = _date(as_of, "--as-of") or date.today()
     policy = _policy(minimum, window, drop, months, fixed)
-    with _store(db) as store:
+    with database(db) as store:
         if manual is not None:
             if player is None:
                 raise UsageProblem("--set needs --player")
@@ -595,14 +581,14 @@ def handicaps_command(
             )
             return
         if player is not None:
-            chosen = store.handicap(player, day, policy)
+            chosen = store.handicap(player, day, policy, save=keep)
             if output_format == "json":
                 click.echo(json.dumps(chosen.explanation.to_data(), indent=2))
             else:
                 click.echo(f"{chosen.player.name} (player {chosen.player.id})")
                 click.echo("\n".join(chosen.explanation.lines()))
             return
-        found_all = store.handicaps(day, policy, club=club)
+        found_all = store.handicaps(day, policy, club=club, save=keep)
     if output_format == "json":
         click.echo(json.dumps([h.explanation.to_data() for h in found_all], indent=2))
         return

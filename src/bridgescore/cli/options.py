@@ -121,6 +121,9 @@ def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
         click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
 
 
+MAX_ID = 2**31 - 1  # the largest id a database row can have
+
+
 def stored_number(file: str) -> int | None:
     """The number of a session in the club database, named on the command line as ``db:ID``
     (as ``re.fullmatch(r"db:(\\d+)")`` reads it; \\d is str.isdecimal), or None."""
@@ -133,18 +136,16 @@ def _stored(
 ) -> tuple[Session, dict[Entrant, Fraction] | None]:
     """A stored session, with its players' handicaps as at its date when the database has
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
-    from bridgescore.cli.common import UsageProblem
+    from bridgescore.cli.common import UsageProblem, database
     from bridgescore.rules import Method
     from bridgescore.session import FieldStructure, Session
-    from bridgescore.store import StoreError, open_store
+    from bridgescore.store import StoreError
 
     number = stored_number(name)
     assert number is not None
-    try:
-        store = open_store(db)
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
+    if number > MAX_ID:
+        raise UsageProblem(f"{name}: no such stored session (ids go up to {MAX_ID})")
+    with database(db) as store:
         loaded = store.load_session(number)
         assert isinstance(loaded, Session)
         if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
@@ -154,10 +155,6 @@ def _stored(
         except StoreError as error:
             click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
             return loaded, None
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
     return loaded, handicaps or None
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.db import _store, club_option, db_option
+from bridgescore.cli.common import UsageProblem, database
+from bridgescore.cli.db import club_option, db_option
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
 
@@ -104,7 +104,7 @@ def serve(
         raise UsageProblem(f"--public-url must start with http:// or https://, not {public_url!r}")
     if workers > 1 and url.startswith("sqlite"):
         raise UsageProblem("several workers need PostgreSQL (--db postgresql+psycopg://...)")
-    with _store(db) as store:
+    with database(db) as store:
         if sample and not store.sessions():
             report = store.import_file(SAMPLE, club=club, by="bridgescore serve")
             click.echo(f"imported the sample club night as session {report.session_id}")
@@ -200,6 +200,6 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
         hashed = auth.hash_password(password)
     except ValueError as error:
         raise UsageProblem(str(error)) from None
-    with _store(db) as store:
+    with database(db) as store:
         user = store.add_user(username, hashed, role, club)
     click.echo(f"added {user.role} {user.username!r} of {user.club!r}")

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, delete, insert, select
 
 from bridgescore.store.engine import StoreError
-from bridgescore.store.schema import handicap_overrides, handicap_snapshots
+from bridgescore.store.schema import handicap_overrides, handicap_snapshots, sessions
 
 
 @dataclass(frozen=True)
@@ -276,6 +276,41 @@ def explain(
     return Explanation(
         player_id, as_of, policy.key, 50 - average, "history", inputs, average, **common
     )
+
+
+def last_sessions(
+    cached: Sequence[tuple[int, date, int, Fraction, int]],
+    scored: Sequence[tuple[int, date, int, Fraction]],
+    window: int,
+) -> tuple[dict[int, list[tuple[int, date, Fraction]]], dict[int, int]]:
+    """Each player's last ``window`` sessions, (session, date, percentage) oldest first, and
+    how many older ones there are: from the cache's (player, date, session, percentage, the
+    player's count of cached sessions), each player's last ``window`` already, and from the
+    sessions just ``scored`` (player, date, session, percentage), whose cache is stale."""
+    found: dict[int, list[tuple[int, date, Fraction]]] = {}
+    totals: dict[int, int] = {}
+    for player_id, day, session_id, percent, total in cached:
+        found.setdefault(player_id, []).append((session_id, day, percent))
+        totals[player_id] = total
+    for player_id, day, session_id, percent in scored:
+        found.setdefault(player_id, []).append((session_id, day, percent))
+        totals[player_id] = totals.get(player_id, 0) + 1
+    earlier: dict[int, int] = {}
+    for player_id, sessions in found.items():
+        sessions.sort(key=lambda s: (s[1], s[0]))
+        found[player_id] = sessions[-window:]
+        earlier[player_id] = totals[player_id] - min(totals[player_id], window)
+    return found, earlier
+
+
+def session_state(conn: Connection, session_id: int) -> tuple[date | None, bool]:
+    """A session's date, and whether it is published (only published sessions count)."""
+    row = conn.execute(
+        select(sessions.c.played_on, sessions.c.status).where(sessions.c.id == session_id)
+    ).one_or_none()
+    if row is None:
+        return None, False
+    return row.played_on, row.status == "published"
 
 
 def pair(handicaps: Sequence[Fraction | None]) -> Fraction:

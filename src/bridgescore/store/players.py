@@ -209,7 +209,9 @@ def by_name(conn: Connection, name: str, club_id: int | None) -> list[int]:
 def find(conn: Connection, text: str, club_id: int | None) -> int:
     """A player from an id number, ``kind:value`` (``ebu:12345``) or an exact name."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
+        if len(text) > 9:  # beyond any id (and a database's integer)
+            raise StoreError(f"no player with id {text}")
         get(conn, int(text))
         return int(text)
     kind, colon, value = text.partition(":")
