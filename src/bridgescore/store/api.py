@@ -29,6 +29,7 @@ from bridgescore.store import tables as tb
 from bridgescore.store.engine import (
     Notice,
     StoreError,
+    advisory_lock,
     database_url,
     ensure_current,
     failure,
@@ -75,7 +76,7 @@ def open_store(db: str | None = None, waiting: Notice | None = None) -> Store:
         if said is None:
             raise
         raise StoreError(said) from None
-    return Store(engine)
+    return Store(engine, waiting)
 
 
 def _line_lock(key: str) -> int:
@@ -109,8 +110,9 @@ def parse_date(text: str) -> date:
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, waiting: Notice | None = None) -> None:
         self.engine = engine
+        self.waiting = waiting  # told when a write must wait for another program's
 
     @property
     def url(self) -> str:
@@ -138,15 +140,11 @@ class Store:
                 conn.info["begin"] = "IMMEDIATE"
             try:
                 with conn.begin():
-                    if not sqlite and line is None:
-                        conn.execute(
-                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": _IMPORT_LOCK}
+                    if not sqlite:
+                        keys = (
+                            (_IMPORT_LOCK,) if line is None else (line[0], _line_lock(line[1]))
                         )
-                    elif not sqlite and line is not None:
-                        conn.execute(
-                            text("SELECT pg_advisory_xact_lock(:session, :line)"),
-                            {"session": line[0], "line": _line_lock(line[1])},
-                        )
+                        advisory_lock(conn, keys, self.waiting)
                     yield conn
             finally:
                 conn.info.pop("begin", None)

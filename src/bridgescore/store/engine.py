@@ -234,6 +234,34 @@ def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable
     return begin
 
 
+def advisory_lock(connection: Any, keys: tuple[int, ...], waiting: Notice | None) -> None:
+    """Take a PostgreSQL advisory lock for the transaction (one key, or two), as SQLite's
+    writers wait for its write lock: at once when free, else saying so, then waiting up to
+    :func:`lock_wait` seconds before giving up with a sentence."""
+    arguments = ", ".join(f":k{i}" for i in range(len(keys)))
+    values = {f"k{i}": key for i, key in enumerate(keys)}
+    if connection.execute(text(f"SELECT pg_try_advisory_xact_lock({arguments})"), values).scalar():
+        return
+    where = describe(connection.engine.url.render_as_string(hide_password=False))
+    patience = lock_wait()
+    if waiting is not None:
+        waiting(
+            f"waiting for the database {where}: another program is writing to it "
+            f"(giving up after {patience} s)"
+        )
+    connection.execute(text(f"SET LOCAL lock_timeout = {patience * 1000}"))
+    try:
+        connection.execute(text(f"SELECT pg_advisory_xact_lock({arguments})"), values)
+    except OperationalError as error:
+        if "lock timeout" not in str(error.orig):
+            raise
+        raise StoreError(
+            f"the database {where} is still locked after {patience} s: another program "
+            "(an import, or bridgescore serve) is writing to it; try again when it has finished"
+        ) from None
+    connection.execute(text("SET LOCAL lock_timeout = 0"))
+
+
 def _locked(error: DBAPIError) -> bool:
     return "locked" in str(error.orig) or "busy" in str(error.orig)
 
@@ -333,6 +361,13 @@ def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str]:
                 before = MigrationContext.configure(connection).get_current_revision()
                 if before is not None and not known_revision(before):
                     raise StoreError(newer_message(connection, before, engine))
+                if before is None and set(inspect(connection).get_table_names()) - {
+                    "alembic_version"
+                }:
+                    raise StoreError(
+                        f"{_describe(engine)} holds tables that are not bridgescore's: "
+                        "give another database with --db"
+                    )
                 command.upgrade(_alembic_config(connection), revision)
                 after = MigrationContext.configure(connection).get_current_revision() or ""
                 if after != before:
@@ -376,14 +411,7 @@ def ensure_current(engine: Engine) -> None:
     one written by a newer bridgescore."""
     revision = current_revision(engine)
     if revision is None:
-        with engine.connect() as connection:
-            tables = set(inspect(connection).get_table_names())
-        if tables - {"alembic_version"}:
-            raise StoreError(
-                f"{_describe(engine)} holds tables that are not bridgescore's: "
-                "give another database with --db"
-            )
-        upgrade(engine)
+        upgrade(engine)  # made once, whoever comes first; never over another program's tables
         return
     if revision == head_revision():
         return
