@@ -188,7 +188,7 @@ def test_merge_repoints_results_and_can_be_undone(store: Store) -> None:
     assert [
         len(store.handicap(p, date(2026, 2, 1)).explanation.inputs) for p in ("Ann Lee", "Anne Lee")
     ] == [1, 1]
-    merge_id = store.merge_players(str(ann.id), str(anne.id), reason="same person")
+    merge_id, _ = store.merge_players(str(ann.id), str(anne.id), reason="same person")
     assert len(store.handicap("Ann Lee", date(2026, 2, 1)).explanation.inputs) == 2
     assert store.player(str(anne.id)).merged_into == ann.id
     assert [m["reason"] for m in store.merges()] == ["same person"]
@@ -249,7 +249,7 @@ def test_results_are_never_updated_in_place() -> None:
 def test_a_bad_database_is_one_clear_line(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="unsupported database 'mysql'"):
         open_store("mysql://x@y/z")
-    with pytest.raises(StoreError, match="cannot reach the database .*127.0.0.1:1/none"):
+    with pytest.raises(StoreError, match=r"cannot reach the database .*127\.0\.0\.1:1/none"):
         open_store("postgresql+psycopg://nobody@127.0.0.1:1/none")
 
 

@@ -28,7 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "src" / "bridgescore" / "samples" / "club-night.csv"
 
 
-def bridgescore(*args: str, env: dict[str, str] | None = None, timeout: int = 120) -> tuple[int, str, str]:
+def bridgescore(
+    *args: str, env: dict[str, str] | None = None, timeout: int = 120
+) -> tuple[int, str, str]:
     done = subprocess.run(
         [sys.executable, "-m", "bridgescore", *args],
         capture_output=True,
@@ -192,7 +194,7 @@ def test_a_folder_at_the_root_is_never_made() -> None:
 
 def test_the_default_database_folder_is_made(tmp_path: Path) -> None:
     home = tmp_path / "data"
-    code, out, err = bridgescore("sessions", "list", env={"XDG_DATA_HOME": str(home)})
+    code, _, err = bridgescore("sessions", "list", env={"XDG_DATA_HOME": str(home)})
     assert code == 0, err
     assert (home / "bridgescore" / "bridgescore.db").is_file()
 
@@ -331,7 +333,10 @@ def test_a_server_that_cannot_be_reached_is_one_line() -> None:
     for command in (("sessions", "list"), ("db", "upgrade"), ("handicaps",)):
         code, _, err = bridgescore(*command, "--db", url)
         line = one_line(code, err)
-        assert f"cannot reach the database postgresql+psycopg://scorer:***@127.0.0.1:{port}/club" in line
+        assert (
+            f"cannot reach the database postgresql+psycopg://scorer:***@127.0.0.1:{port}/club"
+            in line
+        )
         assert "s3cret" not in err
 
 
@@ -344,9 +349,7 @@ def test_a_wrong_password_is_one_line(pg_server: Server) -> None:
         connection.execute("CREATE ROLE scorer LOGIN PASSWORD 'right-one'")
         hba = Path(connection.execute("SHOW hba_file").fetchone()[0])  # type: ignore[index]
     original = hba.read_text(encoding="utf-8")
-    hba.write_text(
-        "host all scorer 127.0.0.1/32 scram-sha-256\n" + original, encoding="utf-8"
-    )
+    hba.write_text("host all scorer 127.0.0.1/32 scram-sha-256\n" + original, encoding="utf-8")
     try:
         with psycopg.connect(dsn, autocommit=True) as connection:
             connection.execute("SELECT pg_reload_conf()")

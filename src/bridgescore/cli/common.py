@@ -18,7 +18,9 @@ class UsageProblem(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"bridgescore: {self.format_message()}", err=True)
+        from bridgescore.display import printable  # a message may quote a file's text
+
+        click.echo(f"bridgescore: {printable(self.format_message(), lines=True)}", err=True)
 
 
 def waiting(sentence: str) -> None:

@@ -52,7 +52,9 @@ def convert(source: str, target: str, to: str | None, lossy: bool, **options: An
         lines = _convert(source, target, to, lossy, options)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    click.echo("\n".join(lines))
+    from bridgescore.display import printable
+
+    click.echo(printable("\n".join(lines), lines=True))
 
 
 def _convert(

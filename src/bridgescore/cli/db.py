@@ -9,8 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -20,10 +19,11 @@ import click
 
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
+from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
-    from bridgescore.store import Policy, Store
+    from bridgescore.store import Policy
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,9 +51,14 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     console, buffer = options_console(False)
     table = Table(*headers, show_lines=False)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(printable, row))  # names and titles from files: never raw
     console.print(table)
     return buffer.getvalue()
+
+
+def _shown(name: str) -> str:
+    """A name from a file, quoted and printable."""
+    return repr(printable(name))
 
 
 def _date(text: str | None, what: str) -> date | None:
@@ -192,10 +197,10 @@ def import_command(
                 f"{report.matched} players matched, {len(report.new_players)} new)"
             )
             for player in report.new_players:
-                click.echo(f"  new player {player.id}: {player.name}")
+                click.echo(f"  new player {player.id}: {printable(player.name)}")
             for name, candidates in report.ambiguous:
                 ids = ", ".join(map(str, candidates))
-                click.echo(f"  ambiguous: {name!r} could be players {ids}: not linked")
+                click.echo(f"  ambiguous: {_shown(name)} could be players {ids}: not linked")
         # Each stored session's percentages, for handicaps: worked out now, once.
         store.refresh_scores(club, lambda done, total: bar(done, total, "Scoring for handicaps"))
 
@@ -205,12 +210,13 @@ def import_command(
 
 @click.group("players")
 def players_group() -> None:
-    """The club's players: list, add, edit, merge duplicates, import a member list.
+    """The club's players: list, add, edit, merge duplicates, link results, import a member list.
 
     \b
     Examples:
       bridgescore players list
       bridgescore players merge 17 42 --reason "same person"
+      bridgescore players relink
       bridgescore players import members.csv
     """
 
@@ -275,7 +281,7 @@ def players_add(
     """
     with database(db) as store:
         player = store.add_player(first_name, last_name, _ids(ids), club)
-    click.echo(f"added player {player.id}: {player.name}")
+    click.echo(f"added player {player.id}: {printable(player.name)}")
 
 
 @players_group.command("edit")
@@ -304,7 +310,7 @@ def players_edit(
     """
     with database(db) as store:
         found = store.edit_player(player, first_name, last_name, _ids(ids), club)
-    click.echo(f"player {found.id}: {found.name}")
+    click.echo(f"player {found.id}: {printable(found.name)}")
 
 
 @players_group.command("merge")
@@ -331,8 +337,46 @@ def players_merge(
             return
         if keep is None or duplicate is None:
             raise UsageProblem("give the player to keep and the duplicate, or --undo MERGE_ID")
-        merge_id = store.merge_players(keep, duplicate, reason=reason)
+        merge_id, linked = store.merge_players(keep, duplicate, reason=reason)
     click.echo(f"merged {duplicate} into {keep} (merge {merge_id}; undo with --undo {merge_id})")
+    _say_linked(linked)
+
+
+@players_group.command("relink")
+@db_option
+def players_relink(db: str | None) -> None:
+    """Link the results stored under a name several players shared (left unlinked at import)
+    to the one player who now has it, after players edit or merge made it unambiguous; say
+    what was linked and what still is not.
+
+    \b
+    Examples:
+      bridgescore players edit 42 --last-name "Lee (junior)"
+      bridgescore players relink
+    """
+    with database(db) as store:
+        linked, left = store.relink()
+    _say_linked(linked)
+    if not linked:
+        click.echo("nothing to link")
+    for entry in left:
+        why = (
+            f"could be players {', '.join(map(str, entry.candidates))}"
+            if entry.candidates
+            else "no player has that name"
+        )
+        click.echo(
+            f"  still unlinked: {_shown(entry.name)} in session {entry.session_id} "
+            f"({entry.entrant}): {why}"
+        )
+
+
+def _say_linked(linked: list[Any]) -> None:
+    for entry in linked:
+        click.echo(
+            f"  linked {_shown(entry.name)} in session {entry.session_id} ({entry.entrant}) "
+            f"to player {entry.player_id}"
+        )
 
 
 @players_group.command("import")
@@ -352,7 +396,8 @@ def players_import(file: str, db: str | None, club: str) -> None:
     click.echo(f"{file}: {len(new)} new players, {len(updated)} updated")
     for name, candidates in ambiguous:
         click.echo(
-            f"  ambiguous: {name!r} could be players {', '.join(map(str, candidates))}: left alone"
+            f"  ambiguous: {_shown(name)} could be players "
+            f"{', '.join(map(str, candidates))}: left alone"
         )
 
 
@@ -427,8 +472,10 @@ def sessions_show(
             for entry in store.history(session_id, line):
                 state = "current" if entry.current else "superseded"
                 click.echo(
-                    f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} by "
-                    f"{entry.recorded_by}: {entry.reason or ''}"
+                    printable(
+                        f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} "
+                        f"by {entry.recorded_by}: {entry.reason or ''}"
+                    )
                 )
             return
         result = store.scored(session_id, handicapped=handicapped)
@@ -436,7 +483,7 @@ def sessions_show(
         if output_format == "text":
             corrected = store.corrected_lines(session_id)
             if corrected:
-                click.echo(f"Corrected traveller lines: {', '.join(corrected)}")
+                click.echo(printable(f"Corrected traveller lines: {', '.join(corrected)}"))
 
 
 @sessions_group.command("export")
@@ -577,7 +624,8 @@ def handicaps_command(
                 raise UsageProblem("--set needs --player")
             found = store.set_handicap(player, _fraction(manual, "--set"), day, reason=reason)
             click.echo(
-                f"player {found.id} ({found.name}): handicap {manual} from {day.isoformat()}"
+                f"player {found.id} ({printable(found.name)}): handicap {manual} from "
+                f"{day.isoformat()}"
             )
             return
         if player is not None:
@@ -585,7 +633,7 @@ def handicaps_command(
             if output_format == "json":
                 click.echo(json.dumps(chosen.explanation.to_data(), indent=2))
             else:
-                click.echo(f"{chosen.player.name} (player {chosen.player.id})")
+                click.echo(f"{printable(chosen.player.name)} (player {chosen.player.id})")
                 click.echo("\n".join(chosen.explanation.lines()))
             return
         found_all = store.handicaps(day, policy, club=club, save=keep)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
 from bridgescore.movements.model import board_list
 
@@ -321,7 +321,10 @@ def _show(found: Movement, options: dict[str, Any]) -> None:
 
         try:
             write_guides(
-                found, options["cards_dir"], paper=options["paper"], inputs=options.get("inputs", ())
+                found,
+                options["cards_dir"],
+                paper=options["paper"],
+                inputs=options.get("inputs", ()),
             )
         except BridgeScoreError as error:
             raise UsageProblem(str(error)) from None
@@ -346,15 +349,15 @@ def _text(found: Movement, warnings: list[str]) -> str:
         file=buffer, width=_WIDTH, markup=False, emoji=False, highlight=False, force_terminal=False
     )
     # Summary sentences stay whole lines: easier to read back and to search.
-    console.print(found.describe(), soft_wrap=True)
+    console.print(printable(found.describe()), soft_wrap=True)
     for note in found.notes:
-        console.print(note, soft_wrap=True)
+        console.print(printable(note), soft_wrap=True)
     # As many tables a grid as fit in 120 columns unwrapped, so a big field stays readable.
     widest = max(len(_cell(found, p)) for p in found.plays)
     per_grid = max(1, (_WIDTH - 10) // (widest + 3))
     for first in range(1, found.tables + 1, per_grid):
         shown = range(first, min(first + per_grid, found.tables + 1))
-        grid = Table(title=f"{found.name}: tables {shown[0]}-{shown[-1]}")
+        grid = Table(title=printable(f"{found.name}: tables {shown[0]}-{shown[-1]}"))
         grid.add_column("Round", justify="right")
         for table in shown:
             grid.add_column(f"Table {table}", no_wrap=True)

@@ -115,10 +115,12 @@ def load(
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
     """What the reader reinterpreted or dropped, one line each on standard error."""
+    from bridgescore.display import printable
     from bridgescore.formats.files import display_name
 
     for warning in warnings:
-        click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
+        said = printable(warning.describe(display_name(path)), lines=True)
+        click.echo(f"bridgescore: warning: {said}", err=True)
 
 
 MAX_ID = 2**31 - 1  # the largest id a database row can have

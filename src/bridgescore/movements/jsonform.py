@@ -113,7 +113,6 @@ def loads(text: str, path: str | None = None) -> Movement:
     return from_data(data, path)
 
 
-
 def _too_deep(text: str) -> bool:
     """Whether the JSON's arrays and objects nest deeper than a movement's (brackets inside
     strings left out), found without parsing: a deep file is refused before the parser

@@ -330,9 +330,7 @@ def board_list(boards: Iterable[int]) -> str:
             runs[-1].append(board)
         else:
             runs.append([board])
-    return ", ".join(
-        f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs
-    )
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def set_boards(number: int, boards_per_round: int) -> tuple[int, ...]:

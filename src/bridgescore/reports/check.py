@@ -14,7 +14,7 @@ from rich.text import Text
 
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
-from bridgescore.display import fmt
+from bridgescore.display import fmt, printable
 from bridgescore.session import Session
 
 
@@ -27,7 +27,7 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
     name = Path(figures.path).name
     comparison = chosen.comparison
     console.print(
-        Text(f"{name}: {figures.source}, {chosen.rules.method.value}", style="bold"),
+        Text(printable(f"{name}: {figures.source}, {chosen.rules.method.value}"), style="bold"),
         soft_wrap=True,
     )
     console.print(
@@ -116,8 +116,8 @@ def _differences(
         row = None if m.index is None else session.tables[m.index]
         table.add_row(
             "" if m.board is None else str(m.board),
-            m.entrant.label if m.index is None else row_pairs(session, m.index),
-            "" if row is None else row.describe(),
+            printable(m.entrant.label if m.index is None else row_pairs(session, m.index)),
+            "" if row is None else printable(row.describe()),
             m.what,
             m.reported,
             m.computed,

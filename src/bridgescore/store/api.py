@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine
 
 from bridgescore.store import handicaps as hcp
 from bridgescore.store import live as lv
@@ -141,9 +141,7 @@ class Store:
             try:
                 with conn.begin():
                     if not sqlite:
-                        keys = (
-                            (_IMPORT_LOCK,) if line is None else (line[0], _line_lock(line[1]))
-                        )
+                        keys = (_IMPORT_LOCK,) if line is None else (line[0], _line_lock(line[1]))
                         advisory_lock(conn, keys, self.waiting)
                     yield conn
             finally:
@@ -400,8 +398,10 @@ class Store:
         reason: str | None = None,
         by: str | None = None,
         club: str | None = None,
-    ) -> int:
-        """Merge a duplicate into the player kept; returns the merge's id (to undo it)."""
+    ) -> tuple[int, list[pl.Relinked]]:
+        """Merge a duplicate into the player kept; returns the merge's id (to undo it) and the
+        results stored under a name then no longer shared, now linked (see
+        :func:`bridgescore.store.players.merge`)."""
         with self.writing() as conn:
             club_id = self._club(conn, club)
             return pl.merge(
@@ -412,6 +412,12 @@ class Store:
                 reason,
                 _now(),
             )
+
+    def relink(self) -> tuple[list[pl.Relinked], list[pl.Unlinked]]:
+        """Link the stored players left unlinked that now match exactly one player (see
+        :func:`bridgescore.store.players.relink`): what was linked, and what still is not."""
+        with self.writing() as conn:
+            return pl.relink(conn)
 
     def undo_merge(self, merge_id: int, by: str | None = None) -> tuple[int, int]:
         with self.writing() as conn:
@@ -459,9 +465,7 @@ class Store:
             scored = [
                 (player_id, day, session_id, percent)
                 for session_id in stale
-                for player_id, day, percent in self._percentages_now(
-                    conn, session_id, as_of, since
-                )
+                for player_id, day, percent in self._percentages_now(conn, session_id, as_of, since)
                 if players is None or player_id in players
             ]
             forced = hcp.overrides(conn, as_of)

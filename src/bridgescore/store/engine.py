@@ -15,6 +15,7 @@ that cannot be reached or refuses the password says so.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -94,7 +95,9 @@ def lock_wait() -> int:
     """Seconds a command waits for a database another program is writing to: ``LOCK_WAIT``,
     or ``BRIDGESCORE_LOCK_WAIT`` (1 to 3600)."""
     given = os.environ.get("BRIDGESCORE_LOCK_WAIT", "")
-    return int(given) if given.isascii() and given.isdigit() and 1 <= int(given) <= 3600 else LOCK_WAIT
+    return (
+        int(given) if given.isascii() and given.isdigit() and 1 <= int(given) <= 3600 else LOCK_WAIT
+    )
 
 
 def make_engine(url: str, waiting: Notice | None = None) -> Engine:
@@ -391,12 +394,10 @@ def newer_message(connection: Any, revision: str, engine: Engine) -> str:
     from bridgescore.store.schema import settings
 
     writer = None
-    try:
+    with contextlib.suppress(DBAPIError):  # no such table: too new, or not ours, to say more
         writer = connection.execute(
             select(settings.c.value).where(settings.c.name == _WRITTEN_BY)
         ).scalar()
-    except DBAPIError:
-        pass  # no such table: a database too new, or not ours, to say more
     if writer == f"bridgescore {__version__}":
         writer = None  # copied from a database of ours: it says nothing of the newer one
     who = writer or f"a newer bridgescore (its schema {revision!r} is unknown to this one)"

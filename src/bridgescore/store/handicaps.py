@@ -296,9 +296,9 @@ def last_sessions(
         found.setdefault(player_id, []).append((session_id, day, percent))
         totals[player_id] = totals.get(player_id, 0) + 1
     earlier: dict[int, int] = {}
-    for player_id, sessions in found.items():
-        sessions.sort(key=lambda s: (s[1], s[0]))
-        found[player_id] = sessions[-window:]
+    for player_id, played in found.items():
+        played.sort(key=lambda s: (s[1], s[0]))
+        found[player_id] = played[-window:]
         earlier[player_id] = totals[player_id] - min(totals[player_id], window)
     return found, earlier
 
