@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -21,6 +22,22 @@ class UsageProblem(click.ClickException):
         from bridgescore.display import printable  # a message may quote a file's text
 
         click.echo(f"bridgescore: {printable(self.format_message(), lines=True)}", err=True)
+
+
+def decimal(text: str, what: str, least: Fraction, most: Fraction) -> Fraction:
+    """A number typed on the command line, exactly: a plain decimal of at most nine digits
+    before and after the point, from ``least`` to ``most``. An exponent (``1e400``), a
+    Unicode digit (``²``), a fraction or a word is refused with a sentence, never computed."""
+    import re
+
+    value = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}(\.[0-9]{1,9})?", value):
+        shown = value if len(value) <= 20 else value[:20] + "…"
+        raise UsageProblem(f"{what}: not a number: {shown!r} (expected a number like 2.5 or -1)")
+    found = Fraction(value)
+    if not least <= found <= most:
+        raise UsageProblem(f"{what}: {value} is out of range (expected {least} to {most})")
+    return found
 
 
 def waiting(sentence: str) -> None:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from bridgescore.store import Policy
 
 F = TypeVar("F", bound=Callable[..., Any])
+ID = click.IntRange(1, 2**31 - 1)  # a stored row's id: what a database's integer holds
+MAX_WINDOW = 1000  # sessions (bridgescore.store.handicaps.MAX_WINDOW, not imported at start-up)
+MAX_MONTHS = 1200
 
 _DB_HELP = (
     "The database: a SQLite file or a URL like postgresql+psycopg://user@host/bridgescore "
@@ -142,7 +145,9 @@ def db_upgrade(db: str | None) -> None:
     "--rules", default="club", show_default=True, help="Rule set the sessions are scored by."
 )
 @click.option("--date", "played", help="The date played, when a file has none (YYYY-MM-DD).")
-@click.option("--event", "event_id", type=int, help="Add the sessions to this stored event.")
+@click.option(
+    "--event", "event_id", type=ID, metavar="ID", help="Add the sessions to this stored event."
+)
 @click.option(
     "--federation",
     default="national",
@@ -268,19 +273,29 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
 @click.option(
     "--id", "ids", multiple=True, metavar="KIND=VALUE", help="An external id (repeatable)."
 )
+@click.option(
+    "--another", is_flag=True, help="Add another person of a name a player already has."
+)
 @db_option
 @club_option
 def players_add(
-    first_name: str, last_name: str, ids: tuple[str, ...], db: str | None, club: str
+    first_name: str,
+    last_name: str,
+    ids: tuple[str, ...],
+    another: bool,
+    db: str | None,
+    club: str,
 ) -> None:
-    """Add a player.
+    """Add a player. A name a player already has is refused unless --another says this is a
+    second person of that name.
 
     \b
     Examples:
       bridgescore players add Ann Lee --id ebu=12345 --id club=17
+      bridgescore players add John Smith --another --id club=204
     """
     with database(db) as store:
-        player = store.add_player(first_name, last_name, _ids(ids), club)
+        player = store.add_player(first_name, last_name, _ids(ids), club, another=another)
     click.echo(f"added player {player.id}: {printable(player.name)}")
 
 
@@ -317,7 +332,7 @@ def players_edit(
 @click.argument("keep", required=False)
 @click.argument("duplicate", required=False)
 @click.option("--reason", help="Why (kept in the log).")
-@click.option("--undo", "undo", type=int, metavar="MERGE_ID", help="Undo an earlier merge.")
+@click.option("--undo", "undo", type=ID, metavar="MERGE_ID", help="Undo an earlier merge.")
 @db_option
 def players_merge(
     keep: str | None, duplicate: str | None, reason: str | None, undo: int | None, db: str | None
@@ -449,7 +464,7 @@ def sessions_list(db: str | None, club: str | None) -> None:
 
 
 @sessions_group.command("show")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @db_option
 @click.option(
     "--handicapped", is_flag=True, help="Add the handicap ranking (handicaps as at its date)."
@@ -487,7 +502,7 @@ def sessions_show(
 
 
 @sessions_group.command("export")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @click.argument("output", type=click.Path(dir_okay=False))
 @click.option(
     "--to",
@@ -525,7 +540,7 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
 
 
 @sessions_group.command("correct")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @click.argument("line")
 @click.argument("result")
 @click.option("--reason", required=True, help="Why (kept in the log).")
@@ -559,11 +574,15 @@ def sessions_correct(
 @click.option("--club", help="Only this club's players and sessions.")
 @click.option("--player", help="One player (id, KIND:VALUE or exact name), with the arithmetic.")
 @click.option(
-    "--minimum", type=click.IntRange(1), default=5, show_default=True, help="Sessions needed."
+    "--minimum",
+    type=click.IntRange(1, MAX_WINDOW),
+    default=5,
+    show_default=True,
+    help="Sessions needed.",
 )
 @click.option(
     "--window",
-    type=click.IntRange(1),
+    type=click.IntRange(1, MAX_WINDOW),
     default=10,
     show_default=True,
     help="The last N sessions count.",
@@ -575,7 +594,9 @@ def sessions_correct(
     help="Drop the best and worst of a full window.",
 )
 @click.option(
-    "--months", type=click.IntRange(1), help="Only sessions in the N months before the date."
+    "--months",
+    type=click.IntRange(1, MAX_MONTHS),
+    help="Only sessions in the N months before the date.",
 )
 @click.option("--fixed", help="Handicap of a player without enough sessions (default: none).")
 @click.option(
@@ -680,10 +701,11 @@ def _render(result: Any, output_format: str) -> str:
 
 
 def _fraction(text: str, what: str) -> Fraction:
-    try:
-        return Fraction(text.strip().lstrip("+"))
-    except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"{what}: not a number: {text!r}") from None
+    """A handicap typed on the command line: a plain decimal (``2.5``, ``-1``) of -100 to 100;
+    anything else (``1e400``, ``²``) refused with a sentence."""
+    from bridgescore.cli.common import decimal
+
+    return decimal(text, what, Fraction(-100), Fraction(100))
 
 
 def _policy(minimum: int, window: int, drop: bool, months: int | None, fixed: str | None) -> Policy:

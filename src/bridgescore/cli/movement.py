@@ -218,10 +218,9 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
 
     from bridgescore.movements.fit import fits
 
-    try:
-        per_board = Fraction(minutes_per_board)
-    except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"not a number of minutes: {minutes_per_board!r}") from None
+    from bridgescore.cli.common import decimal
+
+    per_board = decimal(minutes_per_board, "--minutes-per-board", Fraction(1, 10), Fraction(60))
     try:
         found = fits(pairs, minutes, per_board)
     except BridgeScoreError as error:

@@ -370,11 +370,16 @@ class Store:
         last_name: str,
         ids: Mapping[str, str] | None = None,
         club: str = DEFAULT_CLUB,
+        *,
+        another: bool = False,
     ) -> pl.Player:
+        """A new player; one whose name a player of the club has already is refused unless
+        ``another`` (two people may share a name, and imports then leave it unlinked)."""
         with self.writing() as conn:
-            return pl.add(
-                conn, first_name, last_name, ids or {}, self._club(conn, club, True), _now()
-            )
+            club_id = self._club(conn, club, True)
+            if not another:
+                pl.refuse_same_name(conn, f"{first_name} {last_name}", club_id)
+            return pl.add(conn, first_name, last_name, ids or {}, club_id, _now())
 
     def edit_player(
         self,
@@ -433,9 +438,16 @@ class Store:
         """Add or update players from a member list CSV (see :func:`players.parse_members`)."""
         from bridgescore.formats.files import read_utf8
 
+        from bridgescore.errors import InputFileError
+
         members = pl.parse_members(read_utf8(path, "CSV"), str(path))
-        with self.writing() as conn:
-            return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
+        try:
+            with self.writing() as conn:
+                return pl.import_members(
+                    conn, members, self._club(conn, club, True) or 0, _now()
+                )
+        except InputFileError as error:  # nothing stored: each problem with its line
+            raise InputFileError(str(path), error.problems) from None
 
     # --- handicaps ---------------------------------------------------------------------------
 

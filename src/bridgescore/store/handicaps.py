@@ -22,8 +22,14 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, insert, select
 
+from bridgescore.display import round_fraction
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import handicap_overrides, handicap_snapshots, sessions
+
+
+MAX_MONTHS = 1200  # a rolling period of at most a hundred years
+MAX_WINDOW = 1000  # sessions
+MAX_HANDICAP = 100  # percentage points either way
 
 
 @dataclass(frozen=True)
@@ -43,8 +49,12 @@ class Policy:
             raise StoreError(
                 f"a handicap policy cannot need {self.minimum} sessions from the last {self.window}"
             )
-        if self.months is not None and self.months < 1:
-            raise StoreError("a rolling period is at least 1 month")
+        if self.months is not None and not 1 <= self.months <= MAX_MONTHS:
+            raise StoreError(f"a rolling period is 1 to {MAX_MONTHS} months")
+        if self.window > MAX_WINDOW:
+            raise StoreError(f"a handicap counts at most the last {MAX_WINDOW} sessions")
+        if self.fixed is not None and abs(self.fixed) > MAX_HANDICAP:
+            raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}")
 
     @property
     def key(self) -> str:
@@ -198,8 +208,8 @@ def _show(value: Fraction | None) -> str:
         return "none"
     if value.denominator == 1:
         return str(value.numerator)
-    text = f"{float(value):.4f}".rstrip("0").rstrip(".")
-    return text if Fraction(text) == value else f"{float(value):.2f}..."
+    text = str(round_fraction(value, 4)).rstrip("0").rstrip(".")
+    return text if Fraction(text) == value else f"{round_fraction(value, 2)}..."
 
 
 def _show_signed(value: Fraction | None) -> str:
@@ -209,9 +219,13 @@ def _show_signed(value: Fraction | None) -> str:
 
 
 def months_before(day: date, months: int) -> date:
+    """The same day ``months`` months earlier (the month's last day when it is shorter), or
+    the first day there is."""
     month = day.month - 1 - months
     year = day.year + month // 12
     month = month % 12 + 1
+    if year < date.min.year:
+        return date.min
     for d in (day.day, 30, 29, 28):
         try:
             return date(year, month, d)
@@ -332,6 +346,8 @@ def set_override(
     by: str,
     now: datetime,
 ) -> None:
+    if abs(handicap) > MAX_HANDICAP:
+        raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}, not {handicap}")
     conn.execute(
         insert(handicap_overrides).values(
             player_id=player_id,

@@ -213,6 +213,18 @@ def by_name(conn: Connection, name: str, club_id: int | None) -> list[int]:
     return list(conn.execute(query.order_by(players.c.id)).scalars())
 
 
+def refuse_same_name(conn: Connection, name: str, club_id: int | None) -> None:
+    """Refuse a new player whose name a player has already, saying who."""
+    found = by_name(conn, name, club_id)
+    if found:
+        who = ", ".join(f"player {p}" for p in found)
+        raise StoreError(
+            f"{' '.join(name.split())!r} is already a player ({who}): to add another person "
+            "of the same name, give --another (imports then leave that name unlinked until "
+            "told which)"
+        )
+
+
 def find(conn: Connection, text: str, club_id: int | None) -> int:
     """A player from an id number, ``kind:value`` (``ebu:12345``) or an exact name."""
     text = text.strip()
@@ -600,17 +612,42 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
                 problems.append(Problem("no name", number, expected="a first and last name"))
                 continue
         found.append(MemberLine(number, first, last, {k: cells[k] for k in kinds if cells[k]}))
+    problems += _shared_numbers(found)
     if problems:
         raise InputFileError(path, problems)
     return found
 
 
+def _shared_numbers(members: Sequence[MemberLine]) -> list[Problem]:
+    """One number given to two members: an error naming both lines (never a rename)."""
+    first: dict[tuple[str, str], MemberLine] = {}
+    problems = []
+    for m in members:
+        for kind, value in m.ids.items():
+            earlier = first.setdefault((kind, value), m)
+            if earlier is not m:
+                problems.append(
+                    Problem(
+                        f"{kind} number {value!r} is also on line {earlier.line} "
+                        f"({earlier.first_name} {earlier.last_name}): one number is one person",
+                        m.line,
+                        found=f"{m.first_name} {m.last_name}".strip(),
+                        expected="a number of this member's own",
+                    )
+                )
+    return problems
+
+
 def import_members(
     conn: Connection, members: Iterable[MemberLine], club_id: int, now: datetime
 ) -> tuple[list[Player], list[Player], list[tuple[str, list[int]]]]:
-    """Add or update each member: matched by an external id, else by exact name; returns the
-    new players, the updated ones and the names several players share (left alone)."""
+    """Add or update each member: matched by an external id, else by exact name (a player
+    whose numbers differ from the line's is another person of that name); returns the new
+    players, the updated ones and the names several players share (left alone). Two lines
+    that would both be one player are refused, naming both, and nothing is changed."""
     new, updated, ambiguous = [], [], []
+    claimed: dict[int, MemberLine] = {}
+    problems: list[Problem] = []
     for m in members:
         player_id = None
         for kind, value in m.ids.items():
@@ -619,13 +656,38 @@ def import_members(
                 break
         full = f"{m.first_name} {m.last_name}"
         if player_id is None:
-            candidates = by_name(conn, full, club_id)
+            candidates = [
+                c for c in by_name(conn, full, club_id) if not _other_numbers(conn, c, m.ids)
+            ]
             if len(candidates) > 1:
                 ambiguous.append((full.strip(), candidates))
                 continue
             player_id = candidates[0] if candidates else None
+        if player_id is not None and player_id in claimed:
+            earlier = claimed[player_id]
+            problems.append(
+                Problem(
+                    f"this member is player {player_id}, already given on line {earlier.line} "
+                    f"({earlier.first_name} {earlier.last_name})",
+                    m.line,
+                    found=full.strip(),
+                    expected="each member on one line, two people told apart by a number",
+                )
+            )
+            continue
         if player_id is None:
-            new.append(add(conn, m.first_name, m.last_name, m.ids, club_id, now))
+            player = add(conn, m.first_name, m.last_name, m.ids, club_id, now)
+            new.append(player)
         else:
-            updated.append(edit(conn, player_id, m.first_name, m.last_name, m.ids, club_id))
+            player = edit(conn, player_id, m.first_name, m.last_name, m.ids, club_id)
+            updated.append(player)
+        claimed[player.id] = m
+    if problems:
+        raise InputFileError(None, problems)
     return new, updated, ambiguous
+
+
+def _other_numbers(conn: Connection, player_id: int, ids: Mapping[str, str]) -> bool:
+    """Whether the player has a number of a kind the line gives, and a different one."""
+    held = get(conn, player_id).ids
+    return any(kind in held and held[kind] != value for kind, value in ids.items())

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, ParseError
 
 # The formats a stored session can be exported to, by name and by file extension.
 EXPORT_FORMATS = ("csv", "json", "usebio", "pbn")
@@ -313,7 +313,10 @@ def _sides(text: str, vulnerability: str) -> tuple[Any, Any, bool]:
     value = text.strip()
     vul = Vulnerability(vulnerability)
     upper = value.upper()
-    if upper in ("PASS", "P") or (value.lstrip("+-").isdigit() and " " not in value):
+    digits = value.lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits) > 5:  # beyond any bridge score
+        raise ParseError(f"not a bridge score: {value[:20]!r}{'…' if len(value) > 20 else ''}")
+    if upper in ("PASS", "P") or (digits.isascii() and digits.isdigit() and " " not in value):
         single = WeightedResult.single(BridgeResult.parse(value, vul))
         return single, single, False
     ns_side, ew_side, assigned = parse_side_scores(value, vul)
