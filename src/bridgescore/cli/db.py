@@ -154,6 +154,12 @@ def db_upgrade(db: str | None) -> None:
     show_default=True,
     help="What the files' national numbers are: ebu, acbl, nbf, abf ...",
 )
+@click.option(
+    "--new-session",
+    is_flag=True,
+    help="Store a file of an evening already stored (the same date, pairs and boards, other "
+    "results) as a session of its own.",
+)
 def import_command(
     files: tuple[str, ...],
     db: str | None,
@@ -162,10 +168,13 @@ def import_command(
     played: str | None,
     event_id: int | None,
     federation: str,
+    new_session: bool,
 ) -> None:
     """Store sessions from results files (any format bridgescore reads). Players are matched by
     external id or exact name; new players are added and reported, names several players share
-    are reported, never guessed. Importing the same file again stores nothing.
+    are reported, never guessed. Importing the same evening again stores nothing, whatever file
+    it comes in (an export of a stored session, before or after a correction, is recognised);
+    one with results the stored session never had is refused, listing them.
 
     \b
     Examples:
@@ -192,10 +201,12 @@ def import_command(
                 federation=federation,
                 event_id=event_id,
                 progress=step,
+                new_session=new_session,
             )
             bar.hide()
             if not report.stored:
-                click.echo(f"{path}: already stored as session {report.session_id}")
+                again = " (the same evening, from another file)" if report.evening else ""
+                click.echo(f"{path}: already stored as session {report.session_id}{again}")
                 continue
             click.echo(
                 f"{path}: stored as session {report.session_id} ({report.results} table results; "
@@ -273,9 +284,7 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
 @click.option(
     "--id", "ids", multiple=True, metavar="KIND=VALUE", help="An external id (repeatable)."
 )
-@click.option(
-    "--another", is_flag=True, help="Add another person of a name a player already has."
-)
+@click.option("--another", is_flag=True, help="Add another person of a name a player already has.")
 @db_option
 @club_option
 def players_add(

@@ -216,9 +216,8 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
     """
     import json
 
-    from bridgescore.movements.fit import fits
-
     from bridgescore.cli.common import decimal
+    from bridgescore.movements.fit import fits
 
     per_board = decimal(minutes_per_board, "--minutes-per-board", Fraction(1, 10), Fraction(60))
     try:

@@ -20,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
+from bridgescore.store import evenings as ev
 from bridgescore.store import handicaps as hcp
 from bridgescore.store import live as lv
 from bridgescore.store import players as pl
@@ -51,6 +52,7 @@ class ImportReport:
     new_players: list[pl.Player] = field(default_factory=list)
     matched: int = 0
     ambiguous: list[tuple[str, list[int]]] = field(default_factory=list)
+    evening: bool = False  # not stored: the same evening came before, in another file
 
 
 @dataclass(frozen=True)
@@ -178,10 +180,12 @@ class Store:
         event_id: int | None = None,
         by: str | None = None,
         progress: Callable[[str, int, int], None] | None = None,
+        new_session: bool = False,
     ) -> ImportReport:
         """Store the session in a results file (any format bridgescore reads). ``progress``, if
         given, is told now and then what is being done ("checking", then "storing") and how
-        many of how many results are done."""
+        many of how many results are done. An evening already stored is recognised (see
+        :mod:`bridgescore.store.evenings`) unless ``new_session``."""
         checking = storing = None
         if progress is not None:
             checking = functools.partial(progress, "checking")
@@ -196,6 +200,7 @@ class Store:
             event_id=event_id,
             by=by,
             progress=storing,
+            new_session=new_session,
         )
 
     def import_rows(
@@ -209,6 +214,7 @@ class Store:
         event_id: int | None = None,
         by: str | None = None,
         progress: ss.Steps | None = None,
+        new_session: bool = False,
     ) -> ImportReport:
         federation = pl.check_kind(federation)
         if played_on is None and rows.date_text:
@@ -228,6 +234,13 @@ class Store:
             known = rs.by_digest(conn, club_id, digest)
             if known is not None:
                 return ImportReport(source or "", known, False, len(rows.results))
+            evening = None if new_session else ev.find(conn, club_id, rows, played_on)
+            if evening is not None and evening.differences:
+                raise StoreError(ev.describe(evening, source or "the session"))
+            if evening is not None:
+                return ImportReport(
+                    source or "", evening.session_id, False, len(rows.results), evening=True
+                )
             session_id, entrant_ids = rs.insert_session(
                 conn, rows, club_id, event_id, played_on, source, who, now, digest, progress
             )
@@ -436,16 +449,13 @@ class Store:
         self, path: str | Path, club: str = DEFAULT_CLUB
     ) -> tuple[list[pl.Player], list[pl.Player], list[tuple[str, list[int]]]]:
         """Add or update players from a member list CSV (see :func:`players.parse_members`)."""
-        from bridgescore.formats.files import read_utf8
-
         from bridgescore.errors import InputFileError
+        from bridgescore.formats.files import read_utf8
 
         members = pl.parse_members(read_utf8(path, "CSV"), str(path))
         try:
             with self.writing() as conn:
-                return pl.import_members(
-                    conn, members, self._club(conn, club, True) or 0, _now()
-                )
+                return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
         except InputFileError as error:  # nothing stored: each problem with its line
             raise InputFileError(str(path), error.problems) from None
 

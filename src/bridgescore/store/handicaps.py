@@ -26,7 +26,6 @@ from bridgescore.display import round_fraction
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import handicap_overrides, handicap_snapshots, sessions
 
-
 MAX_MONTHS = 1200  # a rolling period of at most a hundred years
 MAX_WINDOW = 1000  # sessions
 MAX_HANDICAP = 100  # percentage points either way
