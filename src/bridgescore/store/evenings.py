@@ -6,11 +6,11 @@ but who played which boards against whom does. An evening is the club, its date 
 -- each table's section, board and pairs; a file is that evening when its lines are the stored
 session's and every result it gives is one the session's log has held for that line (before a
 correction or after it). A line not played (``NP``: a sit-out) may be missing from a file, as
-formats that carry only results leave it out. A file of that evening with a result the log never held is refused
-with the lines that differ: either the file or the stored session is wrong, and the director
-says which (``sessions correct``, or ``import --new-session``). Without a date on one side, the
-lines alone could be another night of the same movement: it is that evening only when most of
-its results agree.
+formats that carry only results leave it out. A file of that evening with a result the log
+never held is refused with the lines that differ: either the file or the stored session is
+wrong, and the director says which (``sessions correct``, or ``import --new-session``).
+Without a date on one side, the lines alone could be another night of the same movement: it is
+that evening only when most of its results agree.
 
 Every statement on finding such a session is here.
 """
