@@ -149,7 +149,9 @@ def test_players_are_matched_by_external_id(store: Store) -> None:
 
 def test_ambiguous_names_are_reported_not_guessed(store: Store) -> None:
     store.add_player("Ann", "Lee", {"bbo": "annlee1"})
-    store.add_player("Ann", "Lee", {"bbo": "annlee2"})
+    with pytest.raises(StoreError, match="'Ann Lee' is already a player"):
+        store.add_player("Ann", "Lee", {"bbo": "annlee2"})
+    store.add_player("Ann", "Lee", {"bbo": "annlee2"}, another=True)
     rows = parse_csv(
         "# date: 2026-01-06\nboard,ns,ew,score,ns_names,ew_names\n"
         "1,1,1,100,Ann Lee & Bob Roy,Cid Fox & Dee Gill\n"
@@ -265,7 +267,7 @@ def test_commands_end_to_end(db_url: str, tmp_path: Path) -> None:
     code, out = run("db", "upgrade", "--db", db_url)
     assert code == 0 and "0003_tables" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
-    assert code == 0 and "stored as session 1 (243 table results" in out and "34 new" in out
+    assert code == 0 and "stored as session 1 of club 'Riverside' (243 table results" in out and "34 new" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
     assert code == 0 and "already stored as session 1" in out
     code, out = run("sessions", "list", "--db", db_url)

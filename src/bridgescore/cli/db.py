@@ -155,6 +155,13 @@ def db_upgrade(db: str | None) -> None:
     help="What the files' national numbers are: ebu, acbl, nbf, abf ...",
 )
 @click.option(
+    "--movement",
+    metavar="KIND|FILE",
+    help="mitchell, howell or individual to force the field structure; or the movement's JSON "
+    "file (bridgescore movement ... --format json): rows may then give their table and round "
+    "and leave the pairs out, and pairs given are checked (as score takes it).",
+)
+@click.option(
     "--new-session",
     is_flag=True,
     help="Store a file of an evening already stored (the same date, pairs and boards, other "
@@ -168,6 +175,7 @@ def import_command(
     played: str | None,
     event_id: int | None,
     federation: str,
+    movement: str | None,
     new_session: bool,
 ) -> None:
     """Store sessions from results files (any format bridgescore reads). Players are matched by
@@ -181,10 +189,16 @@ def import_command(
       bridgescore import tuesday.xml
       bridgescore import 2026/*.csv --club Riverside --federation ebu
       bridgescore import night.csv --date 2026-03-10
+      bridgescore import travellers.csv --movement movement.json
     """
+    from bridgescore.cli.options import movement_file, structure
     from bridgescore.cli.progress import Progress
 
     day = _date(played, "--date")
+    try:
+        forced, plan = structure({"movement": movement}), movement_file({"movement": movement})
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
     bar = Progress("Importing")  # on standard error, hidden while a file's lines are printed
     with database(db) as store, contextlib.closing(bar):
         for number, path in enumerate(files, 1):
@@ -202,6 +216,8 @@ def import_command(
                 event_id=event_id,
                 progress=step,
                 new_session=new_session,
+                structure=forced,
+                movement=plan,
             )
             bar.hide()
             if not report.stored:
@@ -209,7 +225,8 @@ def import_command(
                 click.echo(f"{path}: already stored as session {report.session_id}{again}")
                 continue
             click.echo(
-                f"{path}: stored as session {report.session_id} ({report.results} table results; "
+                f"{path}: stored as session {report.session_id} of club {printable(club)!r} "
+                f"({report.results} table results; "
                 f"{report.matched} players matched, {len(report.new_players)} new)"
             )
             for player in report.new_players:

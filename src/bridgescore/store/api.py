@@ -181,16 +181,19 @@ class Store:
         by: str | None = None,
         progress: Callable[[str, int, int], None] | None = None,
         new_session: bool = False,
+        structure: Any = None,
+        movement: Any = None,
     ) -> ImportReport:
         """Store the session in a results file (any format bridgescore reads). ``progress``, if
         given, is told now and then what is being done ("checking", then "storing") and how
         many of how many results are done. An evening already stored is recognised (see
-        :mod:`bridgescore.store.evenings`) unless ``new_session``."""
+        :mod:`bridgescore.store.evenings`) unless ``new_session``. ``structure`` and ``movement``
+        are as :func:`bridgescore.store.sessions.read_file` takes them."""
         checking = storing = None
         if progress is not None:
             checking = functools.partial(progress, "checking")
             storing = functools.partial(progress, "storing")
-        rows = ss.read_file(path, rules, checking)
+        rows = ss.read_file(path, rules, checking, structure=structure, movement=movement)
         return self.import_rows(
             rows,
             source=Path(path).name,

@@ -10,7 +10,7 @@ formats that carry only results leave it out. A file of that evening with a resu
 never held is refused with the lines that differ: either the file or the stored session is
 wrong, and the director says which (``sessions correct``, or ``import --new-session``).
 Without a date on one side, the lines alone could be another night of the same movement: it is
-that evening only when most of its results agree.
+that evening only when at least three results in four agree.
 
 Every statement on finding such a session is here.
 """
@@ -99,7 +99,7 @@ def find(
         if found is None:
             continue
         dated = played_on is not None and candidates[session_id] is not None
-        if dated or len(found) * 2 <= len(wanted):
+        if dated or len(found) * 4 <= len(wanted):
             return Evening(session_id, candidates[session_id], tuple(found))
     return None
 

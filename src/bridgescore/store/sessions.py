@@ -123,13 +123,22 @@ PROGRESS_STEP = 1000
 """Results between two calls of a :data:`Steps`."""
 
 
-def read_file(path: str | Path, rules: str = "club", progress: Steps | None = None) -> SessionRows:
+def read_file(
+    path: str | Path,
+    rules: str = "club",
+    progress: Steps | None = None,
+    *,
+    structure: Any = None,
+    movement: Any = None,
+) -> SessionRows:
     """Read any results file bridgescore reads into rows; the rules are the named set with
     what the file itself declares (a USEBIO event's scoring method, NZ Scorer's field scoring).
-    ``progress`` follows the rows' checks (:func:`to_rows`)."""
+    ``progress`` follows the rows' checks (:func:`to_rows`). A ``structure`` (FieldStructure)
+    forces the field's; a ``movement`` seats rows that give only their round and table and
+    checks the pairs of the others (as ``score --movement``)."""
     from bridgescore.formats import load_path
 
-    read = load_path(path)
+    read = load_path(path, structure, movement)
     declared: dict[str, Any] = {}
     method = getattr(read.event, "method", None)
     if method is not None:
