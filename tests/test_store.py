@@ -267,7 +267,11 @@ def test_commands_end_to_end(db_url: str, tmp_path: Path) -> None:
     code, out = run("db", "upgrade", "--db", db_url)
     assert code == 0 and "0003_tables" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
-    assert code == 0 and "stored as session 1 of club 'Riverside' (243 table results" in out and "34 new" in out
+    assert (
+        code == 0
+        and "stored as session 1 of club 'Riverside' (243 table results" in out
+        and "34 new" in out
+    )
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
     assert code == 0 and "already stored as session 1" in out
     code, out = run("sessions", "list", "--db", db_url)
