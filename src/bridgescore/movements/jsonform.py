@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.bridge import Side
-from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
 from bridgescore.movements.model import Contestant, Kind, Movement, Play, set_boards
 
 FORMAT = "bridgescore-movement"
@@ -167,7 +167,7 @@ def from_data(data: Any, path: str | None = None) -> Movement:
     stands = _int(data.get("stands") or 0, "stands", problems, least=0, most=MAX_TABLES)
     switched = _groups([data.get("arrow_switched") or []], problems, "arrow_switched")
     for group in shared:
-        if max(group) > tables:
+        if max(group, default=0) > tables:
             problems.append(
                 Problem(f"shared: table {max(group)} of {group} is not in the movement's plays")
             )
@@ -357,8 +357,9 @@ def _contestant(
             return Contestant(value, line, player)
         if isinstance(value, str) and len(value) <= 12:
             parsed = Contestant.parse(value, player=player)
-            return Contestant(parsed.number, parsed.line or line, player)
-    except ParseError:
+            if parsed.number <= MAX_NUMBER:
+                return Contestant(parsed.number, parsed.line or line, player)
+    except (ParseError, RulesError):  # not a number; 0
         pass
     where = f"play {index}: {seat}" if index else "phantom"
     problems.append(Problem(f"{where}: not a pair or player number", found=repr(value)))
