@@ -63,7 +63,10 @@ def check(file: str, conventions: str, output_format: str, limit: int, **options
 
         from bridgescore.check import to_data
 
-        sys.stdout.write(json.dumps(to_data(result), indent=2, ensure_ascii=False) + "\n")
+        from bridgescore.display import printable_json
+
+        text = json.dumps(to_data(result), indent=2, ensure_ascii=False)
+        sys.stdout.write(printable_json(text) + "\n")
     else:
         from bridgescore.reports.check import render
 

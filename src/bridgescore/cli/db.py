@@ -19,7 +19,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
-from bridgescore.display import printable
+from bridgescore.display import printable, printable_json
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
             }
             for p in found
         ]
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(printable_json(json.dumps(data, indent=2, ensure_ascii=False)))
         return
     rows = [
         [
