@@ -62,7 +62,6 @@ def check(file: str, conventions: str, output_format: str, limit: int, **options
         import json
 
         from bridgescore.check import to_data
-
         from bridgescore.display import printable_json
 
         text = json.dumps(to_data(result), indent=2, ensure_ascii=False)
