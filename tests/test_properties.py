@@ -117,6 +117,7 @@ def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) ->
     assert {s.entrant: s.points for f in result.fields for s in f.standings} == {
         s.entrant: s.points for f in again.fields for s in f.standings
     }
+
     def ranked(s: Standing) -> Fraction:
         # Nothing compared (no matchpoints available): no percentage, ranked below the rest.
         assert (s.percent is None) == (s.available == 0)
