@@ -209,7 +209,9 @@ def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable
         if mode == "DEFERRED":  # a reader: WAL lets it read beside a writer, no lock taken
             connection.exec_driver_sql("BEGIN DEFERRED")
             return
-        connection.exec_driver_sql(f"PRAGMA busy_timeout = {NOTICE_AFTER * 1000}")
+        # The driver's own connection for the timeouts: two statements a write, kept cheap.
+        driver = connection.connection.driver_connection
+        driver.execute(f"PRAGMA busy_timeout = {NOTICE_AFTER * 1000}")
         try:
             connection.exec_driver_sql(f"BEGIN {mode}")
             return
@@ -217,7 +219,7 @@ def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable
             if not _locked(error):
                 raise
         finally:
-            connection.exec_driver_sql(f"PRAGMA busy_timeout = {patience * 1000}")
+            driver.execute(f"PRAGMA busy_timeout = {patience * 1000}")
         if waiting is not None:
             waiting(
                 f"waiting for the database {where}: another program is writing to it "
