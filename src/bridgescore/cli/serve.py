@@ -23,6 +23,7 @@ from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
+_PASSWORD_LIMIT = 1024  # characters read from standard input, at most
 
 
 @click.command("serve")
@@ -280,7 +281,9 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
     from bridgescore.web import auth
 
     if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
+        password = sys.stdin.readline(_PASSWORD_LIMIT + 1).rstrip("\r\n")
+        if len(password) > _PASSWORD_LIMIT:
+            raise UsageProblem(f"the password is longer than {_PASSWORD_LIMIT} characters")
     else:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     try:
