@@ -82,7 +82,7 @@ def _folder(tmp: Path, files: dict[str, str]) -> Path:
     folder.mkdir()
     shutil.copy(Path(bridgescore.__file__).parent / "samples" / "club-night.csv", folder)
     if SHARED.exists():
-        for sub in ("usebio-compscore", "pbn"):
+        for sub in ("usebio-compscore", "pbn", "hand-records"):
             for path in (SHARED / sub).glob("*"):
                 if path.is_file():
                     shutil.copy(path, folder)
@@ -99,7 +99,7 @@ def _why_not_run(command: Command, folder: Path) -> str | None:
     if "bridgescore" in words:
         after = words[words.index("bridgescore") + 1 :]
         readme = command.page == "README.md" and bool(after) and after[0] in RUN_ON_README
-        if after and after[0] in NEEDS_DATABASE and not readme:
+        if (after and after[0] in NEEDS_DATABASE and not readme) or "--db" in after:
             return "it needs the club database (docs/database.md; the store tests cover it)"
     if "bridgescore" not in command.text:
         return "not a bridgescore command"

@@ -18,10 +18,14 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.errors import Problem
+    from bridgescore.formats.results_file import ResultsFile
+    from bridgescore.masterpoints import Awards, Scheme
     from bridgescore.movements.model import Movement
     from bridgescore.reports.plain import PlainWriter
+    from bridgescore.results import SessionResult
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
+    from bridgescore.teams_results import TeamsResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,6 +81,56 @@ def scoring_options(func: F) -> F:
     return func
 
 
+def masterpoint_options(func: F) -> F:
+    """``--masterpoints SCHEME``: each ranked entrant's award, explained; ``--deals FILE``: the
+    boards' deals from hand records (score and report)."""
+    func = click.option(
+        "--deals",
+        "deals",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
+        "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them).",
+    )(func)
+    return click.option(
+        "--masterpoints",
+        "masterpoints",
+        metavar="SCHEME|FILE",
+        help="Award masterpoints: abf:green, abf:red (abf:red:3.0 for another weight), "
+        "acbl:club (acbl:club:invitational …), nz:club, or a scheme file (.toml or .json; "
+        "docs/masterpoints.md).",
+    )(func)
+
+
+def masterpoint_scheme(spec: str) -> Scheme:
+    """The scheme ``--masterpoints`` names: built in, or read from a scheme file."""
+    from bridgescore.errors import ParseError
+    from bridgescore.masterpoints import scheme_named
+
+    if spec.lower().endswith((".toml", ".json")) or os.sep in spec or os.path.exists(spec):
+        from bridgescore.formats.files import display_name, read_utf8
+        from bridgescore.masterpoints.table import loads
+
+        kind = "json" if spec.lower().endswith(".json") else "toml"
+        return loads(read_utf8(spec, "masterpoint scheme"), display_name(spec), kind=kind)
+    try:
+        return scheme_named(spec)
+    except ParseError as error:
+        from bridgescore.cli.common import UsageProblem
+
+        raise UsageProblem(f"--masterpoints: {error}") from None
+
+
+def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any]) -> Awards | None:
+    """The awards ``--masterpoints`` asks for, or None."""
+    spec = options.get("masterpoints")
+    if not spec:
+        return None
+    from bridgescore.masterpoints import award
+
+    return award(result, masterpoint_scheme(spec))
+
+
 def rules_from(options: dict[str, Any]) -> Rules:
     """The named rule set with the settings given on the command line."""
     from bridgescore.rules import SETTINGS, rules_named
@@ -106,11 +160,36 @@ def load(
     rules = rules_from(options)
     if stored_number(file) is not None:
         session, stored = _stored(file, options.get("db"), rules)
+        session = with_deals(session, options.get("deals"))
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options), movement_file(options))
     show_warnings(rf.warnings, file)
+    rules = rules.with_(**_declared(rf, options))
     handicaps = _handicaps(rf.session, rules, history) if history else None
-    return rf.session, rules, handicaps
+    return with_deals(rf.session, options.get("deals")), rules, handicaps
+
+
+def with_deals(session: Session, path: str | None) -> Session:
+    """``session`` with the deals of the hand records ``--deals`` names, if it names any;
+    its boards the hand records lack are noted on standard error."""
+    if not path:
+        return session
+    from bridgescore.formats import hands
+    from bridgescore.formats.files import display_name
+
+    records = hands.read_path(path)
+    show_warnings(records.warnings, path)
+    session, notes = hands.with_deals(session, records, display_name(path))
+    for note in notes:
+        click.echo(f"bridgescore: note: {note.describe(display_name(path))}", err=True)
+    return session
+
+
+def _declared(rf: ResultsFile, options: dict[str, Any]) -> dict[str, Any]:
+    """The scoring settings the file declares (a USEBIO event's method, a teams event's
+    board-a-match), those the command line leaves alone."""
+    declared = {} if rf.event is None else rf.event.declared()
+    return {k: v for k, v in declared.items() if options.get(k) is None}
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:

@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, inputs_of, load, plain_writer, scoring_options
+from bridgescore.cli.event import event_options, is_event
+from bridgescore.cli.options import (
+    console,
+    inputs_of,
+    load,
+    masterpoint_options,
+    masterpoints_for,
+    plain_writer,
+    scoring_options,
+)
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -24,7 +33,9 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
+@event_options
 @click.option(
     "--format",
     "output_format",
@@ -50,6 +61,14 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
+@masterpoint_options
+@click.option(
+    "--anomalies",
+    is_flag=True,
+    help="List the entries that look wrong (wrong side, far outside the field, a lead not in "
+    "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
+    "results far from what the deal allows too.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
@@ -57,10 +76,13 @@ def score(
     output: str | None,
     explain: bool,
     history: str | None,
+    anomalies: bool,
     verbose: bool,
+    more: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
+    Several FILEs are the sessions of one event, ranked together (docs/events.md).
 
     \b
     Examples:
@@ -68,12 +90,18 @@ def score(
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
+      bridgescore score day1.csv day2.csv --aggregate percentages
+      bridgescore score session.xml --masterpoints abf:green
+      bridgescore score club-night.csv --anomalies
     """
+    if is_event(more, options):
+        _score_event((file, *more), output_format, output, options)
+        return
     started = time.perf_counter()
     with _collector_waits():
         try:
             text, failed, results = _score(
-                file, output_format, explain, history, options, output is not None
+                file, output_format, explain, history, options, output is not None, anomalies
             )
             if output:
                 from bridgescore.formats.outputs import write_bytes
@@ -87,6 +115,26 @@ def score(
         say_rate("scored", results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
+
+
+def _score_event(
+    files: tuple[str, ...], output_format: str, output: str | None, options: dict[str, Any]
+) -> None:
+    from bridgescore.cli.event import score_event
+
+    try:
+        text, failed = score_event(files, output_format, output is not None, options)
+        if output:
+            from bridgescore.formats.outputs import write_text
+
+            write_text(output, text, inputs=inputs_of(*files, options=options))
+        else:
+            _print((text.encode("utf-8"),))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if failed:
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
 
@@ -138,6 +186,7 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
+    anomalies: bool = False,
 ) -> tuple[Iterable[bytes], list[str], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
@@ -145,16 +194,22 @@ def _score(
     from bridgescore.session import FieldStructure
 
     session, rules, handicaps = load(file, history, options)
+    if anomalies:
+        from bridgescore.cli.check import entries_to_confirm
+
+        for found in entries_to_confirm(session, options.get("double_dummy", False)):
+            click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
     if session.structure is FieldStructure.TEAMS:
-        text = _score_teams(session, rules, output_format, explain, to_file)
+        text = _score_teams(session, rules, output_format, explain, to_file, options)
         return (text.encode("utf-8"),), [], len(session.tables)
     result = score_pairs(session, rules, handicaps)
     failed = [f.field for f in result.fields if not f.checksum.ok]
+    awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        pieces = result_json.iterencode(ResultsFile.scored(result))
+        pieces = result_json.iterencode(ResultsFile.scored(result), awards)
         return pieces, failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
@@ -164,6 +219,7 @@ def _score(
         "recap": options.get("recap", False),
         "cards": options.get("cards", False),
         "double_dummy": options.get("double_dummy", False),
+        "masterpoints": awards,
     }
     writer = plain_writer(to_file)
     if writer is not None:
@@ -188,18 +244,24 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
 
 
 def _score_teams(
-    session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
+    session: Session,
+    rules: Rules,
+    output_format: str,
+    explain: bool,
+    to_file: bool,
+    options: dict[str, Any],
 ) -> str:
     from bridgescore.scoring import score_teams
 
     result = score_teams(session, rules)
+    awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        return result_json.dumps(ResultsFile.scored(result))
+        return result_json.dumps(ResultsFile.scored(result), awards)
     from bridgescore.reports.text import render_teams
 
     out, buffer = console(to_file)
-    render_teams(result, out, explain=explain)
+    render_teams(result, out, explain=explain, masterpoints=awards)
     return buffer.getvalue()

@@ -50,16 +50,10 @@ def _count(number: int, thing: str) -> str:
 
 
 def declared(rf: ResultsFile) -> dict[str, Any]:
-    """The scoring settings a file declares: a USEBIO event's method, NZ Scorer's sections
-    scored across the field."""
-    from bridgescore.formats.nzscorer import NzScorerEvent
-    from bridgescore.formats.usebio import Event
-
-    if isinstance(rf.event, Event):
-        return {"method": rf.event.method}
-    if isinstance(rf.event, NzScorerEvent):
-        return {"sections_across": rf.event.field_scoring}
-    return {}
+    """The scoring settings a file declares (each format's event says: a USEBIO event's method
+    or teams scoring and its winners, a PBN file's Scoring tag, NZ Scorer's sections scored
+    across the field)."""
+    return {} if rf.event is None else dict(rf.event.declared())
 
 
 def target_kind(target: str | Path, kind: str | None = None) -> str:
@@ -109,9 +103,9 @@ def convert(
     teams = session.structure is FieldStructure.TEAMS
     notes: list[str] = []
     scored_rules: Rules | None = rules
-    if teams and written not in ("csv", "pbn"):
+    if teams and written not in ("csv", "pbn", "usebio"):
         raise RulesError(
-            f"{target}: teams of four are written as traveller CSV or PBN, not {written}"
+            f"{target}: teams of four are written as traveller CSV, PBN or USEBIO, not {written}"
         )
     if written == "csv":
         out = ResultsFile(session)

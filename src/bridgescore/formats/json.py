@@ -47,6 +47,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
     from bridgescore.teams_results import TeamsResult
 
 
@@ -62,9 +63,10 @@ def exact(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
-def to_data(result: SessionResult) -> dict[str, Any]:
-    """Plain data, ready for :func:`json.dumps`."""
-    data = _outline(result)
+def to_data(result: SessionResult, masterpoints: Awards | None = None) -> dict[str, Any]:
+    """Plain data, ready for :func:`json.dumps`; with ``masterpoints``, each ranking line
+    carries its award (docs/masterpoints.md)."""
+    data = _outline(result, masterpoints)
     data["boards"] = [_board(b, result, with_tables=True) for b in result.boards]
     return data
 
@@ -86,10 +88,10 @@ def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[
     }
 
 
-def _outline(result: SessionResult) -> dict[str, Any]:
+def _outline(result: SessionResult, masterpoints: Awards | None = None) -> dict[str, Any]:
     """:func:`to_data` with no boards yet (an empty list in their place)."""
     session = result.session
-    return {
+    data = {
         "bridgescore": __version__,
         "title": session.title,
         "date": session.date,
@@ -130,6 +132,32 @@ def _outline(result: SessionResult) -> dict[str, Any]:
         ],
         "names": _names(session),
     }
+    return with_masterpoints(data, [f.standings for f in result.fields], masterpoints)
+
+
+def with_masterpoints(
+    data: dict[str, Any], standings: list[tuple[Standing, ...]], masterpoints: Awards | None
+) -> dict[str, Any]:
+    """``data`` with each ranking line's ``masterpoints`` (in the scheme's unit) and
+    ``masterpoints_award`` (how), null for an entrant without an award, and the scheme at the
+    top; unchanged without a scheme."""
+    if masterpoints is None:
+        return data
+    awards = masterpoints.by_entrant()
+    for field, ranked in zip(data["fields"], standings, strict=True):
+        for line, s in zip(field["rankings"], ranked, strict=True):
+            award = awards.get(s.entrant)
+            line["masterpoints"] = None if award is None else number(award.points)
+            line["masterpoints_award"] = None if award is None else award.text
+    info = masterpoints.scheme
+    data["masterpoints"] = {
+        "scheme": info.name,
+        "title": info.title,
+        "unit": info.unit,
+        "decimals": info.decimals,
+        "type": info.colour,
+    }
+    return data
 
 
 def _deal_text(deal: Deal | None) -> str | None:
@@ -294,13 +322,13 @@ def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
     return data
 
 
-def dumps(rf: ResultsFile) -> str:
+def dumps(rf: ResultsFile, masterpoints: Awards | None = None) -> str:
     """The scored session of ``rf.result`` as JSON (a pairs or individual session, or teams
     of four); :func:`loads` reads its session back."""
-    return b"".join(iterencode(rf)).decode("utf-8")
+    return b"".join(iterencode(rf, masterpoints)).decode("utf-8")
 
 
-def iterencode(rf: ResultsFile) -> Iterator[bytes]:
+def iterencode(rf: ResultsFile, masterpoints: Awards | None = None) -> Iterator[bytes]:
     """:func:`dumps` in UTF-8 pieces, a board at a time, so a large session's text is never
     held whole: ``json.dumps(to_data(result), indent=2, ensure_ascii=False)`` and a newline,
     character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
@@ -308,7 +336,8 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
 
     result = rf.result
     if isinstance(result, TeamsResult):
-        yield (json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n").encode()
+        data = teams_to_data(result, masterpoints)
+        yield (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
         return
     if result is None:
         raise RulesError(
@@ -316,7 +345,7 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
         )
     from bridgescore.formats.json_stream import stream
 
-    yield from stream(result, _outline(result), _board, _table)
+    yield from stream(result, _outline(result, masterpoints), _board, _table)
 
 
 def dump(rf: ResultsFile, fp: IO[str]) -> None:
@@ -324,7 +353,7 @@ def dump(rf: ResultsFile, fp: IO[str]) -> None:
         fp.write(piece.decode("utf-8"))
 
 
-def teams_to_data(result: TeamsResult) -> dict[str, Any]:
+def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> dict[str, Any]:
     """A teams event: boards with each row's IMPs, the matches, and the ranking by VPs."""
     session = result.session
     rows_by_board: dict[int, list[dict[str, Any]]] = {}
@@ -353,7 +382,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                 "ew_imps": None if imps is None else number(imps[1]),
             }
         )
-    return {
+    data = {
         "bridgescore": __version__,
         "title": session.title,
         "date": session.date,
@@ -416,6 +445,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
             }
         ],
     }
+    return with_masterpoints(data, [result.standings], masterpoints)
 
 
 def _text(value: object) -> str | None:

@@ -37,6 +37,7 @@ from bridgescore.reports.files import Files
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
     from bridgescore.results import SessionResult
     from bridgescore.teams_results import TeamsResult
 
@@ -354,15 +355,17 @@ def write_site(
     *,
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    masterpoints: Awards | None = None,
 ) -> Site:
     """Write every page of a pairs (or individual) session into ``directory``, which exists.
 
     ``double_dummy`` solves the known deals for makeable contracts and par (a few seconds for a
     session's boards); without it the hand diagrams and points are still shown. ``progress``
-    is told (pages written, pages in all) as the pages are written.
+    is told (pages written, pages in all) as the pages are written. ``masterpoints``: the
+    rankings and score cards show each award and how it was reached.
     """
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    pages = views.SessionPages(result, solved)
+    pages = views.SessionPages(result, solved, masterpoints)
     site = pages.site()
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) + 2
@@ -391,11 +394,17 @@ def write_site(
 # --- teams ---------------------------------------------------------------------------------------
 
 
-def write_teams_site(result: TeamsResult, directory: Path, *, double_dummy: bool = True) -> Site:
+def write_teams_site(
+    result: TeamsResult,
+    directory: Path,
+    *,
+    double_dummy: bool = True,
+    masterpoints: Awards | None = None,
+) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
-    (with its deal when known)."""
+    (with its deal when known); ``masterpoints``: each team's award on the ranking."""
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    pages = views.TeamsPages(result, solved)
+    pages = views.TeamsPages(result, solved, masterpoints)
     numbers = pages.board_numbers()
     with Files() as files:
         writer = _Writer(directory, result.rules, pages.site(), files)

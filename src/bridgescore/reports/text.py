@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
+    from bridgescore.masterpoints import Awards
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
     from bridgescore.teams_results import TeamsResult
@@ -35,10 +36,12 @@ def render(
     recap: bool = False,
     cards: bool = False,
     double_dummy: bool = False,
+    masterpoints: Awards | None = None,
 ) -> None:
-    """Rankings; with ``explain`` every traveller (and its deal when known, solved double
-    dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
-    card -- the same information as the results website's pages.
+    """Rankings (with ``masterpoints``, each award and how it was reached); with ``explain``
+    every traveller (and its deal when known, solved double dummy with ``double_dummy``); with
+    ``recap`` the recap sheet; with ``cards`` every score card -- the same information as the
+    results website's pages.
 
     A :class:`PlainWriter` takes the rankings alone: it raises :class:`NotPlain` for the rest."""
     if isinstance(console, PlainWriter) and (explain or recap or cards):
@@ -58,6 +61,8 @@ def render(
     for field in result.fields:
         _rankings(field, result, console)
     _completeness(result, console)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if isinstance(console, PlainWriter):
         return  # the rest was refused above
     solved: dict[int, DoubleDummy] = {}
@@ -244,7 +249,23 @@ def _traveller(
     console.print(table)
 
 
-def render_teams(result: TeamsResult, console: Console, explain: bool = False) -> None:
+def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
+    """Each award, one line: who, the points in the scheme's unit, and how."""
+    info = masterpoints.scheme
+    _say(console, f"Masterpoints: {info.title}", "bold")
+    if not masterpoints.awards:
+        _say(console, "  none awarded")
+    for a in masterpoints.awards:
+        points = fmt_fixed(a.points, info.decimals)
+        _say(console, f"  {a.entrant.label:>6}  {points:>6}  {a.text}", soft_wrap=True)
+
+
+def render_teams(
+    result: TeamsResult,
+    console: Console,
+    explain: bool = False,
+    masterpoints: Awards | None = None,
+) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -257,8 +278,11 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
     for problem in result.unmatched:
         console.print(Text(printable(f"Not scored: {problem.describe()}"), style="yellow"))
     rules = result.rules
+    # Board-a-match scores a point a board, and the points are the match's score.
+    bam = rules.teams_scoring.value == "board-a-match"
+    unit, total = ("Points", "Points") if bam else ("IMPs", "VPs")
     ranking = Table(title="Teams", title_justify="left")
-    for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
+    for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
         ranking.add_column(name, justify="left" if name == "Name" else "right")
     for s in result.standings:
         _row(
@@ -273,7 +297,7 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
         )
     console.print(ranking)
     matches = Table(title="Matches", title_justify="left")
-    for name in ("Home", "Away", "Boards", "IMPs", "VPs"):
+    for name in ("Home", "Away", "Boards", unit, total):
         matches.add_column(name, justify="right")
     for m in result.matches:
         matches.add_row(
@@ -284,10 +308,12 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
             f"{_num(m.home_vps, rules)}–{_num(m.away_vps, rules)}",
         )
     console.print(matches)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if explain:
         for m in result.matches:
             boards = Table(title=f"Match {m.home.number} v {m.away.number}", title_justify="left")
-            for name in ("Board", "Room 1", "Room 2", "Home IMPs", "Away IMPs", "Why"):
+            for name in ("Board", "Room 1", "Room 2", f"Home {unit}", f"Away {unit}", "Why"):
                 boards.add_column(name, justify="left" if name in ("Why",) else "right")
             for b in m.boards:
                 _row(

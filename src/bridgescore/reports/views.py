@@ -49,6 +49,7 @@ from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.session import Board, Entrant, FieldStructure
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.teams_results import TeamsResult
     from bridgescore.traveller import BridgeResult, RowKey, TableResult
@@ -69,14 +70,19 @@ class SessionPages:
     """A pairs (or individual) session's pages, from lookups each built once, on first use.
 
     ``double_dummy`` is the solved deals by board number (:func:`solve`); without one a board
-    with a deal shows the hands but no makeable contracts or par.
+    with a deal shows the hands but no makeable contracts or par. ``masterpoints``: each
+    ranking line and score card shows its award and how it was reached.
     """
 
     def __init__(
-        self, result: SessionResult, double_dummy: Mapping[int, DoubleDummy] | None = None
+        self,
+        result: SessionResult,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        masterpoints: Awards | None = None,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self.masterpoints = masterpoints
         self._named: dict[Entrant, Data] = {}
         # Tables with the same score on a board share one Explanation (and its value), so what
         # a card row or recap cell shows of it is worked out once, keyed by the shared
@@ -87,7 +93,7 @@ class SessionPages:
 
     @cached_property
     def _json(self) -> Data:
-        return result_json.to_data(self.result)
+        return result_json.to_data(self.result, self.masterpoints)
 
     @cached_property
     def _boards(self) -> dict[BoardKey, int]:
@@ -144,6 +150,7 @@ class SessionPages:
             "unit": "IMPs" if self._imps else "MP",
             "teams": False,
             "boards": [_board_link(b) for b in result.boards],
+            "masterpoints": _scheme(self.masterpoints),
         }
 
     def card_entrants(self) -> tuple[Entrant, ...]:
@@ -193,6 +200,7 @@ class SessionPages:
                     **exactly("percent", s.percent),
                     **exactly("handicap", s.handicap),
                     **exactly("handicapped", s.handicapped),
+                    **_award(self.masterpoints, s.entrant),
                 }
                 for row, s in zip(entry["rankings"], field.standings, strict=True)
             ],
@@ -310,6 +318,7 @@ class SessionPages:
             **exactly("percent", standing.percent),
             **exactly("total", standing.total),
             "boards_played": standing.boards,
+            **_award(self.masterpoints, entrant),
             "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
         }
@@ -370,6 +379,26 @@ class SessionPages:
         return known[1]
 
 
+def _scheme(masterpoints: Awards | None) -> Data | None:
+    """The scheme every page names, when masterpoints are awarded."""
+    if masterpoints is None:
+        return None
+    info = masterpoints.scheme
+    return {"scheme": info.name, "title": info.title, "unit": info.unit, "decimals": info.decimals}
+
+
+def _award(masterpoints: Awards | None, entrant: Entrant) -> Data:
+    """A score card's award: nothing without a scheme, null when none was earned."""
+    if masterpoints is None:
+        return {}
+    award = masterpoints.get(entrant)
+    return {
+        "masterpoints": None if award is None else number(award.points),
+        "masterpoints_text": None if award is None else masterpoints.points_text(award.points),
+        "masterpoints_award": None if award is None else award.text,
+    }
+
+
 def site(result: SessionResult) -> Data:
     """What every page of a session's site shows around its own data."""
     return SessionPages(result).site()
@@ -409,14 +438,18 @@ class TeamsPages:
     """A teams event's pages: the ranking by victory points and the matches, and each board."""
 
     def __init__(
-        self, result: TeamsResult, double_dummy: Mapping[int, DoubleDummy] | None = None
+        self,
+        result: TeamsResult,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        masterpoints: Awards | None = None,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self.masterpoints = masterpoints
 
     @cached_property
     def _json(self) -> Data:
-        return result_json.teams_to_data(self.result)
+        return result_json.teams_to_data(self.result, self.masterpoints)
 
     @cached_property
     def _boards(self) -> dict[int, int]:
@@ -451,6 +484,7 @@ class TeamsPages:
             "unit": "IMPs",
             "teams": True,
             "boards": [_teams_board_link(n) for n in self._boards],
+            "masterpoints": _scheme(self.masterpoints),
         }
 
     def rankings(self) -> Data:
@@ -467,6 +501,7 @@ class TeamsPages:
                         **row,
                         "imps_for_exact": exact(s.imps_for),
                         "imps_against_exact": exact(s.imps_against),
+                        **_award(self.masterpoints, s.entrant),
                     }
                     for row, s in zip(field["rankings"], self.result.standings, strict=True)
                 ],
