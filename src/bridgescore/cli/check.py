@@ -81,10 +81,12 @@ def check(
 
         from bridgescore.anomalies import to_data as anomalies_data
         from bridgescore.check import to_data
+        from bridgescore.display import printable_json
 
         data = to_data(result)
         data["anomalies"] = anomalies_data(found, result.figures.session)
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        sys.stdout.write(printable_json(text) + "\n")
     else:
         from bridgescore.reports.check import render
 

@@ -118,7 +118,7 @@ def ladder(
     if directory:
         from pathlib import Path
 
-        from bridgescore.outputs import write_directory
+        from bridgescore.formats.outputs import write_directory
         from bridgescore.reports.competitions import write_ladder_site
 
         try:
@@ -162,16 +162,17 @@ def _sessions(
         from bridgescore.cli.event import load_sessions
 
         return load_sessions(files, options)
-    from bridgescore.store import StoreError, open_store, parse_date
+    from bridgescore.cli.common import database
+    from bridgescore.store import StoreError, parse_date
     from bridgescore.store.season import season
 
     try:
         first = parse_date(since) if since else None
         last = parse_date(until) if until else None
-        with open_store(options.get("db")) as store:
-            found = season(store, club, first, last)
     except StoreError as error:
         raise UsageProblem(str(error)) from None
+    with database(options.get("db")) as store:  # every database failure one line
+        found = season(store, club, first, last)
     for info in found.undated:
         click.echo(
             f"bridgescore: note: db:{info.id} ({info.title}) has no date: not counted", err=True

@@ -7,7 +7,13 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import movement_file, rules_from, scoring_options, structure
+from bridgescore.cli.options import (
+    inputs_of,
+    movement_file,
+    rules_from,
+    scoring_options,
+    structure,
+)
 from bridgescore.errors import BridgeScoreError
 
 
@@ -46,7 +52,9 @@ def convert(source: str, target: str, to: str | None, lossy: bool, **options: An
         lines = _convert(source, target, to, lossy, options)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    click.echo("\n".join(lines))
+    from bridgescore.display import printable
+
+    click.echo(printable("\n".join(lines), lines=True))
 
 
 def _convert(
@@ -67,6 +75,7 @@ def _convert(
         overridden=overridden,
         movement=movement_file(options),
         lossy=lossy,
+        inputs=inputs_of(options=options),
     )
     show_warnings(report.warnings, source)
     return report.lines()

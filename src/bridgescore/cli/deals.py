@@ -70,9 +70,9 @@ def deals(
             data = hands.dumps(records, kind)
         if output is None and kind not in _TEXT and sys.stdout.isatty():
             raise UsageProblem(f"{kind.upper()} is a binary format: write it to a file with -o OUT")
-        from bridgescore.outputs import write_bytes
+        from bridgescore.formats.outputs import write_bytes
 
-        write_bytes(output or "-", data)
+        write_bytes(output or "-", data, inputs=(file,))
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if output:

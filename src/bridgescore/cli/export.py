@@ -8,6 +8,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import (
+    inputs_of,
     load,
     masterpoint_options,
     masterpoint_scheme,
@@ -72,8 +73,8 @@ def export(
     """
     del to  # USEBIO is the one format national bodies take from clubs
     from bridgescore.formats import national
+    from bridgescore.formats.outputs import write_text
     from bridgescore.masterpoints import award
-    from bridgescore.outputs import write_text
     from bridgescore.scoring import score_pairs
     from bridgescore.session import FieldStructure
 
@@ -100,7 +101,7 @@ def export(
         text = national.dumps(
             result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
         )
-        write_text(output or "-", text)
+        write_text(output or "-", text, inputs=inputs_of(file, options=options))
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if output:

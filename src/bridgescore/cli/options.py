@@ -196,10 +196,15 @@ def _declared(rf: ResultsFile, options: dict[str, Any]) -> dict[str, Any]:
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
     """What the reader reinterpreted or dropped, one line each on standard error."""
+    from bridgescore.display import printable
     from bridgescore.formats.files import display_name
 
     for warning in warnings:
-        click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
+        said = printable(warning.describe(display_name(path)), lines=True)
+        click.echo(f"bridgescore: warning: {said}", err=True)
+
+
+MAX_ID = 2**31 - 1  # the largest id a database row can have
 
 
 def stored_number(file: str) -> int | None:
@@ -214,18 +219,16 @@ def _stored(
 ) -> tuple[Session, dict[Entrant, Fraction] | None]:
     """A stored session, with its players' handicaps as at its date when the database has
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
-    from bridgescore.cli.common import UsageProblem
+    from bridgescore.cli.common import UsageProblem, database
     from bridgescore.rules import Method
     from bridgescore.session import FieldStructure, Session
-    from bridgescore.store import StoreError, open_store
+    from bridgescore.store import StoreError
 
     number = stored_number(name)
     assert number is not None
-    try:
-        store = open_store(db)
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
+    if number > MAX_ID:
+        raise UsageProblem(f"{name}: no such stored session (ids go up to {MAX_ID})")
+    with database(db) as store:
         if published:
             from bridgescore.store.outreach import PlayersSide
 
@@ -240,10 +243,6 @@ def _stored(
         except StoreError as error:
             click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
             return loaded, None
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
     return loaded, handicaps or None
 
 
@@ -332,6 +331,15 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
             ],
         )
     return jsonform.loads(read_utf8(text, "movement JSON"), path=text)
+
+
+def inputs_of(*files: str | None, options: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The files a command reads (its arguments and ``--movement``'s file): never written over."""
+    found = [f for f in files if f]
+    movement = (options or {}).get("movement")
+    if movement and movement.strip().lower() not in _STRUCTURES:
+        found.append(movement)
+    return tuple(found)
 
 
 def console(to_file: bool) -> tuple[Console, io.StringIO]:

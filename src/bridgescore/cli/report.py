@@ -11,7 +11,13 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
-from bridgescore.cli.options import load, masterpoint_options, masterpoints_for, scoring_options
+from bridgescore.cli.options import (
+    inputs_of,
+    load,
+    masterpoint_options,
+    masterpoints_for,
+    scoring_options,
+)
 from bridgescore.cli.progress import Progress
 from bridgescore.errors import BridgeScoreError
 
@@ -72,7 +78,7 @@ def report(
       bridgescore report day1.csv day2.csv -o out/championship
       bridgescore report session.xml -o site --masterpoints abf:green
     """
-    from bridgescore.outputs import write_directory  # here: most runs never write a folder
+    from bridgescore.formats.outputs import write_directory  # here: most runs never write a folder
 
     started = time.perf_counter()
     bar = Progress("Writing pages")
@@ -82,12 +88,15 @@ def report(
 
             files = (file, *more)
             what, failed, results = write_directory(
-                directory, lambda into: report_event(files, into, double_dummy, options, bar)
+                directory,
+                lambda into: report_event(files, into, double_dummy, options, bar),
+                inputs=inputs_of(*files, options=options),
             )
         else:
             what, failed, results = write_directory(
                 directory,
                 lambda into: _report(file, into, history, double_dummy, analysis, options, bar),
+                inputs=inputs_of(file, history, options=options),
             )
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None

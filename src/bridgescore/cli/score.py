@@ -17,6 +17,7 @@ from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
 from bridgescore.cli.options import (
     console,
+    inputs_of,
     load,
     masterpoint_options,
     masterpoints_for,
@@ -103,9 +104,9 @@ def score(
                 file, output_format, explain, history, options, output is not None, anomalies
             )
             if output:
-                from bridgescore.outputs import write_bytes
+                from bridgescore.formats.outputs import write_bytes
 
-                write_bytes(output, text)
+                write_bytes(output, text, inputs=inputs_of(file, history, options=options))
             else:
                 _print(text)
         except BridgeScoreError as error:
@@ -126,9 +127,9 @@ def _score_event(
     try:
         text, failed = score_event(files, output_format, output is not None, options)
         if output:
-            from bridgescore.outputs import write_text
+            from bridgescore.formats.outputs import write_text
 
-            write_text(output, text)
+            write_text(output, text, inputs=inputs_of(*files, options=options))
         else:
             _print((text.encode("utf-8"),))
     except BridgeScoreError as error:

@@ -426,7 +426,7 @@ def _load(file: str) -> SwissEvent:
 
 def _save(file: str, event: SwissEvent) -> None:
     """The event written whole over its file (one bridgescore wrote: it read as an event)."""
-    from bridgescore.outputs import write_text
+    from bridgescore.formats.outputs import write_text
 
     try:
         write_text(file, json.dumps(event.to_data(), indent=2, ensure_ascii=False) + "\n")

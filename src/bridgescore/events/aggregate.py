@@ -220,7 +220,7 @@ def _contribution(
         value = standing.total if standing.total is not None else standing.points
         return Contribution(k, standing, value, None)
     if rules.aggregate is Aggregate.PERCENTAGES:
-        if standing.percent is None:  # pragma: no cover - matchpoint standings have one
+        if standing.percent is None:  # nothing was compared in that session (one table)
             raise RulesError(f"{standing.entrant} has no percentage in {session.label}")
         return Contribution(k, standing, standing.percent, None)
     assert common is not None

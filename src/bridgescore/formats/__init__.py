@@ -298,7 +298,7 @@ def summarized(warnings: tuple[Problem, ...]) -> tuple[Problem, ...]:
 def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str:
     """Write ``rf`` to ``path`` (whole or not at all) as ``kind``, by default the kind its
     extension names; returns the kind written."""
-    from bridgescore.outputs import write_text
+    from bridgescore.formats.outputs import write_text
 
     written = kind or WRITTEN.get(_suffix(path))
     if written is None:

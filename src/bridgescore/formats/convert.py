@@ -80,6 +80,7 @@ def convert(
     overridden: Collection[str] = (),
     movement: Movement | None = None,
     lossy: bool = False,
+    inputs: Collection[str | Path] = (),
 ) -> ConvertReport:
     """Read ``source``, score it under ``rules`` (with the settings its file declares, except
     those ``overridden``) and write ``target`` as ``kind`` (by default from its extension),
@@ -89,11 +90,11 @@ def convert(
     session does not come back (a row, a result, a deal, a fouled board's groups, a score), the
     conversion is refused with the list (:class:`LossError`), unless ``lossy``: then it is
     written and the list is in the report's notes. The reader's own warnings are the report's
-    ``warnings``.
+    ``warnings``. ``target`` is never ``source`` nor one of the other ``inputs`` read.
     """
     from bridgescore.formats import load_path, module
     from bridgescore.formats.losses import losses, read_back, scored_losses
-    from bridgescore.outputs import write_text
+    from bridgescore.formats.outputs import write_text
 
     written = target_kind(target, kind)
     rf = load_path(source, structure, movement)
@@ -125,7 +126,7 @@ def convert(
     if lost and not lossy:
         raise LossError(str(target), written, lost)
     notes.extend(f"lost: {line}" for line in lost)
-    write_text(target, text)
+    write_text(target, text, inputs=(source, *inputs))
     return ConvertReport(
         str(source),
         str(target),

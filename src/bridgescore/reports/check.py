@@ -15,7 +15,7 @@ from rich.text import Text
 from bridgescore.anomalies import Anomaly
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
-from bridgescore.display import fmt
+from bridgescore.display import fmt, printable
 from bridgescore.session import Session
 
 
@@ -54,7 +54,9 @@ def _render(result: Check, console: Console, limit: int) -> None:
     scored = chosen.rules.method.value
     if figures.teams_scoring is not None:
         scored = f"teams of four, {figures.teams_scoring}"
-    console.print(Text(f"{name}: {figures.source}, {scored}", style="bold"), soft_wrap=True)
+    console.print(
+        Text(printable(f"{name}: {figures.source}, {scored}"), style="bold"), soft_wrap=True
+    )
     console.print(
         f"Rescored under {chosen.rules.label}: {_settings(chosen)}; read with the "
         f"{chosen.conventions.name} conventions ({chosen.conventions.summary}).",
@@ -185,8 +187,8 @@ def _differences(
         row = None if m.index is None else session.tables[m.index]
         table.add_row(
             "" if m.board is None else str(m.board),
-            m.entrant.label if m.index is None else row_pairs(session, m.index),
-            "" if row is None else row.describe(),
+            printable(m.entrant.label if m.index is None else row_pairs(session, m.index)),
+            "" if row is None else printable(row.describe()),
             m.what,
             m.reported,
             m.computed,

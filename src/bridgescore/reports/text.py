@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_fixed, printable
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
@@ -19,6 +19,7 @@ from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
     from rich.text import Text
 
     from bridgescore.masterpoints import Awards
@@ -83,13 +84,22 @@ def render(
 def _say(
     console: Console | PlainWriter, text: str, style: str | None = None, *, soft_wrap: bool = False
 ) -> None:
-    """A line of text, in ``style`` where styles show."""
+    """A line of text, in ``style`` where styles show (a title's control characters escaped)."""
+    text = printable(text)
     if isinstance(console, PlainWriter):
         console.line(text, soft_wrap=soft_wrap, style=style)
         return
     from rich.text import Text
 
     console.print(Text(text, style=style) if style else text, soft_wrap=soft_wrap)
+
+
+def _row(table: Table, *cells: str | Text) -> None:
+    """A row of a rich table, each cell's text from a file (a name, a label) made printable
+    (line breaks kept: a cell may hold several lines)."""
+    table.add_row(
+        *(printable(cell, lines=True) if isinstance(cell, str) else cell for cell in cells)
+    )
 
 
 def _completeness(result: SessionResult, console: Console | PlainWriter) -> None:
@@ -171,11 +181,12 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
             raise NotPlain("the handicapped ranking is a rich table")
         from rich.table import Table
 
-        hcp = Table(title=f"{title} — handicapped", title_justify="left")
+        hcp = Table(title=printable(f"{title} — handicapped"), title_justify="left")
         for name in ("Place", "Pair", "Names", "%", "Hcp", "Hcp %"):
             hcp.add_column(name, justify="left" if name == "Names" else "right")
         for rank, shared, s in field.handicap_standings:
-            hcp.add_row(
+            _row(
+                hcp,
                 f"{rank}=" if shared else str(rank),
                 s.entrant.label,
                 s.name or "",
@@ -200,7 +211,8 @@ def _traveller(
 
     b = board.board
     table = Table(
-        title=f"Board {b.number}{f' (section {board.section})' if board.section else ''} — dealer "
+        title=printable(f"Board {b.number}{f' (section {board.section})' if board.section else ''}")
+        + f" — dealer "
         f"{b.dealer}, vulnerable {b.vulnerability}"
         + (f", top {_num(board.top, rules)}" if rules.method.value == "matchpoints" else ""),
         title_justify="left",
@@ -233,7 +245,7 @@ def _traveller(
         if solved is not None:
             difference = None if score is None else solved.versus_par(score)
             cells.append("" if difference is None else f"{difference:+d}" if difference else "0")
-        table.add_row(*cells, "\n".join(why) or "not played")
+        _row(table, *cells, "\n".join(why) or "not played")
     console.print(table)
 
 
@@ -261,10 +273,10 @@ def render_teams(
     heading = session.title or "Teams results"
     if session.date:
         heading += f" — {session.date}"
-    console.print(Text(heading, style="bold"))
+    console.print(Text(printable(heading), style="bold"))
     console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
     for problem in result.unmatched:
-        console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
+        console.print(Text(printable(f"Not scored: {problem.describe()}"), style="yellow"))
     rules = result.rules
     # Board-a-match scores a point a board, and the points are the match's score.
     bam = rules.teams_scoring.value == "board-a-match"
@@ -273,7 +285,8 @@ def render_teams(
     for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
         ranking.add_column(name, justify="left" if name == "Name" else "right")
     for s in result.standings:
-        ranking.add_row(
+        _row(
+            ranking,
             s.place,
             str(s.entrant.number),
             s.name or "",
@@ -303,7 +316,8 @@ def render_teams(
             for name in ("Board", "Room 1", "Room 2", f"Home {unit}", f"Away {unit}", "Why"):
                 boards.add_column(name, justify="left" if name in ("Why",) else "right")
             for b in m.boards:
-                boards.add_row(
+                _row(
+                    boards,
                     str(b.board),
                     b.room1.describe(),
                     b.room2.describe(),
@@ -383,7 +397,9 @@ def render_recap(result: SessionResult, console: Console) -> None:
             title = f"Recap sheet — {field_title(sheet.field.field, result)}"
             if len(slices) > 1:
                 title += f" ({number} of {len(slices)})"
-            table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+            table = Table(
+                title=printable(title), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1)
+            )
             table.add_column("Pair", justify="right")
             for i in columns:
                 table.add_column(str(sheet.boards[i].board.number), justify="right")
@@ -411,7 +427,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
                     if sheet.two_way:
                         values += [_num(row.total(Side.NS), rules), _num(row.total(Side.EW), rules)]
                     values += [_num(row.total(), rules), row.standing.place]
-                table.add_row(shown, *values)
+                _row(table, shown, *values)
             console.print(table)
 
 
@@ -438,7 +454,10 @@ def render_cards(result: SessionResult, console: Console) -> None:
         )
         console.print(
             Text(
-                f"{heading}: place {s.place} in {field_title(card.field.field, result)}, {summary}",
+                printable(
+                    f"{heading}: place {s.place} in {field_title(card.field.field, result)}, "
+                    f"{summary}"
+                ),
                 style="bold",
             ),
             soft_wrap=True,
@@ -462,7 +481,7 @@ def render_cards(result: SessionResult, console: Console) -> None:
             ]
             if not imps:
                 cells.append(_num(row.percent, rules))
-            table.add_row(*cells, _num(row.running, rules))
+            _row(table, *cells, _num(row.running, rules))
         console.print(table)
 
 

@@ -336,7 +336,8 @@ def _field(
             if rules.factor_totals and boards < most_boards:
                 total = points * most_boards / boards
         else:
-            percent = 100 * points / available if available else Fraction(0)
+            # Nothing compared (every board played once): no percentage, not 0 %.
+            percent = 100 * points / available if available else None
             if rules.factor_mp_totals:
                 total = points * most_boards / boards if boards < most_boards else points
         handicap = None if handicaps is None or imps else handicaps.get(entrant)
@@ -355,7 +356,7 @@ def _field(
                 total,
             )
         )
-    ranked = _ranked(rows, lambda s: s.total if imps else s.percent, rules)
+    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
     standings = [_placed(s, place, shared) for place, shared, s in ranked]
     hcp: tuple[HandicapPlace, ...] = ()
     if handicaps is not None:
@@ -370,6 +371,12 @@ def _field(
         Checksum(expected, exact_points),
         hcp,
     )
+
+
+def _percent_key(s: Standing) -> Fraction | None:
+    """The ranking's value: the percentage; an entrant with none (nothing was compared) is
+    ranked below every entrant with one."""
+    return s.percent if s.percent is not None else Fraction(-1)
 
 
 def _as_shown(value: Fraction, rules: Rules) -> Fraction:

@@ -302,7 +302,7 @@ def _read_game(
         problems.report(message, game.line, board_number, None, found, expected)
 
     board_text = carried.get("Board")
-    board_number = int(board_text) if board_text and board_text.isdigit() else None
+    board_number = int(board_text) if board_text and board_text.isdecimal() else None
     score_table = next((t for t in game.tags if t.name == "ScoreTable" and t.table), None)
     has_result = "Contract" in values
     if not has_result and score_table is None:
@@ -331,7 +331,7 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
         return
     for record in tag.table.records():
         pair, names = record.get("PairId"), record.get("Names")
-        if pair is None or names is None or not pair.text.isdigit():
+        if pair is None or names is None or not pair.text.isdecimal():
             continue
         line = record.get("Line")
         section = record.get("Section")
@@ -351,7 +351,7 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
                 _fraction(record.get("TotalMP") or record.get("TotalIMP")),
                 _fraction(record.get("TotalPercentage")),
                 None if rank is None or not _PLACE.fullmatch(rank.text) else rank.text,
-                int(boards.text) if boards is not None and boards.text.isdigit() else None,
+                int(boards.text) if boards is not None and boards.text.isdecimal() else None,
             )
         )
 
@@ -602,7 +602,7 @@ def _pair(
 
 
 def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    return int(text) if text and text.isdecimal() else None
 
 
 # --- ScoreTable ---------------------------------------------------------------------------------
