@@ -632,7 +632,7 @@ def test_a_scorer_enters_but_does_not_set_up_or_publish(store: Store) -> None:
     assert scorer.get("/director/new.json", pairs=8).status_code == 403
     answer = scorer.post(f"/director/sessions/{session}/publish.json", minutes="60")
     assert answer.status_code == 403
-    assert answer.json()["error"]["message"] == "only a director can do that"
+    assert answer.json()["error"]["message"] == "only a director can publish the results"
     assert scorer.get(f"/director/sessions/{session}.json").status_code == 200
 
 

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from bridgescore.bridge import Vulnerability
 from bridgescore.cli import main
 from bridgescore.store import open_store
-from bridgescore.store.sessions import parse_result
+from bridgescore.traveller import BridgeResult
 from tests.test_report_browser import browser  # noqa: F401
 from tests.test_web_server import login, new_session, prepare, serving
 
@@ -130,8 +130,7 @@ def enter(
         check("tricks")
         phone.tap(f"[data-action=tricks][data-value='{tricks}']")
     # The score shown is the library's: the same as the traveller notation scored here.
-    _, _, _, _, ns = parse_result(notation(spec), vulnerability)
-    assert ns is not None
+    ns = BridgeResult.parse(notation(spec), Vulnerability(vulnerability)).ns_score
     shown = phone.page.inner_text(".score")
     ew = -ns
     assert f"North–South {_signed(ns)}" in shown and f"East–West {_signed(ew)}" in shown, shown

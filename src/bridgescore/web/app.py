@@ -1,14 +1,18 @@
 """``bridgescore serve``: the director's and scorer's console, and the published results.
 
-A Starlette application over one :class:`~bridgescore.store.Store`. Workers keep nothing
-between requests (logins, the CSRF key and every result are in the database), so several can
-serve one PostgreSQL database behind a reverse proxy. Every page ``/…/x`` has a JSON twin
-``/…/x.json`` made from the same data; every error, HTML or JSON, goes through
+A Starlette application over one :class:`~bridgescore.night.Service`, the club night's one
+way in. A handler here parses the request, asks the night, and renders the answer; who may do
+what, and every rule of entry, are the night's. Workers keep nothing between requests that
+another worker would need (logins, the CSRF key and every result are in the database), so
+several can serve one PostgreSQL database behind a reverse proxy. Every page ``/…/x`` has a
+JSON twin ``/…/x.json`` made from the same data; every error, HTML or JSON, goes through
 :func:`error_response` and has one shape: ``{"error": {"status": 400, "message": "..."}}``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import hmac
 import io
 import logging
@@ -17,14 +21,16 @@ import re
 import tempfile
 import uuid
 import zipfile
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
@@ -32,32 +38,38 @@ from starlette.responses import (
     JSONResponse,
     RedirectResponse,
     Response,
+    StreamingResponse,
 )
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bridgescore import __version__
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.night import (
+    LIVE,
+    PUBLISHED,
+    Action,
+    Actor,
+    Grant,
+    Refused,
+    Service,
+    TypedResult,
+    entry,
+    setup,
+)
+from bridgescore.night import tables as night_tables
+from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html, views
 from bridgescore.reports.model import board_page, entrant_page
 from bridgescore.rules import Rules, rules_named
-from bridgescore.store import Store, StoreError, open_store
-from bridgescore.store.live import LIVE, PUBLISHED, User
-from bridgescore.web import auth, night
+from bridgescore.web import auth, screens
 
 LOG = logging.getLogger("bridgescore.web")
 LOGIN_LIFETIME = timedelta(hours=12)
 PRE_LOGIN = "bridgescore_csrf"  # the double-submit token of the login form
+STREAM_SECONDS = 300.0  # an event stream ends after this; the browser opens another at once
+KEEPALIVE = 15.0  # seconds between two comments on a quiet event stream
 _TARGET = re.compile(r"^[a-z0-9-]{1,60}$")
-
-
-class Problem(Exception):
-    """A request refused: its status and the words the user sees (HTML or JSON alike)."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 # --- the one error shape -------------------------------------------------------------------------
@@ -96,14 +108,13 @@ def error_response(request: Request, status: int, message: str) -> Response:
     return HTMLResponse(page, status)
 
 
-async def _problem(request: Request, error: Exception) -> Response:
-    assert isinstance(error, Problem)
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
     return error_response(request, error.status, error.message)
 
 
 async def _bridgescore_error(request: Request, error: Exception) -> Response:
-    status = 404 if isinstance(error, night.NotFound) else 422
-    return error_response(request, status, str(error))
+    return error_response(request, 422, str(error))
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -121,16 +132,15 @@ async def _server_error(request: Request, error: Exception) -> Response:
 
 
 class BridgeApp:
-    """What every request shares: the store, the CSRF key, the templates."""
+    """What every request shares: the night, the CSRF key, the templates."""
 
     def __init__(
-        self, store: Store, publish_folder: Path | None = None, public_url: str | None = None
+        self, night: Service, publish_folder: Path | None = None, public_url: str | None = None
     ) -> None:
-        self.store = store
+        self.night = night
         self.publish_folder = publish_folder
         self.public_url = public_url  # the address phones reach, for the table cards' QR codes
-        self.plans: dict[int, Any] = {}  # each live session's plan and movement, parsed once
-        self.secret = store.setting("csrf_key", auth.new_secret())
+        self.secret = night.setting("csrf_key", auth.new_secret())
         self._envs: dict[Rules, jinja2.Environment] = {}
 
     def env(self, rules: Rules) -> jinja2.Environment:
@@ -149,51 +159,83 @@ class BridgeApp:
         return self.env(rules_named("club"))
 
 
-def _bridge(request: Request) -> BridgeApp:
+def bridge(request: Request) -> BridgeApp:
     found: BridgeApp = request.app.state.bridge
     return found
 
 
-# --- logins and CSRF -----------------------------------------------------------------------------
+def night_of(request: Request) -> Service:
+    return bridge(request).night
 
 
-def current_user(request: Request) -> tuple[User, str] | None:
+# --- who is asking -------------------------------------------------------------------------------
+
+
+def who(request: Request) -> tuple[Actor, str]:
+    """The actor behind a request and its login token ("" for a phone or nobody): a table's
+    phone by the pass in its ``Authorization`` header, a user by the login cookie."""
+    night = night_of(request)
+    header = request.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return Actor(device=night_tables.phone(night, header[7:].strip())), ""
     token = request.cookies.get(auth.COOKIE)
-    if not token:
-        return None
-    found = _bridge(request).store.login_user(token)
-    return None if found is None else (found, token)
+    if token:
+        user = night.login_user(token)
+        if user is not None:
+            return Actor(user=user), token
+    return ANONYMOUS, ""
 
 
-def require_user(request: Request) -> tuple[User, str]:
-    found = current_user(request)
-    if found is None:
-        raise Problem(401, "log in first")
-    return found
+def require(request: Request) -> tuple[Actor, str]:
+    actor, token = who(request)
+    if actor == ANONYMOUS:
+        raise Refused(401, "log in first")
+    return actor, token
 
 
-async def require_form(request: Request, login_token: str) -> dict[str, str]:
-    """The posted form (or JSON object), refused unless it carries this login's CSRF token."""
-    data = await _posted(request)
+def check_csrf(request: Request, token: str, data: dict[str, str]) -> None:
+    """A login's form must carry its CSRF token (a phone's pass is a header no other site can
+    send, so a phone's request needs none)."""
     given = data.get("csrf") or request.headers.get("x-csrf-token")
-    if not auth.csrf_ok(_bridge(request).secret, login_token, given):
-        raise Problem(403, "the form has expired or did not come from this site: reload the page")
-    return data
+    if not auth.csrf_ok(bridge(request).secret, token, given):
+        raise Refused(403, "the form has expired or did not come from this site: reload the page")
 
 
-async def _posted(request: Request) -> dict[str, str]:
+async def posted(request: Request) -> dict[str, str]:
+    """The posted form, or JSON object, as text fields."""
     if request.headers.get("content-type", "").startswith("application/json"):
-        body = await request.json()
+        try:
+            body = await request.json()
+        except ValueError:
+            raise Refused(400, "expected a JSON object") from None
         if not isinstance(body, dict):
-            raise Problem(400, "expected a JSON object")
+            raise Refused(400, "expected a JSON object")
         return {str(k): "" if v is None else str(v) for k, v in body.items()}
     form = await request.form()
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
-def _director(user: User) -> None:
-    if user.role != "director":
-        raise Problem(403, "only a director can do that")
+Handler = Callable[[Request, Actor, str, dict[str, str]], Response]
+
+
+def form_action(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """A POST endpoint: the form read, then the asker found, the CSRF token checked and the
+    handler run, all on a worker thread (the database calls block)."""
+
+    async def endpoint(request: Request) -> Response:
+        data = await posted(request)
+
+        def run() -> Response:
+            actor, token = require(request)
+            if actor.user is not None:
+                check_csrf(request, token, data)
+            return handler(request, actor, token, data)
+
+        return await run_in_threadpool(run)
+
+    endpoint.__name__ = handler.__name__
+    endpoint.__doc__ = handler.__doc__
+    return endpoint
 
 
 # --- rendering -----------------------------------------------------------------------------------
@@ -205,24 +247,29 @@ def page(
     data: dict[str, Any],
     *,
     json_twin: bool,
-    login: tuple[User, str] | None = None,
+    actor: Actor = ANONYMOUS,
+    token: str = "",
     rules: Rules | None = None,
     status: int = 200,
+    headers: dict[str, str] | None = None,
 ) -> Response:
     """A page, or its JSON twin: the same data."""
     if json_twin:
-        return JSONResponse(data, status)
-    app = _bridge(request)
+        return JSONResponse(data, status, headers=headers)
+    app = bridge(request)
     env = app.env(rules or rules_named("club"))
-    user, token = login if login else (None, "")
     base = request.url.path.removesuffix(".html")
     text = env.get_template(template).render(
         data=data,
-        user=user,
+        user=actor.user,
         csrf=auth.csrf_token(app.secret, token) if token else "",
         json_url=f"{base}.json" + (f"?{request.url.query}" if request.url.query else ""),
     )
-    return HTMLResponse(text, status)
+    return HTMLResponse(text, status, headers=headers)
+
+
+def is_json(request: Request) -> bool:
+    return request.url.path.endswith(".json")
 
 
 def _twin(request: Request) -> tuple[str, bool]:
@@ -233,13 +280,30 @@ def _twin(request: Request) -> tuple[str, bool]:
     return name.removesuffix(".html"), False
 
 
+def etag(request: Request, token: str, *parts: object) -> str:
+    """A page's ETag: what it was made from (``parts``: a revision), for whom (the login, whose
+    CSRF token the page carries) and in which form (HTML or JSON)."""
+    login = hashlib.sha256(token.encode()).hexdigest()[:12]
+    form = "j" if is_json(request) else "h"
+    return f'W/"{"-".join(map(str, parts))}-{login}-{form}-{__version__}"'
+
+
+def unchanged(request: Request, tag: str) -> Response | None:
+    """304 when the client already has the page this ETag names."""
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers={"ETag": tag, "Cache-Control": "no-cache"})
+    return None
+
+
+def session_id(request: Request) -> int:
+    return int(request.path_params["session"])
+
+
 # --- public pages --------------------------------------------------------------------------------
 
 
 def home(request: Request) -> Response:
     """The published results of every club (nothing else is shown without logging in)."""
-    store = _bridge(request).store
-    status = store.statuses()
     data = {
         "page": "home",
         "sessions": [
@@ -250,38 +314,19 @@ def home(request: Request) -> Response:
                 "date": s.date_text,
                 "url": f"/results/{s.id}/",
             }
-            for s in reversed(store.sessions())
-            if status.get(s.id) == PUBLISHED
+            for s in night_of(request).published_sessions()
         ],
     }
-    return page(
-        request,
-        "home.html",
-        data,
-        json_twin=request.url.path.endswith(".json"),
-        login=current_user(request),
-    )
-
-
-def _published(request: Request) -> tuple[Any, Any]:
-    store = _bridge(request).store
-    session_id = int(request.path_params["session"])
-    try:
-        info = store.live_info(session_id)
-    except StoreError:
-        raise Problem(404, "no such page") from None
-    if info.status != PUBLISHED:
-        raise Problem(404, "no such page")
-    return store.scored(session_id), info
+    actor, token = who(request) if request.cookies.get(auth.COOKIE) else (ANONYMOUS, "")
+    return page(request, "home.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 def results_page(request: Request) -> Response:
     """A published session's pages: exactly the report's, with their JSON twins."""
     name, json_twin = _twin(request)
-    session_id = int(request.path_params["session"])
     if name == "":
-        return RedirectResponse(f"/results/{session_id}/index.html", 303)
-    result, info = _published(request)
+        return RedirectResponse(f"/results/{session_id(request)}/index.html", 303)
+    result, info = night_of(request).published(session_id(request))
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
     pages = views.SessionPages(result)
@@ -289,17 +334,17 @@ def results_page(request: Request) -> Response:
     until = _aware(info.provisional_until)
     if until is not None and _now() < until:
         site = {**site, "provisional_until": until.strftime("%Y-%m-%d %H:%M")}
-    data, template = _report_page(pages, name, request.path_params["name"])
+    data, template = _report_page(pages, name)
     if json_twin:
         return JSONResponse(data)
-    env = _bridge(request).env(result.rules)
+    env = bridge(request).env(result.rules)
     text = env.get_template(f"published_{template}").render(
         site=site, page=name, data=data, stylesheet=html.STYLESHEET
     )
     return HTMLResponse(text)
 
 
-def _report_page(pages: Any, name: str, raw: str) -> tuple[Any, str]:
+def _report_page(pages: Any, name: str) -> tuple[Any, str]:
     if name == "index":
         return pages.rankings(), "index.html"
     if name == "recap":
@@ -310,11 +355,11 @@ def _report_page(pages: Any, name: str, raw: str) -> tuple[Any, str]:
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
             return pages.card(entrant), "card.html"
-    raise Problem(404, "no such page")
+    raise Refused(404, "no such page")
 
 
 def results_chart(request: Request) -> Response:
-    result, _ = _published(request)
+    result, _ = night_of(request).published(session_id(request))
     pages = views.SessionPages(result)
     name = request.path_params["name"]
     for entrant in pages.card_entrants():
@@ -322,7 +367,13 @@ def results_chart(request: Request) -> Response:
         if card.get("chart") == name:
             svg = html.chart_svg(card, pages.site()["imps"])
             return Response(svg, media_type="image/svg+xml")
-    raise Problem(404, "no such page")
+    raise Refused(404, "no such page")
+
+
+def results_page_or_chart(request: Request) -> Response:
+    if request.path_params["name"].endswith(".svg"):
+        return results_chart(request)
+    return results_page(request)
 
 
 def _now() -> datetime:
@@ -348,7 +399,7 @@ def stylesheet(request: Request) -> Response:
 
 async def login_form(request: Request) -> Response:
     token = request.cookies.get(PRE_LOGIN) or auth.new_secret()
-    app = _bridge(request)
+    app = bridge(request)
     text = (
         app.console_env()
         .get_template("login.html")
@@ -366,25 +417,29 @@ async def login_form(request: Request) -> Response:
 
 
 async def login(request: Request) -> Response:
-    data = await _posted(request)
+    data = await posted(request)
+    return await run_in_threadpool(_login, request, data)
+
+
+def _login(request: Request, data: dict[str, str]) -> Response:
     pre = request.cookies.get(PRE_LOGIN)
     if not pre or not hmac.compare_digest(pre, data.get("csrf", "")):
-        raise Problem(403, "the form has expired or did not come from this site: reload the page")
-    store = _bridge(request).store
-    found = store.user(data.get("username", ""))
+        raise Refused(403, "the form has expired or did not come from this site: reload the page")
+    night = night_of(request)
+    found = night.user(data.get("username", ""))
     if not auth.verify_password(found.password_hash if found else None, data.get("password", "")):
-        raise Problem(401, "wrong user name or password")
+        raise Refused(401, "wrong user name or password")
     assert found is not None
     if auth.needs_rehash(found.password_hash):
-        store.set_password(found.id, auth.hash_password(data.get("password", "")))
-    token = store.start_login(found.id, LOGIN_LIFETIME)
+        night.set_password(found.id, auth.hash_password(data.get("password", "")))
+    token = night.start_login(found.id, LOGIN_LIFETIME)
     if wants_json(request):
         response: Response = JSONResponse(
             {
                 "user": found.username,
                 "role": found.role,
                 "club": found.club,
-                "csrf": auth.csrf_token(_bridge(request).secret, token),
+                "csrf": auth.csrf_token(bridge(request).secret, token),
             }
         )
     else:
@@ -410,12 +465,13 @@ def _cookie(request: Request, response: Response, name: str, value: str, max_age
     )
 
 
-async def logout(request: Request) -> Response:
-    user, token = require_user(request)
-    await require_form(request, token)
-    _bridge(request).store.end_login(token)
+@form_action
+def logout(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
+    if actor.user is None:
+        raise Refused(401, "log in first")
+    night_of(request).end_login(token)
     response: Response = (
-        JSONResponse({"logged_out": user.username})
+        JSONResponse({"logged_out": actor.user.username})
         if wants_json(request)
         else RedirectResponse("/", 303)
     )
@@ -426,87 +482,133 @@ async def logout(request: Request) -> Response:
 # --- the director's pages ------------------------------------------------------------------------
 
 
-def _is_json(request: Request) -> bool:
-    return request.url.path.endswith(".json")
-
-
-def _night(request: Request, user: User) -> night.Night:
-    return night.Night(_bridge(request).store, int(request.path_params["session"]), user.club_id)
-
-
 def director_home(request: Request) -> Response:
-    login_ = require_user(request)
-    user = login_[0]
-    data = night.sessions_data(_bridge(request).store, user.club_id, user.club)
-    return page(request, "sessions.html", data, json_twin=_is_json(request), login=login_)
+    actor, token = require(request)
+    sessions, status = night_of(request).sessions(actor)
+    assert actor.user is not None
+    data = screens.sessions_data(actor.user.club, sessions, status)
+    return page(
+        request, "sessions.html", data, json_twin=is_json(request), actor=actor, token=token
+    )
 
 
-def setup(request: Request) -> Response:
-    login_ = require_user(request)
-    user = login_[0]
-    _director(user)
-    form = {k: v for k, v in request.query_params.items()}
-    data = night.setup_data(_bridge(request).store, user.club, form)
-    return page(request, "setup.html", data, json_twin=_is_json(request), login=login_)
+def setup_page(request: Request) -> Response:
+    actor, token = require(request)
+    night = night_of(request)
+    form = dict(request.query_params)
+    players = setup.players(night, actor)  # refused unless the actor may set sessions up
+    pairs = setup.whole(form.get("pairs", ""), "the number of pairs", 0)
+    minutes = setup.whole(form.get("minutes", "") or "150", "the minutes", 150)
+    choices: list[Any] = []
+    contestants: list[Any] = []
+    problem = None
+    if pairs:
+        try:
+            choices = setup.movement_choices(pairs, minutes)
+        except BridgeScoreError as error:
+            problem = str(error)
+        pick = form.get("movement", "")
+        if choices and pick.isdigit():
+            contestants = list(setup.chosen_movement(pairs, minutes, int(pick)).contestants)
+    data = screens.setup_data(form, setup.RULE_SETS, choices, contestants, players, problem)
+    return page(request, "setup.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
-async def create(request: Request) -> Response:
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    _director(user)
-    session_id = night.create_session(_bridge(request).store, user.club_id, form, user.username)
+@form_action
+def create(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    made = setup.create_session(night_of(request), actor, form)
     if wants_json(request):
-        return JSONResponse({"session": session_id, "url": f"/director/sessions/{session_id}"}, 201)
-    return RedirectResponse(f"/director/sessions/{session_id}", 303)
+        return JSONResponse({"session": made, "url": f"/director/sessions/{made}"}, 201)
+    return RedirectResponse(f"/director/sessions/{made}", 303)
 
 
 def watch(request: Request) -> Response:
-    login_ = require_user(request)
-    found = _night(request, login_[0])
-    data = night.watch(found)
-    rules = found.result.rules if found.rows.results else None
-    return page(request, "watch.html", data, json_twin=_is_json(request), login=login_, rules=rules)
+    """The session's page: what is missing, held for the director, the provisional rankings.
+    Answered 304 while its revision is the one the browser has; the page learns of a change
+    from its event stream (:func:`session_events`)."""
+    actor, token = require(request)
+    night = night_of(request)
+    revision = night.revision(actor, session_id(request))
+    tag = etag(request, token, "s", session_id(request), revision)
+    fresh = unchanged(request, tag)
+    if fresh is not None:
+        return fresh
+    live = night.session(actor, session_id(request))
+    data = screens.watch(live)
+    rules = live.result.rules if live.result is not None else None
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    return page(
+        request,
+        "watch.html",
+        data,
+        json_twin=is_json(request),
+        actor=actor,
+        token=token,
+        rules=rules,
+        headers=headers,
+    )
 
 
 def board(request: Request) -> Response:
-    login_ = require_user(request)
-    found = _night(request, login_[0])
-    data = night.grid(found, int(request.path_params["board"]))
-    return page(request, "grid.html", data, json_twin=_is_json(request), login=login_)
+    actor, token = require(request)
+    live = night_of(request).session(actor, session_id(request))
+    data = screens.grid(live, int(request.path_params["board"]))
+    return page(request, "grid.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 def table_round(request: Request) -> Response:
-    login_ = require_user(request)
-    found = _night(request, login_[0])
-    data = night.slip(found, int(request.path_params["table"]), int(request.path_params["round"]))
-    return page(request, "slip.html", data, json_twin=_is_json(request), login=login_)
+    actor, token = require(request)
+    live = night_of(request).session(actor, session_id(request))
+    data = screens.slip(live, int(request.path_params["table"]), int(request.path_params["round"]))
+    return page(request, "slip.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 async def deals(request: Request) -> Response:
     """Hand records from a PBN file: each board's deal, shown on the published travellers."""
-    user, token = require_user(request)
     form = await request.form()
-    if not auth.csrf_ok(_bridge(request).secret, token, _text(form.get("csrf"))):
-        raise Problem(403, "the form has expired or did not come from this site: reload the page")
-    _director(user)
-    found = _night(request, user)
     upload = form.get("pbn")
-    if upload is None or isinstance(upload, str):
-        raise Problem(400, "choose a PBN file of the deals")
-    data = await upload.read()
-    given = night.hand_records(data, upload.filename or "deals.pbn")
-    boards = found.store.set_deals(found.id, given)
-    if wants_json(request):
-        return JSONResponse({"boards": boards})
-    return RedirectResponse(f"/director/sessions/{found.id}", 303)
+    content = None if upload is None or isinstance(upload, str) else await upload.read()
+    name = "deals.pbn" if upload is None or isinstance(upload, str) else upload.filename
+    csrf = form.get("csrf")
+
+    def run() -> Response:
+        actor, token = require(request)
+        if actor.user is not None:
+            check_csrf(request, token, {"csrf": csrf if isinstance(csrf, str) else ""})
+        night = night_of(request)
+        night.check(actor, Action.HAND_RECORDS, night.info(session_id(request)))
+        if content is None:
+            raise Refused(400, "choose a PBN file of the deals")
+        given = hand_records(content, name or "deals.pbn")
+        done = night.set_deals(actor, session_id(request), given)
+        if wants_json(request):
+            return JSONResponse({"boards": done})
+        return RedirectResponse(f"/director/sessions/{session_id(request)}", 303)
+
+    return await run_in_threadpool(run)
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def hand_records(data: bytes, name: str) -> dict[int, str]:
+    """Each board's deal in a PBN file of hand records (as a dealing program writes them)."""
+    from bridgescore.deal import Deal
+    from bridgescore.formats.pbn import syntax
+
+    text, _ = syntax.decode(data)
+    document = syntax.loads(text, path=name)
+    document.raise_for_problems()
+    found: dict[int, str] = {}
+    for game in document.games:
+        number, deal = game.tag("Board"), game.tag("Deal")
+        if number is None or deal is None or not number.resolved.strip().isdigit():
+            continue
+        found[int(number.resolved)] = str(Deal.from_pbn(deal.resolved).pbn())
+    if not found:
+        raise ParseError(f"{name}: no board with a Board and a Deal tag")
+    return found
 
 
-def _cell(form: dict[str, str]) -> night.Cell:
-    return night.Cell(
+def typed(form: dict[str, str]) -> TypedResult:
+    return TypedResult(
         form.get("contract", ""),
         form.get("declarer", ""),
         form.get("tricks", ""),
@@ -514,59 +616,73 @@ def _cell(form: dict[str, str]) -> night.Cell:
     )
 
 
-def _place(form: dict[str, str]) -> tuple[int, int, int]:
+def place(form: dict[str, str], *, table: bool = True) -> tuple[int, int, int | None]:
+    """The board, round and table a result is for (a phone's own table: ``table`` False)."""
     try:
-        return int(form["board"]), int(form["round"]), int(form["table"])
+        where = int(form["table"]) if table or form.get("table", "").strip() else None
+        return int(form["board"]), int(form["round"]), where
     except (KeyError, ValueError):
-        raise Problem(400, "a result needs its board, round and table") from None
+        words = "its board, round and table" if table else "its board and round"
+        raise Refused(400, f"a result needs {words}") from None
 
 
-async def check(request: Request) -> Response:
+@form_action
+def check(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     """A row as typed, checked by the server without storing it."""
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    found = _night(request, user)
-    board_, round_, table = _place(form)
-    found.entry(board_, round_, table, _cell(form))  # the movement's place, and the notation
-    data = night.check_cell(found, board_, _cell(form))
+    board_, round_, table = place(form)
+    found = night_tables.check(
+        night_of(request),
+        actor,
+        session_id(request),
+        board=board_,
+        round=round_,
+        table=table,
+        typed=typed(form),
+    )
+    if found.line is None:  # the grid checks a whole row: say what is missing
+        typed(form).notation()
+    data = screens.checked(found)
     if wants_json(request) or not request.headers.get("hx-request"):
         return JSONResponse(data)
-    fragment = _bridge(request).console_env().get_template("checked.html").render(data=data)
+    fragment = bridge(request).console_env().get_template("checked.html").render(data=data)
     return HTMLResponse(fragment)
 
 
-async def submit(request: Request) -> Response:
+@form_action
+def submit(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     """Store one result; the answer (the stored row) is sent only after the commit."""
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    found = _night(request, user)
-    board_, round_, table = _place(form)
-    entry = found.entry(board_, round_, table, _cell(form))
-    stored = found.store.submit_result(
-        found.id,
-        entry,
+    night = night_of(request)
+    board_, round_, table = place(form)
+    done = entry.enter(
+        night,
+        actor,
+        session_id(request),
+        board=board_,
+        round=round_,
+        table=table,
+        typed=typed(form),
         client_id=form.get("client_id") or None,
-        by=user.username,
         reason=form.get("reason") or None,
         override=form.get("override") == "on",
     )
-    refreshed = night.Night(found.store, found.id, user.club_id)
-    grid = night.grid(refreshed, board_)
-    row = next(r for r in grid["rows"] if r["key"] == entry.key)
+    assert done.entry is not None  # a user's result is applied or refused, never held
+    live = night.session(actor, session_id(request))
+    grid = screens.grid(live, board_)
+    row = next(r for r in grid["rows"] if r["key"] == done.entry.entry_key)
     data = {
-        "stored": stored.stored,
+        "stored": done.stored,
         "entry": {
-            "id": stored.entry.id,
-            "key": stored.entry.entry_key,
-            "result": stored.entry.result,
-            "recorded_at": stored.entry.recorded_at.isoformat(),
+            "id": done.entry.id,
+            "key": done.entry.entry_key,
+            "result": done.entry.result,
+            "recorded_at": done.entry.recorded_at.isoformat(),
         },
         "row": row,
     }
     if wants_json(request) or not request.headers.get("hx-request"):
-        return JSONResponse(data, 201 if stored.stored else 200)
+        return JSONResponse(data, 201 if done.stored else 200)
     fragment = (
-        _bridge(request)
+        bridge(request)
         .console_env()
         .get_template("grid_row.html")
         .render(
@@ -574,89 +690,65 @@ async def submit(request: Request) -> Response:
             data=grid,
             slip="/tables/" in request.headers.get("hx-current-url", ""),
             just_stored=True,
-            csrf=auth.csrf_token(_bridge(request).secret, token),
+            csrf=auth.csrf_token(bridge(request).secret, token),
         )
     )
     return HTMLResponse(fragment)
 
 
 def history(request: Request) -> Response:
-    login_ = require_user(request)
-    found = _night(request, login_[0])
+    actor, token = require(request)
+    live = night_of(request).session(actor, session_id(request))
     key = request.query_params.get("line", "")
-    data = night.history_data(found, key)
-    return page(request, "history.html", data, json_twin=_is_json(request), login=login_)
+    data = screens.history_data(live, key, live.history(key))
+    return page(request, "history.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
-async def correct(request: Request) -> Response:
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    found = _night(request, user)
+@form_action
+def correct(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     key = form.get("line", "")
-    rows = found.in_force()
-    if key not in rows:
-        raise night.NotFound(f"session {found.id} has no traveller line {key!r}")
-    old = rows[key]
-    if not form.get("reason", "").strip():
-        raise Problem(422, "a correction needs a reason")
-    cell = night.Cell(form.get("result", ""))
-    from bridgescore.store.live import Entry
-
-    entry = Entry(
-        board=old.board,
-        round=old.round,
-        table=old.table_label,
-        ns=old.ns,
-        ew=old.ew,
-        result=cell.notation(),
-        lead=(form.get("lead") or old.lead or None),
+    entry.correct(
+        night_of(request),
+        actor,
+        session_id(request),
+        key,
+        form.get("result", ""),
+        reason=form.get("reason", ""),
         assigned=form.get("assigned") == "on",
-        section=old.section,
-        position=old.position,
-    )
-    found.store.submit_result(
-        found.id,
-        entry,
+        lead=form.get("lead") or None,
         client_id=form.get("client_id") or None,
-        by=user.username,
-        reason=form["reason"],
         override=form.get("override") == "on",
     )
-    return _after(request, found.id, key)
+    return _after(request, key)
 
 
-async def undo(request: Request) -> Response:
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    found = _night(request, user)
+@form_action
+def undo(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     key = form.get("line", "")
-    found.store.undo(found.id, key, by=user.username, override=form.get("override") == "on")
-    return _after(request, found.id, key)
+    entry.undo(
+        night_of(request), actor, session_id(request), key, override=form.get("override") == "on"
+    )
+    return _after(request, key)
 
 
-def _after(request: Request, session_id: int, key: str) -> Response:
-    from urllib.parse import quote
-
-    url = f"/director/sessions/{session_id}/history?line={quote(key)}"
+def _after(request: Request, key: str) -> Response:
+    url = f"/director/sessions/{session_id(request)}/history?line={quote(key)}"
     if wants_json(request):
         return JSONResponse({"url": url})
     return RedirectResponse(url, 303)
 
 
-async def publish(request: Request) -> Response:
-    user, token = require_user(request)
-    form = await require_form(request, token)
-    _director(user)
-    found = _night(request, user)
+@form_action
+def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     minutes = form.get("minutes", "") or "60"
     if not minutes.isdigit():
-        raise Problem(422, f"the correction period must be a number of minutes, not {minutes!r}")
-    if not found.rows.results:
-        raise Problem(422, "there are no results to publish")
-    info = found.store.publish(found.id, timedelta(minutes=int(minutes)))
-    folder = _bridge(request).publish_folder
+        raise Refused(422, f"the correction period must be a number of minutes, not {minutes!r}")
+    night = night_of(request)
+    info = night.publish(actor, session_id(request), timedelta(minutes=int(minutes)))
+    folder = bridge(request).publish_folder
     if folder is not None:  # the results site written out as well, as bridgescore report would
-        _write_site(found.store.scored(found.id), folder / f"session-{found.id}")
+        result, _ = night.published(info.id)
+        _write_site(result, folder / f"session-{info.id}")
     if wants_json(request):
         return JSONResponse(
             {
@@ -666,10 +758,10 @@ async def publish(request: Request) -> Response:
                 "provisional_until": None
                 if info.provisional_until is None
                 else info.provisional_until.isoformat(),
-                "url": f"/results/{found.id}/",
+                "url": f"/results/{info.id}/",
             }
         )
-    return RedirectResponse(f"/director/sessions/{found.id}", 303)
+    return RedirectResponse(f"/director/sessions/{info.id}", 303)
 
 
 def _write_site(result: Any, target: Path) -> None:
@@ -688,38 +780,126 @@ def _write_site(result: Any, target: Path) -> None:
 
 def export(request: Request) -> Response:
     """The published site as a zip: the same pages as ``bridgescore report``."""
-    login_ = require_user(request)
-    found = _night(request, login_[0])
-    if not found.rows.results:
-        raise Problem(422, "there are no results to export")
+    actor, _ = require(request)
+    live = night_of(request).session(actor, session_id(request))
+    if live.result is None:
+        raise Refused(422, "there are no results to export")
     buffer = io.BytesIO()
     with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-        html.write_site(found.store.scored(found.id), Path(folder), double_dummy=False)
+        html.write_site(live.result, Path(folder), double_dummy=False)
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(Path(folder).iterdir()):
-                archive.write(path, f"session-{found.id}/{path.name}")
+                archive.write(path, f"session-{live.id}/{path.name}")
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="session-{found.id}.zip"'},
+        headers={"Content-Disposition": f'attachment; filename="session-{live.id}.zip"'},
     )
 
 
 def cards(request: Request) -> Response:
     """Table cards, personal cards, travellers and pick-up slips of the session's movement."""
-    login_ = require_user(request)
-    found = _night(request, login_[0])
-    if found.movement is None:
-        raise Problem(404, "this session has no movement (it was imported)")
+    actor, _ = require(request)
+    live = night_of(request).session(actor, session_id(request))
+    if live.movement is None:
+        raise Refused(404, "this session has no movement (it was imported)")
     from bridgescore.reports.guides import render_guides
 
     name = request.path_params["name"]
-    pages = render_guides(found.movement)
+    pages = render_guides(live.movement)
     if name not in pages:
-        raise Problem(404, "no such page")
+        raise Refused(404, "no such page")
     if name.endswith(".json"):
         return Response(pages[name], media_type="application/json")
     return HTMLResponse(pages[name])
+
+
+# --- what the club grants ------------------------------------------------------------------------
+
+
+def club_page(request: Request) -> Response:
+    """What the club lets its scorers and its tables do beyond their roles (a director's)."""
+    actor, token = require(request)
+    assert actor.user is not None or actor.device is not None
+    night = night_of(request)
+    night.check_club(actor, Action.GRANT)
+    assert actor.user is not None
+    data = club_data(actor.user.club, night.grants(actor.user.club_id))
+    return page(request, "club.html", data, json_twin=is_json(request), actor=actor, token=token)
+
+
+def club_data(club: str, granted: frozenset[Grant]) -> dict[str, Any]:
+    return {
+        "page": "club",
+        "club": club,
+        "grants": [{"name": g.value, "words": g.words, "granted": g in granted} for g in Grant],
+    }
+
+
+@form_action
+def set_club(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    if actor.user is None:
+        raise Refused(403, "only a director of the club can change what it grants")
+    night = night_of(request)
+    granted = [g for g in Grant if form.get(g.value) in ("on", "true", "yes", "1")]
+    night.set_grants(actor, actor.user.club_id, granted)
+    if wants_json(request):
+        return JSONResponse(club_data(actor.user.club, frozenset(granted)))
+    return RedirectResponse("/director/club", 303)
+
+
+# --- the event streams ---------------------------------------------------------------------------
+
+
+async def session_events(request: Request) -> Response:
+    """The console's event stream: an event ``change`` with the session's revision whenever
+    it changes (the watch and tables pages then fetch themselves again)."""
+
+    def allowed() -> None:
+        actor, _ = require(request)
+        night_of(request).revision(actor, session_id(request))
+
+    await run_in_threadpool(allowed)
+    night = night_of(request)
+    return event_stream(night, session_id(request), lambda marks: marks.revision)
+
+
+def event_stream(night: Service, session: int, mark: Callable[[Any], int | None]) -> Response:
+    """Server-sent events: ``change`` (its data the new mark) each time ``mark`` of the
+    session's marks changes, a comment every :data:`KEEPALIVE` seconds, ended after
+    :data:`STREAM_SECONDS` (a browser's EventSource opens a new one by itself)."""
+
+    async def events() -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        seen: int | None = None
+        first = True
+        while loop.time() - started < STREAM_SECONDS:
+            found = await night.changes.wait(session, _other(mark, seen, first), KEEPALIVE)
+            if found is None:
+                yield ": still here\n\n"
+                continue
+            first = False
+            seen = mark(found)
+            yield f"event: change\ndata: {seen}\n\n"
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+def _other(
+    mark: Callable[[Any], int | None], seen: int | None, first: bool
+) -> Callable[[Any], bool]:
+    """Whether a session's marks are news to a stream that has seen ``seen`` (anything is,
+    the first time)."""
+    return lambda marks: first or mark(marks) != seen
+
+
+# --- the routes ----------------------------------------------------------------------------------
 
 
 def _get(path: str, endpoint: Callable[[Request], Any], twin: bool = True) -> list[Route]:
@@ -729,17 +909,30 @@ def _get(path: str, endpoint: Callable[[Request], Any], twin: bool = True) -> li
     return routes
 
 
+def _post(path: str, endpoint: Callable[[Request], Any]) -> list[Route]:
+    """A form's URL and its JSON twin."""
+    return [
+        Route(path, endpoint, methods=["POST"]),
+        Route(f"{path}.json", endpoint, methods=["POST"]),
+    ]
+
+
 def create_app(
-    store: Store | str | None = None,
+    store: Any = None,
     publish_folder: str | Path | None = None,
     public_url: str | None = None,
 ) -> Starlette:
-    """The application over ``store`` (a Store, or a database path or URL); with
+    """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
     from bridgescore.web import tables
 
-    opened = store if isinstance(store, Store) else open_store(store)
+    if isinstance(store, Service):
+        night = store
+    elif store is None or isinstance(store, str):
+        night = Service.open(store)
+    else:
+        night = Service(store)
     static = StaticFiles(packages=[("bridgescore.web", "static")])
     session = "/director/sessions/{session:int}"
     routes = [
@@ -752,49 +945,38 @@ def create_app(
         Route("/login", login_form, methods=["GET"]),
         Route("/login", login, methods=["POST"]),
         Route("/login.json", login, methods=["POST"]),
-        Route("/logout", logout, methods=["POST"]),
-        Route("/logout.json", logout, methods=["POST"]),
+        *_post("/logout", logout),
         *_get("/director", director_home),
-        *_get("/director/new", setup),
-        Route("/director/new", create, methods=["POST"]),
-        Route("/director/new.json", create, methods=["POST"]),
+        *_get("/director/new", setup_page),
+        *_post("/director/new", create),
+        *_get("/director/club", club_page),
+        *_post("/director/club", set_club),
         *_get(session, watch),
+        Route(session + "/events", session_events, methods=["GET"]),
         *_get(session + "/boards/{board:int}", board),
         *_get(session + "/tables/{table:int}/rounds/{round:int}", table_round),
-        Route(session + "/deals", deals, methods=["POST"]),
-        Route(session + "/deals.json", deals, methods=["POST"]),
-        Route(session + "/check", check, methods=["POST"]),
-        Route(session + "/check.json", check, methods=["POST"]),
-        Route(session + "/results", submit, methods=["POST"]),
-        Route(session + "/results.json", submit, methods=["POST"]),
+        *_post(session + "/deals", deals),
+        *_post(session + "/check", check),
+        *_post(session + "/results", submit),
         *_get(session + "/history", history),
-        Route(session + "/correct", correct, methods=["POST"]),
-        Route(session + "/correct.json", correct, methods=["POST"]),
-        Route(session + "/undo", undo, methods=["POST"]),
-        Route(session + "/undo.json", undo, methods=["POST"]),
-        Route(session + "/publish", publish, methods=["POST"]),
-        Route(session + "/publish.json", publish, methods=["POST"]),
+        *_post(session + "/correct", correct),
+        *_post(session + "/undo", undo),
+        *_post(session + "/publish", publish),
         Route(session + "/export.zip", export, methods=["GET"]),
         Route(session + "/cards/{name:str}", cards, methods=["GET"]),
         *tables.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
-        Problem: _problem,
+        Refused: _refused,
         BridgeScoreError: _bridgescore_error,
         HTTPException: _http_error,
         Exception: _server_error,
     }
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.bridge = BridgeApp(
-        opened, None if publish_folder is None else Path(publish_folder), public_url
+        night, None if publish_folder is None else Path(publish_folder), public_url
     )
     return app
-
-
-def results_page_or_chart(request: Request) -> Response:
-    if request.path_params["name"].endswith(".svg"):
-        return results_chart(request)
-    return results_page(request)
 
 
 def app_from_environment() -> Starlette:
@@ -808,4 +990,4 @@ def app_from_environment() -> Starlette:
     )
 
 
-__all__ = ["LIVE", "PUBLISHED", "Problem", "create_app", "error_response"]
+__all__ = ["LIVE", "PUBLISHED", "create_app", "error_response"]
