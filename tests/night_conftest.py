@@ -37,7 +37,7 @@ def live_session(store: Store, club: str = "Riverside", **kwargs: Any) -> tuple[
                 c.line.value if c.line else "",
                 c.number,
                 False,
-                f"P{c.number}{c.line.value if c.line else ''} Q & R{c.number}{c.line.value if c.line else ''} S",
+                " & ".join(p.name or "" for p in _players(c)),
                 None,
                 _players(c) if kwargs.get("players") else (),
             )
