@@ -70,6 +70,8 @@
     function poll() { if (!polling) polling = setInterval(refresh, 5000); }
     if (!window.EventSource || !part.dataset.events) { poll(); return; }
     const stream = new EventSource(part.dataset.events);
+    // Closed as the page is left, rather than cut off mid-stream by the next page.
+    window.addEventListener("pagehide", function () { stream.close(); });
     stream.addEventListener("change", function (event) {
       if (event.data !== part.dataset.revision) refresh();
     });
