@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridgescore.store import Store
-from bridgescore.store.lines import from_row
-from bridgescore.store.sessions import SessionRows, scored
+from bridgescore.scoring import score
+from bridgescore.store.sessions import SessionRows, from_rows, rules_of
 from bridgescore.traveller import TableResult
 
 KEPT = 32  # sessions whose scoring a worker keeps: a club's evening, and the published ones read
@@ -56,9 +56,10 @@ class Scores:
             if kept is not None and kept.log >= log:
                 return kept
             rows, mark = self.store.scored_rows(session_id)
-            vulnerability = {b.number: b.vulnerability for b in rows.boards}
-            lines = {r.entry_key: from_row(r, vulnerability[r.board]) for r in rows.results}
-            result = scored(rows, None) if rows.results else None
+            session = from_rows(rows)  # each line read once: the session scored holds them
+            ordered = sorted(rows.results, key=lambda r: r.position)
+            lines = {r.entry_key: t for r, t in zip(ordered, session.tables, strict=True)}
+            result = score(session, rules_of(rows)) if rows.results else None
             self.scorings += 1
             found = Snapshot(mark, rows, lines, result)
             with self._guard:

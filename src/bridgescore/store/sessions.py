@@ -278,6 +278,11 @@ def _rules(rules: Mapping[str, Any]) -> Any:
     return rules_named(str(rules.get("name", "club"))).with_(**dict(rules.get("overrides", {})))
 
 
+def rules_of(rows: SessionRows) -> Any:
+    """The :class:`~bridgescore.rules.Rules` a stored session is scored under."""
+    return _rules(rows.rules)
+
+
 def percentages(
     rows: SessionRows,
 ) -> dict[tuple[str, str, int, bool], Fraction | None]:

@@ -19,6 +19,7 @@ import logging
 import os
 import re
 import tempfile
+import threading
 import uuid
 import zipfile
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -142,6 +143,23 @@ class BridgeApp:
         self.public_url = public_url  # the address phones reach, for the table cards' QR codes
         self.secret = night.setting("csrf_key", auth.new_secret())
         self._envs: dict[Rules, jinja2.Environment] = {}
+        self._watched: dict[tuple[int, int], tuple[dict[str, Any], Rules | None]] = {}
+        self._watched_guard = threading.Lock()
+
+    def watched(
+        self, key: tuple[int, int], make: Callable[[], tuple[dict[str, Any], Rules | None]]
+    ) -> tuple[dict[str, Any], Rules | None]:
+        """The watch page's data for (session, revision), made once however many consoles ask:
+        a revision is one state of the session, so its page is the same for every one."""
+        with self._watched_guard:
+            found = self._watched.get(key)
+        if found is None:
+            found = make()
+            with self._watched_guard:
+                self._watched[key] = found
+                while len(self._watched) > 32:
+                    self._watched.pop(next(iter(self._watched)))
+        return found
 
     def env(self, rules: Rules) -> jinja2.Environment:
         """The report's templates and filters (rounded by ``rules``), with the console's."""
@@ -533,9 +551,12 @@ def watch(request: Request) -> Response:
     fresh = unchanged(request, tag)
     if fresh is not None:
         return fresh
-    live = night.session(actor, session_id(request))
-    data = screens.watch(live)
-    rules = live.result.rules if live.result is not None else None
+
+    def make() -> tuple[dict[str, Any], Rules | None]:
+        live = night.session(actor, session_id(request))
+        return screens.watch(live), live.result.rules if live.result is not None else None
+
+    data, rules = bridge(request).watched((session_id(request), revision), make)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     return page(
         request,

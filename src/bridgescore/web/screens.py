@@ -28,6 +28,8 @@ from bridgescore.night import (
 )
 from bridgescore.night.lines import holders
 from bridgescore.night.tables import Checked
+from bridgescore.reports.views import exactly
+from bridgescore.reports.words import field_title
 from bridgescore.traveller import RowKey, TableResult
 
 Data = dict[str, Any]
@@ -240,13 +242,9 @@ def watch(live: LiveSession) -> Data:
         for b, n in sorted(expected.items())
         if by_board.get(b, 0) < n
     ]
-    rankings: list[Data] = []
-    if live.result is not None and hasattr(live.result, "fields"):
-        from bridgescore.reports import views
-
-        rankings = views.SessionPages(live.result).rankings()["fields"]
-        if live.info.status != "published":
-            rankings = provisional(rankings, live.result)
+    rankings = standings(live.result)
+    if rankings and live.info.status != "published":
+        rankings = provisional(rankings, live.result)
     return {
         "page": "watch",
         "session": head(live),
@@ -260,6 +258,43 @@ def watch(live: LiveSession) -> Data:
     }
 
 
+def standings(result: Any) -> list[Data]:
+    """Each field's ranking and checksum as the watch page shows them, from the session's
+    scoring (a teams event has none here). The published pages show the report's own
+    rankings; these leave out its travellers, which a console refreshed at every result would
+    otherwise make again each time."""
+    if result is None or not hasattr(result, "fields"):
+        return []
+    return [
+        {
+            "field": f.field,
+            "title": field_title(f.field, result),
+            "checksum": {
+                "ok": f.checksum.ok,
+                **exactly("expected", f.checksum.expected),
+                **exactly("actual", f.checksum.actual),
+            },
+            "rankings": [
+                {
+                    "rank": s.rank,
+                    "place": s.place,
+                    "player" if s.entrant.player else "pair": s.entrant.number,
+                    "line": s.entrant.line.value if s.entrant.line else None,
+                    "section": s.entrant.section,
+                    "label": s.entrant.label,
+                    "name": s.name,
+                    **exactly("mp", s.points),
+                    **exactly("max", s.available),
+                    **exactly("percent", s.percent),
+                    "boards": s.boards,
+                }
+                for s in f.standings
+            ],
+        }
+        for f in result.fields
+    ]
+
+
 def provisional(fields: list[Data], result: Any) -> list[Data]:
     """The rankings while the session is played: by percentage of the boards each pair has
     played so far and, at an equal percentage, by matchpoints (8 MP from four boards above 4 MP
@@ -267,19 +302,25 @@ def provisional(fields: list[Data], result: Any) -> list[Data]:
     rules alone."""
     ranked = []
     for data, field in zip(fields, result.fields, strict=True):
-        pairs = list(zip(data["rankings"], field.standings, strict=True))
-
-        def order(pair: tuple[Data, Any]) -> tuple[Fraction, Fraction]:
-            standing = pair[1]
-            percent = standing.percent if standing.percent is not None else Fraction(-1)
-            return (-percent, -standing.points)
-
-        pairs.sort(key=order)
-        rows = []
-        for index, (row, _) in enumerate(pairs):
-            first = next(i for i, p in enumerate(pairs) if order(p) == order(pairs[index]))
-            shared = sum(1 for p in pairs if order(p) == order(pairs[index])) > 1
-            rows.append({**row, "rank": first + 1, "place": f"{first + 1}{'=' if shared else ''}"})
+        keyed = sorted(
+            (
+                (
+                    (-(s.percent if s.percent is not None else Fraction(-1)), -s.points),
+                    row,
+                )
+                for row, s in zip(data["rankings"], field.standings, strict=True)
+            ),
+            key=lambda item: item[0],
+        )
+        first: dict[tuple[Fraction, Fraction], int] = {}
+        count: dict[tuple[Fraction, Fraction], int] = {}
+        for index, (key, _) in enumerate(keyed):
+            first.setdefault(key, index + 1)
+            count[key] = count.get(key, 0) + 1
+        rows = [
+            {**row, "rank": first[key], "place": f"{first[key]}{'=' if count[key] > 1 else ''}"}
+            for key, row in keyed
+        ]
         ranked.append({**data, "rankings": rows, "provisional": True})
     return ranked
 
