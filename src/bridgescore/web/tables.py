@@ -25,7 +25,7 @@ from starlette.routing import Route
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import tables as night_tables
 from bridgescore.web import app as web
-from bridgescore.web import phone, screens
+from bridgescore.web import console, phone, screens
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,80}$")
 STATIC = {
@@ -123,7 +123,7 @@ def check(request: Request, actor: Actor, token: str, data: dict[str, str]) -> R
     hand record (once the declarer and lead are known), and the score once it is complete."""
     if actor.device is None:
         raise Refused(401, night_tables.NOT_VALID)
-    board, round_, table = web.place(data, table=False)
+    board, round_, table = console.place(data, table=False)
     found = night_tables.check(
         web.night_of(request),
         actor,
@@ -131,7 +131,7 @@ def check(request: Request, actor: Actor, token: str, data: dict[str, str]) -> R
         board=board,
         round=round_,
         table=table,
-        typed=web.typed(data),
+        typed=console.typed(data),
     )
     return JSONResponse({"lead_problem": found.lead_problem, **screens.checked(found)})
 
@@ -151,14 +151,14 @@ async def submit(request: Request) -> Response:
 def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
     night = web.night_of(request)
     found = night_tables.sender(night, _pass(request))
-    board, round_, table = web.place(data, table=False)
+    board, round_, table = console.place(data, table=False)
     replaces = data.get("replaces", "")
     outcome, problem = night_tables.send(
         night,
         found,
         board=board,
         round=round_,
-        typed=web.typed(data),
+        typed=console.typed(data),
         client_id=client_id,
         replaces=int(replaces) if replaces.isdigit() else None,
         table=table,
