@@ -12,6 +12,7 @@ from bridgescore.movements import mitchell
 from bridgescore.night import Actor, Service, TypedResult
 from bridgescore.night import entry as night_entry
 from bridgescore.night import tables as night_tables
+from bridgescore.night.lines import Place
 from bridgescore.store import Store
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
 
@@ -88,25 +89,22 @@ def enter(
     reason: str | None = None,
 ) -> night_entry.Outcome:
     if actor.device is not None:
+        where = Place(board, round_, table if table != int(actor.device.table) else None)
         outcome, _ = night_tables.send(
             night,
             actor.device,
-            board=board,
-            round=round_,
-            typed=typed(text),
+            where,
+            typed(text),
             client_id=client_id or f"id-{board}-{round_}-{text.replace(' ', '')}",
             replaces=replaces,
-            table=table if table != int(actor.device.table) else None,
         )
         return outcome
     return night_entry.enter(
         night,
         actor,
         session,
-        board=board,
-        round=round_,
-        table=table,
-        typed=typed(text),
+        Place(board, round_, table),
+        typed(text),
         client_id=client_id,
         replaces=replaces,
         reason=reason,

@@ -374,7 +374,9 @@ def test_tables_enter_not_played_only_when_the_club_says_so(world: World) -> Non
         "/t/api/state", headers={"authorization": f"Bearer {token(at, 'table')}"}
     )
     assert state_.json()["not_played"] is False
-    assert user_post(world, "dana", "/director/club.json", **{"not-played": "on"}).status_code == 200
+    assert (
+        user_post(world, "dana", "/director/club.json", **{"not-played": "on"}).status_code == 200
+    )
     try:
         again = phone_result(world, at, "table", contract="NP")
         assert again.status_code == 201 and again.json()["entry"]["result"] == "NP"
@@ -423,4 +425,3 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
                 assert isinstance(found, Grant), (role, action)
             else:
                 assert found.name == "REFUSE", (role, action)
-

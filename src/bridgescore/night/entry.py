@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from bridgescore.errors import ParseError
-from bridgescore.night.lines import TypedResult, place_line, position_of, same_result
+from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
 from bridgescore.night.permissions import Action, Actor, Role, role_of
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -80,19 +80,13 @@ def is_ruling(line: TableResult) -> bool:
 
 
 def read_typed(
-    night: Service,
-    actor: Actor,
-    session_id: int,
-    *,
-    board: int,
-    round: int,
-    table: int | None,
-    typed: TypedResult,
+    night: Service, actor: Actor, session_id: int, place: Place, typed: TypedResult
 ) -> tuple[LiveInfo, TableResult]:
-    """The line ``typed`` makes at ``board``, ``round`` and ``table`` (a phone's own table when
-    ``table`` is None), refused unless the actor may send that kind of result there."""
+    """The line ``typed`` makes at ``place`` (a phone's own table when the place names none),
+    refused unless the actor may send that kind of result there."""
     info = night.info(session_id)
     device = actor.device
+    board, round, table = place
     if table is None:
         if device is None:
             raise Refused(400, "a result needs its board, round and table")
@@ -113,20 +107,16 @@ def enter(
     night: Service,
     actor: Actor,
     session_id: int,
-    *,
-    board: int,
-    round: int,
-    table: int | None,
+    place: Place,
     typed: TypedResult,
+    *,
     client_id: str | None,
     replaces: int | None = None,
     reason: str | None = None,
     override: bool = False,
 ) -> Outcome:
-    """Enter the result typed for ``board`` at ``table`` in ``round`` (see the module)."""
-    info, line = read_typed(
-        night, actor, session_id, board=board, round=round, table=table, typed=typed
-    )
+    """Enter the result typed for ``place`` (see the module)."""
+    info, line = read_typed(night, actor, session_id, place, typed)
     with opened(night, session_id, line_key(line.key)) as log:
         if client_id is not None:
             known = log.known(client_id)

@@ -10,6 +10,7 @@ through the rules, into the log and back to every page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import BridgeScoreError, ParseError
@@ -18,6 +19,14 @@ from bridgescore.movements.model import Contestant, Play
 from bridgescore.night.refusals import Refused
 from bridgescore.store.lines import read_result
 from bridgescore.traveller import TableResult
+
+
+class Place(NamedTuple):
+    """Where a result is entered: the board, the round and the table (None: a phone's own)."""
+
+    board: int
+    round: int
+    table: int | None = None
 
 
 @dataclass(frozen=True)

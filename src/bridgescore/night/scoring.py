@@ -15,8 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridgescore.store import Store
 from bridgescore.scoring import score
+from bridgescore.store import Store
 from bridgescore.store.sessions import SessionRows, from_rows, rules_of
 from bridgescore.traveller import TableResult
 

@@ -17,7 +17,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.movements import Movement
 from bridgescore.night import entry
-from bridgescore.night.lines import TypedResult, play_at
+from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -101,13 +101,11 @@ def _movement(night: Service, device: Device) -> Movement:
 def send(
     night: Service,
     device: Device,
-    *,
-    board: int,
-    round: int,
+    place: Place,
     typed: TypedResult,
+    *,
     client_id: str,
     replaces: int | None,
-    table: int | None = None,
 ) -> tuple[entry.Outcome, str | None]:
     """A result from a table's phone (see :func:`bridgescore.night.entry.enter`) and any
     problem with its lead against the hand record, which the director is told of."""
@@ -115,13 +113,12 @@ def send(
         night,
         Actor(device=device),
         device.session_id,
-        board=board,
-        round=round,
-        table=table,
-        typed=typed,
+        place,
+        typed,
         client_id=client_id,
         replaces=replaces,
     )
+    board = place.board
     problem = None
     if typed.lead.strip() and typed.declarer.strip():
         deal = night.store.deal(device.session_id, board)
@@ -142,16 +139,10 @@ class Checked:
 
 
 def check(
-    night: Service,
-    actor: Actor,
-    session_id: int,
-    *,
-    board: int,
-    round: int,
-    table: int | None,
-    typed: TypedResult,
+    night: Service, actor: Actor, session_id: int, place: Place, typed: TypedResult
 ) -> Checked:
     """The check the grid makes as a row is typed and a phone makes before the tricks."""
+    board, round, table = place
     info = night.info(session_id)
     movement = night.movement(info)
     if movement is None:
@@ -166,9 +157,7 @@ def check(
         problem = lead_problem(night.store.deal(session_id, board), typed.declarer, typed.lead)
     if not typed.complete:
         return Checked(None, None, problem)
-    _, line = entry.read_typed(
-        night, actor, session_id, board=board, round=round, table=table, typed=typed
-    )
+    _, line = entry.read_typed(night, actor, session_id, place, typed)
     return Checked(line, entry.kind_of(line), problem)
 
 

@@ -20,7 +20,7 @@ from bridgescore.bridge import Vulnerability
 from bridgescore.store import live as lv
 from bridgescore.store import tables as tb
 from bridgescore.store.engine import StoreError
-from bridgescore.store.lines import columns, row_values
+from bridgescore.store.lines import row_values
 from bridgescore.store.results import LogEntry, in_force_condition, log_entries
 from bridgescore.store.schema import boards, result_conflicts, results, table_devices
 from bridgescore.traveller import TableResult
@@ -196,7 +196,7 @@ class LineLog:
         device: tb.Device,
     ) -> tb.Conflict:
         """Keep a table's result for the director instead of applying it."""
-        made = columns(line)
+        made = row_values(line)
         done = self.conn.execute(
             insert(result_conflicts).values(
                 session_id=self.session_id,
@@ -208,9 +208,9 @@ class LineLog:
                 ns=" ".join(map(str, line.ns)),
                 ew=" ".join(map(str, line.ew)),
                 arrow=line.arrow,
-                result=made.result,
+                result=made["result"],
                 lead=line.lead,
-                ns_score=made.ns_score,
+                ns_score=made["ns_score"],
                 against=None if against is None else against.id,
                 reason=reason,
                 client_id=client_id,

@@ -11,14 +11,14 @@ here, and nowhere else:
 * :func:`read_result` is the one parser of result text (what the console, a phone, an import
   and the command line type all come through it);
 * :func:`notation` writes a line's result back as text;
-* :func:`columns` are the values of a row for a line, and :func:`from_row` the line a row holds.
+* :func:`row_values` are the values of a row for a line, and :func:`from_row` the line a row
+  holds.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -122,38 +122,11 @@ def _artificial(side: Artificial) -> str:
 # --- rows ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Columns:
-    """The typed columns of a line's row, for queries (the line itself is its notation)."""
-
-    result: str
-    assigned: bool
-    kind: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    ns_score: int | None
-
-
-def columns(line: TableResult) -> Columns:
-    """The result columns of a row for ``line``."""
-    text, assigned = notation(line)
-    result = line.result
-    return Columns(
-        text,
-        assigned,
-        line.kind,
-        None if result is None or result.contract is None else str(result.contract),
-        None if result is None or result.declarer is None else str(result.declarer),
-        None if result is None else result.tricks,
-        None if result is None else result.ns_score,
-    )
-
-
 def row_values(line: TableResult) -> dict[str, Any]:
     """Every column of a ``results`` row that the line itself decides (not its place in the
     log: key, position, who and when)."""
-    made = columns(line)
+    text, assigned = notation(line)
+    result = line.result
     return {
         "section": line.section or "",
         "board": line.board,
@@ -166,13 +139,13 @@ def row_values(line: TableResult) -> dict[str, Any]:
         "lead": line.lead,
         "vulnerability": None if line.vulnerability is None else line.vulnerability.value,
         "names": json.dumps(list(line.names)) if line.names else None,
-        "result": made.result,
-        "assigned": made.assigned,
-        "kind": made.kind,
-        "contract": made.contract,
-        "declarer": made.declarer,
-        "tricks": made.tricks,
-        "ns_score": made.ns_score,
+        "result": text,
+        "assigned": assigned,
+        "kind": line.kind,
+        "contract": None if result is None or result.contract is None else str(result.contract),
+        "declarer": None if result is None or result.declarer is None else str(result.declarer),
+        "tricks": None if result is None else result.tricks,
+        "ns_score": None if result is None else result.ns_score,
     }
 
 

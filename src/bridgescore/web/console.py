@@ -21,6 +21,7 @@ from starlette.routing import Route
 from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
 from bridgescore.night import tables as night_tables
+from bridgescore.night.lines import Place
 from bridgescore.reports import html
 from bridgescore.rules import Rules
 from bridgescore.web import auth, screens
@@ -181,11 +182,12 @@ def typed(form: dict[str, str]) -> TypedResult:
     )
 
 
-def place(form: dict[str, str], *, table: bool = True) -> tuple[int, int, int | None]:
-    """The board, round and table a result is for (a phone's own table: ``table`` False)."""
+def place(form: dict[str, str], *, table: bool = True) -> Place:
+    """The board, round and table a result is for (a phone's own table: ``table`` False, and
+    no table in the form)."""
     try:
         where = int(form["table"]) if table or form.get("table", "").strip() else None
-        return int(form["board"]), int(form["round"]), where
+        return Place(int(form["board"]), int(form["round"]), where)
     except (KeyError, ValueError):
         words = "its board, round and table" if table else "its board and round"
         raise Refused(400, f"a result needs {words}") from None
@@ -194,15 +196,8 @@ def place(form: dict[str, str], *, table: bool = True) -> tuple[int, int, int | 
 @form_action
 def check(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     """A row as typed, checked by the server without storing it."""
-    board_, round_, table = place(form)
     found = night_tables.check(
-        night_of(request),
-        actor,
-        session_id(request),
-        board=board_,
-        round=round_,
-        table=table,
-        typed=typed(form),
+        night_of(request), actor, session_id(request), place(form), typed(form)
     )
     if found.line is None:  # the grid checks a whole row: say what is missing
         typed(form).notation()
@@ -217,22 +212,20 @@ def check(request: Request, actor: Actor, token: str, form: dict[str, str]) -> R
 def submit(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     """Store one result; the answer (the stored row) is sent only after the commit."""
     night = night_of(request)
-    board_, round_, table = place(form)
+    where = place(form)
     done = entry.enter(
         night,
         actor,
         session_id(request),
-        board=board_,
-        round=round_,
-        table=table,
-        typed=typed(form),
+        where,
+        typed(form),
         client_id=form.get("client_id") or None,
         reason=form.get("reason") or None,
         override=form.get("override") == "on",
     )
     assert done.entry is not None  # a user's result is applied or refused, never held
     live = night.session(actor, session_id(request))
-    grid = screens.grid(live, board_)
+    grid = screens.grid(live, where.board)
     row = next(r for r in grid["rows"] if r["key"] == done.entry.entry_key)
     data = {
         "stored": done.stored,

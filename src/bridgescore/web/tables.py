@@ -123,15 +123,12 @@ def check(request: Request, actor: Actor, token: str, data: dict[str, str]) -> R
     hand record (once the declarer and lead are known), and the score once it is complete."""
     if actor.device is None:
         raise Refused(401, night_tables.NOT_VALID)
-    board, round_, table = console.place(data, table=False)
     found = night_tables.check(
         web.night_of(request),
         actor,
         actor.device.session_id,
-        board=board,
-        round=round_,
-        table=table,
-        typed=console.typed(data),
+        console.place(data, table=False),
+        console.typed(data),
     )
     return JSONResponse({"lead_problem": found.lead_problem, **screens.checked(found)})
 
@@ -151,17 +148,14 @@ async def submit(request: Request) -> Response:
 def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
     night = web.night_of(request)
     found = night_tables.sender(night, _pass(request))
-    board, round_, table = console.place(data, table=False)
     replaces = data.get("replaces", "")
     outcome, problem = night_tables.send(
         night,
         found,
-        board=board,
-        round=round_,
-        typed=console.typed(data),
+        console.place(data, table=False),
+        console.typed(data),
         client_id=client_id,
         replaces=int(replaces) if replaces.isdigit() else None,
-        table=table,
     )
     return answer(outcome, problem)
 
