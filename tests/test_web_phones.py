@@ -180,11 +180,11 @@ class Desk:
         self.page.wait_for_selector("#watch")
         self.page.evaluate("window.openedOnce = true")
 
-    def shows(self, words: str) -> None:
-        """The watch page shows ``words`` within a few seconds, by itself."""
+    def shows(self, words: str, where: str = "#watch") -> None:
+        """The watch page shows ``words`` (in ``where``) within a few seconds, by itself."""
         self.page.wait_for_function(
-            "words => document.querySelector('#watch .progress').innerText.includes(words)",
-            arg=words,
+            "([words, where]) => document.querySelector(where).innerText.includes(words)",
+            arg=[words, where],
             timeout=10_000,
         )
 
@@ -322,8 +322,8 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
                 if round_ == 1:
                     phone.tap("[data-action=nextRound]")
             # the director's page, never reloaded, shows every result of the round
-            desk.shows(f"{12 * round_} of ")
-        assert "Table 3 calls the director" in desk.page.inner_text("#watch")
+            desk.shows(f"{12 * round_} of ", "#watch .progress")
+        desk.shows("Table 3 calls the director")
         desk.shot(checks.folder, "director-watch-live")
 
         # published: each phone's page says scoring is over and links to the results

@@ -207,9 +207,9 @@ def _from_table(
     device = actor.device
     assert device is not None
     current = log.in_force()
+    if current is not None and same_result(current.line, line):
+        return Outcome(current, False, None)  # what is in force already: nothing to decide
     why = _held_because(night, log, actor, info, device, line, current, replaces)
-    if why is None and current is not None and same_result(current.line, line):
-        return Outcome(current, False, None)
     if why is not None:
         held = log.hold(line, against=current, reason=why, client_id=client_id, device=device)
         return Outcome(None, False, held)
@@ -242,7 +242,7 @@ def _held_because(
         return f"sent by phone {device.id} after it was removed from table {device.table}"
     if role_of(actor, info.id, info.club_id, line.table) is Role.WATCHER:
         return f"sent by phone {device.id}, which only watches at table {device.table}"
-    if current is None or same_result(current.line, line):
+    if current is None:
         return None
     if log.device_table(current.device_id) != device.table_id:
         who = "the director's ruling" if is_ruling(current.line) else "the console's entry"
