@@ -325,6 +325,34 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             desk.shows(f"{12 * round_} of ", "#watch .progress")
         desk.shows("Table 3 calls the director")
         desk.shot(checks.folder, "director-watch-live")
+        # a second phone at table 2, watching, sends a result of its own: it is kept for the
+        # director, and the watch page says so at once, with the reason
+        second = director.post("/t/api/join", json={"code": tables[1]["code"]}).json()
+        kept = director.post(
+            "/t/api/results",
+            json={
+                "client_id": "second-phone-0001",
+                "board": rounds[2][2][0],
+                "round": 2,
+                "contract": "1C",
+                "declarer": "E",
+                "tricks": "=",
+            },
+            headers={"authorization": f"Bearer {second['token']}"},
+        )
+        assert kept.status_code == 202, kept.text
+        desk.shows("is kept for the director (sent by phone")
+        desk.shot(checks.folder, "director-watch-held")
+        if checks.folder:  # the tables page with it, the removal asked twice, the club's grants
+            desk.page.goto(f"{base}/director/sessions/{session}/tables")
+            desk.shot(checks.folder, "director-tables-held")
+            desk.page.click(f"text=Remove phone {second['device']}…")
+            desk.page.wait_for_selector("#remove")
+            desk.shot(checks.folder, "director-remove-asked")
+            desk.page.goto(f"{base}/director/club")
+            desk.shot(checks.folder, "director-club")
+            desk.page.goto(f"{base}/director/sessions/{session}")
+            desk.page.evaluate("window.openedOnce = true")
 
         # published: each phone's page says scoring is over and links to the results
         for phone in phones.values():

@@ -450,7 +450,7 @@ function header() {
   if (ui.pass && ui.state) {
     // The phone's number is the one the director's page shows ("phone 5").
     where.textContent = `Table ${ui.state.table}${ui.round ? ` · Round ${ui.round}` : ""} · Phone ${ui.state.device}`;
-    call.hidden = false;
+    call.hidden = ui.ended; // scoring is over: nobody to call from here
     call.classList.toggle("waiting", Boolean(ui.state.open_call));
     call.textContent = ui.state.open_call ? "Director called" : "Call the director";
   } else {
