@@ -53,7 +53,9 @@ from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
 from bridgescore.movements import mitchell  # noqa: E402
 from bridgescore.store import open_store  # noqa: E402
+from bridgescore.store.lines import line_key  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
+from bridgescore.traveller import RowKey  # noqa: E402
 
 ROUNDS = 3
 BOARDS_PER_ROUND = 3
@@ -134,7 +136,9 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
                 continue
             load.submits.append(time.perf_counter() - start)
             if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = f"|{board['board']}|r{round_['round']}|t{number}"
+                load.acknowledged[client_id] = line_key(
+                    RowKey(None, board["board"], round_["round"], str(number))
+                )
             else:
                 load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
 
@@ -367,7 +371,9 @@ async def sending_table(
                 load.errors.append(f"table {number}: {type(error).__name__}")
                 continue
             if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = f"|{board['board']}|r{round_['round']}|t{number}"
+                load.acknowledged[client_id] = line_key(
+                    RowKey(None, board["board"], round_["round"], str(number))
+                )
             else:
                 load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
 

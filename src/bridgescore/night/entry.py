@@ -179,7 +179,7 @@ def _from_user(
             "a change needs a reason",
         )
     _may_change(night, actor, info, current)
-    forced = _period(info, log.now, override)
+    forced = _period(log.info, log.now, override)
     entry = log.append(
         line,
         by=actor.name,
@@ -209,7 +209,7 @@ def _from_table(
     current = log.in_force()
     if current is not None and same_result(current.line, line):
         return Outcome(current, False, None)  # what is in force already: nothing to decide
-    why = _held_because(night, log, actor, info, device, line, current, replaces)
+    why = _held_because(log, actor, info, device, line, current, replaces)
     if why is not None:
         held = log.hold(line, against=current, reason=why, client_id=client_id, device=device)
         return Outcome(None, False, held)
@@ -226,7 +226,6 @@ def _from_table(
 
 
 def _held_because(
-    night: Service,
     log: LineLog,
     actor: Actor,
     info: LiveInfo,
@@ -236,7 +235,7 @@ def _held_because(
     replaces: int | None,
 ) -> str | None:
     """Why a table's result is held for the director rather than applied (None: it is not)."""
-    if info.status != LIVE:
+    if log.info.status != LIVE:  # read in the line's transaction: not before a publishing
         return "sent after the results were published"
     if device.ended_at is not None:
         return f"sent by phone {device.id} after it was removed from table {device.table}"
@@ -312,7 +311,7 @@ def undo(
             raise Refused(422, f"nothing to undo: {current.result!r} is the line's first entry")
         action = Action.CHANGE_RULING if is_ruling(current.line) else Action.UNDO
         night.check(actor, action, info, current.line.table)
-        forced = _period(info, log.now, override)
+        forced = _period(log.info, log.now, override)
         previous = log.entry(current.supersedes)
         reason = f"undo: back to {previous.result!r} (entry {previous.id})"
         return log.append(
