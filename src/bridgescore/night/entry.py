@@ -221,6 +221,7 @@ def _from_table(
         client_id=client_id,
         device_id=device.id,
         position=position_of(line),
+        table_id=device.table_id,
     )
     return Outcome(entry, True, None)
 

@@ -71,13 +71,15 @@ class TableState:
     grants_not_played: bool
 
 
-def state(night: Service, device: Device) -> TableState:
+def state(night: Service, device: Device, not_played: bool | None = None) -> TableState:
+    """The table's state for its phone (``not_played``: whether the club lets tables enter a
+    board as not played, when the caller has just read it)."""
     return TableState(
         night.plan(device.session_id),
         _movement(night, device),
         device,
         night.store.table_view(device),
-        not_played_granted(night, device),
+        not_played_granted(night, device) if not_played is None else not_played,
     )
 
 

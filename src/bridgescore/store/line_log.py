@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, insert, select, update
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.store import live as lv
@@ -62,6 +62,46 @@ class Known:
         return self.conflict.line
 
 
+# Built once: a phone's result runs these, and making a statement (with an alias above all)
+# costs more than running it.
+_IN_FORCE = (
+    select(results)
+    .where(
+        and_(
+            results.c.session_id == bindparam("session_id"),
+            results.c.entry_key == bindparam("key"),
+        )
+    )
+    .where(in_force_condition())
+    .order_by(results.c.id.desc())
+)
+_ENTRY = select(results).where(
+    and_(
+        results.c.id == bindparam("entry_id"),
+        results.c.session_id == bindparam("session_id"),
+        results.c.entry_key == bindparam("key"),
+    )
+)
+_BY_CLIENT = select(results).where(
+    and_(
+        results.c.session_id == bindparam("session_id"),
+        results.c.client_id == bindparam("client_id"),
+    )
+)
+_HELD_BY_CLIENT = select(result_conflicts.c.id).where(
+    and_(
+        result_conflicts.c.session_id == bindparam("session_id"),
+        result_conflicts.c.client_id == bindparam("client_id"),
+    )
+)
+_BOARDS = select(boards.c.number, boards.c.vulnerability).where(
+    boards.c.session_id == bindparam("session_id")
+)
+_DEVICE_TABLE = select(table_devices.c.table_id).where(table_devices.c.id == bindparam("device_id"))
+_INSERT = insert(results)
+_UNREAD = object()
+
+
 class LineLog:
     """The line ``key`` of session ``session_id`` in the transaction ``conn`` (see the module)."""
 
@@ -71,6 +111,14 @@ class LineLog:
         self.key = key
         self.now = now
         self._info: lv.LiveInfo | None = None
+        self._boards: dict[int, str] | None = None
+        self._current: Any = _UNREAD  # the entry in force, once read (or appended)
+
+    def _entries(self, rows: list[Any], superseded: set[int] | None = None) -> list[LogEntry]:
+        if self._boards is None:
+            found = self.conn.execute(_BOARDS, {"session_id": self.session_id})
+            self._boards = {int(r.number): str(r.vulnerability) for r in found}
+        return log_entries(self.conn, rows, superseded, self._boards)
 
     @property
     def info(self) -> lv.LiveInfo:
@@ -80,57 +128,38 @@ class LineLog:
 
     def vulnerability(self, board: int) -> Vulnerability:
         """The vulnerability the board was played at, which a result is read at."""
-        found = self.conn.execute(
-            select(boards.c.vulnerability).where(
-                and_(boards.c.session_id == self.session_id, boards.c.number == board)
-            )
-        ).scalar()
-        if found is None:
+        self._entries([])
+        assert self._boards is not None
+        if board not in self._boards:
             raise StoreError(f"session {self.session_id} has no board {board}")
-        return Vulnerability(found)
+        return Vulnerability(self._boards[board])
 
     def in_force(self) -> LogEntry | None:
         """The line's entry in force: the newest that nothing supersedes."""
-        row = self.conn.execute(
-            select(results)
-            .where(and_(results.c.session_id == self.session_id, results.c.entry_key == self.key))
-            .where(in_force_condition())
-            .order_by(results.c.id.desc())
-        ).first()
-        return None if row is None else log_entries(self.conn, [row], set())[0]
+        if self._current is _UNREAD:
+            row = self.conn.execute(
+                _IN_FORCE, {"session_id": self.session_id, "key": self.key}
+            ).first()
+            self._current = None if row is None else self._entries([row], set())[0]
+        found: LogEntry | None = self._current
+        return found
 
     def entry(self, entry_id: int) -> LogEntry:
         """An entry of this line, by id (current or not)."""
         row = self.conn.execute(
-            select(results).where(
-                and_(
-                    results.c.id == entry_id,
-                    results.c.session_id == self.session_id,
-                    results.c.entry_key == self.key,
-                )
-            )
+            _ENTRY, {"entry_id": entry_id, "session_id": self.session_id, "key": self.key}
         ).first()
         if row is None:
             raise StoreError(f"the line {self.key!r} has no entry {entry_id}")
-        return log_entries(self.conn, [row])[0]
+        return self._entries([row])[0]
 
     def known(self, client_id: str) -> Known | None:
         """What this client id made already, anywhere in the session (ids are unique in it)."""
-        row = self.conn.execute(
-            select(results).where(
-                and_(results.c.session_id == self.session_id, results.c.client_id == client_id)
-            )
-        ).first()
+        asked = {"session_id": self.session_id, "client_id": client_id}
+        row = self.conn.execute(_BY_CLIENT, asked).first()
         if row is not None:
-            return Known(log_entries(self.conn, [row])[0], None)
-        held = self.conn.execute(
-            select(result_conflicts.c.id).where(
-                and_(
-                    result_conflicts.c.session_id == self.session_id,
-                    result_conflicts.c.client_id == client_id,
-                )
-            )
-        ).scalar()
+            return Known(self._entries([row])[0], None)
+        held = self.conn.execute(_HELD_BY_CLIENT, asked).scalar()
         if held is not None:
             return Known(None, tb.conflict(self.conn, self.session_id, int(held)))
         return None
@@ -142,9 +171,7 @@ class LineLog:
         """The table (its id) of the phone that made an entry; None for a user's entry."""
         if device_id is None:
             return None
-        found = self.conn.execute(
-            select(table_devices.c.table_id).where(table_devices.c.id == device_id)
-        ).scalar()
+        found = self.conn.execute(_DEVICE_TABLE, {"device_id": device_id}).scalar()
         return None if found is None else int(found)
 
     # --- writing -------------------------------------------------------------------------------
@@ -158,26 +185,40 @@ class LineLog:
         client_id: str | None = None,
         device_id: int | None = None,
         position: int = 0,
+        table_id: int | None = None,
     ) -> LogEntry:
         """Append ``line`` to the log: it supersedes the entry in force, if any, and keeps that
-        entry's position on the traveller."""
+        entry's position on the traveller (``table_id``: its table's, when the caller knows)."""
         old = self.in_force()
         done = self.conn.execute(
-            insert(results).values(
-                session_id=self.session_id,
-                entry_key=self.key,
-                position=position if old is None else self._position(old.id),
+            _INSERT,
+            {
+                "session_id": self.session_id,
+                "entry_key": self.key,
+                "position": position if old is None else self._position(old.id),
                 **row_values(line),
-                supersedes=None if old is None else old.id,
-                recorded_at=self.now,
-                recorded_by=by,
-                reason=reason,
-                client_id=client_id,
-                device_id=device_id,
-            )
+                "supersedes": None if old is None else old.id,
+                "recorded_at": self.now,
+                "recorded_by": by,
+                "reason": reason,
+                "client_id": client_id,
+                "device_id": device_id,
+            },
         )
-        self._touch(line)
-        return self.entry(_new_id(done))
+        self._touch(line, table_id)
+        made = LogEntry(
+            _new_id(done),
+            self.key,
+            line,
+            None if old is None else old.id,
+            self.now,
+            by,
+            reason,
+            True,
+            device_id,
+        )
+        self._current = made
+        return made
 
     def _position(self, entry_id: int) -> int:
         return int(
@@ -219,7 +260,7 @@ class LineLog:
                 recorded_by=device.name,
             )
         )
-        self._touch(line)
+        self._touch(line, device.table_id)
         return tb.conflict(self.conn, self.session_id, _new_id(done))
 
     def conflict(self, conflict_id: int) -> tb.Conflict:
@@ -249,9 +290,10 @@ class LineLog:
         self._touch(conflict.line)
         return tb.conflict(self.conn, self.session_id, conflict.id)
 
-    def _touch(self, line: TableResult) -> None:
-        table = lv.table_id(self.conn, self.session_id, line.section or "", line.table)
-        lv.touch(self.conn, self.session_id, table)
+    def _touch(self, line: TableResult, table_id: int | None = None) -> None:
+        if table_id is None:
+            table_id = lv.table_id(self.conn, self.session_id, line.section or "", line.table)
+        lv.touch(self.conn, self.session_id, table_id)
 
 
 def _new_id(done: Any) -> int:

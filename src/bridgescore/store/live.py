@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
@@ -227,21 +227,36 @@ def touch(
     A counter, not the newest id of anything: PostgreSQL may commit two changes in the other
     order than they began, and a counter raised under its row's lock still shows each commit.
     The session's row first, then the table's, in every transaction: never a deadlock."""
-    conn.execute(
-        update(sessions).where(sessions.c.id == session_id).values(revision=sessions.c.revision + 1)
-    )
+    conn.execute(_TOUCH_SESSION, {"changed_session": session_id})
     if every_table:
-        conn.execute(
-            update(table_codes)
-            .where(table_codes.c.session_id == session_id)
-            .values(revision=table_codes.c.revision + 1)
-        )
+        conn.execute(_TOUCH_TABLES, {"changed_session": session_id})
     elif table_id is not None:
-        conn.execute(
-            update(table_codes)
-            .where(table_codes.c.id == table_id)
-            .values(revision=table_codes.c.revision + 1)
-        )
+        conn.execute(_TOUCH_TABLE, {"changed_table": table_id})
+
+
+# Built once: every result runs them.
+_TOUCH_SESSION = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("changed_session"))
+    .values(revision=sessions.c.revision + 1)
+)
+_TOUCH_TABLES = (
+    update(table_codes)
+    .where(table_codes.c.session_id == bindparam("changed_session"))
+    .values(revision=table_codes.c.revision + 1)
+)
+_TOUCH_TABLE = (
+    update(table_codes)
+    .where(table_codes.c.id == bindparam("changed_table"))
+    .values(revision=table_codes.c.revision + 1)
+)
+_TABLE_ID = select(table_codes.c.id).where(
+    and_(
+        table_codes.c.session_id == bindparam("session_id"),
+        table_codes.c.section == bindparam("section"),
+        table_codes.c.table_label == bindparam("table"),
+    )
+)
 
 
 def table_id(conn: Connection, session_id: int, section: str, table: str | None) -> int | None:
@@ -249,13 +264,7 @@ def table_id(conn: Connection, session_id: int, section: str, table: str | None)
     if table is None:
         return None
     found = conn.execute(
-        select(table_codes.c.id).where(
-            and_(
-                table_codes.c.session_id == session_id,
-                table_codes.c.section == section,
-                table_codes.c.table_label == table,
-            )
-        )
+        _TABLE_ID, {"session_id": session_id, "section": section, "table": table}
     ).scalar()
     return None if found is None else int(found)
 
@@ -294,10 +303,11 @@ def marks(conn: Connection, session_id: int) -> Marks:
 
 def grants(conn: Connection, club_id: int) -> frozenset[str]:
     """What the club grants beyond the roles' own (names of :class:`bridgescore.night` grants)."""
-    found = conn.execute(
-        select(settings.c.value).where(settings.c.name == f"grants:{club_id}")
-    ).scalar()
+    found = conn.execute(_GRANTS, {"name": f"grants:{club_id}"}).scalar()
     return frozenset(found.split()) if found else frozenset()
+
+
+_GRANTS = select(settings.c.value).where(settings.c.name == bindparam("name"))
 
 
 def set_grants(conn: Connection, club_id: int, names: frozenset[str]) -> None:

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, select
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select
 from sqlalchemy.sql import ColumnElement, Select
 
 from bridgescore.store.engine import StoreError
@@ -95,10 +95,13 @@ class LogEntry:
 
 
 def log_entries(
-    conn: Connection, rows: Sequence[Any], superseded: set[int] | None = None
+    conn: Connection,
+    rows: Sequence[Any],
+    superseded: set[int] | None = None,
+    vulnerabilities: Mapping[int, str] | None = None,
 ) -> list[LogEntry]:
     """``results`` rows as log entries; a row whose id is in ``superseded`` is not current
-    (None: the log is asked which are)."""
+    (None: the log is asked which are). ``vulnerabilities``: each board's, when known."""
     if not rows:
         return []
     session_id = rows[0].session_id
@@ -109,7 +112,7 @@ def log_entries(
             .scalars()
             .all()
         )
-    board_vulnerability = board_vulnerabilities(conn, session_id)
+    board_vulnerability = vulnerabilities or board_vulnerabilities(conn, session_id)
     return [
         LogEntry(
             r.id,
@@ -128,12 +131,12 @@ def log_entries(
 
 def board_vulnerabilities(conn: Connection, session_id: int) -> dict[int, str]:
     """Each board's vulnerability, which its results are read at."""
-    return {
-        r.number: r.vulnerability
-        for r in conn.execute(
-            select(boards.c.number, boards.c.vulnerability).where(boards.c.session_id == session_id)
-        )
-    }
+    return {r.number: r.vulnerability for r in conn.execute(_BOARDS, {"session_id": session_id})}
+
+
+_BOARDS = select(boards.c.number, boards.c.vulnerability).where(
+    boards.c.session_id == bindparam("session_id")
+)  # built once: a phone's state reads it
 
 
 def club_id(conn: Connection, name: str, now: datetime, create: bool) -> int | None:

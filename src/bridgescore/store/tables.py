@@ -482,6 +482,14 @@ def _conflicts_statement() -> Any:
 
 
 _CONFLICTS = _conflicts_statement()
+# A phone's state asks for its table's open ones: built once.
+_TABLE_CONFLICTS = _CONFLICTS.where(
+    and_(
+        result_conflicts.c.session_id == bindparam("session_id"),
+        result_conflicts.c.table_label == bindparam("table"),
+        result_conflicts.c.resolved_at.is_(None),
+    )
+)
 
 
 def conflicts(
@@ -493,15 +501,19 @@ def conflicts(
     table: tuple[str, str] | None = None,
 ) -> list[Conflict]:
     """The session's held results (open ones only, by default; one; or one table's)."""
-    query = _CONFLICTS.where(result_conflicts.c.session_id == session_id)
-    if open_only:
-        query = query.where(result_conflicts.c.resolved_at.is_(None))
-    if conflict_id is not None:
-        query = query.where(result_conflicts.c.id == conflict_id)
-    if table is not None:
-        query = query.where(result_conflicts.c.table_label == table[1])
+    if table is not None and open_only and conflict_id is None:
+        rows = conn.execute(_TABLE_CONFLICTS, {"session_id": session_id, "table": table[1]})
+    else:
+        query = _CONFLICTS.where(result_conflicts.c.session_id == session_id)
+        if open_only:
+            query = query.where(result_conflicts.c.resolved_at.is_(None))
+        if conflict_id is not None:
+            query = query.where(result_conflicts.c.id == conflict_id)
+        if table is not None:
+            query = query.where(result_conflicts.c.table_label == table[1])
+        rows = conn.execute(query)
     found = []
-    for r in conn.execute(query):
+    for r in rows:
         if table is not None and (r.place or "") != table[0]:
             continue
         found.append(_conflict(r))

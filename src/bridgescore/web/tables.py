@@ -104,12 +104,12 @@ def state(request: Request) -> Response:
     found = _phone(request)
     night = web.night_of(request)
     revision = night_tables.revision(night, found)
-    granted = "np" if night_tables.not_played_granted(night, found) else "-"
-    tag = web.etag(request, "", "t", found.table_id, revision, found.id, granted)
+    granted = night_tables.not_played_granted(night, found)
+    tag = web.etag(request, "", "t", found.table_id, revision, found.id, "np" if granted else "-")
     fresh = web.unchanged(request, tag)
     if fresh is not None:
         return fresh
-    data = phone.table_state(night_tables.state(night, found))
+    data = phone.table_state(night_tables.state(night, found, granted))
     return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
 
