@@ -354,6 +354,29 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             desk.page.goto(f"{base}/director/sessions/{session}")
             desk.page.evaluate("window.openedOnce = true")
 
+        # a spare phone joins table 3 and only watches, looking back at round 1; handed the
+        # scoring by the director, it opens at the table's current round by itself
+        spare = Phone(browser, base, 3, tables[2]["code"])
+        spare.screen("round")
+        spare.tap("summary")
+        spare.tap("[data-action=otherRound][data-round='1']")
+        spare.tap("[data-action=confirmRound]")
+        spare.screen("boards")
+        assert "This phone is watching" in spare.page.inner_text("main")
+        handed = director.post(
+            f"/director/sessions/{session}/tables/handover.json",
+            data={"csrf": csrf, "id": spare.device},
+        )
+        assert handed.status_code == 200, handed.text
+        spare.page.wait_for_function(
+            "document.querySelector('main h2').innerText.startsWith('Round 3:')", timeout=15_000
+        )
+        assert "Round 3" in spare.page.inner_text("#where")
+        assert spare.page.locator("[data-action=pickBoard]").count() == 3
+        checks.shot(spare, "handed-over")
+        phones[3].page.wait_for_selector("text=This phone is watching", timeout=15_000)
+        spare.published = True
+
         # published: each phone's page says scoring is over and links to the results
         for phone in phones.values():
             phone.published = True
@@ -361,10 +384,12 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             f"/director/sessions/{session}/publish.json", data={"csrf": csrf, "minutes": "60"}
         )
         assert published.status_code == 200, published.text
-        for phone in phones.values():
+        for phone in [*phones.values(), spare]:
             phone.page.wait_for_selector("text=Scoring is over", timeout=15_000)
             link = phone.page.get_attribute("a.button", "href")
             assert link == f"/results/{session}/", link
+        assert not spare.problems, spare.problems
+        spare.context.close()
         checks.shot(phones[2], "published")
         assert desk.reloaded() is False
         desk.close()
