@@ -388,6 +388,8 @@ async def watch_consoles(base: str, session: int, codes: list[str], boards: int)
             tokens.append(answer.json()["token"])
         for number, token in enumerate(tokens, start=1):
             state = await client.get("/t/api/state", headers={"authorization": f"Bearer {token}"})
+            if state.status_code != 200:
+                raise SystemExit(f"state {number}: {state.status_code} {state.text[:200]}")
             for round_ in state.json()["rounds"]:
                 for board in round_["boards"]:
                     load.lines.add((number, round_["round"], board["board"]))
