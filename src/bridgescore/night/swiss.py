@@ -400,12 +400,13 @@ def _waiting(found: SwissView) -> str | None:
     to_come = []
     for state in found.rounds[last - 1]:
         for table, count in zip(state.tables, state.entered, strict=True):
-            if count < event.conditions.boards:
-                to_come.append(f"table {table}: {event.conditions.boards - count}")
+            missing = event.conditions.boards - count
+            if missing:
+                to_come.append(f"{missing} board{'s' if missing != 1 else ''} at table {table}")
     if to_come:
         return (
             f"round {last + 1} cannot be drawn until every board of round {last} is in "
-            f"(boards still to come at {', '.join(to_come)})"
+            f"(to come: {', '.join(to_come)})"
         )
     if found.held.get(last):
         count = found.held[last]
@@ -714,16 +715,33 @@ def at_table(night: Service, device: Device) -> AtTable:
 
 # --- the entry path's question: a board of a round already drawn on -----------------------------
 
-_SWISS_OF: weakref.WeakKeyDictionary[Service, dict[int, int | None]] = weakref.WeakKeyDictionary()
+_SWISS_OF: weakref.WeakKeyDictionary[Service, dict[int, tuple[int, str] | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _of_session(night: Service, session_id: int) -> tuple[int, str] | None:
+    """(id, kind) of the Swiss event whose boards the session holds (None: an ordinary
+    session), asked once per worker: a session is made a Swiss event's in the transaction that
+    makes it."""
+    known = _SWISS_OF.setdefault(night, {})
+    if session_id not in known:
+        found = events(night).of_session(session_id)
+        known[session_id] = None if found is None else (found, _stored(night, found).row.kind)
+    return known[session_id]
 
 
 def swiss_of(night: Service, session_id: int) -> int | None:
-    """The Swiss event whose boards the session holds (None: an ordinary session), asked once
-    per worker: a session is made a Swiss event's in the transaction that makes it."""
-    known = _SWISS_OF.setdefault(night, {})
-    if session_id not in known:
-        known[session_id] = events(night).of_session(session_id)
-    return known[session_id]
+    """The Swiss event whose boards the session holds (None: an ordinary session)."""
+    found = _of_session(night, session_id)
+    return None if found is None else found[0]
+
+
+def kind_of(night: Service, session_id: int) -> str | None:
+    """ "teams" or "pairs" for a Swiss event's session (None: an ordinary session): what a
+    phone at its tables calls the entrants, and whether it asks for its match."""
+    found = _of_session(night, session_id)
+    return None if found is None else found[1]
 
 
 def drawn_on(

@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
 from bridgescore.night import Action, Actor, Refused
 from bridgescore.night import swiss as night_swiss
@@ -416,18 +417,49 @@ def published_page(request: Request) -> Response:
 
 def table_data(found: AtTable) -> Data:
     """What a table's phone shows of its event: each round's match at this table (its room and
-    the other room's table at teams), every board of both rooms, the IMPs and VPs once in."""
+    the other room's table at teams), every board's results and who won its IMPs, the match's
+    IMPs and VPs once it is complete (the figures as text, rounded as the console shows them)."""
     view = found.view
+    names = {t.number: t.name for t in view.event.teams}
     rounds = []
     for state, room in found.matches:
-        shown = match_data(view, state)
+        m = state.match
         other = [t for t in state.tables if t != found.table]
+        boards = []
+        for b in state.boards:
+            won = None
+            if b.home is not None and b.away is not None and b.home != b.away:
+                team, imps = (
+                    (m.home, b.home - b.away) if b.home > b.away else (m.away, b.away - b.home)
+                )
+                won = {"team": team, "imps": _shown(imps)}
+            boards.append(
+                {
+                    "board": b.board,
+                    "results": [
+                        None if line is None else screens.result_text(line) for line in b.results
+                    ],
+                    "compared": b.home is not None,
+                    "won": won,
+                }
+            )
         rounds.append(
             {
                 "round": state.round,
+                "match": m.table,
                 "room": room,
                 "other_table": other[0] if other else None,
-                **shown,
+                "home": {"number": m.home, "name": names.get(m.home)},
+                "away": {"number": m.away, "name": names.get(m.away)},
+                "entered": list(state.entered),
+                "complete": state.complete,
+                "score_text": None
+                if state.score is None
+                else f"{_shown(state.score.home_imps)}–{_shown(state.score.away_imps)}",
+                "vps_text": None
+                if state.vps is None
+                else f"{fmt_fixed(state.vps[0], 2)}–{fmt_fixed(state.vps[1], 2)}",
+                "boards": boards,
             }
         )
     event = view.event
@@ -437,6 +469,11 @@ def table_data(found: AtTable) -> Data:
         "rounds": rounds,
         "next": "over" if event.drawn >= event.conditions.rounds else "waiting",
     }
+
+
+def _shown(imps: Fraction) -> str:
+    """IMPs as the phone shows them: whole, or with their fraction to two places."""
+    return fmt_fixed(imps, 2).removesuffix(".00")
 
 
 def phone_swiss(request: Request) -> Response:
