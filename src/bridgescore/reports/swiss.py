@@ -153,6 +153,13 @@ def match_data(event: SwissEvent, round_number: int, match: Any, *, scores: bool
     }
 
 
+TIE_BREAK_WORDS = {
+    "head-to-head": "head-to-head (the VPs among the teams level, when each has met each)",
+    "imp-quotient": "IMP quotient (IMPs for ÷ IMPs against)",
+    "imp-difference": "IMP difference",
+}
+
+
 def conditions_words(event: SwissEvent, kind: str) -> list[str]:
     """The conditions of contest as sentences, for the pages."""
     c = event.conditions
@@ -169,7 +176,7 @@ def conditions_words(event: SwissEvent, kind: str) -> list[str]:
         f"round 1 drawn {first}; each later round pairs {word}s on close scores that have "
         "not met, no rematch while one can be avoided",
         bye,
-        "ties split by " + ", then ".join(t.value.replace("-", " ") for t in c.tie_breaks),
+        "ties split by " + ", then ".join(TIE_BREAK_WORDS[t.value] for t in c.tie_breaks),
     ]
     if c.danish:
         said.append(f"the last {c.danish} round{'s' if c.danish != 1 else ''} drawn Danish")

@@ -63,11 +63,24 @@ def _exactly(name: str, value: Fraction | None) -> Data:
     return {name: number(value), f"{name}_exact": exact(value)}
 
 
-def _score(score: MatchScore | tuple[Fraction, Fraction] | None) -> Data | None:
+Figures = MatchScore | tuple[Fraction, Fraction]
+
+
+def _score(score: Figures | None) -> Data | None:
+    """A match's IMPs (a score) or VPs (a pair of values), each side's, and as text."""
     if score is None:
         return None
     home, away = (score.home_imps, score.away_imps) if isinstance(score, MatchScore) else score
-    return {**_exactly("home", home), **_exactly("away", away)}
+    return {**_exactly("home", home), **_exactly("away", away), "text": _text(score)}
+
+
+def _text(score: Figures | None) -> str | None:
+    """IMPs whole (or to two places when an adjustment halved them), VPs to two places."""
+    if score is None:
+        return None
+    if isinstance(score, MatchScore):
+        return f"{_shown(score.home_imps)}–{_shown(score.away_imps)}"
+    return f"{fmt_fixed(score[0], 2)}–{fmt_fixed(score[1], 2)}"
 
 
 # --- the director's pages: data ------------------------------------------------------------------
@@ -453,12 +466,8 @@ def table_data(found: AtTable) -> Data:
                 "away": {"number": m.away, "name": names.get(m.away)},
                 "entered": list(state.entered),
                 "complete": state.complete,
-                "score_text": None
-                if state.score is None
-                else f"{_shown(state.score.home_imps)}–{_shown(state.score.away_imps)}",
-                "vps_text": None
-                if state.vps is None
-                else f"{fmt_fixed(state.vps[0], 2)}–{fmt_fixed(state.vps[1], 2)}",
+                "score_text": _text(state.score),
+                "vps_text": _text(state.vps),
                 "boards": boards,
             }
         )

@@ -516,17 +516,18 @@ function swissWhere(r) {
 function swissCard(r) {
   const m = swissMatch(r.round);
   if (!m) return "";
+  const teams = Boolean(m.room);
   const rows = m.boards.map((b) => {
-    const shown = b.results.map((x) => (x ? esc(x) : `<span class="muted">to come</span>`)).join(" · ");
-    const won = b.won ? `${esc(b.won.imps)} to ${b.won.team === m.home.number ? "home" : "away"}` : b.compared ? "level" : "";
-    return `<tr><td>${b.board}</td><td>${shown}</td><td>${won}</td></tr>`;
+    const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">to come</span>`}</td>`).join("");
+    const won = b.won ? `${esc(b.won.imps)} to ${b.won.team}` : b.compared ? "0" : "";
+    return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
   }).join("");
-  const rooms = m.room ? "Room 1 · Room 2" : "Result";
+  const heads = teams ? `<th scope="col">Room 1</th><th scope="col">Room 2</th>` : `<th scope="col">Result</th>`;
   const score = m.complete
-    ? `<p class="score">${esc(teamText(m.home))} ${esc(m.score_text)} ${esc(teamText(m.away))} IMPs<br>VPs ${esc(m.vps_text)}</p>`
+    ? `<p class="match-score"><strong>IMPs ${esc(m.score_text)}</strong> · <strong>VPs ${esc(m.vps_text)}</strong></p>`
     : "";
-  return `<div class="card" id="match"><h3>The match: ${esc(teamText(m.home))} (home) v ${esc(teamText(m.away))}</h3>
-    <table><caption class="visually-hidden">The match's boards</caption><thead><tr><th scope="col">Board</th><th scope="col">${rooms}</th><th scope="col">IMPs</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
+  return `<div class="card" id="match"><h3>Match ${m.match}: ${esc(teamText(m.home))} (home) v ${esc(teamText(m.away))}</h3>
+    <table><caption class="visually-hidden">The match's boards</caption><thead><tr><th scope="col">Board</th>${heads}<th scope="col">IMPs</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
 }
 
 function swissEnd(r) {
