@@ -519,7 +519,7 @@ function swissCard(r) {
   const teams = Boolean(m.room);
   const rows = m.boards.map((b) => {
     const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">to come</span>`}</td>`).join("");
-    const won = b.won ? `${esc(b.won.imps)} to ${b.won.team}` : b.compared ? "0" : "";
+    const won = b.won ? `${esc(b.won.imps)} to ${esc(teamText({ number: b.won.team }).toLowerCase())}` : b.compared ? "0" : "";
     return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
   }).join("");
   const heads = teams ? `<th scope="col">Room 1</th><th scope="col">Room 2</th>` : `<th scope="col">Result</th>`;
