@@ -21,7 +21,7 @@ from bridgescore.night import entry as night_entry
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night.lines import Place
 from bridgescore.store import Store
-from tests.night_conftest import phone, typed, user
+from tests.night_conftest import typed, user
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 from tests.test_night_permissions import ROLES, World, token, world_fixture  # noqa: F401
 
