@@ -11,7 +11,8 @@ checked against values worked by hand from the boards entered: each board's IMPs
 scale, each margin's VPs on the WBF continuous scale for two boards (rules.md §6.5, X = 15√2),
 added up along the draws the console made (each checked to be a draw without a rematch and of
 the least cost, by trying every draw). With ``BRIDGESCORE_SHOTS=folder`` the console's pages,
-the published standings and a phone's match are saved at 360 and 1280 px.
+the published standings and a phone's match are saved at 360 and 1280 px. Each of those pages
+passes axe-core at both widths with no serious or critical violation.
 """
 
 from __future__ import annotations
@@ -157,6 +158,28 @@ class Desk:
         tab.set_viewport_size({"width": 1280, "height": 800})
 
 
+AUDITED: list[str] = []  # a serious or critical axe-core violation on a page, by name
+
+
+def audit(page: Page, name: str) -> None:
+    """axe-core on the page at a phone's width and a laptop's, its size put back after."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    size = page.viewport_size
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        found = Axe().run(page).response
+        assert found["passes"], f"axe-core checked nothing on {name}"  # it ran, and looked
+        for violation in found["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [n["target"] for n in violation["nodes"]][:3]
+                AUDITED.append(
+                    f"{name} at {width} px: {violation['id']}: {violation['help']} {targets}"
+                )
+    if size:
+        page.set_viewport_size(size)
+
+
 def cheapest(
     vps: dict[int, Fraction], met: set[frozenset[int]]
 ) -> tuple[Fraction, list[frozenset[frozenset[int]]]]:
@@ -216,6 +239,7 @@ def test_a_six_team_swiss_of_three_rounds_through_the_console_with_phones(
         page.click("#draw button")
         page.wait_for_url("**/director/swiss/1/rounds/1")
         desk.shot(folder, "swiss-round-1-tables")
+        audit(page, "table assignments")
         seats = director.get("/director/swiss/1/rounds/1.json").json()["matches"]
         codes = {s["table"]: s["code"] for m in seats for s in m["seats"]}
         assert sorted(codes) == [1, 2, 3, 4, 5, 6] and all(codes.values())
@@ -271,6 +295,7 @@ def test_a_six_team_swiss_of_three_rounds_through_the_console_with_phones(
             assert not phone.problems, (phone.table, phone.problems)
             phone.context.close()
         assert not desk.problems, desk.problems
+        assert AUDITED == []
         desk.context.close()
         director.close()
 
@@ -373,6 +398,8 @@ def play_round(
             )
             home = NAMES[m["home"] - 1] if m["home"] <= len(NAMES) else LATE
             assert f"Team {m['home']} {home} (home)" in phone.main()
+    if round_number == 1:
+        audit(phones[1].page, "a phone's match")
     if folder and round_number == 1:
         phones[1].page.screenshot(path=str(folder / "swiss-phone-match-360.png"), full_page=True)
         phones[1].page.set_viewport_size({"width": 1280, "height": 800})
@@ -393,6 +420,8 @@ def publish(
     page.goto(f"{desk.base}/director/swiss/1")
     desk.shows(f"{round_number} complete")
     desk.shot(folder, f"swiss-event-after-round-{round_number}")
+    if round_number == 1:
+        audit(page, "the event's page")
     page.click("#publish button")
     desk.shows(f"published after round {round_number}")
     shown = director.get("/results/swiss/1/index.json").json()
@@ -408,9 +437,12 @@ def publish(
     assert found == {t: (vps[t], imps[t][0], imps[t][1]) for t in found}
     order = [Fraction(s["vps_exact"]) for s in shown["standings"]]
     assert order == sorted(order, reverse=True)
-    if folder:
-        public = desk.context.new_page()
-        public.goto(f"{desk.base}/results/swiss/1/")
-        desk.shot(folder, f"swiss-published-after-round-{round_number}", public)
-        public.close()
+    public = desk.context.new_page()
+    public.goto(f"{desk.base}/results/swiss/1/")
+    desk.shot(folder, f"swiss-published-after-round-{round_number}", public)
+    if round_number == 1:
+        audit(public, "the published standings")
+        public.goto(f"{desk.base}/results/swiss/1/round-1.html")
+        audit(public, "the published round")
+    public.close()
     return shown
