@@ -227,6 +227,7 @@ def test_a_six_team_swiss_of_three_rounds_through_the_console_with_phones(
         desk = Desk(browser, base, director)
         page = desk.page
         page.goto(f"{base}/director/swiss")
+        desk.shot(folder, "swiss-start")
         page.check("input[name=kind][value=teams]")
         page.fill("input[name=title]", "Autumn Swiss teams")
         page.fill("textarea[name=names]", "\n".join(NAMES))
@@ -444,5 +445,6 @@ def publish(
         audit(public, "the published standings")
         public.goto(f"{desk.base}/results/swiss/1/round-1.html")
         audit(public, "the published round")
+        desk.shot(folder, "swiss-published-round-1", public)
     public.close()
     return shown
