@@ -3,16 +3,17 @@
 a phone's size, entering its room's boards by taps).
 
 The director starts the event in the console's form, draws each round (a draw asked for before
-the round is in is refused with a sentence), prints the table assignments, publishes after each
-round; between rounds 2 and 3 a team withdraws and a late entry takes its place. The server is
-killed (kill -9) after round 2 is drawn and started again: the draw is the same, drawn again it
-is still the same, and the phones carry on. The standings published after each round are
-checked against values worked by hand from the boards entered: each board's IMPs from the IMP
-scale, each margin's VPs on the WBF continuous scale for two boards (rules.md §6.5, X = 15√2),
-added up along the draws the console made (each checked to be a draw without a rematch and of
-the least cost, by trying every draw). With ``BRIDGESCORE_SHOTS=folder`` the console's pages,
-the published standings and a phone's match are saved at 360 and 1280 px. Each of those pages
-passes axe-core at both widths with no serious or critical violation.
+the round is in is refused with a sentence), opens the table assignments (the phones' codes come
+from them), publishes after each round; between rounds 2 and 3 a team withdraws and a late entry
+takes its place. The server is killed (kill -9) once round 3 is drawn and started again: asked
+for round 3 again, it answers the draw it showed, and the phones carry on. The standings
+published after each round are checked against values worked by hand from the boards entered:
+each board's IMPs from the IMP scale, each margin's VPs on the WBF continuous scale for two
+boards (rules.md §6.5, X = 15√2), added up along the draws the console made (each checked to be
+a draw without a rematch and of the least cost, by trying every draw). With
+``BRIDGESCORE_SHOTS=folder`` the console's pages, the published standings and a phone's match
+are saved at 360 and 1280 px. Each of those pages passes axe-core at both widths with no serious
+or critical violation.
 """
 
 from __future__ import annotations
