@@ -37,8 +37,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, workers: int = 1) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    port = _free_port()
+def serving(
+    db: str, workers: int = 1, port: int | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    port = port or _free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("BRIDGESCORE_DB", None)
     process = subprocess.Popen(

@@ -14,6 +14,8 @@ state decides whether it is applied or held for the director:
   current round, naming that entry, while no entry of the director's is in force. Anything else
   it sends, and everything a watching or removed phone sends (or any phone once the results are
   published), is held for the director: never applied over what is in force, never dropped;
+  so is its result on a board of a Swiss round the next round was drawn on
+  (:func:`bridgescore.night.swiss.drawn_on`);
 * a client id is one result: sent again by the same phone or user for the same line and result,
   the first answer is given again and nothing is written; used for anything else it is refused,
   never acknowledged.
@@ -29,6 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from bridgescore.errors import ParseError
+from bridgescore.night import swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
 from bridgescore.night.permissions import Action, Actor, Role, role_of
 from bridgescore.night.refusals import NotFound, Refused
@@ -164,6 +167,7 @@ def _from_user(
     override: bool,
 ) -> tuple[LogEntry, bool, None]:
     current = log.in_force()
+    swiss.drawn_on(night, log, actor, info, line)  # refused unless the actor may change it
     if current is None:
         entry = log.append(
             line, by=actor.name, reason=ENTERED, client_id=client_id, position=position_of(line)
@@ -210,6 +214,8 @@ def _from_table(
     if current is not None and same_result(current.line, line):
         return Outcome(current, False, None)  # what is in force already: nothing to decide
     why = _held_because(log, actor, info, device, line, current, replaces)
+    if why is None:
+        why = swiss.drawn_on(night, log, actor, info, line)
     if why is not None:
         held = log.hold(line, against=current, reason=why, client_id=client_id, device=device)
         return Outcome(None, False, held)

@@ -59,6 +59,13 @@ class Action(Enum):
     PUBLISH = "publish the results"
     SET_UP = "set a session up"
     GRANT = "change what the club grants its scorers and tables"
+    # A Swiss event in the console (bridgescore.night.swiss) and the club's ladder.
+    SWISS_START = "start a Swiss event"
+    SWISS_DRAW = "draw a round of a Swiss event"
+    SWISS_TEAMS = "enter or withdraw a team of a Swiss event"
+    SWISS_DRAWN_ON = "change a board of a Swiss round the next round was drawn on"
+    SWISS_PUBLISH = "publish a Swiss event's draws and standings"
+    LADDER = "see the club's ladder"
 
 
 class Grant(Enum):
@@ -98,6 +105,7 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CORRECT: ALLOW,  # its own entry of its current round only; else held
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
+        A.SWISS_DRAWN_ON: HOLD,  # its own board of an earlier round: the director decides
     },
     Role.WATCHER: {
         A.ENTER: HOLD,
@@ -105,6 +113,7 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CORRECT: HOLD,
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
+        A.SWISS_DRAWN_ON: HOLD,
     },
     Role.OTHER_TABLE: {},
     Role.SCORER: {
@@ -121,6 +130,8 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.ANSWER: ALLOW,
         A.HAND_OVER: Grant.PHONES,
         A.REMOVE: Grant.PHONES,
+        A.SWISS_DRAWN_ON: ALLOW,  # a correction: the draw made on the old score stands
+        A.LADDER: ALLOW,
     },
     Role.DIRECTOR: {action: ALLOW for action in Action if action is not A.CALL},
     Role.OTHER_CLUB: {},

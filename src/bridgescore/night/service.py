@@ -36,7 +36,7 @@ class Service:
         self.store = store
         self.scores = Scores(store)
         self.changes = Changes(store.marks)
-        self._movements: dict[int, Movement | None] = {}
+        self._movements: dict[int, tuple[str | None, Movement | None]] = {}
         self._plans: dict[int, Plan] = {}
 
     @classmethod
@@ -56,10 +56,15 @@ class Service:
             raise NotFound(f"no stored session with id {session_id}") from None
 
     def movement(self, info: LiveInfo) -> Movement | None:
-        """The session's movement (None for an imported session), read once per worker."""
-        if info.id not in self._movements:
-            self._movements[info.id] = movement_json.loads(info.plan) if info.plan else None
-        return self._movements[info.id]
+        """The session's movement (None for an imported session), read once per worker, and
+        again when its plan has changed (a Swiss event's grows with each round drawn: its
+        names, a late entry's, are then read again too)."""
+        kept = self._movements.get(info.id)
+        if kept is None or kept[0] != info.plan:
+            kept = (info.plan, movement_json.loads(info.plan) if info.plan else None)
+            self._movements[info.id] = kept
+            self._plans.pop(info.id, None)
+        return kept[1]
 
     def plan(self, session_id: int) -> Plan:
         """What does not change while a session is played (its title, pairs' names, boards'

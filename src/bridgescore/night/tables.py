@@ -74,9 +74,10 @@ class TableState:
 def state(night: Service, device: Device, not_played: bool | None = None) -> TableState:
     """The table's state for its phone (``not_played``: whether the club lets tables enter a
     board as not played, when the caller has just read it)."""
+    movement = _movement(night, device)  # first: a changed plan reads the names again too
     return TableState(
         night.plan(device.session_id),
-        _movement(night, device),
+        movement,
         device,
         night.store.table_view(device),
         not_played_granted(night, device) if not_played is None else not_played,
@@ -168,7 +169,10 @@ def traveller_result(night: Service, device: Device, board: int) -> Any:
     view = night.store.table_view(device)
     if not any(e.line.board == board for e in view.entries):
         raise Refused(403, f"board {board}'s results are shown once this table has played it")
-    return night.snapshot(device.session_id).result
+    result = night.snapshot(device.session_id).result
+    if not hasattr(result, "fields"):  # teams: a board is compared with the other room's
+        raise Refused(404, "a teams match has no traveller: the match's page compares the rooms")
+    return result
 
 
 def call(night: Service, device: Device) -> int:

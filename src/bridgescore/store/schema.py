@@ -414,3 +414,43 @@ mail_log = Table(
     Column("sent_at", DateTime(timezone=True), nullable=True),
     Column("sent_by", String(200), nullable=False),
 )
+
+# A Swiss event run in the console (0006_issue29b). Its boards are the results log of one live
+# session (``session_id``: each round's matches are that session's tables, its movement grows
+# with each round drawn); the event itself -- conditions, teams, draws and the scores each draw
+# rested on -- is a list of steps, never written over: each step (the start, a round drawn, a
+# late entry, a withdrawal, a publishing) keeps the whole event after it
+# (``SwissEvent.to_data()`` as JSON), and the last step is the event as it stands.
+swiss_events = Table(
+    "swiss_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    ),
+    Column("kind", String(10), nullable=False),  # teams or pairs
+    Column("title", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_by", String(200), nullable=False),
+)
+
+swiss_steps = Table(
+    "swiss_steps",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "swiss_id", ForeignKey("swiss_events.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    Column("number", Integer, nullable=False),  # 1 (the start), 2, 3 ... in order
+    Column("action", String(20), nullable=False),  # start, draw, enter, withdraw, publish
+    Column("round", Integer, nullable=True),  # the round drawn, or published through
+    Column("team", Integer, nullable=True),  # the team entered or withdrawn
+    Column("event", Text, nullable=False),  # the whole event after the step (JSON)
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("by", String(200), nullable=False),
+    UniqueConstraint("swiss_id", "number"),
+)

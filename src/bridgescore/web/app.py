@@ -368,7 +368,7 @@ def create_app(
     """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
-    from bridgescore.web import console, published, tables
+    from bridgescore.web import console, ladder, published, swiss, tables
 
     if isinstance(store, Service):
         night = store
@@ -381,6 +381,8 @@ def create_app(
         *published.routes(),
         Mount("/static", app=static, name="static"),
         *console.routes(),
+        *swiss.routes(),  # before the tables' /t/{name}
+        *ladder.routes(),
         *tables.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {

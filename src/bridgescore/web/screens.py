@@ -104,6 +104,15 @@ def _scored_rows(result: Any, board: int) -> dict[str, Data]:
     """Each stored line of ``board`` with its NS score and provisional matchpoints."""
     if result is None:
         return {}
+    if not hasattr(result, "boards"):  # teams: the rooms are compared on the match's page
+        return {
+            line_key(t.key): {
+                **_UNSCORED,
+                "ns_score": None if t.result is None else t.result.ns_score,
+            }
+            for t in result.session.tables
+            if t.board == board
+        }
     found: dict[str, Data] = {}
     for scored in result.boards:
         if scored.board.number != board:

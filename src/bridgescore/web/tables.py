@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
+from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
 from bridgescore.web import app as web
 from bridgescore.web import console, phone, screens
@@ -110,6 +111,7 @@ def state(request: Request) -> Response:
     if fresh is not None:
         return fresh
     data = phone.table_state(night_tables.state(night, found, granted))
+    data["swiss"] = night_swiss.kind_of(night, found.session_id)  # then it asks /t/api/swiss
     return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
 

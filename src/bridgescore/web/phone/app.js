@@ -6,6 +6,10 @@
 // shows what is waiting. It learns of a change to its table (a hand-over, the director's
 // answer, a correction) from the server's event stream; without one it asks now and then with
 // the ETag of the state it has, and a 304 says nothing changed.
+//
+// At a Swiss event the table plays one match a round (at teams, one of its two rooms): the page
+// also shows the match (both rooms' boards, the IMPs and VPs once it is complete) and, once the
+// round is in at this table, waits for the director's draw of the next one.
 "use strict";
 
 const DB_NAME = "bridgescore-table";
@@ -14,6 +18,7 @@ const STRAINS = ["C", "D", "H", "S", "N"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SEATS = { N: "North", E: "East", S: "South", W: "West" };
 const POLL_MS = 10000; // asking for the table's state when its event stream is down
+const SWISS_POLL_MS = 3000; // asking for a Swiss match while the other room finishes
 
 const ui = {
   pass: null, // {token, code, table, session, role}
@@ -29,6 +34,8 @@ const ui = {
   etag: null, // the ETag of the state shown: the same again means nothing changed
   streaming: false, // the table's event stream is open
   ended: false, // the session's results are published: scoring is over
+  swiss: null, // at a Swiss event: this table's matches (/t/api/swiss)
+  swissTag: null,
 };
 
 // --- IndexedDB ----------------------------------------------------------------------------------
@@ -132,6 +139,10 @@ function doneAt(round, board) {
   return Boolean((b && b.result) || queuedFor(round, board));
 }
 
+function swissMatch(number) {
+  return ui.state && ui.state.swiss && ui.swiss && ui.swiss.rounds.find((r) => r.round === number);
+}
+
 function roundComplete(number) {
   const r = roundOf(number);
   return Boolean(r) && r.boards.every((b) => doneAt(number, b.board));
@@ -179,6 +190,8 @@ async function join(code) {
   await kvPut("pass", ui.pass);
   ui.state = null;
   ui.etag = null;
+  ui.swiss = null;
+  ui.swissTag = null;
   ui.ended = false;
   ui.round = null;
   await kvPut("round", null);
@@ -212,6 +225,7 @@ async function refresh() {
   } catch (error) {
     setOnline(false);
   }
+  if (ui.state && ui.state.swiss && !ui.ended) await refreshSwiss();
   if (!ui.scores) {
     try {
       const answer = await api("/t/api/scores", {}, null);
@@ -220,6 +234,21 @@ async function refresh() {
         await kvPut("scores", ui.scores);
       }
     } catch (error) { /* offline: the copy kept in IndexedDB is used */ }
+  }
+}
+
+// A Swiss event's matches at this table; true when they changed.
+async function refreshSwiss() {
+  try {
+    const answer = await api("/t/api/swiss", { revalidate: true });
+    if (answer.status !== 200 || (answer.etag && answer.etag === ui.swissTag)) return false;
+    ui.swiss = answer.data;
+    ui.swissTag = answer.etag;
+    await kvPut("swiss", ui.swiss);
+    return true;
+  } catch (error) {
+    setOnline(false);
+    return false;
   }
 }
 
@@ -412,7 +441,7 @@ async function enqueue() {
   ui.traveller = { board: d.board, round: d.round, label: item.label, client_id: item.client_id };
   render();
   await flush();
-  if (ui.traveller && !ui.queue.find((q) => q.client_id === item.client_id)) {
+  if (ui.traveller && !ui.state.swiss && !ui.queue.find((q) => q.client_id === item.client_id)) {
     try {
       const answer = await api(`/t/api/boards/${d.board}`);
       if (answer.status === 200) ui.traveller = { ...ui.traveller, data: answer.data };
@@ -467,7 +496,54 @@ function messageHtml() {
 
 function pairHtml(pair) {
   if (!pair) return "";
-  return `Pair ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+  const word = ui.state && ui.state.swiss === "teams" ? "Team" : "Pair";
+  return `${word} ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+}
+
+// --- a Swiss event's match ----------------------------------------------------------------------
+
+function teamText(team) {
+  const word = ui.state.swiss === "teams" ? "Team" : "Pair";
+  return `${word} ${team.number}${team.name ? ` ${team.name}` : ""}`;
+}
+
+function swissWhere(r) {
+  const m = swissMatch(r.round);
+  if (!m || !m.room) return "";
+  return `<p class="note">Match ${m.match}, room ${m.room}: the other room is table ${esc(m.other_table)}.</p>`;
+}
+
+function swissCard(r) {
+  const m = swissMatch(r.round);
+  if (!m) return "";
+  const teams = Boolean(m.room);
+  const rows = m.boards.map((b) => {
+    const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">to come</span>`}</td>`).join("");
+    const won = b.won ? `${esc(b.won.imps)} to ${esc(teamText({ number: b.won.team }).toLowerCase())}` : b.compared ? "0" : "";
+    return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
+  }).join("");
+  const heads = teams ? `<th scope="col">Room 1</th><th scope="col">Room 2</th>` : `<th scope="col">Result</th>`;
+  const score = m.complete
+    ? `<p class="match-score"><strong>IMPs ${esc(m.score_text)}</strong> · <strong>VPs ${esc(m.vps_text)}</strong></p>`
+    : "";
+  return `<div class="card" id="match"><h3>Match ${m.match}: ${esc(teamText(m.home))} (home) v ${esc(teamText(m.away))}</h3>
+    <table><caption class="visually-hidden">The match's boards</caption><thead><tr><th scope="col">Board</th>${heads}<th scope="col">IMPs</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
+}
+
+function swissEnd(r) {
+  const m = swissMatch(r.round);
+  let match = "";
+  if (m && !m.complete) {
+    match = m.room
+      ? `<p>Waiting for the other room (table ${esc(m.other_table)}): ${m.entered[m.room === 1 ? 1 : 0]} of ${m.boards.length} boards in.</p>`
+      : `<p>The match's IMPs are known once every table of the round is in.</p>`;
+  }
+  const next = ui.state.rounds.find((x) => x.round > r.round && !x.sit_out);
+  const last = ui.swiss && ui.swiss.next === "over" && !next;
+  const then = next ? nextRoundButton(r)
+    : last ? `<p>That was the last round at this table. Thank you!</p>`
+      : `<p>The director draws round ${r.round + 1} once every match is in: this page shows it by itself.</p>`;
+  return `<div class="card"><h3>Round ${r.round} is complete at this table</h3>${match}</div>${then}`;
 }
 
 function screens() {
@@ -512,6 +588,7 @@ function roundScreen() {
       <dt>Boards</dt><dd>${esc(boards)}</dd>
     </dl>
     ${r.arrow_switched ? `<p class="note">Arrow switch: the pair sitting North–South plays the East–West cards this round.</p>` : ""}
+    ${swissWhere(r)}
     <button type="button" class="primary wide" data-action="confirmRound">Yes: start round ${r.round}</button>
     <details><summary>Another round</summary>
       <div class="grid g4">${rest.map((x) => `<button type="button" data-action="otherRound" data-round="${x.round}">Round ${x.round}</button>`).join("")}</div>
@@ -546,11 +623,13 @@ function boardsScreen() {
     ${watching}
     <ul class="boards">${items}</ul>
     ${conflicts ? `<h3>Waiting for the director</h3><ul>${conflicts}</ul>` : ""}
+    ${swissCard(r)}
     ${complete ? endOfRound(r) : ""}
     ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}`;
 }
 
 function endOfRound(r) {
+  if (ui.state.swiss) return swissEnd(r);
   const moves = r.next.map((m) => {
     const who = `Pair ${m.pair}${m.line ? ` ${m.line}` : ""}`;
     if (m.done) return `<li>${esc(who)}: that was the last round.</li>`;
@@ -685,6 +764,7 @@ async function start() {
   ui.state = (await kvGet("state")) || null;
   ui.scores = (await kvGet("scores")) || null;
   ui.round = (await kvGet("round")) || null;
+  ui.swiss = (await kvGet("swiss")) || null;
   ui.queue = await queueAll();
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1];
   if (code && (!ui.pass || ui.pass.code.toUpperCase() !== code.toUpperCase())) {
@@ -711,6 +791,13 @@ async function start() {
   setInterval(() => {
     if (!ui.streaming && document.visibilityState === "visible") changed();
   }, POLL_MS);
+  // At a Swiss event the other room's boards are not this table's news: while the players wait
+  // for them, the match is asked for now and then (a 304 when nothing changed).
+  setInterval(async () => {
+    const m = ui.screen === "boards" && swissMatch(ui.round);
+    if (!m || m.complete || !roundComplete(ui.round) || document.visibilityState !== "visible") return;
+    if (await refreshSwiss()) render();
+  }, SWISS_POLL_MS);
 }
 
 // --- hearing of changes ---------------------------------------------------------------------------
