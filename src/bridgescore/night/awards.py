@@ -177,9 +177,7 @@ def add_club_file(night: Service, actor: Actor, data: bytes, filename: str) -> C
     night.check_club(actor, Action.MASTERPOINTS)
     assert actor.user is not None
     if len(data) > MAX_SCHEME_FILE:
-        raise Refused(
-            413, f"{filename}: a scheme file is at most {MAX_SCHEME_FILE // 1024} KB"
-        )
+        raise Refused(413, f"{filename}: a scheme file is at most {MAX_SCHEME_FILE // 1024} KB")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

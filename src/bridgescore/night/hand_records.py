@@ -114,9 +114,7 @@ def load(night: Service, actor: Actor, session_id: int, upload: Upload, solve: S
             )
         matched[board.number] = board
     if problems:
-        raise Refused(
-            422, f"{upload.name} is not of this session's boards: " + "; ".join(problems)
-        )
+        raise Refused(422, f"{upload.name} is not of this session's boards: " + "; ".join(problems))
     if not matched:
         raise Refused(
             422,
@@ -241,9 +239,7 @@ def refuse_wrong_lead(night: Service, actor: Actor, session_id: int, line: Table
     single = line.result
     if not line.lead or single is None or single.declarer is None:
         return
-    problem = lead_answer(
-        night, actor, session_id, line.board, single.declarer.value, line.lead
-    )
+    problem = lead_answer(night, actor, session_id, line.board, single.declarer.value, line.lead)
     if problem is not None:
         raise Refused(422, f"board {line.board}: {problem}. The result was not stored")
 

@@ -17,9 +17,8 @@ from bridgescore.anomalies import find
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
-from bridgescore.store import StoreError
+from bridgescore.store import StoreError, hand_records
 from bridgescore.store import confirmations as stored
-from bridgescore.store import hand_records
 from bridgescore.store.confirmations import Confirmation
 from bridgescore.store.lines import row_key
 from bridgescore.store.live import LiveInfo
@@ -124,22 +123,28 @@ def confirm(
     session_id: int,
     key: str,
     kind: str,
-    entry_id: int,
+    entry_id: int | None,
     note: str | None = None,
 ) -> Confirmation:
     """Confirm an entry listed as looking wrong, as it stands: refused unless it is listed now,
     for that reason, as entry ``entry_id`` (the one the director looked at)."""
     info = night.info(session_id)
     night.check(actor, Action.CONFIRM, info)
+    if entry_id is None:
+        raise Refused(400, "which entry? (the id of the entry looked at is missing)")
     listed = _review(night, info)
     if not any(f.key == key and f.kind == kind for f in listed.found):
-        raise Refused(
-            409, f"line {key!r} is not listed for {kind!r} now: look at the list again"
-        )
+        raise Refused(409, f"line {key!r} is not listed for {kind!r} now: look at the list again")
     words = (note or "").strip()[:500] or None
     try:
         return stored.confirm(
-            night.store, session_id, key, entry_id, kind, words, by=actor.name,
+            night.store,
+            session_id,
+            key,
+            entry_id,
+            kind,
+            words,
+            by=actor.name,
             now=datetime.now(UTC),
         )
     except StoreError as error:

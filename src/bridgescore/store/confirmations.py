@@ -44,9 +44,7 @@ def confirmations(store: Store, session_id: int) -> dict[tuple[int, str], Confir
     """The session's confirmations, by (entry id, kind)."""
     with store.reading() as conn:
         rows = conn.execute(
-            select(anomaly_confirmations).where(
-                anomaly_confirmations.c.session_id == session_id
-            )
+            select(anomaly_confirmations).where(anomaly_confirmations.c.session_id == session_id)
         )
         return {
             (int(r.entry_id), str(r.kind)): Confirmation(

@@ -35,7 +35,7 @@ from bridgescore.web.uploads import posted_file
 Data = dict[str, Any]
 
 
-# --- choosing a session's scheme -------------------------------------------------------------------
+# --- choosing a session's scheme ------------------------------------------------------------------
 
 
 def choices(night: Service, club_id: int) -> list[Data]:
@@ -72,7 +72,7 @@ def choose(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
     return RedirectResponse(f"/director/sessions/{session}#masterpoints", 303)
 
 
-# --- the awards on the rankings ------------------------------------------------------------------
+# --- the awards on the rankings -------------------------------------------------------------------
 
 
 def on_watch(night: Service, live: LiveSession, data: Data) -> None:
@@ -125,7 +125,7 @@ def _entrant(row: Data) -> Entrant:
     )
 
 
-# --- the club's scheme files ---------------------------------------------------------------------
+# --- the club's scheme files ----------------------------------------------------------------------
 
 
 def club_page(request: Request) -> Response:
@@ -151,19 +151,23 @@ def club_page(request: Request) -> Response:
         ],
     }
     return page(
-        request, "club_masterpoints.html", data, json_twin=is_json(request), actor=actor,
+        request,
+        "club_masterpoints.html",
+        data,
+        json_twin=is_json(request),
+        actor=actor,
         token=token,
     )
 
 
 async def add_club_file(request: Request) -> Response:
     """A scheme file for the club (TOML or JSON), checked whole before it is kept."""
+    actor, token = await run_in_threadpool(require, request)  # nobody's upload is not read
     form = await posted_file(
         request, "scheme", night_awards.MAX_SCHEME_FILE + 16 * 1024, "a scheme file"
     )
 
     def run() -> Response:
-        actor, token = require(request)
         if actor.user is not None:
             check_csrf(request, token, form.fields)
         night = night_of(request)
@@ -172,9 +176,7 @@ async def add_club_file(request: Request) -> Response:
             raise Refused(400, "choose the scheme file (TOML or JSON)")
         added = night_awards.add_club_file(night, actor, form.data, form.filename)
         if wants_json(request):
-            return JSONResponse(
-                {"name": added.name, "scheme": night_awards.CLUB + added.name}, 201
-            )
+            return JSONResponse({"name": added.name, "scheme": night_awards.CLUB + added.name}, 201)
         return RedirectResponse("/director/club/masterpoints", 303)
 
     return await run_in_threadpool(run)

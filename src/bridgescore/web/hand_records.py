@@ -38,10 +38,10 @@ FIELD = "hands"
 
 async def upload(request: Request) -> Response:
     """The night's hand records, from a file in any format bridgescore reads."""
+    actor, token = await run_in_threadpool(require, request)  # nobody's upload is not read
     form = await posted_file(request, FIELD, MAX_FILE, "a hand-record file")
 
     def run() -> Response:
-        actor, token = require(request)
         if actor.user is not None:
             check_csrf(request, token, form.fields)
         night = night_of(request)

@@ -26,9 +26,13 @@ MAX_TEXT = 100  # characters of a club's name or number
 
 def _options(request: Request, scheme: str | None) -> dict[str, str]:
     query = request.query_params
-    default = "abf" if (scheme or "").startswith("abf:") else "nz" if (scheme or "").startswith(
-        "nz:"
-    ) else "ebu"
+    default = (
+        "abf"
+        if (scheme or "").startswith("abf:")
+        else "nz"
+        if (scheme or "").startswith("nz:")
+        else "ebu"
+    )
     options = {
         "body": query.get("body", "") or default,
         "charge": query.get("charge", "").strip(),
@@ -75,11 +79,15 @@ def national_page(request: Request) -> Response:
                 {"entrant": m.entrant.label, "player": m.player}
                 for m in national.missing_numbers(found.result)
             ]
-            data["awards"] = None if found.awards is None else {
-                "scheme": found.scheme,
-                "title": found.awards.scheme.title,
-                "count": len(found.awards.awards),
-            }
+            data["awards"] = (
+                None
+                if found.awards is None
+                else {
+                    "scheme": found.scheme,
+                    "title": found.awards.scheme.title,
+                    "count": len(found.awards.awards),
+                }
+            )
     query = {k: v for k, v in options.items() if v and k != "missing"}
     data["download"] = f"/director/sessions/{session}/national.xml?{urlencode(query)}"
     return page(

@@ -18,7 +18,6 @@ from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html
 from bridgescore.reports.model import board_page, entrant_page
 from bridgescore.web import auth
-from bridgescore.web.hand_records import published_pages
 from bridgescore.web.app import (
     LOGIN_LIFETIME,
     PRE_LOGIN,
@@ -33,6 +32,7 @@ from bridgescore.web.app import (
     wants_json,
     who,
 )
+from bridgescore.web.hand_records import published_pages
 
 # --- the published results ----------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.night import Action, Actor, LiveSession, Refused, Service
+from bridgescore.night import Action, Actor, LiveSession, Service
 from bridgescore.night import review as night_review
 from bridgescore.web import screens
 from bridgescore.web.app import form_action, get, is_json, night_of, page, post, require, session_id
@@ -67,25 +67,21 @@ def review_page(request: Request) -> Response:
     night = night_of(request)
     live = night.session(actor, session_id(request))
     data = review_data(night, actor, live)
-    return page(
-        request, "review.html", data, json_twin=is_json(request), actor=actor, token=token
-    )
+    return page(request, "review.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 @form_action
 def confirm(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     """An entry confirmed as it stands, for one reason."""
     session = session_id(request)
-    entry = form.get("entry", "")
-    if not entry.isdigit():
-        raise Refused(400, "which entry? (its id is missing)")
+    entry = form.get("entry", "").strip()
     done = night_review.confirm(
         night_of(request),
         actor,
         session,
         form.get("line", ""),
         form.get("kind", ""),
-        int(entry),
+        int(entry) if entry.isdigit() else None,
         form.get("note"),
     )
     if request.url.path.endswith(".json"):

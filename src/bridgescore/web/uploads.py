@@ -32,7 +32,12 @@ async def posted_file(request: Request, field: str, limit: int, what: str) -> Po
     if declared and (not declared.isdigit() or int(declared) > limit):
         raise Refused(413, f"{what} is at most {limit // 1024} KB: this one is larger")
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
-        raise Refused(400, f"send {what} as a form's file (multipart/form-data)")
+        # A form without a file (its CSRF token is still checked, then the file asked for).
+        try:
+            plain = await request.form(max_files=0, max_fields=MAX_FIELDS)
+        except MultiPartException as error:
+            raise Refused(400, f"the form could not be read: {error.message}") from None
+        return Posted({k: v for k, v in plain.items() if isinstance(v, str)}, None, None)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
