@@ -25,7 +25,8 @@ from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
 from bridgescore.session import Board
 from bridgescore.store import hand_records as stored
-from bridgescore.store.hand_records import Analysis, LoadedFile, ParRow
+from bridgescore.store.hand_records import Analysis as Analysis  # shown by web/
+from bridgescore.store.hand_records import LoadedFile, ParRow
 from bridgescore.store.live import PUBLISHED
 from bridgescore.store.tables import Device
 from bridgescore.traveller import TableResult

@@ -25,10 +25,10 @@ from bridgescore.formats import hands
 from bridgescore.night import Actor, LiveSession, Refused, Service
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night.awards import awarded
+from bridgescore.night.hand_records import Analysis
 from bridgescore.reports import views
 from bridgescore.reports.deals import DoubleDummy, ParContract, solve
 from bridgescore.session import Board
-from bridgescore.store.hand_records import Analysis
 from bridgescore.web.app import check_csrf, night_of, post, require, session_id, wants_json
 from bridgescore.web.uploads import posted_file
 
