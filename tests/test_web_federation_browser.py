@@ -102,7 +102,7 @@ def test_hand_records_a_deal_after_play_the_review_and_the_awards_in_chromium(
         page.set_input_files("#deals input[name=hands]", str(hands))
         page.click("#deals button[type=submit]")
         page.wait_for_selector("text=16 of 21 boards have their deal")
-        assert "test.pbn (PBN, boards 16)" in page.inner_text("#hand-records + p + ul.loaded")
+        assert "test.pbn (PBN, 16 boards)" in page.inner_text("#hand-records + p + ul.loaded")
         # and the scheme
         page.select_option("#scheme select[name=scheme]", "abf:green")
         page.click("#scheme button[type=submit]")
