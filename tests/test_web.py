@@ -74,7 +74,8 @@ class Console:
         return self.client.post(url, data={"csrf": self.csrf, **data}, follow_redirects=False)
 
     def get(self, url: str, **params: Any) -> Any:
-        return self.client.get(url, params=params, follow_redirects=False)
+        # no params: None, as httpx drops a URL's own query string when given params={}
+        return self.client.get(url, params=params or None, follow_redirects=False)
 
 
 def new_session(console: Console, pairs: int = 8, movement: str = "", **players: str) -> int:

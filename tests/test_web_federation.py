@@ -287,8 +287,7 @@ def test_entries_that_look_wrong_are_listed_before_publishing_and_changed_only_b
     for found in listed["found"]:
         assert found["result"] == "4S N =" and found["confirmed"] is None
         assert found["url"] == f"{s}/history?line=%7C1%7Cr6%7Ct2"
-    # the line, corrected there (the client itself: httpx drops a URL's query given params={})
-    line = console.client.get(listed["found"][0]["url"])
+    line = console.get(listed["found"][0]["url"])  # the line, corrected there
     assert line.status_code == 200 and "4S N =" in line.text
     page = console.get(s + "/review")
     assert page.text.count("Confirm as it stands") == 2 and expected[1].reason in page.text
