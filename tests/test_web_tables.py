@@ -325,7 +325,7 @@ def test_the_lead_is_checked_against_the_hand_record(store: Store, tmp_path: Pat
     uploaded = console.client.post(
         f"/director/sessions/{session}/deals.json",
         data={"csrf": console.csrf},
-        files={"pbn": ("deals.pbn", pbn.encode(), "application/octet-stream")},
+        files={"hands": ("deals.pbn", pbn.encode(), "application/octet-stream")},
     )
     assert uploaded.status_code == 200, uploaded.text
     check = {"board": board, "round": 1, "contract": "4S", "declarer": "N"}
@@ -342,11 +342,19 @@ def test_the_lead_is_checked_against_the_hand_record(store: Store, tmp_path: Pat
         "/t/api/check", json={**check, "lead": "HK", "tricks": "+3"}, headers=table.headers()
     )
     assert scored.json()["result"] == "4S N +3" and scored.json()["ns_score"] in (510, 710)
-    # sent anyway (entered offline): stored, and the director is told
+    # sent anyway (entered offline): refused by the server too, nothing stored, and the
+    # director is told of each wrong lead
     sent = table.send("lead-offline", board, 1, contract="4S", declarer="N", tricks="=", lead="SA")
-    assert sent.status_code == 201 and "not in East's hand" in sent.json()["lead_problem"]
+    assert sent.status_code == 422
+    assert sent.json()["error"]["message"] == (
+        f"board {board}: ♠A is not in East's hand on the hand record: East leads against N. "
+        "The result was not stored"
+    )
+    assert store.session_rows(session).results == ()
     events = console.get(f"/director/sessions/{session}/tables.json").json()["events"]
-    assert any(e["kind"] == "lead" and f"board {board}" in e["note"] for e in events)
+    assert [e["note"] for e in events if e["kind"] == "lead"] == [
+        f"board {board}: SA — ♠A is not in East's hand on the hand record: East leads against N"
+    ] * 2
 
 
 def test_calling_the_director(store: Store) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from bridgescore.errors import ParseError
-from bridgescore.night import swiss
+from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
 from bridgescore.night.permissions import Action, Actor, Role, role_of
 from bridgescore.night.refusals import NotFound, Refused
@@ -120,6 +120,7 @@ def enter(
 ) -> Outcome:
     """Enter the result typed for ``place`` (see the module)."""
     info, line = read_typed(night, actor, session_id, place, typed)
+    hand_records.refuse_wrong_lead(night, actor, session_id, line)
     with opened(night, session_id, line_key(line.key)) as log:
         if client_id is not None:
             known = log.known(client_id)
@@ -296,6 +297,8 @@ def correct(
             lead=(lead or "").strip().upper() or current.line.lead,
         )
         night.check(actor, kind_of(line), info, line.table)
+        if (lead or "").strip():  # a lead kept from before is not asked about again
+            hand_records.refuse_wrong_lead(night, actor, session_id, line)
         if client_id is not None:
             known = log.known(client_id)
             if known is not None:

@@ -123,7 +123,7 @@ class Service:
         info = self.info(session_id)
         self.check(actor, action, info)
         marks = self.store.marks(session_id)
-        snapshot = self.scores.snapshot(session_id, marks.log)
+        snapshot = self.scores.snapshot(session_id, marks)
         return LiveSession(self, info, snapshot, marks.revision)
 
     def revision(self, actor: Actor, session_id: int) -> int:

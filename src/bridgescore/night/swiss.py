@@ -213,7 +213,7 @@ def _view(night: Service, stored: StoredSwiss, info: LiveInfo) -> SwissView:
     row = stored.row
     base = _event(stored)
     marks = night.store.marks(row.session_id)
-    snapshot = night.scores.snapshot(row.session_id, marks.log)
+    snapshot = night.scores.snapshot(row.session_id, marks)
     rounds = _rounds(row.kind, base, snapshot.lines, snapshot.result)
     drawn = drawn_scores(night, row.id)
     scores: dict[tuple[int, int, int], MatchScore] = {}

@@ -12,11 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.bridge import Seat, Strain
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.movements import Movement
-from bridgescore.night import entry
+from bridgescore.night import entry, hand_records
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused
@@ -110,8 +107,8 @@ def send(
     client_id: str,
     replaces: int | None,
 ) -> tuple[entry.Outcome, str | None]:
-    """A result from a table's phone (see :func:`bridgescore.night.entry.enter`) and any
-    problem with its lead against the hand record, which the director is told of."""
+    """A result from a table's phone (see :func:`bridgescore.night.entry.enter`; a lead not in
+    the leader's hand is refused there) and any problem with its lead: none, once it is in."""
     outcome = entry.enter(
         night,
         Actor(device=device),
@@ -121,14 +118,7 @@ def send(
         client_id=client_id,
         replaces=replaces,
     )
-    board = place.board
-    problem = None
-    if typed.lead.strip() and typed.declarer.strip():
-        deal = night.store.deal(device.session_id, board)
-        problem = lead_problem(deal, typed.declarer, typed.lead)
-    if problem and (outcome.held is not None or outcome.stored):
-        night.store.note_at_table(device, "lead", f"board {board}: {problem}")
-    return outcome, problem
+    return outcome, None
 
 
 @dataclass(frozen=True)
@@ -155,9 +145,7 @@ def check(
         raise Refused(400, "a result needs its board, round and table")
     night.check(actor, Action.WATCH if actor.device is None else Action.ENTER, info, str(where))
     play_at(movement, board, round, where)
-    problem = None
-    if typed.lead.strip() and typed.declarer.strip():
-        problem = lead_problem(night.store.deal(session_id, board), typed.declarer, typed.lead)
+    problem = hand_records.lead_answer(night, actor, session_id, board, typed.declarer, typed.lead)
     if not typed.complete:
         return Checked(None, None, problem)
     _, line = entry.read_typed(night, actor, session_id, place, typed)
@@ -165,9 +153,9 @@ def check(
 
 
 def traveller_result(night: Service, device: Device, board: int) -> Any:
-    """The session scored, for a board's traveller shown to a table that has played it."""
-    view = night.store.table_view(device)
-    if not any(e.line.board == board for e in view.entries):
+    """The session scored, for a board's traveller (and its deal) shown to a table that has
+    played it."""
+    if not hand_records.played(night, device, board):
         raise Refused(403, f"board {board}'s results are shown once this table has played it")
     result = night.snapshot(device.session_id).result
     if not hasattr(result, "fields"):  # teams: a board is compared with the other room's
@@ -219,37 +207,3 @@ def _store(work: Any) -> Any:
         return work()
     except StoreError as error:
         raise Refused(422, str(error)) from None
-
-
-# --- the lead against the hand record ------------------------------------------------------------
-
-
-def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
-    """Why ``lead`` cannot be the opening lead against ``declarer`` on this hand record, or
-    None when it can (or there is no hand record to check against)."""
-    if not deal_text or not lead.strip() or not declarer.strip():
-        return None
-    card = lead.strip().upper().replace("10", "T")
-    if len(card) != 2 or card[0] not in "SHDC" or card[1] not in "AKQJT98765432":
-        return f"{lead!r} is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)"
-    try:
-        leader = Seat.parse(declarer).next
-        hand = Deal.from_pbn(deal_text)[leader]
-    except (BridgeScoreError, ParseError):
-        return None
-    if hand is None:
-        return None
-    if card[1] not in hand.holding(Strain(card[0])):
-        return (
-            f"{_card_words(card)} is not in {_SEAT_WORDS[leader]}'s hand on the hand record: "
-            f"{_SEAT_WORDS[leader]} leads against {declarer.strip().upper()}"
-        )
-    return None
-
-
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-
-
-def _card_words(card: str) -> str:
-    suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
-    return f"{suit}{'10' if card[1] == 'T' else card[1]}"

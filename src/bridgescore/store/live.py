@@ -22,6 +22,7 @@ from bridgescore.store.schema import (
     boards,
     clubs,
     entrants,
+    hand_record_files,
     logins,
     results,
     sessions,
@@ -213,11 +214,13 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
 @dataclass(frozen=True)
 class Marks:
     """Where a session stands: ``revision`` counts every change to it, ``log`` its log's
-    entries (scoring depends on the log alone), ``tables`` each table's revision by table id."""
+    entries (scoring depends on the log and the deals alone), ``tables`` each table's revision
+    by table id, ``deals`` the hand-record files loaded."""
 
     revision: int
     log: int
     tables: dict[int, int]
+    deals: int = 0  # hand-record files loaded: the deals a view shows change with it
 
 
 def touch(
@@ -282,8 +285,15 @@ def marks(conn: Connection, session_id: int) -> Marks:
     count = (
         select(func.count(results.c.id)).where(results.c.session_id == session_id).scalar_subquery()
     )
+    loaded = (
+        select(func.count(hand_record_files.c.id))
+        .where(hand_record_files.c.session_id == session_id)
+        .scalar_subquery()
+    )
     row = conn.execute(
-        select(sessions.c.revision, count.label("log")).where(sessions.c.id == session_id)
+        select(sessions.c.revision, count.label("log"), loaded.label("deals")).where(
+            sessions.c.id == session_id
+        )
     ).first()
     if row is None:
         raise StoreError(f"no stored session with id {session_id}")
@@ -295,7 +305,7 @@ def marks(conn: Connection, session_id: int) -> Marks:
             )
         )
     }
-    return Marks(int(row.revision), int(row.log), tables)
+    return Marks(int(row.revision), int(row.log), tables, int(row.deals))
 
 
 # --- what a club grants --------------------------------------------------------------------------

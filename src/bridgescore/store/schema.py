@@ -454,3 +454,81 @@ swiss_steps = Table(
     Column("by", String(200), nullable=False),
     UniqueConstraint("swiss_id", "number"),
 )
+
+# The club inside its federation (0007_issue28b). Each hand-record file a director loaded into a
+# session (the deals themselves are the boards' ``deal``), and each board's double-dummy
+# analysis, solved once when the deals were loaded: ``deal`` is the deal it was solved for,
+# ``tricks`` the tricks of each seat (N E S W) in each strain (NT S H D C), one hex digit each.
+hand_record_files = Table(
+    "hand_record_files",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("name", String(200), nullable=False),  # the file's name as uploaded
+    Column("kind", String(8), nullable=False),  # pbn, dup, dlm ... (formats.hands.KINDS)
+    Column("digest", String(64), nullable=False),  # sha256 of the file's bytes
+    Column("boards", Text, nullable=False),  # JSON list: the boards given their deal
+    Column("loaded_at", DateTime(timezone=True), nullable=False),
+    Column("loaded_by", String(200), nullable=False),
+)
+
+deal_analyses = Table(
+    "deal_analyses",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("deal", String(80), nullable=False),
+    Column("tricks", String(20), nullable=False),
+    Column("par_score", Integer, nullable=False),
+    Column("par", Text, nullable=False),  # JSON: [level, strain, doubled, declarers, result]s
+)
+
+# The masterpoint scheme chosen for a session (a built-in name such as "abf:green", or
+# "club:NAME" for a scheme file its club added), and the scheme files each club added (the
+# file's text as given, checked whole when added; a name is never given to another file).
+session_schemes = Table(
+    "session_schemes",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("scheme", String(200), nullable=False),
+    Column("chosen_at", DateTime(timezone=True), nullable=False),
+    Column("chosen_by", String(200), nullable=False),
+)
+
+club_schemes = Table(
+    "club_schemes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("name", String(60), nullable=False),
+    Column("kind", String(8), nullable=False),  # toml or json
+    Column("text", Text, nullable=False),
+    Column("added_at", DateTime(timezone=True), nullable=False),
+    Column("added_by", String(200), nullable=False),
+    UniqueConstraint("club_id", "name"),
+)
+
+# An entry that looked wrong before publishing (bridgescore.anomalies), confirmed by a
+# director as it stands: for that entry only (a correction is a new entry, looked at again).
+anomaly_confirmations = Table(
+    "anomaly_confirmations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("entry_id", ForeignKey("results.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("note", Text, nullable=True),
+    Column("confirmed_at", DateTime(timezone=True), nullable=False),
+    Column("confirmed_by", String(200), nullable=False),
+    UniqueConstraint("entry_id", "kind"),
+)

@@ -368,7 +368,17 @@ def create_app(
     """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
-    from bridgescore.web import console, ladder, published, swiss, tables
+    from bridgescore.web import (
+        awards,
+        console,
+        hand_records,
+        ladder,
+        national,
+        published,
+        review,
+        swiss,
+        tables,
+    )
 
     if isinstance(store, Service):
         night = store
@@ -384,6 +394,10 @@ def create_app(
         *swiss.routes(),  # before the tables' /t/{name}
         *ladder.routes(),
         *tables.routes(),
+        *hand_records.routes(),
+        *awards.routes(),
+        *review.routes(),
+        *national.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,

@@ -18,16 +18,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.errors import BridgeScoreError
 from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
+from bridgescore.night import awards as night_awards
+from bridgescore.night import review as night_review
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.reports import html
 from bridgescore.rules import Rules
-from bridgescore.web import auth, screens
+from bridgescore.web import auth, awards, hand_records, review, screens
 from bridgescore.web.app import (
     bridge,
-    check_csrf,
     etag,
     event_stream,
     form_action,
@@ -74,12 +75,16 @@ def setup_page(request: Request) -> Response:
         if choices and pick.isdigit():
             contestants = list(setup.chosen_movement(pairs, minutes, int(pick)).contestants)
     data = screens.setup_data(form, setup.RULE_SETS, choices, contestants, players, problem)
+    data["masterpoints"] = awards.for_setup(night, actor)
     return page(request, "setup.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 @form_action
 def create(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    scheme = awards.scheme_for_new(night_of(request), actor, form)  # checked before storing
     made = setup.create_session(night_of(request), actor, form)
+    if scheme is not None:
+        night_awards.choose(night_of(request), actor, made, scheme)
     if wants_json(request):
         return JSONResponse({"session": made, "url": f"/director/sessions/{made}"}, 201)
     return RedirectResponse(f"/director/sessions/{made}", 303)
@@ -99,7 +104,11 @@ def watch(request: Request) -> Response:
 
     def make() -> tuple[dict[str, Any], Rules | None]:
         live = night.session(actor, session_id(request))
-        return screens.watch(live), live.result.rules if live.result is not None else None
+        data = screens.watch(live)
+        data["hand_records"] = hand_records.section(night, actor, live)
+        awards.on_watch(night, live, data)
+        data["review"] = review.summary(night, actor, live)
+        return data, live.result.rules if live.result is not None else None
 
     data, rules = bridge(request).watched((session_id(request), revision), make)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
@@ -119,6 +128,7 @@ def board(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
     data = screens.grid(live, int(request.path_params["board"]))
+    data.update(hand_records.grid_deal(night_of(request), actor, live, data["board"]))
     return page(request, "grid.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
@@ -127,50 +137,6 @@ def table_round(request: Request) -> Response:
     live = night_of(request).session(actor, session_id(request))
     data = screens.slip(live, int(request.path_params["table"]), int(request.path_params["round"]))
     return page(request, "slip.html", data, json_twin=is_json(request), actor=actor, token=token)
-
-
-async def deals(request: Request) -> Response:
-    """Hand records from a PBN file: each board's deal, shown on the published travellers."""
-    form = await request.form()
-    upload = form.get("pbn")
-    content = None if upload is None or isinstance(upload, str) else await upload.read()
-    name = "deals.pbn" if upload is None or isinstance(upload, str) else upload.filename
-    csrf = form.get("csrf")
-
-    def run() -> Response:
-        actor, token = require(request)
-        if actor.user is not None:
-            check_csrf(request, token, {"csrf": csrf if isinstance(csrf, str) else ""})
-        night = night_of(request)
-        night.check(actor, Action.HAND_RECORDS, night.info(session_id(request)))
-        if content is None:
-            raise Refused(400, "choose a PBN file of the deals")
-        given = hand_records(content, name or "deals.pbn")
-        done = night.set_deals(actor, session_id(request), given)
-        if wants_json(request):
-            return JSONResponse({"boards": done})
-        return RedirectResponse(f"/director/sessions/{session_id(request)}", 303)
-
-    return await run_in_threadpool(run)
-
-
-def hand_records(data: bytes, name: str) -> dict[int, str]:
-    """Each board's deal in a PBN file of hand records (as a dealing program writes them)."""
-    from bridgescore.deal import Deal
-    from bridgescore.formats.pbn import syntax
-
-    text, _ = syntax.decode(data)
-    document = syntax.loads(text, path=name)
-    document.raise_for_problems()
-    found: dict[int, str] = {}
-    for game in document.games:
-        number, deal = game.tag("Board"), game.tag("Deal")
-        if number is None or deal is None or not number.resolved.strip().isdigit():
-            continue
-        found[int(number.resolved)] = str(Deal.from_pbn(deal.resolved).pbn())
-    if not found:
-        raise ParseError(f"{name}: no board with a Board and a Deal tag")
-    return found
 
 
 def typed(form: dict[str, str]) -> TypedResult:
@@ -302,7 +268,18 @@ def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
     if not minutes.isdigit():
         raise Refused(422, f"the correction period must be a number of minutes, not {minutes!r}")
     night = night_of(request)
-    info = night.publish(actor, session_id(request), timedelta(minutes=int(minutes)))
+    try:  # entries that look wrong and are not confirmed: asked once more
+        info = night_review.publish(
+            night,
+            actor,
+            session_id(request),
+            timedelta(minutes=int(minutes)),
+            anyway=form.get("anyway") == "yes",
+        )
+    except night_review.Unconfirmed as asked:
+        if wants_json(request):
+            raise
+        return review.ask_to_publish(request, actor, token, asked, minutes)
     folder = bridge(request).publish_folder
     if folder is not None:  # the results site written out as well, as bridgescore report would
         result, _ = night.published(info.id)
@@ -431,7 +408,6 @@ def routes() -> list[Route]:
         Route(session + "/events", session_events, methods=["GET"]),
         *get(session + "/boards/{board:int}", board),
         *get(session + "/tables/{table:int}/rounds/{round:int}", table_round),
-        *post(session + "/deals", deals),
         *post(session + "/check", check),
         *post(session + "/results", submit),
         *get(session + "/history", history),

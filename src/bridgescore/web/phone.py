@@ -169,4 +169,9 @@ def traveller(data: Data, table: str, section: str = "") -> Data:
         "top": data.get("top"),
         "section": section,
         "results": rows,
+        # the deal, once this table has played the board (the traveller is refused before)
+        "dealer": data.get("dealer"),
+        "vulnerability": data.get("vulnerability"),
+        "hands": data.get("hands"),
+        "double_dummy": data.get("double_dummy"),
     }

@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from bridgescore.night import Actor, Refused
 from bridgescore.night.permissions import ANONYMOUS
-from bridgescore.reports import html, views
+from bridgescore.reports import html
 from bridgescore.reports.model import board_page, entrant_page
 from bridgescore.web import auth
 from bridgescore.web.app import (
@@ -32,6 +32,7 @@ from bridgescore.web.app import (
     wants_json,
     who,
 )
+from bridgescore.web.hand_records import published_pages
 
 # --- the published results ----------------------------------------------------------------
 
@@ -63,7 +64,7 @@ def results_page(request: Request) -> Response:
     result, info = night_of(request).published(session_id(request))
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
-    pages = views.SessionPages(result)
+    pages = published_pages(night_of(request), session_id(request), result, info)
     site = pages.site()
     until = _aware(info.provisional_until)
     if until is not None and _now() < until:
@@ -93,8 +94,8 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
 
 
 def results_chart(request: Request) -> Response:
-    result, _ = night_of(request).published(session_id(request))
-    pages = views.SessionPages(result)
+    result, info = night_of(request).published(session_id(request))
+    pages = published_pages(night_of(request), session_id(request), result, info)
     name = request.path_params["name"]
     for entrant in pages.card_entrants():
         card = pages.card(entrant)

@@ -26,7 +26,7 @@ from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
 from bridgescore.web import app as web
-from bridgescore.web import console, phone, screens
+from bridgescore.web import console, hand_records, phone, screens
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,80}$")
 STATIC = {
@@ -196,13 +196,16 @@ def answer(outcome: entry.Outcome, problem: str | None) -> Response:
 
 
 def traveller(request: Request) -> Response:
-    """A board's traveller with provisional matchpoints, for a table that has played it."""
+    """A board's traveller with provisional matchpoints and its deal, for a table that has
+    played it."""
     found = _phone(request)
     board = int(request.path_params["board"])
-    result = night_tables.traveller_result(web.night_of(request), found, board)
+    night = web.night_of(request)
+    result = night_tables.traveller_result(night, found, board)
     from bridgescore.reports import views
 
-    data = views.traveller(result, board, found.section or None)
+    solved = hand_records.table_double_dummy(night, Actor(device=found), board)
+    data = views.traveller(result, board, found.section or None, double_dummy=solved)
     return JSONResponse(phone.traveller(data, found.table, found.section))
 
 

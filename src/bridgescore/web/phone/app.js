@@ -369,6 +369,24 @@ const actions = {
   toAgree() { ui.draft.step = "agree"; render(); },
   async agree() { await enqueue(); },
   nextBoard() { ui.traveller = null; ui.screen = "boards"; render(); },
+  async showBoard(el) {
+    // A board this table has played: its traveller so far and its deal (the server shows
+    // neither before the table has a result on the board).
+    const board = Number(el.dataset.board);
+    ui.traveller = { board, round: ui.round, label: `Board ${board}`, client_id: null, seen: true };
+    ui.screen = "sent";
+    render();
+    try {
+      const answer = await api(`/t/api/boards/${board}`);
+      setOnline(true);
+      if (answer.status === 200) ui.traveller = { ...ui.traveller, data: answer.data };
+      else ui.message = { problem: problemOf(answer) };
+    } catch (error) {
+      setOnline(false);
+      ui.message = { problem: "No connection: the traveller needs one." };
+    }
+    render();
+  },
   nextRound() {
     const next = ui.state.rounds.find((r) => r.round > ui.round && !r.sit_out);
     ui.round = next ? next.round : ui.round;
@@ -606,7 +624,8 @@ function boardsScreen() {
     if (queued) {
       what = `${esc(queued.label.replace(/^Board \d+: /, ""))} <span class="muted">(waiting to be sent)</span>`;
     } else if (b.result) {
-      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>`;
+      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>
+        <br><button type="button" class="link" data-action="showBoard" data-board="${b.board}">Traveller and deal</button>`;
       if (scorer && canCorrect) {
         button = `<button type="button" data-action="pickBoard" data-board="${b.board}" data-replaces="${b.result.id}" aria-label="Correct board ${b.board}">Correct</button>`;
       }
@@ -717,12 +736,27 @@ function sentScreen() {
     const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)} v ${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
     const why = mine && mine.why ? `<p class="why">NS: ${esc(mine.why.NS)}<br>EW: ${esc(mine.why.EW)}</p>` : "";
-    body = `<p>Stored. Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
-      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}`;
+    body = `<p>${t.seen ? "" : "Stored. "}Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
+      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}${dealHtml(t.data)}`;
   } else {
     body = `<p>Stored: ${esc(t.label)}.</p>`;
   }
-  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">Next board</button>`;
+  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">${t.seen ? "Back to the boards" : "Next board"}</button>`;
+}
+
+// The deal of a board this table has played, with the par when the hand records were solved.
+function dealHtml(data) {
+  const hands = data && data.hands;
+  if (!hands) return "";
+  const seat = (s, place) => {
+    const h = hands[s];
+    const ranks = (holding) => (holding ? [...holding].map((r) => (r === "T" ? "10" : r)).join(" ") : "—");
+    const lines = h ? ["spades", "hearts", "diamonds", "clubs"].map((suit, i) => `<li>${strainHtml("SHDC"[i])}<span class="visually-hidden">${suit}</span> ${esc(ranks(h[suit]))}</li>`).join("") : "<li>not known</li>";
+    return `<div class="hand ${place}"><p><strong>${SEATS[s]}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${SEATS[s]}'s hand">${lines}</ul></div>`;
+  };
+  const dd = data.double_dummy;
+  const par = dd ? `<p class="muted">Par ${signed(dd.par_score)} (NS)${dd.par_contracts.length ? `: ${dd.par_contracts.map(esc).join(", ")}` : ""}</p>` : "";
+  return `<h3>The deal</h3><div class="deal">${seat("N", "north")}${seat("W", "west")}${seat("E", "east")}${seat("S", "south")}</div>${par}`;
 }
 
 function render() {
