@@ -132,6 +132,7 @@ class PlayersSide:
         attempts: int,
         error: str | None = None,
         by: str | None = None,
+        request_id: int | None = None,
     ) -> int:
         with self.store.writing() as conn:
             return ml.log(
@@ -147,6 +148,7 @@ class PlayersSide:
                 error=error,
                 by=by or _user(),
                 now=_now(),
+                request_id=request_id,
             )
 
     def mail_log(
