@@ -133,6 +133,129 @@ def ask_link(server: str, token: str) -> str:
     return f"{server.rstrip('/')}/ask/{token}"
 
 
+@dataclass
+class _Sending:
+    """One run's context: the store, the server, what links a mail carries, and its report."""
+
+    store: Store
+    side: PlayersSide
+    settings: SmtpSettings | None
+    report: Report
+    told: Told | None
+    dry_run: bool
+    site: str | None
+    server: str | None
+    tries: int
+    pause: float
+    by: str
+
+    def step(self, done: Step) -> None:
+        self.report.steps.append(done)
+        if self.told is not None:
+            self.told(done)
+
+    def ask(self, player_id: int) -> compose.Ask | None:
+        """A new link for the player to ask for a correction, while the period runs."""
+        if self.server is None or self.dry_run:
+            return None
+        period = correction_period(self.store, self.report.session_id, _now())
+        if period is None:
+            return None
+        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", _now())
+        return compose.Ask(ask_link(self.server, token), period.words)
+
+    def deliver(
+        self,
+        recipient: Recipient,
+        kind: str,
+        made: compose.Mail,
+        figures: dict[str, Any],
+        request_id: int | None = None,
+    ) -> None:
+        """Hand one mail to the server and log it, whatever became of it."""
+        if self.dry_run:
+            self.step(Step(recipient.name, recipient.email, kind, "would", made.subject))
+            return
+        assert self.settings is not None
+        message = made.message(self.settings.sender, recipient.email)
+        outcome = smtp.deliver(
+            server_of(self.settings), message, tries=self.tries, pause=self.pause
+        )
+        status = "sent" if outcome.sent else "failed"
+        self.side.log_mail(
+            self.report.session_id,
+            recipient,
+            kind,
+            made.subject,
+            figures,
+            status=status,
+            attempts=outcome.attempts,
+            error=outcome.error,
+            by=self.by,
+            request_id=request_id,
+        )
+        self.step(
+            Step(
+                recipient.name,
+                recipient.email,
+                kind,
+                status,
+                made.subject,
+                outcome.attempts,
+                outcome.error,
+            )
+        )
+
+    def figures(self, result: Any, recipients: list[Recipient], double_dummy: bool) -> None:
+        """Each player's results, or what a correction changed, when their figures are new."""
+        pages = _pages(result, double_dummy)
+        ranked = set(pages.card_entrants())
+        last = self.side.last_sent(self.report.session_id)
+        for recipient in recipients:
+            entrant = entrant_of(recipient.entrant)
+            if entrant not in ranked:
+                self.step(Step(recipient.name, recipient.email, "results", "no card"))
+                continue
+            figures = compose.summary(pages, entrant)
+            before = last.get(recipient.player_id)
+            if before is not None and before.summary == figures:
+                self.step(Step(recipient.name, recipient.email, "results", "current"))
+                continue
+            changed = None if before is None else compose.changes(before.summary, figures, pages)
+            words = Preferences(recipient.player_id, publish=recipient.publish).publish_words
+            made = compose.compose(
+                pages,
+                entrant,
+                player=recipient.name,
+                publish=words,
+                changed=changed,
+                site=self.site,
+                ask=self.ask(recipient.player_id),
+            )
+            self.deliver(recipient, "results" if before is None else "correction", made, figures)
+
+    def answer(self, recipient: Recipient, answered: rq.Request) -> None:
+        """The director's answer to a player's request, mailed to them."""
+        session_id = self.report.session_id
+        info = self.store.session(session_id)
+        result = None
+        if answered.correction is not None and answered.entry_key is not None:
+            entries = self.store.history(session_id, answered.entry_key)
+            result = next((e.result for e in entries if e.id == answered.correction), None)
+        made = compose.answer_mail(
+            event=info.title or f"Session {session_id}",
+            date=info.date_text,
+            player=recipient.name,
+            board=answered.board,
+            reason=answered.reason,
+            accepted=answered.status == rq.ACCEPTED,
+            words=answered.answer or "",
+            result=result,
+            ask=self.ask(answered.player_id),
+        )
+        self.deliver(recipient, "answer", made, {}, answered.id)
+
+
 def send_session(
     store: Store,
     session_id: int,
@@ -146,15 +269,16 @@ def send_session(
     pause: float = PAUSE,
     by: str | None = None,
     told: Told | None = None,
+    figures: bool = True,
 ) -> Report:
     """Send (or, ``dry_run``, list) what is due for the session: each player's results or
     correction, then the answers to their requests (see the module). ``only``: one player's
     id; ``site``: the results site (each mail links its pages); ``server``: where players
-    ask for corrections; ``told`` hears each step as it happens."""
+    ask for corrections; ``told`` hears each step as it happens; ``figures`` False sends the
+    answers alone."""
     from bridgescore.results import SessionResult
     from bridgescore.store import sessions as ss
 
-    who = by or _user()
     side = PlayersSide(store)
     result = ss.scored(side.published_rows(session_id), None)
     if not isinstance(result, SessionResult):
@@ -168,57 +292,19 @@ def send_session(
     recipients = side.recipients(session_id)
     if only is not None:
         recipients = [r for r in recipients if r.player_id == only]
-    report = Report(session_id)
-
-    def step(done: Step) -> None:
-        report.steps.append(done)
-        if told is not None:
-            told(done)
-
+    sending = _Sending(
+        store, side, settings, Report(session_id), told, dry_run, site, server, tries, pause,
+        by or _user(),
+    )  # fmt: skip
     if not recipients:
-        return report
-    pages = _pages(result, double_dummy)
-    period = correction_period(store, session_id, _now()) if server else None
-    ranked = set(pages.card_entrants())
-    last = side.last_sent(session_id)
-    for recipient in recipients:
-        entrant = entrant_of(recipient.entrant)
-        if entrant not in ranked:
-            step(Step(recipient.name, recipient.email, "results", "no card"))
-            continue
-        figures = compose.summary(pages, entrant)
-        before = last.get(recipient.player_id)
-        if before is not None and before.summary == figures:
-            step(Step(recipient.name, recipient.email, "results", "current"))
-            continue
-        changed = None if before is None else compose.changes(before.summary, figures, pages)
-        kind = "results" if before is None else "correction"
-        words = Preferences(recipient.player_id, publish=recipient.publish).publish_words
-        ask = None
-        if period is not None and server is not None and not dry_run:
-            token = rq.Requests(store).issue(session_id, recipient.player_id, "mail", _now())
-            ask = compose.Ask(ask_link(server, token), period.words)
-        made = compose.compose(
-            pages, entrant, player=recipient.name, publish=words, changed=changed, site=site,
-            ask=ask,
-        )  # fmt: skip
-        if dry_run:
-            step(Step(recipient.name, recipient.email, kind, "would", made.subject))
-            continue
-        assert settings is not None
-        done = _deliver(
-            side, settings, session_id, recipient, kind, made, figures, tries, pause, who
-        )
-        step(done)
-    if not dry_run:
-        assert settings is not None
-        for answered in rq.Requests(store).untold(session_id):
-            if only is not None and answered.player_id != only:
-                continue
-            found = _answer(store, side, settings, answered, server, tries, pause, who)
-            if found is not None:
-                step(found)
-    return report
+        return sending.report
+    if figures:
+        sending.figures(result, recipients, double_dummy)
+    for answered in rq.Requests(store).untold(session_id):
+        recipient = next((r for r in recipients if r.player_id == answered.player_id), None)
+        if recipient is not None:  # without an address, they read the answer on their page
+            sending.answer(recipient, answered)
+    return sending.report
 
 
 def _pages(result: Any, double_dummy: bool) -> Any:
@@ -247,114 +333,28 @@ def entrant_of(key: tuple[str, str, int, bool]) -> Any:
     return Entrant(number, Side(line) if line else None, individual, section or None)
 
 
-def _deliver(
-    side: PlayersSide,
-    settings: SmtpSettings,
-    session_id: int,
-    recipient: Recipient,
-    kind: str,
-    made: compose.Mail,
-    figures: dict[str, Any],
-    tries: int,
-    pause: float,
-    by: str,
-    request_id: int | None = None,
-) -> Step:
-    """Hand one mail to the server and log it, whatever became of it."""
-    message = made.message(settings.sender, recipient.email)
-    outcome = smtp.deliver(server_of(settings), message, tries=tries, pause=pause)
-    side.log_mail(
-        session_id,
-        recipient,
-        kind,
-        made.subject,
-        figures,
-        status="sent" if outcome.sent else "failed",
-        attempts=outcome.attempts,
-        error=outcome.error,
-        by=by,
-        request_id=request_id,
-    )
-    return Step(
-        recipient.name,
-        recipient.email,
-        kind,
-        "sent" if outcome.sent else "failed",
-        made.subject,
-        outcome.attempts,
-        outcome.error,
-    )
-
-
-def _answer(
-    store: Store,
-    side: PlayersSide,
-    settings: SmtpSettings,
-    answered: rq.Request,
-    server: str | None,
-    tries: int,
-    pause: float,
-    by: str,
-) -> Step | None:
-    """The director's answer to a request, mailed to the player (None: they have no address
-    now, and read it on their page)."""
-    session_id = answered.session_id
-    recipient = next(
-        (r for r in side.recipients(session_id) if r.player_id == answered.player_id), None
-    )
-    if recipient is None:
-        return None
-    info = store.session(session_id)
-    ask = None
-    period = correction_period(store, session_id, _now()) if server else None
-    if period is not None and server is not None:
-        token = rq.Requests(store).issue(session_id, answered.player_id, "mail", _now())
-        ask = compose.Ask(ask_link(server, token), period.words)
-    result = None
-    if answered.correction is not None and answered.entry_key is not None:
-        entries = store.history(session_id, answered.entry_key)
-        result = next((e.result for e in entries if e.id == answered.correction), None)
-    made = compose.answer_mail(
-        event=info.title or f"Session {session_id}",
-        date=info.date_text,
-        player=recipient.name,
-        board=answered.board,
-        reason=answered.reason,
-        accepted=answered.status == rq.ACCEPTED,
-        words=answered.answer or "",
-        result=result,
-        ask=ask,
-    )
-    return _deliver(
-        side, settings, session_id, recipient, "answer", made, {}, tries, pause, by, answered.id
-    )
-
-
 def send_links(
     store: Store,
     session_id: int,
-    key: tuple[str, str, int, bool],
+    tokens: dict[int, str],
     label: str,
     server: str,
     *,
-    since: datetime,
-    at_most: int,
     tries: int = TRIES,
     pause: float = PAUSE,
     by: str = "the results site",
 ) -> Report:
-    """Each player of one entrant (``key``, shown as ``label``) who has an address gets a new
-    link to ask for a correction (asked for from their score card; refused, as
-    :class:`~bridgescore.store.requests.TooMany`, when asked for too often)."""
+    """Each player given a new pass (``tokens``, by player id) who has an address is mailed
+    their link to ask for a correction: asked for from the score card of their pair (or
+    themselves), ``label``. Nothing is sent once the correction period is over."""
     side = PlayersSide(store)
-    report = Report(session_id)
     period = correction_period(store, session_id, _now())
     settings = side.smtp_for_session(session_id)
-    if period is None or settings is None:
-        return report
-    tokens = rq.Requests(store).issue_for_card(
-        session_id, key, _now(), since=since, at_most=at_most
+    sending = _Sending(
+        store, side, settings, Report(session_id), None, False, None, server, tries, pause, by
     )
+    if period is None or settings is None:
+        return sending.report
     info = store.session(session_id)
     for recipient in side.recipients(session_id):
         token = tokens.get(recipient.player_id)
@@ -367,10 +367,8 @@ def send_links(
             label=label,
             ask=compose.Ask(ask_link(server, token), period.words),
         )
-        report.steps.append(
-            _deliver(side, settings, session_id, recipient, "link", made, {}, tries, pause, by)
-        )
-    return report
+        sending.deliver(recipient, "link", made, {})
+    return sending.report
 
 
 __all__ = [

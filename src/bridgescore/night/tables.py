@@ -9,14 +9,14 @@ or one sent after publishing, is held for the director rather than dropped (:fun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.movements import Movement
-from bridgescore.night import entry
+from bridgescore.night import entry, privacy
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused
@@ -74,8 +74,9 @@ class TableState:
 def state(night: Service, device: Device, not_played: bool | None = None) -> TableState:
     """The table's state for its phone (``not_played``: whether the club lets tables enter a
     board as not played, when the caller has just read it)."""
+    plan = night.plan(device.session_id)
     return TableState(
-        night.plan(device.session_id),
+        replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         _movement(night, device),
         device,
         night.store.table_view(device),
@@ -168,7 +169,7 @@ def traveller_result(night: Service, device: Device, board: int) -> Any:
     view = night.store.table_view(device)
     if not any(e.line.board == board for e in view.entries):
         raise Refused(403, f"board {board}'s results are shown once this table has played it")
-    return night.snapshot(device.session_id).result
+    return privacy.result(night, device.session_id)  # names as each player lets them be shown
 
 
 def call(night: Service, device: Device) -> int:

@@ -285,6 +285,36 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
     )
 
 
+def shown_names(conn: Connection, session_id: int) -> dict[tuple[str, str, int, bool], str]:
+    """Each entrant's name as its players let it be shown, for the entrants whose name that
+    changes (empty while every player of the session shows their full name): what a table's
+    phone shows of the pairs, without reading the session's results."""
+    parts = _parts(conn, session_id)
+    linked = {p.player_id for p in parts if p.player_id is not None}
+    chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
+    if all(chosen.get(pid, "full") == "full" for pid in linked):
+        return {}
+    numbers = _club_numbers(conn, linked)
+    by_entrant: dict[tuple[str, str, int, bool], list[_Part]] = {}
+    for part in parts:
+        by_entrant.setdefault(part.entrant, []).append(part)
+    found = {}
+    for key, members in by_entrant.items():
+        if not any(
+            m.player_id is not None and chosen.get(m.player_id, "full") != "full" for m in members
+        ):
+            continue
+        names = []
+        for m in members:
+            if m.player_id is None or chosen.get(m.player_id, "full") == "full":
+                names.append(m.name)
+            else:
+                number = m.club_number or numbers.get(m.player_id)
+                names.append(shown(m.name, chosen[m.player_id], m.player_id, number))
+        found[key] = " & ".join(n for n in names if n)
+    return found
+
+
 def _renamed_row(row: ResultRow, whole: Mapping[str, str], parts: Mapping[str, str]) -> ResultRow:
     if not row.names:
         return row
@@ -430,4 +460,5 @@ __all__ = [
     "set_email",
     "set_publish",
     "shown",
+    "shown_names",
 ]

@@ -368,7 +368,7 @@ def create_app(
     """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
-    from bridgescore.web import console, published, tables
+    from bridgescore.web import console, mail, published, requests, tables
 
     if isinstance(store, Service):
         night = store
@@ -382,6 +382,8 @@ def create_app(
         Mount("/static", app=static, name="static"),
         *console.routes(),
         *tables.routes(),
+        *mail.routes(),
+        *requests.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,
