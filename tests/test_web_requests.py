@@ -167,7 +167,7 @@ def test_what_a_player_may_ask(club: tuple[Console, int]) -> None:
         ({"board": "1", "reason": "   "}, "say what is wrong"),
         ({"board": "1", "reason": "x" * 1001}, "the reason is too long"),
         ({"board": "5", "reason": "x"}, "you did not play board 5"),
-            ({"board": "99", "reason": "x"}, "you did not play board 99"),
+        ({"board": "99", "reason": "x"}, "you did not play board 99"),
         ({"board": "1", "reason": "x", "proposed": "y" * 41}, "at most 40 characters"),
     ]:
         answer = web.client().post(url, data=form)

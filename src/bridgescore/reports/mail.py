@@ -376,7 +376,7 @@ def answer_mail(
     if words:
         said.append(f"The director's words: “{words}”")
     if accepted:
-        said.append("Your results as corrected come in a mail of their own.")
+        said.append("The results everyone sees are corrected with it.")
     text = [f"{event}{when}", "", f"Dear {player},", "", *said]
     paragraphs = [f"Dear {_escape(player)},", *(_escape(line) for line in said)]
     if ask is not None:
