@@ -121,13 +121,13 @@ def _published(night: Service, session_id: int) -> LiveInfo:
 def send(night: Service, actor: Actor, session_id: int, links: Links) -> Run:
     """The director's sending of the session's results: a run started (refused while one is
     under way, before publishing, or without a mail server)."""
+    night.check(actor, Action.SEND_MAIL, night.info(session_id))
     info = _published(night, session_id)
-    night.check(actor, Action.SEND_MAIL, info)
     if PlayersSide(night.store).smtp_for_session(session_id) is None:
         raise Refused(
             422, "the club has no mail server yet: a director sets it on the club's mail page"
         )
-    run = _start(night, session_id, "director", actor.name, links)
+    run = _start(night, info.id, "director", actor.name, links)
     if run is None:
         going = MailRuns(night.store).under_way(session_id, _now())
         since = "" if going is None else f" (since {going.started_at:%H:%M} UTC)"
