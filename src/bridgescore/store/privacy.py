@@ -143,6 +143,24 @@ def _save(conn: Connection, player_id: int, by: str, now: datetime, **values: ob
 def set_publish(conn: Connection, player_id: int, publish: str, by: str, now: datetime) -> None:
     pl.get(conn, player_id)
     _save(conn, player_id, by, now, publish=parse_publish(publish))
+    _touch_live(conn, player_id)
+
+
+def _touch_live(conn: Connection, player_id: int) -> None:
+    """The live sessions the player plays in count a change, so the consoles and phones that
+    show their name fetch it again as it may now be shown."""
+    from bridgescore.store.live import LIVE, touch
+    from bridgescore.store.schema import sessions
+
+    found = conn.execute(
+        select(entrants.c.session_id)
+        .join(entrant_players, entrant_players.c.entrant_id == entrants.c.id)
+        .join(sessions, sessions.c.id == entrants.c.session_id)
+        .where(and_(entrant_players.c.player_id == player_id, sessions.c.status == LIVE))
+        .distinct()
+    ).scalars()
+    for session_id in sorted(found):
+        touch(conn, session_id, every_table=True)
 
 
 def set_email(conn: Connection, player_id: int, email: str | None, by: str, now: datetime) -> None:
