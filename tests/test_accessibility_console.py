@@ -8,8 +8,8 @@ of a table's phone, at 360 px and at 1280 px; at 200 % zoom (1280 px shown as 64
 of them scrolls sideways and its heading and navigation stay in reach; and the console's grid
 and the phone's whole flow are used with the keyboard alone.
 
-With ``BRIDGESCORE_SHOTS=folder`` the request flow is saved at 360 and 1280 px, player's side
-and director's side.
+With ``BRIDGESCORE_SHOTS=folder`` every page checked, and the request flow (player's side and
+director's side), is saved at 360 and 1280 px.
 """
 
 from __future__ import annotations
@@ -122,7 +122,9 @@ def _violations(page: Page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)
-    return [
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    sideways = [f"the page is {wide}px wider than the window"] if wide > 0 else []
+    return sideways + [
         f"{v['id']} ({v['impact']}): {v['help']} -- {[n['target'] for n in v['nodes']][:3]}"
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
@@ -144,6 +146,7 @@ def test_no_serious_violation_on_any_console_page(
             page.wait_for_load_state("load")
             if problems := _violations(page):
                 found[kind] = problems
+            _shot(page, _shots(), f"{_slug(kind)}-{width}")
         # removing a phone asks again on a page of its own
         phone = context.new_page()
         phone.goto(f"{world.base}/t/{world.codes[1]}")
@@ -162,6 +165,7 @@ def test_no_serious_violation_on_any_console_page(
             page.goto(world.base + path)
             if problems := _violations(page):
                 found[kind] = problems
+            _shot(page, _shots(), f"{_slug(kind)}-{width}")
     finally:
         anonymous.close()
     assert found == {}
@@ -376,10 +380,7 @@ def test_the_phone_by_keyboard_alone(browser: Browser, world: World) -> None:  #
 def test_the_request_flow_seen_at_both_widths(browser: Browser, world: World) -> None:  # noqa: F811
     """A player asks from their page, the director answers on theirs: screenshots at 360 and
     1280 px (saved with BRIDGESCORE_SHOTS), and each screen read back for what it must say."""
-    folder = os.environ.get("BRIDGESCORE_SHOTS")
-    shots = Path(folder) if folder else None
-    if shots:
-        shots.mkdir(parents=True, exist_ok=True)
+    shots = _shots()
     for width in WIDTHS:
         label = "phone" if width == 360 else "desktop"
         player = browser.new_context(viewport={"width": width, "height": 800})
@@ -424,3 +425,15 @@ def test_the_request_flow_seen_at_both_widths(browser: Browser, world: World) ->
 def _shot(page: Page, folder: Path | None, name: str) -> None:
     if folder is not None:
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("BRIDGESCORE_SHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def _slug(kind: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in kind.lower()).strip("-")
