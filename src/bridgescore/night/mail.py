@@ -288,7 +288,11 @@ def state(night: Service, actor: Actor, session_id: int) -> MailState:
     side = PlayersSide(night.store)
     found = side.smtp_for_session(session_id)
     shown = None if found is None else replace(found, password="set" if found.password else None)
+    # The runs are read first: a run read as ended has logged every mail it sent, so what is
+    # due, worked out afterwards, never shows one of them as still to send.
     runs = MailRuns(night.store)
+    under_way = runs.under_way(session_id, _now())
+    done = runs.runs(session_id)
     due: list[Step] = []
     problem = None
     try:
@@ -298,8 +302,8 @@ def state(night: Service, actor: Actor, session_id: int) -> MailState:
     return MailState(
         info,
         shown,
-        runs.under_way(session_id, _now()),
-        runs.runs(session_id),
+        under_way,
+        done,
         due,
         list(reversed(side.mail_log(session_id))),
         problem,
