@@ -292,17 +292,33 @@ def test_large_text_at_200_percent(browser: Browser, world: World) -> None:  # n
 
 
 def tab_to(page: Page, selector: str, most: int = 60) -> int:
-    """Press Tab until the focus is on ``selector``; how many presses it took."""
+    """Press Tab until the focus is on ``selector`` (drawn with a ring); how many presses it
+    took."""
     for presses in range(1, most + 1):
         page.keyboard.press("Tab")
         if page.evaluate(
             "(s) => document.activeElement !== null && document.activeElement.matches(s)",
             selector,
         ):
+            assert focus_seen(page), f"{selector} has the focus but shows no ring"
             return presses
     raise AssertionError(
         f"{selector} not reached by {most} presses of Tab; the focus is on "
         + page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
+    )
+
+
+def focus_seen(page: Page) -> bool:
+    """Whether the focused element is drawn with a ring: an outline of at least 2 px, or a
+    box shadow, in the style the browser computed for it."""
+    return bool(
+        page.evaluate(
+            """() => {
+              const style = getComputedStyle(document.activeElement);
+              const ring = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+              return ring || style.boxShadow !== "none";
+            }"""
+        )
     )
 
 
@@ -324,6 +340,7 @@ def test_the_grid_by_keyboard_alone(browser: Browser, world: World) -> None:  # 
             for text in ("S", "+1", "H4"):
                 page.keyboard.press("Tab")
                 page.keyboard.type(text)
+            assert focus_seen(page), "the grid's field shows no ring"
             page.keyboard.press("Enter")
             page.wait_for_selector(f"#{row_id}.stored.just-stored", timeout=15_000)
         # after the last row, the focus is on the way to the next board
