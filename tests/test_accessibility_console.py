@@ -44,7 +44,12 @@ class World:
     live: int  # a session being played, every line entered
     published: int  # a published session with a request waiting and one answered
     empty: int  # a session being played, nothing entered yet (the phones' and the grid's)
-    codes: list[str]  # the empty session's table codes
+    # the empty session's table codes; each test keeps to its own tables and boards: the
+    # phone by keyboard table 1 (board 2), large text table 2, the phone's screens tables 3
+    # and 4 (boards 5 and 7), the grid by keyboard board 6
+    codes: list[str]
+    spare: int  # another session being played, where a phone is removed
+    spare_codes: list[str]
     token: str  # a player's pass of the published session
 
 
@@ -57,6 +62,7 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         live = played_night(store, publish=False)
         published = played_night(store)
         empty, codes = live_session(store, players=True)
+        spare, spare_codes = live_session(store, players=True)
         token = pass_for(store, published, "P1NS Q")
     finally:
         store.close()
@@ -73,7 +79,7 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         assert declined.status_code == 200, declined.text
         cookie = client.cookies.get("bridgescore_login")
         assert cookie
-        yield World(base, cookie, live, published, empty, codes, token)
+        yield World(base, cookie, live, published, empty, codes, spare, spare_codes, token)
 
 
 def _director(opened: Browser, world: World, width: int, scale: float = 1) -> BrowserContext:
@@ -149,9 +155,9 @@ def test_no_serious_violation_on_any_console_page(
             _shot(page, _shots(), f"{_slug(kind)}-{width}")
         # removing a phone asks again on a page of its own
         phone = context.new_page()
-        phone.goto(f"{world.base}/t/{world.codes[1]}")
+        phone.goto(f"{world.base}/t/{world.spare_codes[width == 1280]}")
         phone.wait_for_selector("main[data-screen]")
-        page.goto(f"{world.base}/director/sessions/{world.empty}/tables")
+        page.goto(f"{world.base}/director/sessions/{world.spare}/tables")
         page.locator("form[action$='/tables/remove'] button").first.click()
         page.wait_for_selector("form#remove input[name=confirm]", state="attached")
         if problems := _violations(page):
@@ -329,7 +335,7 @@ def test_the_grid_by_keyboard_alone(browser: Browser, world: World) -> None:  # 
     try:
         page = context.new_page()
         page.goto(f"{world.base}/director/sessions/{world.empty}")
-        tab_to(page, "nav.boards a[href$='/boards/2']")
+        tab_to(page, "nav.boards a[href$='/boards/6']")
         page.keyboard.press("Enter")
         page.wait_for_selector("#grid")
         page.wait_for_function("document.activeElement && document.activeElement.closest('tr')")
@@ -346,11 +352,11 @@ def test_the_grid_by_keyboard_alone(browser: Browser, world: World) -> None:  # 
         # after the last row, the focus is on the way to the next board
         assert page.evaluate("document.activeElement.id") == "next-board"
         page.keyboard.press("Enter")
-        page.wait_for_url("**/boards/3")
+        page.wait_for_url("**/boards/7")
     finally:
         context.close()
     with httpx.Client(base_url=world.base, cookies={"bridgescore_login": world.cookie}) as client:
-        grid = client.get(f"/director/sessions/{world.empty}/boards/2.json").json()
+        grid = client.get(f"/director/sessions/{world.empty}/boards/6.json").json()
     assert [r["result"] for r in grid["rows"]] == ["3NT S +1"] * len(rows)
 
 
