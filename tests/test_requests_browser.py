@@ -5,8 +5,9 @@ sees the request on the session's page, accepts it on the requests page; the cor
 new entry in the line's history naming the request, the old one kept; the player is told by
 mail, and their page says so.
 
-With ``BRIDGESCORE_SHOTS=folder`` the mail page (before and after sending) and the player's
-page once answered are saved at 360 and 1280 px.
+The mail page with its log passes axe-core at 360 and 1280 px. With ``BRIDGESCORE_SHOTS=folder``
+the mail page (before and after sending) and the player's page once answered are saved at 360
+and 1280 px.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tests.players_conftest import (
     text_of,
     wait_for,
 )
+from tests.test_accessibility_console import _violations
 from tests.test_report_browser import browser  # noqa: F401
 from tests.test_web_server import login, prepare, serving
 
@@ -92,6 +94,7 @@ def test_asked_by_the_link_in_the_mail_accepted_and_told(
             page.goto(f"{base}/director/sessions/{session}/mail")
             page.wait_for_selector("table.mail-log")
             assert "sent" in page.inner_text("table.mail-log")
+            assert _violations(page) == []  # axe-core, and nothing wider than the window
             _shot(page, f"mail-sent-{width}")
             with_director.close()
 
@@ -131,6 +134,17 @@ def test_asked_by_the_link_in_the_mail_accepted_and_told(
         rows = page.locator("table.history tbody tr")
         texts = [rows.nth(i).inner_text() for i in range(rows.count())]
         with_director.close()
+
+        # the player's page says so
+        for width in WIDTHS:
+            player = browser.new_context(viewport={"width": width, "height": 800})
+            page = player.new_page()
+            page.goto(link)
+            told_here = page.locator("ul.requests li", has_text="Board 1").inner_text()
+            assert "Accepted: the board was corrected." in told_here, told_here
+            assert "Both pairs agree: nine tricks" in told_here
+            _shot(page, f"player-told-{width}")
+            player.close()
     assert len(texts) == 2, texts
     old, new = (row.split("\t") for row in texts)
     assert (old[1], old[-1]) == (IN_FORCE, "")  # kept, no longer in force
