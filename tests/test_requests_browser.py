@@ -141,7 +141,7 @@ def test_asked_by_the_link_in_the_mail_accepted_and_told(
             page = player.new_page()
             page.goto(link)
             told_here = page.locator("ul.requests li", has_text="Board 1").inner_text()
-            assert "Accepted: the board was corrected." in told_here, told_here
+            assert "Accepted: the board was corrected, the result is now 3NT S =." in told_here
             assert "Both pairs agree: nine tricks" in told_here
             _shot(page, f"player-told-{width}")
             player.close()

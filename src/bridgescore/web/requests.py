@@ -67,8 +67,9 @@ def _player(request: Request) -> tuple[Actor, str, bool]:
 # --- the player's own page -----------------------------------------------------------------------
 
 
-def _asked(r: Any) -> dict[str, Any]:
-    """A request as its player reads it (no names of whoever answered)."""
+def _asked(r: Any, now: dict[int, str | None] | None = None) -> dict[str, Any]:
+    """A request as its player reads it (no names of whoever answered); an accepted one with
+    the board's result now in force (``now``: by board, as the player's score card shows it)."""
     return {
         "id": r.id,
         "board": r.board,
@@ -78,6 +79,7 @@ def _asked(r: Any) -> dict[str, Any]:
         "status": r.status,
         "answer": r.answer,
         "answered_at": None if r.answered_at is None else r.answered_at.isoformat(),
+        "now": now.get(r.board) if now is not None and r.status == "accepted" else None,
     }
 
 
@@ -127,7 +129,9 @@ def player_data(found: night_requests.PlayerPage, asked: str | None = None) -> d
         },
         "until": f"{found.until:%Y-%m-%d %H:%M} UTC",
         "boards": boards,
-        "requests": [_asked(r) for r in reversed(found.requests)],
+        "requests": [
+            _asked(r, {b["board"]: b["entry"] for b in boards}) for r in reversed(found.requests)
+        ],
         "asked": asked,
         "imps": site.get("imps", False),
     }
