@@ -11,6 +11,7 @@ it), or refused with a status and a sentence, and then nothing at all has change
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -20,11 +21,13 @@ from bridgescore.night import hand_records as night_hands
 from bridgescore.reports.deals import solve
 from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
+from bridgescore.store.requests import Requests
 from tests.night_conftest import live_session
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 from tests.test_night_permissions import (
     LINE,
     LOG_IN,
+    NOT_A_PHONES_PASS,
     NOT_SEEN,
     ROLES,
     Scene,
@@ -62,20 +65,24 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director": dict.fromkeys(ACTIONS, 200),
     "other club": dict.fromkeys(ACTIONS, NOT_SEEN),
     "anonymous": dict.fromkeys(ACTIONS, LOG_IN),
+    "player": dict.fromkeys(ACTIONS, NOT_A_PHONES_PASS),  # a player's link only asks
 }
 
 
 def scene(world: World, action: str) -> Scene:
     """A fresh session with its phones and what the action needs: for the national body's file
     a published session; to confirm, a board's deal and an entry far from its double dummy."""
-    session, codes = live_session(world.store)
+    session, codes = live_session(world.store, players=True)
     client = world.client()
     joined = {}
     for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
         answer = client.post("/t/api/join", json={"code": code})
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
-    found = Scene(session, joined)
+    player = world.store.player("P1NS Q", club="Riverside").id
+    found = Scene(
+        session, joined, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
+    )
     result = {"board": 1, "round": 1, "table": 1, "contract": "7NT", "declarer": "N", "tricks": "="}
     if action == "national file":
         entered = user_post(world, "dana", f"/director/sessions/{session}/results.json", **result)
@@ -111,7 +118,7 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
         url = s + "/review/confirm.json"
         data = {"line": LINE, "kind": "double dummy", "entry": at.entry, "note": "seen"}
     headers = {"accept": "application/json"}
-    if role in ("table", "watcher", "other table"):
+    if role in ("table", "watcher", "other table", "player"):
         headers["authorization"] = f"Bearer {token(at, role)}"
         client = world.client()
     elif role == "anonymous":
@@ -200,6 +207,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "director": Role.DIRECTOR,
         "other club": Role.OTHER_CLUB,
         "anonymous": Role.ANONYMOUS,
+        "player": Role.PLAYER,
     }
     actions = {
         "hand records": Action.HAND_RECORDS,

@@ -9,11 +9,11 @@ or one sent after publishing, is held for the director rather than dropped (:fun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.movements import Movement
-from bridgescore.night import entry, hand_records
+from bridgescore.night import entry, hand_records, privacy
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused
@@ -72,8 +72,9 @@ def state(night: Service, device: Device, not_played: bool | None = None) -> Tab
     """The table's state for its phone (``not_played``: whether the club lets tables enter a
     board as not played, when the caller has just read it)."""
     movement = _movement(night, device)  # first: a changed plan reads the names again too
+    plan = night.plan(device.session_id)
     return TableState(
-        night.plan(device.session_id),
+        replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
         device,
         night.store.table_view(device),
@@ -157,7 +158,7 @@ def traveller_result(night: Service, device: Device, board: int) -> Any:
     played it."""
     if not hand_records.played(night, device, board):
         raise Refused(403, f"board {board}'s results are shown once this table has played it")
-    result = night.snapshot(device.session_id).result
+    result = privacy.result(night, device.session_id)  # names as each player lets them be shown
     if not hasattr(result, "fields"):  # teams: a board is compared with the other room's
         raise Refused(404, "a teams match has no traveller: the match's page compares the rooms")
     return result

@@ -387,6 +387,8 @@ smtp_settings = Table(
     Column("sender", String(320), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("updated_by", String(200), nullable=False),
+    # 0006: the results go out by themselves when a session is published or corrected.
+    Column("send_on_publish", Boolean, nullable=False, server_default="0"),
 )
 
 # Every results mail, sent or not: a failed send is kept (with its error and attempts) until a
@@ -413,6 +415,61 @@ mail_log = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("sent_at", DateTime(timezone=True), nullable=True),
     Column("sent_by", String(200), nullable=False),
+    # 0006: a mail answering a player's request for a correction names it.
+    Column("request_id", ForeignKey("correction_requests.id"), nullable=True),
+)
+
+# Players' requests for corrections (0008_issue30b). A player reaches their page by a link
+# carrying a pass for them and one session: only a hash of its token is kept, and it is good
+# while the session's correction period runs. A request is a board and a reason; it changes
+# nothing by itself: the director accepts it (a correction, a new entry of the log, which
+# ``correction`` names) or declines it, with words the player reads.
+player_passes = Table(
+    "player_passes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+    Column("made_for", String(20), nullable=False),  # mail (a results mail) or card (asked for)
+)
+
+correction_requests = Table(
+    "correction_requests",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("pass_id", ForeignKey("player_passes.id"), nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("entry_key", String(200), nullable=True),  # the line the player's pair played it on
+    Column("reason", Text, nullable=False),
+    Column("proposed", String(80), nullable=True),  # the result the player believes right
+    Column("asked_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(20), nullable=False),  # open, accepted, declined
+    Column("answered_at", DateTime(timezone=True), nullable=True),
+    Column("answered_by", String(200), nullable=True),
+    Column("answer", Text, nullable=True),  # the director's words to the player
+    Column("correction", ForeignKey("results.id"), nullable=True),  # the entry it made
+)
+
+# Each sending of a session's results from the console: who started it and why, its last sign
+# of life (a run whose worker died is taken over after a while), and what it did.
+mail_runs = Table(
+    "mail_runs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("reason", String(40), nullable=False),  # director, publish, correction, request, retry
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("started_by", String(200), nullable=False),
+    Column("beat_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("sent", Integer, nullable=False, server_default="0"),
+    Column("failed", Integer, nullable=False, server_default="0"),
+    Column("current", Integer, nullable=False, server_default="0"),
+    Column("problem", Text, nullable=True),  # why it sent nothing (no server, ...)
 )
 
 # A Swiss event run in the console (0006_issue29b). Its boards are the results log of one live

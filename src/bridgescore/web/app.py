@@ -373,8 +373,10 @@ def create_app(
         console,
         hand_records,
         ladder,
+        mail,
         national,
         published,
+        requests,
         review,
         swiss,
         tables,
@@ -398,6 +400,8 @@ def create_app(
         *awards.routes(),
         *review.routes(),
         *national.routes(),
+        *mail.routes(),
+        *requests.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,

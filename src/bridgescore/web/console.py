@@ -21,12 +21,14 @@ from starlette.routing import Route
 from bridgescore.errors import BridgeScoreError
 from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
 from bridgescore.night import awards as night_awards
+from bridgescore.night import privacy as night_privacy
 from bridgescore.night import review as night_review
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.reports import html
 from bridgescore.rules import Rules
 from bridgescore.web import auth, awards, hand_records, review, screens
+from bridgescore.web import mail as web_mail
 from bridgescore.web.app import (
     bridge,
     etag,
@@ -243,6 +245,7 @@ def correct(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
         client_id=form.get("client_id") or None,
         override=form.get("override") == "on",
     )
+    web_mail.after_correction(request, session_id(request))
     return _after(request, key)
 
 
@@ -252,6 +255,7 @@ def undo(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Re
     entry.undo(
         night_of(request), actor, session_id(request), key, override=form.get("override") == "on"
     )
+    web_mail.after_correction(request, session_id(request))
     return _after(request, key)
 
 
@@ -282,8 +286,9 @@ def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
         return review.ask_to_publish(request, actor, token, asked, minutes)
     folder = bridge(request).publish_folder
     if folder is not None:  # the results site written out as well, as bridgescore report would
-        result, _ = night.published(info.id)
+        result, _ = night_privacy.published(night, info.id)  # names as each player lets them be
         _write_site(result, folder / f"session-{info.id}")
+    web_mail.after_publish(request, info.id)  # the results by e-mail, when the club says so
     if wants_json(request):
         return JSONResponse(
             {
@@ -319,9 +324,10 @@ def export(request: Request) -> Response:
     live = night_of(request).session(actor, session_id(request))
     if live.result is None:
         raise Refused(422, "there are no results to export")
-    buffer = io.BytesIO()
+    shown = night_privacy.result(night_of(request), live.id)  # a site for everyone: names as
+    buffer = io.BytesIO()  # each player lets them be published
     with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-        html.write_site(live.result, Path(folder), double_dummy=False)
+        html.write_site(shown, Path(folder), double_dummy=False)
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(Path(folder).iterdir()):
                 archive.write(path, f"session-{live.id}/{path.name}")

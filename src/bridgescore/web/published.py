@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.night import Actor, Refused
+from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html
 from bridgescore.reports.model import board_page, entrant_page
@@ -61,7 +62,7 @@ def results_page(request: Request) -> Response:
     name, json_twin = twin(request)
     if name == "":
         return RedirectResponse(f"/results/{session_id(request)}/index.html", 303)
-    result, info = night_of(request).published(session_id(request))
+    result, info = night_privacy.published(night_of(request), session_id(request))
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
     pages = published_pages(night_of(request), session_id(request), result, info)
@@ -94,7 +95,7 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
 
 
 def results_chart(request: Request) -> Response:
-    result, info = night_of(request).published(session_id(request))
+    result, info = night_privacy.published(night_of(request), session_id(request))
     pages = published_pages(night_of(request), session_id(request), result, info)
     name = request.path_params["name"]
     for entrant in pages.card_entrants():

@@ -26,6 +26,7 @@ from bridgescore.night import (
     notation,
     row_key,
 )
+from bridgescore.night import requests as night_requests
 from bridgescore.night.lines import holders
 from bridgescore.night.tables import Checked
 from bridgescore.reports.views import exactly
@@ -259,6 +260,10 @@ def watch(live: LiveSession) -> Data:
         "session": head(live),
         "calls": [{"id": e.id, "table": e.table, "at": e.at.isoformat()} for e in live.calls()],
         "conflicts": [held(c) for c in live.conflicts()],
+        "requests": [
+            {"id": r.id, "board": r.board, "player": r.player, "reason": r.reason}
+            for r in night_requests.waiting(live.night, live.id)
+        ],
         "entered": len(live.lines),
         "expected": sum(expected.values()),
         "missing": missing,
