@@ -28,8 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from bridgescore.errors import ParseError
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor, Role, role_of
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -415,6 +415,4 @@ def parse_against(text: str | None) -> int | None:
         return UNSEEN
     if not text.strip():
         return None
-    if not text.strip().isdigit():
-        raise ParseError(f"not an entry id: {text!r}")
-    return int(text)
+    return whole(text, "the entry it was held against")

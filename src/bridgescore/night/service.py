@@ -24,6 +24,7 @@ from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.scoring import Scores, Snapshot
 from bridgescore.night.session import LiveSession
 from bridgescore.store import Store, StoreError, open_store
+from bridgescore.store.engine import DatabaseFailure, Unavailable, failure, input_fault
 from bridgescore.store.live import PUBLISHED, LiveInfo, User
 from bridgescore.store.results import SessionInfo
 from bridgescore.store.tables import Plan
@@ -189,7 +190,28 @@ class Service:
         self.store.end_login(token)
 
     def setting(self, name: str, default: str) -> str:
-        return self.store.setting(name, default)
+        """A setting every worker shares; ``default`` alone when the database cannot be
+        written to keep it (read-only: its logins cannot be kept either)."""
+        try:
+            return self.store.setting(name, default)
+        except DatabaseFailure as error:
+            if self.failure(error) is None:
+                raise
+            return default
+
+    # --- when the database fails -----------------------------------------------------------------
+
+    def failure(self, error: BaseException) -> Refused | None:
+        """A database failure as the refusal a client is answered with: 503 and the sentence
+        when the database cannot be used now (locked, read-only, a full disk, the server gone),
+        422 when it refused a value of the request; None for anything else (a bug keeps its
+        traceback)."""
+        if isinstance(error, Unavailable):
+            return Refused(503, str(error))
+        said = failure(error, self.store.url)
+        if said is None:
+            return None
+        return Refused(422 if input_fault(error) else 503, said)
 
 
 def _grant(name: str) -> bool:

@@ -580,7 +580,12 @@ class Store:
             lv.end_login(conn, token, _now())
 
     def setting(self, name: str, default: str) -> str:
-        """A setting every worker shares, made from ``default`` the first time."""
+        """A setting every worker shares, made from ``default`` the first time (read without
+        writing when it is there: a read-only database serves its published results)."""
+        with self.reading() as conn:
+            found = lv.read_setting(conn, name)
+        if found is not None:
+            return found
         with self.writing() as conn:
             return lv.setting(conn, name, default)
 

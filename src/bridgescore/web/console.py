@@ -22,6 +22,7 @@ from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
+from bridgescore.night.numbers import PLACE, whole
 from bridgescore.reports import html
 from bridgescore.rules import Rules
 from bridgescore.web import auth, screens
@@ -35,7 +36,9 @@ from bridgescore.web.app import (
     is_json,
     night_of,
     page,
+    path_number,
     post,
+    query,
     require,
     session_id,
     unchanged,
@@ -58,10 +61,9 @@ def director_home(request: Request) -> Response:
 def setup_page(request: Request) -> Response:
     actor, token = require(request)
     night = night_of(request)
-    form = dict(request.query_params)
+    form = query(request)
     players = setup.players(night, actor)  # refused unless the actor may set sessions up
-    pairs = setup.whole(form.get("pairs", ""), "the number of pairs", 0)
-    minutes = setup.whole(form.get("minutes", "") or "150", "the minutes", 150)
+    pairs, minutes = setup.pairs_and_minutes(form)
     choices: list[Any] = []
     contestants: list[Any] = []
     problem = None
@@ -70,10 +72,12 @@ def setup_page(request: Request) -> Response:
             choices = setup.movement_choices(pairs, minutes)
         except BridgeScoreError as error:
             problem = str(error)
-        pick = form.get("movement", "")
-        if choices and pick.isdigit():
-            contestants = list(setup.chosen_movement(pairs, minutes, int(pick)).contestants)
-    data = screens.setup_data(form, setup.RULE_SETS, choices, contestants, players, problem)
+        if choices and form.get("movement", "").strip():
+            pick = whole(form["movement"], "the movement", high=len(choices) - 1)
+            contestants = list(setup.chosen_movement(pairs, minutes, pick).contestants)
+    data = screens.setup_data(
+        form, setup.RULE_SETS, choices, contestants, players, problem, pairs, minutes
+    )
     return page(request, "setup.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
@@ -118,14 +122,14 @@ def watch(request: Request) -> Response:
 def board(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.grid(live, int(request.path_params["board"]))
+    data = screens.grid(live, path_number(request, "board"))
     return page(request, "grid.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 def table_round(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.slip(live, int(request.path_params["table"]), int(request.path_params["round"]))
+    data = screens.slip(live, path_number(request, "table"), path_number(request, "round"))
     return page(request, "slip.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
@@ -165,9 +169,10 @@ def hand_records(data: bytes, name: str) -> dict[int, str]:
     found: dict[int, str] = {}
     for game in document.games:
         number, deal = game.tag("Board"), game.tag("Deal")
-        if number is None or deal is None or not number.resolved.strip().isdigit():
+        board = number.resolved.strip() if number is not None else ""
+        if deal is None or not (board.isascii() and board.isdigit() and len(board) <= 4):
             continue
-        found[int(number.resolved)] = str(Deal.from_pbn(deal.resolved).pbn())
+        found[int(board)] = str(Deal.from_pbn(deal.resolved).pbn())
     if not found:
         raise ParseError(f"{name}: no board with a Board and a Deal tag")
     return found
@@ -185,12 +190,16 @@ def typed(form: dict[str, str]) -> TypedResult:
 def place(form: dict[str, str], *, table: bool = True) -> Place:
     """The board, round and table a result is for (a phone's own table: ``table`` False, and
     no table in the form)."""
-    try:
-        where = int(form["table"]) if table or form.get("table", "").strip() else None
-        return Place(int(form["board"]), int(form["round"]), where)
-    except (KeyError, ValueError):
+    needed = ("board", "round", "table") if table else ("board", "round")
+    if any(not form.get(name, "").strip() for name in needed):
         words = "its board, round and table" if table else "its board and round"
-        raise Refused(400, f"a result needs {words}") from None
+        raise Refused(400, f"a result needs {words}")
+    given = form.get("table", "").strip()
+    return Place(
+        whole(form["board"], "the board", low=1, high=PLACE),
+        whole(form["round"], "the round", low=1, high=PLACE),
+        whole(given, "the table", low=1, high=PLACE) if table or given else None,
+    )
 
 
 @form_action
@@ -257,7 +266,7 @@ def submit(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
 def history(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    key = request.query_params.get("line", "")
+    key = query(request).get("line", "")
     data = screens.history_data(live, key, live.history(key))
     return page(request, "history.html", data, json_twin=is_json(request), actor=actor, token=token)
 
@@ -298,11 +307,9 @@ def _after(request: Request, key: str) -> Response:
 
 @form_action
 def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
-    minutes = form.get("minutes", "") or "60"
-    if not minutes.isdigit():
-        raise Refused(422, f"the correction period must be a number of minutes, not {minutes!r}")
+    minutes = whole(form.get("minutes", ""), "the correction period in minutes", default=60)
     night = night_of(request)
-    info = night.publish(actor, session_id(request), timedelta(minutes=int(minutes)))
+    info = night.publish(actor, session_id(request), timedelta(minutes=min(minutes, 10**6)))
     folder = bridge(request).publish_folder
     if folder is not None:  # the results site written out as well, as bridgescore report would
         result, _ = night.published(info.id)
@@ -410,13 +417,13 @@ async def session_events(request: Request) -> Response:
     """The console's event stream: an event ``change`` with the session's revision whenever
     it changes (the watch and tables pages then fetch themselves again)."""
 
-    def allowed() -> None:
-        actor, _ = require(request)
+    def allowed() -> str:
+        actor, token = require(request)
         night_of(request).revision(actor, session_id(request))
+        return token or actor.name
 
-    await run_in_threadpool(allowed)
-    night = night_of(request)
-    return event_stream(night, session_id(request), lambda marks: marks.revision)
+    client = await run_in_threadpool(allowed)
+    return event_stream(request, session_id(request), client, lambda marks: marks.revision)
 
 
 def routes() -> list[Route]:

@@ -24,6 +24,7 @@ from starlette.routing import Route
 
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import tables as night_tables
+from bridgescore.night.numbers import whole
 from bridgescore.web import app as web
 from bridgescore.web import console, phone, screens
 
@@ -155,7 +156,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.place(data, table=False),
         console.typed(data),
         client_id=client_id,
-        replaces=int(replaces) if replaces.isdigit() else None,
+        replaces=whole(replaces, "the entry it replaces") if replaces.strip() else None,
     )
     return answer(outcome, problem)
 
@@ -196,7 +197,7 @@ def answer(outcome: entry.Outcome, problem: str | None) -> Response:
 def traveller(request: Request) -> Response:
     """A board's traveller with provisional matchpoints, for a table that has played it."""
     found = _phone(request)
-    board = int(request.path_params["board"])
+    board = web.path_number(request, "board")
     result = night_tables.traveller_result(web.night_of(request), found, board)
     from bridgescore.reports import views
 
@@ -217,7 +218,7 @@ async def events(request: Request) -> Response:
     found = await run_in_threadpool(_phone, request)
     table = found.table_id
     return web.event_stream(
-        web.night_of(request), found.session_id, lambda marks: marks.tables.get(table)
+        request, found.session_id, f"phone {found.id}", lambda marks: marks.tables.get(table)
     )
 
 
@@ -336,9 +337,9 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     if action not in ACTIONS:
         raise Refused(404, "no such page")
     number = form.get("id", "")
-    if not number.isdigit():
+    if not number.strip():
         raise Refused(400, "which one? (an id is missing)")
-    which = int(number)
+    which = whole(number, "the id")
     done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
         night_tables.hand_over(night, actor, session, which)
