@@ -1,7 +1,8 @@
 """Who may do what on a club night, as a table: every role (the scoring phone of a table, a
 phone watching there, a phone of another table, a scorer, a director, another club's director,
 nobody) times every action (enter, correct, an adjusted score, a point score, settle a held
-result, hand a table over, remove a phone, publish), on SQLite and on PostgreSQL.
+result, hand a table over, remove a phone, publish, lift a lockout of logins), on SQLite and on
+PostgreSQL.
 
 Each cell is a real request to the app, made the way that role would make it (a phone with its
 pass in the Authorization header, a user with a login cookie and the form's CSRF token, nobody
@@ -17,6 +18,7 @@ import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -25,7 +27,7 @@ from bridgescore.night import Grant
 from bridgescore.store import Store, open_store
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 
 with warnings.catch_warnings():
@@ -45,6 +47,7 @@ ACTIONS = [
     "hand over",
     "remove",
     "publish",
+    "lift lockout",
 ]
 
 # The rules, by role: what each action is answered. A number alone is the status of success;
@@ -54,6 +57,7 @@ DIRECTORS = (403, "only a director can")
 NOT_A_TABLES = (403, "a table enters the contract played")
 ELSEWHERE = (403, "this phone scores table 2: it cannot")
 NOT_SEEN = (404, "no stored session with id")
+NOT_THEIRS = (404, "no lockout")  # another club's lockout, answered as one that does not exist
 LOG_IN = (401, "log in first")
 EXPECTED: dict[str, dict[str, Any]] = {
     "table": {
@@ -62,9 +66,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": NOT_A_TABLES,
         "point score": NOT_A_TABLES,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": 200,  # to a phone at its own table: the table's confirmation
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "watcher": {
         "enter": 202,  # held for the director
@@ -75,6 +80,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": NOT_THE_PHONES,
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "other table": {
         "enter": ELSEWHERE,
@@ -82,9 +88,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": ELSEWHERE,
         "point score": ELSEWHERE,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": ELSEWHERE,
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "scorer": {
         "enter": 201,
@@ -95,6 +102,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": (403, "a scorer cannot hand a table's scoring to another phone"),
         "remove": (403, "a scorer cannot remove a phone at this club"),
         "publish": (403, "only a director can publish the results"),
+        "lift lockout": (403, "only a director can see and lift a lockout"),
     },
     "director": {
         "enter": 201,
@@ -105,8 +113,9 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": 200,
         "remove": 200,
         "publish": 200,
+        "lift lockout": 200,
     },
-    "other club": dict.fromkeys(ACTIONS, NOT_SEEN),
+    "other club": {**dict.fromkeys(ACTIONS, NOT_SEEN), "lift lockout": NOT_THEIRS},
     "anonymous": dict.fromkeys(ACTIONS, LOG_IN),
 }
 
@@ -165,6 +174,7 @@ class Scene:
     phones: dict[str, dict[str, Any]]  # "table", "watcher", "other table" -> the join answer
     entry: int | None = None  # the entry in force on LINE, when the action needs one
     held: int | None = None  # a result held for the director, when the action needs one
+    lockout: int | None = None  # a user's failed logins, when the action needs them
 
 
 def scene(world: World, action: str, role: str) -> Scene:
@@ -172,7 +182,7 @@ def scene(world: World, action: str, role: str) -> Scene:
     client = world.client()
     joined = {}
     for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
-        answer = client.post("/t/api/join", json={"code": code})
+        answer = client.post("/t/api/join", json=scanned(world.store, code))
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
     found = Scene(session, joined)
@@ -198,6 +208,17 @@ def scene(world: World, action: str, role: str) -> Scene:
         kept = phone_result(world, found, "watcher", contract="3NT", declarer="S", tricks="=")
         assert kept.status_code == 202, kept.text
         found.held = kept.json()["held"]["id"]
+    elif action == "lift lockout":  # a user of the club failed to log in
+        name = f"locked-{next(world.ids)}"
+        world.store.add_user(name, auth.hash_password(PASSWORD), "scorer", "Riverside")
+        form = world.client()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.get("/login").text)
+        assert csrf
+        wrong = {"username": name, "password": "not it", "csrf": csrf.group(1)}
+        assert form.post("/login.json", data=wrong).status_code == 401
+        found.lockout = next(
+            t.id for t in world.store.throttles("login", [f"user:{name}"]).values()
+        )
     elif action == "publish":
         done = user_post(
             world,
@@ -252,6 +273,7 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
             "hand over": (s + "/tables/handover.json", {"id": watcher}),
             "remove": (s + "/tables/remove.json", {"id": watcher, "confirm": "yes"}),
             "publish": (s + "/publish.json", {"minutes": "60"}),
+            "lift lockout": ("/director/lockouts/lift.json", {"id": at.lockout}),
         }[action]
     if role in ("table", "watcher", "other table"):
         headers = {"authorization": f"Bearer {token(at, role)}", "accept": "application/json"}
@@ -268,7 +290,11 @@ def state(store: Store, session: int) -> Any:
     history = [[(e.id, e.result) for e in store.history(session, r.entry_key)] for r in rows]
     held = [(c.id, c.resolution, c.against) for c in store.conflicts(session, open_only=False)]
     phones = [(d.id, d.role, d.ended_at) for d in store.table_devices(session)]
-    return history, held, phones, store.live_info(session).status
+    club = store.club_id("Riverside")
+    logins = [
+        (t.key, t.failures) for t in store.throttle_list(club, datetime(2000, 1, 1, tzinfo=UTC))
+    ]
+    return history, held, phones, store.live_info(session).status, sorted(logins)
 
 
 @pytest.mark.parametrize(
@@ -320,6 +346,9 @@ def effect(store: Store, at: Scene, role: str, action: str) -> None:
         assert [d.id for d in gone] == [at.phones["watcher"]["device"]]
     elif action == "publish":
         assert store.live_info(at.session).status == "published"
+    elif action == "lift lockout":
+        lifted = store.throttle(at.lockout or 0)
+        assert lifted is not None and lifted.failures == 0 and lifted.lifted_by == "dana"
 
 
 # --- what a club may grant ------------------------------------------------------------------------
@@ -332,7 +361,7 @@ GRANTED = [
     ("scorer", "remove", Grant.PHONES, 200),
     # a grant is the club's: it never reaches a phone, another club or nobody
     ("table", "artificial", Grant.RULINGS, NOT_A_TABLES),
-    ("table", "hand over", Grant.PHONES, NOT_THE_PHONES),
+    ("watcher", "hand over", Grant.PHONES, NOT_THE_PHONES),
     ("scorer", "publish", Grant.RULINGS, DIRECTORS),
     ("other club", "resolve", Grant.CONFLICTS, NOT_SEEN),
     ("anonymous", "remove", Grant.PHONES, LOG_IN),
@@ -412,6 +441,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "hand over": Action.HAND_OVER,
         "remove": Action.REMOVE,
         "publish": Action.PUBLISH,
+        "lift lockout": Action.LIFT_LOCKOUT,
     }
     assert set(PERMISSIONS) == set(Role)
     for role, row in EXPECTED.items():
@@ -421,7 +451,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
                 assert found is HOLD, (role, action)
             elif isinstance(expected, int):
                 assert found.name == "ALLOW", (role, action)
-            elif role == "scorer" and action != "publish":
+            elif role == "scorer" and action not in ("publish", "lift lockout"):
                 assert isinstance(found, Grant), (role, action)
             else:
                 assert found.name == "REFUSE", (role, action)

@@ -59,6 +59,7 @@ class Action(Enum):
     PUBLISH = "publish the results"
     SET_UP = "set a session up"
     GRANT = "change what the club grants its scorers and tables"
+    LIFT_LOCKOUT = "see and lift a lockout of logins or table codes"
 
 
 class Grant(Enum):
@@ -98,6 +99,7 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CORRECT: ALLOW,  # its own entry of its current round only; else held
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
+        A.HAND_OVER: ALLOW,  # to a phone at its own table only
     },
     Role.WATCHER: {
         A.ENTER: HOLD,

@@ -10,12 +10,13 @@ class Refused(BridgeScoreError):
     """Refused, with its status: 400 a request without what it needs, 401 nobody logged in or a
     phone's pass not valid, 403 not this role's to do, 404 nothing there (or another club's),
     409 the line changed since the page was shown, 410 the session is over, 422 input the rules
-    refuse."""
+    refuse; 429 too many failed attempts (``retry_after``: the seconds to wait)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 class NotFound(Refused):

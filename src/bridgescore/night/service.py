@@ -11,6 +11,7 @@ session for an actor who may see it (:meth:`Service.session`). Results go throug
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
@@ -39,6 +40,7 @@ class Service:
         self.changes = Changes(store.marks)
         self._movements: dict[int, Movement | None] = {}
         self._plans: dict[int, Plan] = {}
+        self._secrets: dict[str, str] = {}
 
     @classmethod
     def open(cls, db: str | None = None) -> Service:
@@ -198,6 +200,12 @@ class Service:
             if self.failure(error) is None:
                 raise
             return default
+
+    def secret(self, name: str) -> str:
+        """A key every worker shares (made at random the first time), read once per worker."""
+        if name not in self._secrets:
+            self._secrets[name] = self.setting(name, secrets.token_hex(32))
+        return self._secrets[name]
 
     # --- when the database fails -----------------------------------------------------------------
 

@@ -105,7 +105,10 @@ def error_response(request: Request, status: int, message: str) -> Response:
 
 async def _refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Refused)
-    return error_response(request, error.status, error.message)
+    response = error_response(request, error.status, error.message)
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 async def _bridgescore_error(request: Request, error: Exception) -> Response:
@@ -216,6 +219,12 @@ def who(request: Request) -> tuple[Actor, str]:
         if user is not None:
             return Actor(user=user), token
     return ANONYMOUS, ""
+
+
+def address(request: Request) -> str | None:
+    """The client's address (behind a proxy, as its ``X-Forwarded-For`` says: uvicorn trusts
+    the proxy on this machine), for rate limiting."""
+    return request.client.host if request.client else None
 
 
 def require(request: Request) -> tuple[Actor, str]:
@@ -471,7 +480,7 @@ def create_app(
     """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
-    from bridgescore.web import console, published, tables
+    from bridgescore.web import console, lockouts, published, tables
 
     if isinstance(store, Service):
         night = store
@@ -485,6 +494,7 @@ def create_app(
         Mount("/static", app=static, name="static"),
         *console.routes(),
         *tables.routes(),
+        *lockouts.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,

@@ -83,7 +83,9 @@ async def join(request: Request) -> Response:
 
     def run() -> Response:
         night = web.night_of(request)
-        token, found = night_tables.join(night, data.get("code", ""))
+        token, found = night_tables.join(
+            night, data.get("code", ""), data.get("card", ""), web.address(request)
+        )
         plan = night.plan(found.session_id)
         return JSONResponse(
             {
@@ -205,6 +207,20 @@ def traveller(request: Request) -> Response:
     return JSONResponse(phone.traveller(data, found.table, found.section))
 
 
+@web.form_action
+def hand_over(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
+    """The table's scoring phone hands the scoring to another phone at its table (the players
+    agree at the table; the director can too, on the tables page)."""
+    if actor.device is None:
+        raise Refused(401, night_tables.NOT_VALID)
+    number = data.get("device", "")
+    if not number.strip():
+        raise Refused(400, "which phone? (its number is missing)")
+    which = whole(number, "the phone's number")
+    night_tables.hand_over(web.night_of(request), actor, actor.device.session_id, which)
+    return JSONResponse({"done": "handover", "device": which})
+
+
 async def call(request: Request) -> Response:
     def run() -> Response:
         event = night_tables.call(web.night_of(request), _phone(request))
@@ -252,7 +268,8 @@ def tables_data(request: Request, live: LiveSession, actor: Actor) -> dict[str, 
             {
                 "table": c.table,
                 "code": c.code,
-                "url": f"{base}/t/{c.code}",
+                "card": night_tables.card_key(night, c.code),
+                "url": f"{base}/t/{c.code}#{night_tables.card_key(night, c.code)}",
                 "devices": [
                     {
                         "id": d.id,
@@ -400,6 +417,7 @@ def routes() -> list[Route]:
         Route("/t/api/results", submit, methods=["POST"]),
         Route("/t/api/boards/{board:int}", traveller, methods=["GET"]),
         Route("/t/api/call", call, methods=["POST"]),
+        Route("/t/api/handover", hand_over, methods=["POST"]),
         Route("/t/{name:str}", shell_or_asset, methods=["GET"]),
         Route(session + "/tables", tables_page, methods=["GET"]),
         Route(session + "/tables.json", tables_page, methods=["GET"]),
