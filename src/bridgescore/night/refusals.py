@@ -4,6 +4,8 @@ reads (the command line prints the sentence and exits with status 2)."""
 from __future__ import annotations
 
 from bridgescore.errors import BridgeScoreError
+from bridgescore.store import StoreError
+from bridgescore.store.engine import Unavailable
 
 
 class Refused(BridgeScoreError):
@@ -24,3 +26,10 @@ class NotFound(Refused):
 
     def __init__(self, message: str) -> None:
         super().__init__(404, message)
+
+
+def as_refusal(error: StoreError, refusal: Refused) -> Exception:
+    """What the store refused, answered as ``refusal``; but a database that cannot be used now
+    (locked, read-only) stays itself, answered 503 with its own sentence: nothing was wrong with
+    the request, which can be made again."""
+    return error if isinstance(error, Unavailable) else refusal

@@ -21,7 +21,7 @@ from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
 from bridgescore.night.permissions import Action, Actor, Grant, Rule, cell, check, role_of
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.scoring import Scores, Snapshot
 from bridgescore.night.session import LiveSession
 from bridgescore.store import Store, StoreError, open_store
@@ -55,8 +55,8 @@ class Service:
     def info(self, session_id: int) -> LiveInfo:
         try:
             return self.store.live_info(session_id)
-        except StoreError:
-            raise NotFound(f"no stored session with id {session_id}") from None
+        except StoreError as error:
+            raise as_refusal(error, NotFound(f"no stored session with id {session_id}")) from None
 
     def movement(self, info: LiveInfo) -> Movement | None:
         """The session's movement (None for an imported session), read once per worker."""
@@ -70,8 +70,9 @@ class Service:
         if session_id not in self._plans:
             try:
                 self._plans[session_id] = self.store.live_plan(session_id)
-            except StoreError:
-                raise NotFound(f"no stored session with id {session_id}") from None
+            except StoreError as error:
+                missing = NotFound(f"no stored session with id {session_id}")
+                raise as_refusal(error, missing) from None
         return self._plans[session_id]
 
     def vulnerability(self, session_id: int, board: int) -> Vulnerability:
@@ -150,7 +151,7 @@ class Service:
         try:
             return self.store.publish(session_id, provisional)
         except StoreError as error:
-            raise Refused(422, str(error)) from None
+            raise as_refusal(error, Refused(422, str(error))) from None
 
     def set_deals(self, actor: Actor, session_id: int, deals: dict[int, str]) -> list[int]:
         info = self.info(session_id)
@@ -168,8 +169,8 @@ class Service:
         """A published session scored (shared like every view), and its state."""
         try:
             info = self.store.live_info(session_id)
-        except StoreError:
-            raise NotFound("no such page") from None
+        except StoreError as error:
+            raise as_refusal(error, NotFound("no such page")) from None
         if info.status != PUBLISHED:
             raise NotFound("no such page")
         return self.scores.snapshot(session_id).result, info

@@ -14,7 +14,7 @@ from bridgescore.movements.fit import fits
 from bridgescore.movements.model import Kind
 from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
-from bridgescore.night.refusals import Refused
+from bridgescore.night.refusals import Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError, parse_date
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
@@ -76,7 +76,7 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
                     else MemberRow(None, None, None)
                 )
             except StoreError as error:
-                raise Refused(422, str(error)) from None
+                raise as_refusal(error, Refused(422, str(error))) from None
         named = [p.name for p in people if p.name]
         entrant_rows.append(
             EntrantRow(

@@ -21,7 +21,7 @@ from bridgescore.movements import Movement
 from bridgescore.night import entry, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
 from bridgescore.store.live import LIVE
@@ -76,7 +76,7 @@ def join(
     try:
         joined = night.store.join_table(wanted, may_score=bool(given))
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
     if given:
         throttle.succeeded(night, throttle.CODE, throttle.code_key(wanted))
     return joined
@@ -267,7 +267,7 @@ def _store(work: Any) -> Any:
     try:
         return work()
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
 
 
 # --- the lead against the hand record ------------------------------------------------------------
