@@ -12,7 +12,7 @@ session for an actor who may see it (:meth:`Service.session`). Results go throug
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -142,12 +142,24 @@ class Service:
         club = actor.user.club_id
         return self.store.sessions(actor.user.club), self.store.statuses(club)
 
-    def publish(self, actor: Actor, session_id: int, provisional: timedelta) -> LiveInfo:
-        """Publish the session (its correction period ``provisional``): the phones' passes end."""
+    def publish(
+        self,
+        actor: Actor,
+        session_id: int,
+        provisional: timedelta,
+        site: Callable[[Any], None] | None = None,
+    ) -> LiveInfo:
+        """Publish the session (its correction period ``provisional``): the phones' passes end.
+        With ``site``, the session's results as they are published are given to it first: a
+        site that cannot be written raises before anything is published (the session stays
+        live)."""
         info = self.info(session_id)
         self.check(actor, Action.PUBLISH, info)
-        if self.store.marks(session_id).log == 0:
+        log = self.store.marks(session_id).log
+        if log == 0:
             raise Refused(422, "there are no results to publish")
+        if site is not None:
+            site(self.scores.snapshot(session_id, log).result)
         try:
             return self.store.publish(session_id, provisional)
         except StoreError as error:

@@ -19,7 +19,18 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
+from bridgescore.formats.outputs import OutputError, write_directory
+from bridgescore.night import (
+    Action,
+    Actor,
+    Grant,
+    LiveInfo,
+    Refused,
+    Service,
+    TypedResult,
+    entry,
+    setup,
+)
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.night.numbers import PLACE, whole
@@ -309,11 +320,12 @@ def _after(request: Request, key: str) -> Response:
 def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     minutes = whole(form.get("minutes", ""), "the correction period in minutes", default=60)
     night = night_of(request)
-    info = night.publish(actor, session_id(request), timedelta(minutes=min(minutes, 10**6)))
+    period = timedelta(minutes=min(minutes, 10**6))
     folder = bridge(request).publish_folder
-    if folder is not None:  # the results site written out as well, as bridgescore report would
-        result, _ = night.published(info.id)
-        _write_site(result, folder / f"session-{info.id}")
+    if folder is None:
+        info = night.publish(actor, session_id(request), period)
+    else:  # the results site written out as well, as bridgescore report would
+        info = _publish_with_site(night, actor, session_id(request), period, folder)
     if wants_json(request):
         return JSONResponse(
             {
@@ -329,18 +341,35 @@ def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
     return RedirectResponse(f"/director/sessions/{info.id}", 303)
 
 
-def _write_site(result: Any, target: Path) -> None:
-    """The site written into ``target`` whole: a new folder swapped in for the old one."""
-    import shutil
+def _publish_with_site(
+    night: Service, actor: Actor, session: int, period: timedelta, folder: Path
+) -> LiveInfo:
+    """Publish and write the results site, all or nothing: the site is built beside its place
+    by the one writer (``write_directory``), the session is published last inside it, and the
+    folder is put in place once both are done. A site that cannot be written leaves the session
+    live and an earlier site as it was, and says why."""
+    target = folder / f"session-{session}"
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    html.write_site(result, fresh, double_dummy=False)
-    old = target.with_name(f".{target.name}-old")
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    def fill(into: Path) -> LiveInfo:
+        def site(result: Any) -> None:
+            html.write_site(result, into, double_dummy=False)
+
+        return night.publish(actor, session, period, site=site)
+
+    before = night.info(session).published_at
+    try:
+        return write_directory(target, fill, kind="results site")
+    except OutputError as error:
+        if night.info(session).published_at != before:  # only the move into place failed
+            raise Refused(
+                503, f"the session is published, but its results site is not: {error}"
+            ) from None
+        said = (
+            "nothing was published: the session is still live"
+            if before is None
+            else "the results published before stand, and so does their site"
+        )
+        raise Refused(503, f"{error}: {said}") from None
 
 
 def export(request: Request) -> Response:
