@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -106,7 +107,9 @@ ACCEPTS = [None, "application/json", "text/html", "*/*", "text/event-stream"]
 
 def route_templates() -> list[tuple[str, frozenset[str]]]:
     """Every route of the app, as (path template, methods), read from the app itself."""
-    app = create_app(":memory:")
+    with tempfile.TemporaryDirectory(prefix="bridgescore-routes-") as folder:
+        app = create_app(os.path.join(folder, "routes.db"))
+        app.state.bridge.night.close()
     routes = []
     for route in app.routes:
         if isinstance(route, Route) and route.methods is not None:
