@@ -8,11 +8,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
-from bridgescore.store import Store
+from bridgescore.store import Store, StoreError
 from bridgescore.store.live import LIVE, PUBLISHED
 from bridgescore.web.app import create_app
 from tests.test_store_faults import unwritable
@@ -93,3 +95,18 @@ def test_a_publish_the_database_refuses_writes_no_site(store: Store, tmp_path: P
     assert "30 minutes to 7 days" in answer.json()["error"]["message"]
     assert store.live_info(session).status == LIVE
     assert everything(site) == {}  # no site, and nothing half-built beside it
+
+
+def test_a_result_stored_while_the_site_was_written_stops_the_publishing(
+    store: Store, tmp_path: Path
+) -> None:
+    """The site shows the log as it stood; published only if the log is still that size."""
+    site = tmp_path / "site"
+    site.mkdir()
+    _, session = publishing(store, site)
+    shown = store.marks(session).log
+    assert shown > 0
+    with pytest.raises(StoreError, match="results arrived while"):
+        store.publish(session, timedelta(hours=1), log=shown - 1)
+    assert store.live_info(session).status == LIVE
+    assert store.publish(session, timedelta(hours=1), log=shown).status == PUBLISHED

@@ -158,10 +158,13 @@ class Service:
         log = self.store.marks(session_id).log
         if log == 0:
             raise Refused(422, "there are no results to publish")
+        shown = None
         if site is not None:
-            site(self.scores.snapshot(session_id, log).result)
+            snapshot = self.scores.snapshot(session_id, log)
+            site(snapshot.result)
+            shown = snapshot.log  # published only if no result arrived since
         try:
-            return self.store.publish(session_id, provisional)
+            return self.store.publish(session_id, provisional, shown)
         except StoreError as error:
             raise as_refusal(error, Refused(422, str(error))) from None
 

@@ -638,14 +638,23 @@ class Store:
         with self.reading() as conn:
             return lv.statuses(conn, club_id)
 
-    def publish(self, session_id: int, provisional: timedelta) -> lv.LiveInfo:
+    def publish(
+        self, session_id: int, provisional: timedelta, log: int | None = None
+    ) -> lv.LiveInfo:
         """Finalise a session: published now, provisional for ``provisional`` (30 minutes to
-        7 days); after that a change needs an explicit override."""
+        7 days); after that a change needs an explicit override. With ``log`` (the size of the
+        log its results were shown from), refused when the log has grown since."""
         if not timedelta(minutes=30) <= provisional <= timedelta(days=7):
             raise StoreError("the correction period is 30 minutes to 7 days")
         now = _now()
         with self.writing() as conn:
             lv.publish(conn, session_id, now, now + provisional)
+            # read after the session's row is written (and so held): a result stored from now
+            # on waits for this transaction
+            if log is not None and lv.marks(conn, session_id).log != log:
+                raise StoreError(
+                    "results arrived while the results were being prepared: publish again"
+                )
             return lv.live_info(conn, session_id)
 
     def set_deals(self, session_id: int, deals: Mapping[int, str]) -> list[int]:
