@@ -3,7 +3,7 @@ phone watching there, a phone of another table, a scorer, a director, another cl
 nobody, a player by the link mailed to them) times every action (enter, correct, an adjusted
 score, a point score, settle a held result, hand a table over, remove a phone, publish, ask for
 a correction, answer a player's request, send the results by e-mail, change the club's mail
-server), on SQLite and on PostgreSQL.
+server, lift a lockout of logins), on SQLite and on PostgreSQL.
 
 A player's pass is a link's, not a phone's or a login's: sent as a phone's pass it is refused
 (401), and only a player's own link asks for a correction (anyone else's credentials in a link's
@@ -37,7 +37,7 @@ from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.requests import Requests
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 
 with warnings.catch_warnings():
@@ -70,6 +70,7 @@ ACTIONS = [
     "answer request",
     "send mail",
     "mail settings",
+    "lift lockout",
 ]
 # The actions of the players' side, and the ones a published session needs.
 PUBLISHED_FIRST = ("ask", "answer request", "send mail")
@@ -81,6 +82,7 @@ DIRECTORS = (403, "only a director can")
 NOT_A_TABLES = (403, "a table enters the contract played")
 ELSEWHERE = (403, "this phone scores table 2: it cannot")
 NOT_SEEN = (404, "no stored session with id")
+NOT_THEIRS = (404, "no lockout")  # another club's lockout, answered as one that does not exist
 LOG_IN = (401, "log in first")
 NOT_A_PHONES_PASS = (401, "this phone's pass for the table is not valid")
 NOT_A_LINK = (404, "this link is not valid")
@@ -92,13 +94,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": NOT_A_TABLES,
         "point score": NOT_A_TABLES,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": 200,  # to a phone at its own table: the table's confirmation
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
         "ask": NOT_A_LINK,
         "answer request": SCORING_IS_OVER,
         "send mail": SCORING_IS_OVER,
         "mail settings": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "watcher": {
         "enter": 202,  # held for the director
@@ -113,6 +116,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "answer request": SCORING_IS_OVER,
         "send mail": SCORING_IS_OVER,
         "mail settings": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "other table": {
         "enter": ELSEWHERE,
@@ -120,13 +124,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": ELSEWHERE,
         "point score": ELSEWHERE,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": ELSEWHERE,
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
         "ask": NOT_A_LINK,
         "answer request": SCORING_IS_OVER,
         "send mail": SCORING_IS_OVER,
         "mail settings": NOT_THE_PHONES,  # the club's: a phone of any of its tables
+        "lift lockout": NOT_THE_PHONES,
     },
     "scorer": {
         "enter": 201,
@@ -141,6 +146,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "answer request": (403, "only a director can answer a player's request for a correction"),
         "send mail": (403, "only a director can send the results by e-mail"),
         "mail settings": (403, "only a director can change the club's mail server"),
+        "lift lockout": (403, "only a director can see and lift a lockout"),
     },
     "director": {
         "enter": 201,
@@ -155,9 +161,15 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "answer request": 200,
         "send mail": 202,
         "mail settings": 200,
+        "lift lockout": 200,
     },
     # another club's director changes their own club's mail server, never this one's
-    "other club": {**dict.fromkeys(ACTIONS, NOT_SEEN), "ask": NOT_A_LINK, "mail settings": 200},
+    "other club": {
+        **dict.fromkeys(ACTIONS, NOT_SEEN),
+        "ask": NOT_A_LINK,
+        "mail settings": 200,
+        "lift lockout": NOT_THEIRS,
+    },
     "anonymous": {**dict.fromkeys(ACTIONS, LOG_IN), "ask": NOT_A_LINK},
     "player": {**dict.fromkeys(ACTIONS, NOT_A_PHONES_PASS), "ask": 201},
 }
@@ -220,6 +232,7 @@ class Scene:
     held: int | None = None  # a result held for the director, when the action needs one
     request: int | None = None  # a player's request waiting for the director
     sender: str = ""  # the mail server's sender a "mail settings" cell sets
+    lockout: int | None = None  # a user's failed logins, when the action needs them
 
 
 def scene(world: World, action: str, role: str) -> Scene:
@@ -227,7 +240,7 @@ def scene(world: World, action: str, role: str) -> Scene:
     client = world.client()
     joined = {}
     for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
-        answer = client.post("/t/api/join", json={"code": code})
+        answer = client.post("/t/api/join", json=scanned(world.store, code))
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
     player = world.store.player("P1NS Q", club="Riverside").id
@@ -281,6 +294,17 @@ def scene(world: World, action: str, role: str) -> Scene:
         kept = phone_result(world, found, "watcher", contract="3NT", declarer="S", tricks="=")
         assert kept.status_code == 202, kept.text
         found.held = kept.json()["held"]["id"]
+    elif action == "lift lockout":  # a user of the club failed to log in
+        name = f"locked-{next(world.ids)}"
+        world.store.add_user(name, auth.hash_password(PASSWORD), "scorer", "Riverside")
+        form = world.client()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.get("/login").text)
+        assert csrf
+        wrong = {"username": name, "password": "not it", "csrf": csrf.group(1)}
+        assert form.post("/login.json", data=wrong).status_code == 401
+        found.lockout = next(
+            t.id for t in world.store.throttles("login", [f"user:{name}"]).values()
+        )
     elif action == "publish":
         done = user_post(
             world,
@@ -380,7 +404,12 @@ def state(store: Store, session: int) -> Any:
     asked = [(r.id, r.status) for r in Requests(store).of_session(session)]
     runs = [r.id for r in MailRuns(store).runs(session)]
     servers = [PlayersSide(store).smtp(club) for club in ("Riverside", "Hillside")]
-    return history, held, phones, store.live_info(session).status, asked, runs, servers
+    club = store.club_id("Riverside")
+    logins = [
+        (t.key, t.failures) for t in store.throttle_list(club, datetime(2000, 1, 1, tzinfo=UTC))
+    ]
+    status = store.live_info(session).status
+    return history, held, phones, status, asked, runs, servers, sorted(logins)
 
 
 @pytest.mark.parametrize(
@@ -449,6 +478,9 @@ def effect(store: Store, at: Scene, role: str, action: str) -> None:
         assert changed is not None and changed.sender == at.sender
         untouched = PlayersSide(store).smtp(other)
         assert untouched is None or untouched.sender != at.sender
+    elif action == "lift lockout":
+        lifted = store.throttle(at.lockout or 0)
+        assert lifted is not None and lifted.failures == 0 and lifted.lifted_by == "dana"
 
 
 # --- what a club may grant ------------------------------------------------------------------------
@@ -461,7 +493,7 @@ GRANTED = [
     ("scorer", "remove", Grant.PHONES, 200),
     # a grant is the club's: it never reaches a phone, another club or nobody
     ("table", "artificial", Grant.RULINGS, NOT_A_TABLES),
-    ("table", "hand over", Grant.PHONES, NOT_THE_PHONES),
+    ("watcher", "hand over", Grant.PHONES, NOT_THE_PHONES),
     ("scorer", "publish", Grant.RULINGS, DIRECTORS),
     ("other club", "resolve", Grant.CONFLICTS, NOT_SEEN),
     ("anonymous", "remove", Grant.PHONES, LOG_IN),
@@ -546,6 +578,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "answer request": Action.ANSWER_REQUEST,
         "send mail": Action.SEND_MAIL,
         "mail settings": Action.MAIL_SETTINGS,
+        "lift lockout": Action.LIFT_LOCKOUT,
     }
     grantable = {"artificial", "point score", "resolve", "hand over", "remove"}
     assert set(PERMISSIONS) == set(Role)

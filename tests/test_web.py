@@ -49,6 +49,7 @@ class Console:
     """A logged-in browser: the client, and the CSRF token its forms carry."""
 
     def __init__(self, store: Store, user: str | None = "dana") -> None:
+        self.store = store
         self.client = TestClient(create_app(store), base_url="http://127.0.0.1")
         self.csrf = ""
         if user:

@@ -30,11 +30,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from bridgescore.errors import ParseError
 from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor, Role, role_of
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
 from bridgescore.store.line_log import Known, LineLog
@@ -154,7 +154,7 @@ def opened(night: Service, session_id: int, key: str) -> Iterator[LineLog]:
         with night.store.line(session_id, key) as log:
             yield log
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
 
 
 def _from_user(
@@ -377,7 +377,7 @@ def resolve(
     try:
         key = night.store.conflict(session_id, conflict_id).entry_key
     except StoreError as error:
-        raise NotFound(str(error)) from None
+        raise as_refusal(error, NotFound(str(error))) from None
     with opened(night, session_id, key) as log:
         held = log.conflict(conflict_id)
         if held.resolved_at is not None:
@@ -424,6 +424,4 @@ def parse_against(text: str | None) -> int | None:
         return UNSEEN
     if not text.strip():
         return None
-    if not text.strip().isdigit():
-        raise ParseError(f"not an entry id: {text!r}")
-    return int(text)
+    return whole(text, "the entry it was held against")

@@ -19,10 +19,10 @@ from bridgescore.competitions import ladder as build
 from bridgescore.errors import BridgeScoreError
 from bridgescore.events import EventSession
 from bridgescore.night import swiss
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
-from bridgescore.night.setup import whole
 from bridgescore.results import SessionResult
 from bridgescore.store import StoreError, parse_date
 from bridgescore.store.results import SessionInfo
@@ -59,8 +59,8 @@ def rules_from(form: Mapping[str, str]) -> LadderRules:
         assert isinstance(by, LadderBy) and isinstance(score, LadderScore)
         return LadderRules(
             by,
-            whole(best_text, "the best results counted", None) if best_text else None,
-            whole(form.get("minimum", ""), "the minimum of sessions", 1),
+            whole(best_text, "the best results counted") if best_text else None,
+            whole(form.get("minimum", ""), "the minimum of sessions", default=1),
             score,
             imps_a_board,
         )

@@ -75,6 +75,7 @@ class Action(Enum):
     ANSWER_REQUEST = "answer a player's request for a correction"
     SEND_MAIL = "send the results by e-mail"
     MAIL_SETTINGS = "change the club's mail server"
+    LIFT_LOCKOUT = "see and lift a lockout of logins or table codes"
 
 
 class Grant(Enum):
@@ -115,6 +116,7 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
         A.SWISS_DRAWN_ON: HOLD,  # its own board of an earlier round: the director decides
+        A.HAND_OVER: ALLOW,  # to a phone at its own table only
     },
     Role.WATCHER: {
         A.ENTER: HOLD,

@@ -10,8 +10,10 @@ may then publish anyway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bridgescore.anomalies import find
 from bridgescore.night.permissions import Action, Actor
@@ -152,14 +154,20 @@ def confirm(
 
 
 def publish(
-    night: Service, actor: Actor, session_id: int, provisional: timedelta, *, anyway: bool
+    night: Service,
+    actor: Actor,
+    session_id: int,
+    provisional: timedelta,
+    *,
+    anyway: bool,
+    site: Callable[[Any], None] | None = None,
 ) -> LiveInfo:
     """Publish the session; asked once more (:class:`Unconfirmed`) while entries that look wrong
-    are not confirmed, unless ``anyway``."""
+    are not confirmed, unless ``anyway`` (``site``: as :meth:`Service.publish`)."""
     info = night.info(session_id)
     night.check(actor, Action.PUBLISH, info)
     if not anyway:
         found = _review(night, info)
         if found.unconfirmed:
             raise Unconfirmed(found)
-    return night.publish(actor, session_id, provisional)
+    return night.publish(actor, session_id, provisional, site=site)

@@ -42,10 +42,10 @@ from bridgescore.errors import BridgeScoreError
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.model import Contestant, Kind, Play
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor, Rule
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
-from bridgescore.night.setup import whole
 from bridgescore.rules import VpScale
 from bridgescore.scoring import score_teams
 from bridgescore.store import StoreError, parse_date
@@ -433,7 +433,9 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
     played_on = _date(form.get("date", ""))
     names = [" ".join(n.split()) for n in form.get("names", "").splitlines() if n.strip()]
     count_text = form.get("teams", "").strip()
-    count = whole(count_text, f"the number of {kind}", len(names) or None) if count_text else 0
+    count = (
+        whole(count_text, f"the number of {kind}", default=len(names) or None) if count_text else 0
+    )
     if not count_text and not names:
         raise Refused(422, f"how many {kind}? Give their number or their names, one a line")
     if names and count and count != len(names):
@@ -486,8 +488,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             f"{count} {kind} need {tables} tables a round: a Swiss event here has at most "
             f"{MAX_TABLES}",
         )
-    rounds = whole(form.get("rounds", ""), "the number of rounds", None)
-    boards = whole(form.get("boards", "") or "8", "the boards a match", 8)
+    rounds = whole(form.get("rounds", ""), "the number of rounds")
+    boards = whole(form.get("boards", "") or "8", "the boards a match", default=8)
     if not 1 <= boards <= MAX_BOARDS:
         raise Refused(422, f"a match here has 1 to {MAX_BOARDS} boards, not {boards}")
     if not 1 <= rounds <= 99:
@@ -508,8 +510,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             bye_vps=_vps(form.get("bye_vps", "12"), "the bye's VPs", allow_none=True),
             late_vps=_vps(form.get("late_vps", "0"), "a late entry's VPs") or Fraction(0),
             first_round=FirstRound.parse(form.get("first_round") or "random"),
-            seed=whole(form.get("seed", "") or "0", "the seed of the draw", 0),
-            danish=whole(form.get("danish", "") or "0", "the Danish rounds", 0),
+            seed=whole(form.get("seed", "") or "0", "the seed of the draw", default=0),
+            danish=whole(form.get("danish", "") or "0", "the Danish rounds", default=0),
             stationary=tuple(stationary),
             tie_breaks=tuple(
                 TieBreak.parse(t)
@@ -573,7 +575,7 @@ def enter_team(
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     event = found.event
     default = max(t.number for t in event.teams) + 1
-    number = whole(number_text, "the number", default)
+    number = whole(number_text, "the number", default=default)
     named = " ".join(name.split()) or None
     try:
         changed = event.enter(number, named)
@@ -593,7 +595,7 @@ def withdraw(night: Service, actor: Actor, swiss_id: int, number_text: str) -> S
     """A team withdrawn: not drawn again, its VPs kept."""
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     word = "team" if found.row.kind == "teams" else "pair"
-    number = whole(number_text, f"the {word} to withdraw", None)
+    number = whole(number_text, f"the {word} to withdraw")
     try:
         changed = found.event.withdraw(number)
     except SwissError as error:

@@ -9,14 +9,16 @@ or one sent after publishing, is held for the director rather than dropped (:fun
 
 from __future__ import annotations
 
+import base64
+import hmac
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.movements import Movement
-from bridgescore.night import entry, hand_records, privacy
+from bridgescore.night import entry, hand_records, privacy, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
 from bridgescore.store.live import LIVE
@@ -26,14 +28,55 @@ from bridgescore.traveller import TableResult
 NOT_VALID = "this phone's pass for the table is not valid: scan the table card again"
 
 
-def join(night: Service, code: str) -> tuple[str, Device]:
-    """A new phone at the table whose code this is: its token (shown once) and the phone."""
-    if not normalise_code(code):
+def card_key(night: Service, code: str) -> str:
+    """The key in a table card's QR code (after the ``#`` of its address): a phone that joins
+    with it may score the table, one that joins with the code alone only watches. An HMAC of
+    the code under a key every worker reads from the database: made again whenever asked,
+    stored nowhere, and not to be guessed from the code."""
+    digest = hmac.new(
+        night.secret("card_key").encode(), b"card:" + normalise_code(code).encode(), "sha256"
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
+
+
+def join(
+    night: Service, code: str, card: str = "", address: str | None = None
+) -> tuple[str, Device]:
+    """A new phone at the table whose code this is: its token (shown once) and the phone.
+
+    With the table card's key (``card``: scanned from its QR code, so the phone is at the
+    table) it scores when no other phone does; with the code alone it watches, until the
+    table's scoring phone or the director hands it the scoring: a code guessed by a stranger
+    (or read off a card from across the room) never makes them the table's scorer. Failures
+    are counted and rate limited per address and per code (:mod:`bridgescore.night.throttle`).
+    """
+    wanted = normalise_code(code)
+    if not wanted:
         raise Refused(400, "type the code on the table card")
+    if len(wanted) > 20:
+        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+    where = throttle.address_key(address)
+    keys = {where: None}
+    throttle.check(night, throttle.CODE, [where, throttle.code_key(wanted)])
+    club = night.store.code_club(wanted)
+    if club is None:
+        throttle.failed(night, throttle.CODE, keys)
+        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+    given = card.strip()
+    if given and not hmac.compare_digest(given.encode(), card_key(night, wanted).encode()):
+        throttle.failed(night, throttle.CODE, {**keys, throttle.code_key(wanted): club})
+        raise Refused(
+            422,
+            "this is not the table card's QR code: scan the card again (or type the code "
+            "alone to watch the table)",
+        )
     try:
-        return night.store.join_table(code)
+        joined = night.store.join_table(wanted, may_score=bool(given))
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
+    if given:
+        throttle.succeeded(night, throttle.CODE, throttle.code_key(wanted))
+    return joined
 
 
 def sender(night: Service, token: str | None) -> Device:
@@ -174,8 +217,18 @@ def call(night: Service, device: Device) -> int:
 
 
 def hand_over(night: Service, actor: Actor, session_id: int, device_id: int) -> None:
-    """Make phone ``device_id`` its table's scorer (the one before only watches now)."""
-    night.check(actor, Action.HAND_OVER, night.info(session_id))
+    """Make phone ``device_id`` its table's scorer (the one before only watches now): the
+    director's, a scorer's the club lets, or the table's own scoring phone's (to a phone at
+    its own table: the table's confirmation)."""
+    info = night.info(session_id)
+    night.check(actor, Action.HAND_OVER, info)
+    target: Device = _store(lambda: night.store.session_device(session_id, device_id))
+    if actor.device is not None:  # a table's phone: to a phone at its own table only
+        night.check(actor, Action.HAND_OVER, info, target.table)
+        if actor.device.table_id != target.table_id:
+            raise Refused(
+                403, f"phone {device_id} is at table {target.table}, not at this phone's table"
+            )
     _store(lambda: night.store.hand_over(session_id, device_id, actor.name))
 
 
@@ -207,4 +260,4 @@ def _store(work: Any) -> Any:
     try:
         return work()
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None

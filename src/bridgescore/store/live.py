@@ -121,6 +121,11 @@ def end_login(conn: Connection, token: str, now: datetime) -> None:
     conn.execute(update(logins).where(logins.c.token == token).values(ended_at=now))
 
 
+def read_setting(conn: Connection, name: str) -> str | None:
+    found = conn.execute(select(settings.c.value).where(settings.c.name == name)).scalar()
+    return None if found is None else str(found)
+
+
 def setting(conn: Connection, name: str, default: str) -> str:
     """A server setting, made from ``default`` the first time (every worker then reads it)."""
     found = conn.execute(select(settings.c.value).where(settings.c.name == name)).scalar()
@@ -137,8 +142,8 @@ def resolve_player(conn: Connection, text: str, club_id: int) -> MemberRow:
     """A player typed at set-up: a club number (digits) or a name; a name nobody has is kept
     as typed (the player is added when the session is stored)."""
     value = " ".join(text.split())
-    if value.lstrip("#").isdigit():
-        number = value.lstrip("#")
+    number = value.lstrip("#")
+    if number.isascii() and number.isdigit():
         found = pl.by_id(conn, "club", number, club_id)
         if found is None:
             raise StoreError(f"no player has club number {number}")

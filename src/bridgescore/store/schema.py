@@ -589,3 +589,23 @@ anomaly_confirmations = Table(
     Column("confirmed_by", String(200), nullable=False),
     UniqueConstraint("entry_id", "kind"),
 )
+
+# Failed logins and table codes (0009_issue24b), counted where every worker sees them: one row
+# per thing guessed at, by kind ("login" or "code") and key ("address:…", "user:…", "code:…"),
+# with the failures since the counter last started, the first and last of them, and the club
+# whose director may see and lift it (none for an address, or a name or code nobody has). A
+# success or a director's lift starts the counter again; a lift is kept with who and when.
+throttles = Table(
+    "throttles",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("key", String(200), nullable=False),
+    Column("club_id", ForeignKey("clubs.id", ondelete="CASCADE"), nullable=True),
+    Column("failures", Integer, nullable=False),
+    Column("first_at", DateTime(timezone=True), nullable=False),
+    Column("last_at", DateTime(timezone=True), nullable=False),
+    Column("lifted_at", DateTime(timezone=True), nullable=True),
+    Column("lifted_by", String(200), nullable=True),
+    UniqueConstraint("kind", "key"),
+)

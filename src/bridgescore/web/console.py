@@ -19,12 +19,24 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.errors import BridgeScoreError
-from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
+from bridgescore.formats.outputs import OutputError, write_directory
+from bridgescore.night import (
+    Action,
+    Actor,
+    Grant,
+    LiveInfo,
+    Refused,
+    Service,
+    TypedResult,
+    entry,
+    setup,
+)
 from bridgescore.night import awards as night_awards
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night import review as night_review
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
+from bridgescore.night.numbers import PLACE, whole
 from bridgescore.reports import html
 from bridgescore.rules import Rules
 from bridgescore.web import auth, awards, hand_records, review, screens
@@ -38,7 +50,9 @@ from bridgescore.web.app import (
     is_json,
     night_of,
     page,
+    path_number,
     post,
+    query,
     require,
     session_id,
     unchanged,
@@ -61,10 +75,9 @@ def director_home(request: Request) -> Response:
 def setup_page(request: Request) -> Response:
     actor, token = require(request)
     night = night_of(request)
-    form = dict(request.query_params)
+    form = query(request)
     players = setup.players(night, actor)  # refused unless the actor may set sessions up
-    pairs = setup.whole(form.get("pairs", ""), "the number of pairs", 0)
-    minutes = setup.whole(form.get("minutes", "") or "150", "the minutes", 150)
+    pairs, minutes = setup.pairs_and_minutes(form)
     choices: list[Any] = []
     contestants: list[Any] = []
     problem = None
@@ -73,10 +86,12 @@ def setup_page(request: Request) -> Response:
             choices = setup.movement_choices(pairs, minutes)
         except BridgeScoreError as error:
             problem = str(error)
-        pick = form.get("movement", "")
-        if choices and pick.isdigit():
-            contestants = list(setup.chosen_movement(pairs, minutes, int(pick)).contestants)
-    data = screens.setup_data(form, setup.RULE_SETS, choices, contestants, players, problem)
+        if choices and form.get("movement", "").strip():
+            pick = whole(form["movement"], "the movement", high=len(choices) - 1)
+            contestants = list(setup.chosen_movement(pairs, minutes, pick).contestants)
+    data = screens.setup_data(
+        form, setup.RULE_SETS, choices, contestants, players, problem, pairs, minutes
+    )
     data["masterpoints"] = awards.for_setup(night, actor)
     return page(request, "setup.html", data, json_twin=is_json(request), actor=actor, token=token)
 
@@ -129,7 +144,7 @@ def watch(request: Request) -> Response:
 def board(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.grid(live, int(request.path_params["board"]))
+    data = screens.grid(live, path_number(request, "board"))
     data.update(hand_records.grid_deal(night_of(request), actor, live, data["board"]))
     return page(request, "grid.html", data, json_twin=is_json(request), actor=actor, token=token)
 
@@ -137,7 +152,7 @@ def board(request: Request) -> Response:
 def table_round(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.slip(live, int(request.path_params["table"]), int(request.path_params["round"]))
+    data = screens.slip(live, path_number(request, "table"), path_number(request, "round"))
     return page(request, "slip.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
@@ -153,12 +168,16 @@ def typed(form: dict[str, str]) -> TypedResult:
 def place(form: dict[str, str], *, table: bool = True) -> Place:
     """The board, round and table a result is for (a phone's own table: ``table`` False, and
     no table in the form)."""
-    try:
-        where = int(form["table"]) if table or form.get("table", "").strip() else None
-        return Place(int(form["board"]), int(form["round"]), where)
-    except (KeyError, ValueError):
+    needed = ("board", "round", "table") if table else ("board", "round")
+    if any(not form.get(name, "").strip() for name in needed):
         words = "its board, round and table" if table else "its board and round"
-        raise Refused(400, f"a result needs {words}") from None
+        raise Refused(400, f"a result needs {words}")
+    given = form.get("table", "").strip()
+    return Place(
+        whole(form["board"], "the board", low=1, high=PLACE),
+        whole(form["round"], "the round", low=1, high=PLACE),
+        whole(given, "the table", low=1, high=PLACE) if table or given else None,
+    )
 
 
 @form_action
@@ -225,7 +244,7 @@ def submit(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
 def history(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    key = request.query_params.get("line", "")
+    key = query(request).get("line", "")
     data = screens.history_data(live, key, live.history(key))
     return page(request, "history.html", data, json_twin=is_json(request), actor=actor, token=token)
 
@@ -268,26 +287,23 @@ def _after(request: Request, key: str) -> Response:
 
 @form_action
 def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
-    minutes = form.get("minutes", "") or "60"
-    if not minutes.isdigit():
-        raise Refused(422, f"the correction period must be a number of minutes, not {minutes!r}")
+    minutes = whole(form.get("minutes", ""), "the correction period in minutes", default=60)
     night = night_of(request)
+    period = timedelta(minutes=min(minutes, 10**6))
+    folder = bridge(request).publish_folder
     try:  # entries that look wrong and are not confirmed: asked once more
-        info = night_review.publish(
-            night,
-            actor,
-            session_id(request),
-            timedelta(minutes=int(minutes)),
-            anyway=form.get("anyway") == "yes",
-        )
+        if folder is None:
+            info = night_review.publish(
+                night, actor, session_id(request), period, anyway=form.get("anyway") == "yes"
+            )
+        else:  # the results site written out as well, as bridgescore report would
+            info = _publish_with_site(
+                night, actor, session_id(request), period, folder, form.get("anyway") == "yes"
+            )
     except night_review.Unconfirmed as asked:
         if wants_json(request):
             raise
-        return review.ask_to_publish(request, actor, token, asked, minutes)
-    folder = bridge(request).publish_folder
-    if folder is not None:  # the results site written out as well, as bridgescore report would
-        result, _ = night_privacy.published(night, info.id)  # names as each player lets them be
-        _write_site(result, folder / f"session-{info.id}")
+        return review.ask_to_publish(request, actor, token, asked, str(minutes))
     web_mail.after_publish(request, info.id)  # the results by e-mail, when the club says so
     if wants_json(request):
         return JSONResponse(
@@ -304,18 +320,35 @@ def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
     return RedirectResponse(f"/director/sessions/{info.id}", 303)
 
 
-def _write_site(result: Any, target: Path) -> None:
-    """The site written into ``target`` whole: a new folder swapped in for the old one."""
-    import shutil
+def _publish_with_site(
+    night: Service, actor: Actor, session: int, period: timedelta, folder: Path, anyway: bool
+) -> LiveInfo:
+    """Publish and write the results site, all or nothing: the site is built beside its place
+    by the one writer (``write_directory``), the session is published last inside it, and the
+    folder is put in place once both are done. A site that cannot be written leaves the session
+    live and an earlier site as it was, and says why."""
+    target = folder / f"session-{session}"
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    html.write_site(result, fresh, double_dummy=False)
-    old = target.with_name(f".{target.name}-old")
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    def fill(into: Path) -> LiveInfo:
+        def site(_: Any) -> None:  # names as each player lets them be shown
+            html.write_site(night_privacy.result(night, session), into, double_dummy=False)
+
+        return night_review.publish(night, actor, session, period, anyway=anyway, site=site)
+
+    before = night.info(session).published_at
+    try:
+        return write_directory(target, fill, kind="results site")
+    except OutputError as error:
+        if night.info(session).published_at != before:  # only the move into place failed
+            raise Refused(
+                503, f"the session is published, but its results site is not: {error}"
+            ) from None
+        said = (
+            "nothing was published: the session is still live"
+            if before is None
+            else "the results published before stand, and so does their site"
+        )
+        raise Refused(503, f"{error}: {said}") from None
 
 
 def export(request: Request) -> Response:
@@ -393,13 +426,13 @@ async def session_events(request: Request) -> Response:
     """The console's event stream: an event ``change`` with the session's revision whenever
     it changes (the watch and tables pages then fetch themselves again)."""
 
-    def allowed() -> None:
-        actor, _ = require(request)
+    def allowed() -> str:
+        actor, token = require(request)
         night_of(request).revision(actor, session_id(request))
+        return token or actor.name
 
-    await run_in_threadpool(allowed)
-    night = night_of(request)
-    return event_stream(night, session_id(request), lambda marks: marks.revision)
+    client = await run_in_threadpool(allowed)
+    return event_stream(request, session_id(request), client, lambda marks: marks.revision)
 
 
 def routes() -> list[Route]:

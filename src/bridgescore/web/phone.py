@@ -104,6 +104,7 @@ def table_state(found: TableState) -> Data:
         "not_played": found.grants_not_played,
         "open_call": found.view.open_call,
         "conflicts": [held(c) for c in found.view.conflicts],
+        "phones": [{"id": number, "role": role} for number, role in found.view.phones],
     }
 
 

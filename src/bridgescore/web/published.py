@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.night import Actor, Refused
+from bridgescore.night import Actor, Refused, throttle
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html
@@ -22,6 +22,7 @@ from bridgescore.web import auth
 from bridgescore.web.app import (
     LOGIN_LIFETIME,
     PRE_LOGIN,
+    address,
     bridge,
     form_action,
     is_json,
@@ -162,10 +163,16 @@ def _login(request: Request, data: dict[str, str]) -> Response:
     if not pre or not hmac.compare_digest(pre, data.get("csrf", "")):
         raise Refused(403, "the form has expired or did not come from this site: reload the page")
     night = night_of(request)
-    found = night.user(data.get("username", ""))
+    name = data.get("username", "")
+    where, account = throttle.address_key(address(request)), throttle.user_key(name)
+    throttle.check(night, throttle.LOGIN, [where, account])  # 429 while either must wait
+    found = night.user(name)
     if not auth.verify_password(found.password_hash if found else None, data.get("password", "")):
+        club = found.club_id if found else None
+        throttle.failed(night, throttle.LOGIN, {where: None, account: club})
         raise Refused(401, "wrong user name or password")
     assert found is not None
+    throttle.succeeded(night, throttle.LOGIN, account)
     if auth.needs_rehash(found.password_hash):
         night.set_password(found.id, auth.hash_password(data.get("password", "")))
     token = night.start_login(found.id, LOGIN_LIFETIME)

@@ -65,6 +65,8 @@ def setup_data(
     contestants: list[Any],
     players: list[tuple[str, str | None]],
     problem: str | None,
+    pairs: int,
+    minutes: int,
 ) -> Data:
     """The set-up page: the event, the date, the rules, the number of pairs and the time; the
     movements that fit (``choices``, best first); each pair's two players, with the club's
@@ -73,8 +75,8 @@ def setup_data(
         "page": "setup",
         "form": {k: form.get(k, "") for k in ("title", "date", "rules", "pairs", "minutes")},
         "rule_sets": list(rule_sets),
-        "pairs": int(form["pairs"]) if form.get("pairs", "").isdigit() else 0,
-        "minutes": int(form["minutes"]) if form.get("minutes", "").isdigit() else 150,
+        "pairs": pairs,
+        "minutes": minutes,
         "movements": [
             {
                 "index": i,

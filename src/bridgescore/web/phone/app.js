@@ -21,7 +21,7 @@ const POLL_MS = 10000; // asking for the table's state when its event stream is 
 const SWISS_POLL_MS = 3000; // asking for a Swiss match while the other room finishes
 
 const ui = {
-  pass: null, // {token, code, table, session, role}
+  pass: null, // {token, code, card, table, session, role}
   state: null, // the table's state from the server (kept in IndexedDB for offline use)
   scores: null, // the contract score table
   queue: [], // results waiting to be sent: {client_id, token, payload, label, refused}
@@ -36,6 +36,7 @@ const ui = {
   ended: false, // the session's results are published: scoring is over
   swiss: null, // at a Swiss event: this table's matches (/t/api/swiss)
   swissTag: null,
+  handingTo: null, // the phone this one is about to hand the scoring to (asked once more)
 };
 
 // --- IndexedDB ----------------------------------------------------------------------------------
@@ -183,10 +184,16 @@ function problemOf(answer) {
   return (answer.data && answer.data.error && answer.data.error.message) || `error ${answer.status}`;
 }
 
-async function join(code) {
-  const answer = await api("/t/api/join", { method: "POST", body: { code } }, null);
+// The table card's QR code carries its key after the "#" (never sent in a request's address):
+// joined with it, a phone may score the table; with the code alone it watches.
+function cardKey() {
+  return location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+}
+
+async function join(code, card) {
+  const answer = await api("/t/api/join", { method: "POST", body: { code, card } }, null);
   if (answer.status !== 201) throw new Error(problemOf(answer));
-  ui.pass = { ...answer.data, code };
+  ui.pass = { ...answer.data, code, card };
   await kvPut("pass", ui.pass);
   ui.state = null;
   ui.etag = null;
@@ -220,6 +227,9 @@ async function refresh() {
         ui.screen = "boards";
         ui.message = { note: "This phone now scores for the table." };
         await kvPut("round", ui.round);
+      } else if (before && before.role === "scorer" && ui.state.role !== "scorer") {
+        const scorer = (ui.state.phones || []).find((p) => p.role === "scorer");
+        ui.message = { note: `This phone now watches: ${scorer ? `phone ${scorer.id}` : "another phone"} scores for the table.` };
       }
     }
   } catch (error) {
@@ -309,7 +319,7 @@ const actions = {
     const input = document.getElementById("code");
     const code = input ? input.value : "";
     try {
-      await join(code);
+      await join(code, ""); // typed: this phone watches until it is handed the scoring
       await refresh();
       ui.message = null;
       ui.screen = "round";
@@ -414,6 +424,20 @@ const actions = {
     render();
   },
   rejoin() { ui.pass = null; ui.screen = "join"; render(); },
+  handTo(el) { ui.handingTo = Number(el.dataset.device); render(); },
+  keepScoring() { ui.handingTo = null; render(); },
+  async handOver() {
+    const device = ui.handingTo;
+    ui.handingTo = null;
+    try {
+      const answer = await api("/t/api/handover", { method: "POST", body: { device } });
+      if (answer.status !== 200) ui.message = { problem: problemOf(answer) };
+      await refresh(); // says "this phone now watches", as any hand-over away from it
+    } catch (error) {
+      ui.message = { problem: "No connection: the scoring stays on this phone for now." };
+    }
+    render();
+  },
 };
 
 async function checkLead() {
@@ -585,7 +609,7 @@ function endedScreen() {
 function joinScreen() {
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1] || (ui.pass && ui.pass.code) || "";
   return `<h2>Join your table</h2>
-    <p>Scan the QR code on the table card, or type the code printed under it.</p>
+    <p>Scan the QR code on the table card with this phone's camera to score the table. With the code printed under it typed here, this phone watches the table.</p>
     <label class="code" for="code">Table code</label>
     <input id="code" class="code" autocomplete="off" autocapitalize="characters" value="${esc(code)}">
     <button type="button" class="primary wide" data-action="join">Join the table</button>`;
@@ -635,7 +659,18 @@ function boardsScreen() {
     }
     return `<li><span class="what"><strong>Board ${b.board}</strong><br>${what}</span>${button}</li>`;
   }).join("");
-  const watching = scorer ? "" : `<p class="note">This phone is watching: table ${esc(ui.state.table)} is scored on another phone. The director can hand scoring to this one.</p>`;
+  const phones = ui.state.phones || [];
+  const scoring = phones.find((p) => p.role === "scorer");
+  const watching = scorer ? "" : scoring
+    ? `<p class="note">This phone (${ui.state.device}) is watching: table ${esc(ui.state.table)} is scored on phone ${scoring.id}. That phone can hand the scoring to this one, or the director can.</p>`
+    : `<p class="note">This phone (${ui.state.device}) is watching: no phone scores table ${esc(ui.state.table)}. To score on this one, scan the QR code on the table card, or ask the director.</p>`;
+  const others = scorer ? phones.filter((p) => p.id !== ui.state.device) : [];
+  const handing = others.find((p) => p.id === ui.handingTo);
+  const handover = !others.length ? "" : handing
+    ? `<div class="card"><p>Hand the scoring to phone ${handing.id}? This phone will only watch.</p>
+        <button type="button" class="primary" data-action="handOver">Yes: phone ${handing.id} scores</button>
+        <button type="button" data-action="keepScoring">No</button></div>`
+    : `<details><summary>Other phones at this table</summary><ul class="boards">${others.map((p) => `<li><span class="what">Phone ${p.id} (watching)</span><button type="button" data-action="handTo" data-device="${p.id}">Let phone ${p.id} score</button></li>`).join("")}</ul></details>`;
   const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)}${c.stored ? ` (stored: ${esc(c.stored)})` : ""} — kept for the director, who will decide (${esc(c.reason || "")}).</li>`).join("");
   const complete = roundComplete(r.round);
   return `<h2>Round ${r.round}: ${pairHtml(r.ns)} v ${pairHtml(r.ew)}</h2>
@@ -644,7 +679,8 @@ function boardsScreen() {
     ${conflicts ? `<h3>Waiting for the director</h3><ul>${conflicts}</ul>` : ""}
     ${swissCard(r)}
     ${complete ? endOfRound(r) : ""}
-    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}`;
+    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}
+    ${handover}`;
 }
 
 function endOfRound(r) {
@@ -801,9 +837,12 @@ async function start() {
   ui.swiss = (await kvGet("swiss")) || null;
   ui.queue = await queueAll();
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1];
-  if (code && (!ui.pass || ui.pass.code.toUpperCase() !== code.toUpperCase())) {
+  const card = cardKey();
+  const other = ui.pass && ui.pass.code.toUpperCase() !== (code || "").toUpperCase();
+  if (code && (!ui.pass || other || (card && ui.pass.card !== card))) {
     try {
-      await join(code);
+      await join(code, card);
+      if (card) history.replaceState(null, "", location.pathname); // the key off the screen
     } catch (error) {
       ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining the table needs one." : error.message };
     }
