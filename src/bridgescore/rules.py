@@ -57,12 +57,19 @@ class Rounding(_Named):
 
 
 class Method(_Named):
-    """How each board is scored. Teams of four are not a method here but a field structure
-    (:class:`bridgescore.session.FieldStructure`): their boards are IMPed between two rooms."""
+    """How each board is scored: by field (matchpoints, Butler, cross-IMPs), or between the two
+    rooms of a match (teams of four). A session of teams (its field structure) is scored by
+    match whatever the method: :func:`bridgescore.scoring.method_of` decides."""
 
     MATCHPOINTS = "matchpoints"
     BUTLER = "butler"  # IMPs against a datum (rules.md §6.4)
     CROSS_IMPS = "cross-imps"  # IMPs against every other result (rules.md §6.3)
+    TEAMS = "teams"  # IMPs between the two rooms of a match, then victory points (§6.2, §6.5)
+
+    @property
+    def title(self) -> str:
+        """How a sentence names the method: "teams of four", else its word."""
+        return "teams of four" if self is Method.TEAMS else self.value
 
 
 class DatumRounding(_Named):
@@ -507,7 +514,7 @@ SETTINGS: tuple[Setting, ...] = (
         "method",
         "How boards are scored: matchpoints, IMPs against a datum (butler), IMPs against every "
         "other result (cross-imps), or teams of four.",
-        (*_words(Method), "teams"),
+        _words(Method),
         _enum(Method),
     ),
     Setting(

@@ -58,12 +58,13 @@ def _convert(
     overridden = {"method"} if options["method"] else set()
     if options["sections_across"] is not None:
         overridden.add("sections_across")
+    rules = rules_from(options)
     report = convert_file(
         source,
         target,
-        rules_from(options),
+        rules,
         to,
-        structure=structure(options),
+        structure=structure(options, rules),
         overridden=overridden,
         movement=movement_file(options),
         lossy=lossy,

@@ -81,33 +81,21 @@ def rules_from(options: dict[str, Any]) -> Rules:
     """The named rule set with the settings given on the command line."""
     from bridgescore.rules import SETTINGS, rules_named
 
-    changes = {
-        s.field: options[s.field]
-        for s in SETTINGS
-        if options.get(s.field) is not None and not (s.field == "method" and teams(options))
-    }
+    changes = {s.field: options[s.field] for s in SETTINGS if options.get(s.field) is not None}
     return rules_named(options["rules_name"]).with_(**changes)
-
-
-def teams(options: dict[str, Any]) -> bool:
-    """``--method teams``: the file holds teams of four, scored by match."""
-    return options.get("method") == "teams"
 
 
 def load(
     file: str, history: str | None, options: dict[str, Any]
 ) -> tuple[Session, Rules, dict[Entrant, Fraction] | None]:
-    """The session, the rules it is scored by, and the handicaps when a history is given.
-
-    A file that holds teams matches (PBN rooms) is scored as teams whatever the method.
-    """
+    """The session, the rules it is scored by, and the handicaps when a history is given."""
     from bridgescore.formats import load_path
 
     rules = rules_from(options)
     if stored_number(file) is not None:
         session, stored = _stored(file, options.get("db"), rules)
         return session, rules, (_handicaps(session, rules, history) if history else stored)
-    rf = load_path(file, structure(options), movement_file(options))
+    rf = load_path(file, structure(options, rules), movement_file(options))
     show_warnings(rf.warnings, file)
     handicaps = _handicaps(rf.session, rules, history) if history else None
     return rf.session, rules, handicaps
@@ -135,7 +123,8 @@ def _stored(
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
     from bridgescore.cli.common import UsageProblem
     from bridgescore.rules import Method
-    from bridgescore.session import FieldStructure, Session
+    from bridgescore.scoring import method_of
+    from bridgescore.session import Session
     from bridgescore.store import StoreError, open_store
 
     number = stored_number(name)
@@ -147,7 +136,7 @@ def _stored(
     try:
         loaded = store.load_session(number)
         assert isinstance(loaded, Session)
-        if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
+        if method_of(loaded, rules) is not Method.MATCHPOINTS:
             return loaded, None
         try:
             handicaps = store.entrant_handicaps(number)
@@ -166,13 +155,13 @@ def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fr
     from bridgescore.cli.common import UsageProblem
     from bridgescore.handicap import entrant_handicap, read_history, session_day, without_handicap
     from bridgescore.rules import Method
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import method_of
 
-    if rules.method is not Method.MATCHPOINTS or session.structure is FieldStructure.TEAMS:
-        how = "teams of four" if session.structure is FieldStructure.TEAMS else rules.method
+    method = method_of(session, rules)
+    if method is not Method.MATCHPOINTS:
         raise UsageProblem(
             f"--handicaps: a handicapped ranking adds handicaps to percentages, and a session "
-            f"scored by {how} has none: leave out --handicaps"
+            f"scored by {method.title} has none: leave out --handicaps"
         )
     day = session_day(session.date)
     if day is None:
@@ -210,12 +199,15 @@ def _found(text: str | None) -> str:
     return f" bridgescore can read ({text!r})" if text else ""
 
 
-def structure(options: dict[str, Any]) -> FieldStructure | None:
-    """The field structure the command line forces, if any."""
+def structure(options: dict[str, Any], rules: Rules) -> FieldStructure | None:
+    """The field structure the command line forces, if any: the method's (teams of four),
+    else the one ``--movement`` names."""
+    from bridgescore.scoring import structure_for
     from bridgescore.session import FieldStructure
 
-    if teams(options):
-        return FieldStructure.TEAMS
+    forced = structure_for(rules)
+    if forced is not None:
+        return forced
     text = options.get("movement")
     if not text or text.strip().lower() not in _STRUCTURES:
         return None

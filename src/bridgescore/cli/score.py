@@ -9,17 +9,13 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import console, load, plain_writer, scoring_options
 from bridgescore.errors import BridgeScoreError
-
-if TYPE_CHECKING:
-    from bridgescore.rules import Rules
-    from bridgescore.session import Session
 
 
 @click.command()
@@ -138,18 +134,14 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
-) -> tuple[Iterable[bytes], list[str], int]:
+) -> tuple[Iterable[bytes], tuple[str, ...], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import score as score_session
 
     session, rules, handicaps = load(file, history, options)
-    if session.structure is FieldStructure.TEAMS:
-        text = _score_teams(session, rules, output_format, explain, to_file)
-        return (text.encode("utf-8"),), [], len(session.tables)
-    result = score_pairs(session, rules, handicaps)
-    failed = [f.field for f in result.fields if not f.checksum.ok]
+    result = score_session(session, rules, handicaps)
+    failed = result.failed_checksums
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
@@ -185,21 +177,3 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
         f"bridgescore: {done} {results:,} results in {seconds:.2f}s ({rate:,.0f} results a second)",
         err=True,
     )
-
-
-def _score_teams(
-    session: Session, rules: Rules, output_format: str, explain: bool, to_file: bool
-) -> str:
-    from bridgescore.scoring import score_teams
-
-    result = score_teams(session, rules)
-    if output_format == "json":
-        from bridgescore.formats import json as result_json
-        from bridgescore.formats.results_file import ResultsFile
-
-        return result_json.dumps(ResultsFile.scored(result))
-    from bridgescore.reports.text import render_teams
-
-    out, buffer = console(to_file)
-    render_teams(result, out, explain=explain)
-    return buffer.getvalue()

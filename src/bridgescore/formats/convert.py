@@ -15,7 +15,8 @@ from typing import Any
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.movements.model import Movement
-from bridgescore.rules import Rules
+from bridgescore.rules import Method, Rules
+from bridgescore.scoring import method_of, score
 from bridgescore.session import FieldStructure
 
 
@@ -105,7 +106,7 @@ def convert(
     rf = load_path(source, structure, movement)
     session = rf.session
     rules = rules.with_(**{k: v for k, v in declared(rf).items() if k not in overridden})
-    teams = session.structure is FieldStructure.TEAMS
+    teams = method_of(session, rules) is Method.TEAMS
     notes: list[str] = []
     scored_rules: Rules | None = rules
     if teams and written not in ("csv", "pbn"):
@@ -115,14 +116,8 @@ def convert(
     if written == "csv":
         out = ResultsFile(session)
         scored_rules = None
-    elif teams:
-        from bridgescore.scoring import score_teams
-
-        out = ResultsFile(session, event=rf.event, result=score_teams(session, rules))
     else:
-        from bridgescore.scoring import score_pairs
-
-        out = ResultsFile(session, event=rf.event, result=score_pairs(session, rules))
+        out = ResultsFile(session, event=rf.event, result=score(session, rules))
     text = module(written).dumps(out)
     back = read_back(written, text, str(target), session.structure)
     lost = losses(session, back)

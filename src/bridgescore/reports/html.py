@@ -34,10 +34,10 @@ from bridgescore.display import fmt_fixed
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files
+from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
-    from bridgescore.results import SessionResult
     from bridgescore.teams_results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
@@ -47,16 +47,27 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 @dataclass(frozen=True)
 class Site:
-    """What was written: the pages (relative names), boards and score cards."""
+    """What was written: the pages (relative names), boards and score cards (a teams event's
+    site has rankings and travellers only)."""
 
     directory: Path
     pages: tuple[str, ...]
     boards: int
     cards: int
+    teams: bool = False
 
     @property
     def index(self) -> Path:
         return self.directory / "index.html"
+
+    def summary(self) -> str:
+        """What was written, in a few words: "71 pages: rankings, recap sheet, ..."."""
+        if self.teams:
+            return f"{len(self.pages)} pages: rankings and {self.boards} travellers"
+        return (
+            f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
+            f"{self.cards} score cards"
+        )
 
 
 # --- filters -------------------------------------------------------------------------------------
@@ -349,18 +360,22 @@ def _stylesheet() -> str:
 
 
 def write_site(
-    result: SessionResult,
+    result: SessionResult | TeamsResult,
     directory: Path,
     *,
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Site:
-    """Write every page of a pairs (or individual) session into ``directory``, which exists.
+    """Write every page of a scored session into ``directory``, which exists: a pairs (or
+    individual) session's rankings, travellers, recap sheet and score cards; a teams event's
+    (:func:`write_teams_site`) rankings and travellers.
 
     ``double_dummy`` solves the known deals for makeable contracts and par (a few seconds for a
     session's boards); without it the hand diagrams and points are still shown. ``progress``
     is told (pages written, pages in all) as the pages are written.
     """
+    if not isinstance(result, SessionResult):
+        return write_teams_site(result, directory, double_dummy=double_dummy, progress=progress)
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.SessionPages(result, solved)
     site = pages.site()
@@ -391,7 +406,13 @@ def write_site(
 # --- teams ---------------------------------------------------------------------------------------
 
 
-def write_teams_site(result: TeamsResult, directory: Path, *, double_dummy: bool = True) -> Site:
+def write_teams_site(
+    result: TeamsResult,
+    directory: Path,
+    *,
+    double_dummy: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
     (with its deal when known)."""
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
@@ -403,7 +424,9 @@ def write_teams_site(result: TeamsResult, directory: Path, *, double_dummy: bool
         writer.page("teams.html", pages.rankings())
         for number in numbers:
             writer.page("teams_board.html", pages.traveller(number))
-    return Site(directory, tuple(writer.pages), len(numbers), 0)
+            if progress is not None:
+                progress(len(writer.pages), len(numbers) + 1)
+    return Site(directory, tuple(writer.pages), len(numbers), 0, teams=True)
 
 
 __all__ = [

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def render(
-    result: SessionResult,
+    result: SessionResult | TeamsResult,
     console: Console | PlainWriter,
     explain: bool = False,
     *,
@@ -37,9 +37,16 @@ def render(
 ) -> None:
     """Rankings; with ``explain`` every traveller (and its deal when known, solved double
     dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
-    card -- the same information as the results website's pages.
+    card -- the same information as the results website's pages. Teams of four: the ranking,
+    the matches and, with ``explain``, each match's boards (:func:`render_teams`).
 
-    A :class:`PlainWriter` takes the rankings alone: it raises :class:`NotPlain` for the rest."""
+    A :class:`PlainWriter` takes a pairs session's rankings alone: it raises
+    :class:`NotPlain` for the rest."""
+    if not isinstance(result, SessionResult):  # teams of four (not imported for pairs)
+        if isinstance(console, PlainWriter):
+            raise NotPlain("a teams event's tables are rich tables")
+        render_teams(result, console, explain)
+        return
     if isinstance(console, PlainWriter) and (explain or recap or cards):
         raise NotPlain("travellers, recap sheets and score cards are rich tables")
     rules = result.rules

@@ -13,6 +13,7 @@ from math import lcm
 from bridgescore.bridge import Side
 from bridgescore.collector import paused
 from bridgescore.display import fmt, round_fraction
+from bridgescore.errors import RulesError
 from bridgescore.explanation import Explanation
 from bridgescore.results import (
     Checksum,
@@ -58,7 +59,13 @@ def score_pairs(
     Boards of plain results are matchpointed by counting (:func:`matchpoint_plain`);
     ``reference`` matchpoints every board result by result instead (:func:`matchpoint`, the
     rules as written, slower): the answers are the same, and the tests check that they are.
+    Teams of four are scored by match (:func:`bridgescore.scoring.score` decides).
     """
+    if rules.method is Method.TEAMS:
+        raise RulesError(
+            "the method teams scores teams of four by match, not a field of pairs: "
+            "choose matchpoints, butler or cross-imps"
+        )
     tables = session.tables
     # Results are compared within a board and, unless ranked across, within a section.
     by_board: dict[tuple[int, str], list[int]] = defaultdict(list)
