@@ -204,9 +204,28 @@ def _diff(old: bytes, new: bytes, most: int = 12) -> str:
     )
     if not lines:  # the same text but not the same bytes (line endings, encoding)
         return f"    same text, other bytes ({len(old)} -> {len(new)} bytes)"
-    cut = lines[: most + 2]
+    cut = _windows(lines[: most + 2])
     more = f"\n    ... {len(lines) - len(cut)} more diff lines" if len(lines) > len(cut) else ""
     return "\n".join(f"    {line}" for line in cut) + more
+
+
+def _windows(lines: list[str], width: int = 160) -> list[str]:
+    """Long lines (a page's one-line JSON) cut to the part around where a removed line and
+    the added line after it first differ."""
+    out = list(lines)
+    for i in range(len(out) - 1):
+        old, new = out[i], out[i + 1]
+        if old.startswith("-") and new.startswith("+") and max(len(old), len(new)) > width:
+            same = next(
+                (k for k, (a, b) in enumerate(zip(old[1:], new[1:], strict=False)) if a != b),
+                min(len(old), len(new)) - 1,
+            )
+            start = max(0, same - width // 3)
+            for k, line in ((i, old), (i + 1, new)):
+                piece = line[1 + start : 1 + start + width]
+                after = "…" if len(line) > 1 + start + width else ""
+                out[k] = f"{line[0]}{'…' if start else ''}{piece}{after}"
+    return [line if len(line) <= width + 2 else line[:width] + "…" for line in out]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
