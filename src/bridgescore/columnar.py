@@ -362,10 +362,9 @@ def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
     except _Fallback as why:
         reason = str(why)
     from bridgescore.formats import csv as traveller_csv
-    from bridgescore.formats.files import decode_text
     from bridgescore.scoring import score_pairs
 
-    session = traveller_csv.loads(decode_text(data, "CSV", path), path=path).session
+    session = traveller_csv.loads(data, path).session
     return ExactScores(score_pairs(session, rules), reason)
 
 

@@ -7,11 +7,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.reported import ReportedScores
+from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import Method
 from bridgescore.session import Entrant, FieldStructure, Session
+
+if TYPE_CHECKING:
+    from bridgescore.formats.pbn import PbnEvent
 
 
 @dataclass(frozen=True)
@@ -29,13 +34,9 @@ class Figures:
     warnings: tuple[Problem, ...] = ()
 
 
-def _pbn_figures(path: str | Path) -> Figures:
+def _pbn_figures(name: str, rf: ResultsFile, event: PbnEvent) -> Figures:
     """A PBN file's own matchpoints (ScoreTable MP columns or ScoreMP tags), or IMPs, and its
     TotalScoreTable totals and percentages."""
-    from bridgescore.formats.pbn import session as pbn_session
-
-    name = str(path)
-    event = pbn_session.read_path_event(path)
     if event.session.structure is FieldStructure.TEAMS:
         raise InputFileError(
             name,
@@ -46,8 +47,7 @@ def _pbn_figures(path: str | Path) -> Figures:
                 )
             ],
         )
-    reported = event.figures()
-    if reported is None:
+    if rf.reported is None:
         raise InputFileError(
             name,
             [
@@ -58,76 +58,65 @@ def _pbn_figures(path: str | Path) -> Figures:
                 )
             ],
         )
-    return Figures(name, event.session, reported, "PBN", "plain", event.method)
+    return Figures(name, event.session, rf.reported, "PBN", "plain", event.method)
+
+
+# What a file of each kind without figures of another program is, for the message.
+_NO_FIGURES = {"csv": "a traveller CSV", "json": "bridgescore's own JSON results"}
 
 
 def read_figures(path: str | Path) -> Figures:
-    """Read a file that carries its own figures: USEBIO or NZ Scorer XML."""
-    from bridgescore.formats import xml_kind
+    """Read a file that carries its own figures: USEBIO or NZ Scorer XML, or PBN with its own
+    matchpoints or IMPs."""
+    from bridgescore.formats import kind_of, load_path
+    from bridgescore.formats.nzscorer import NzScorerEvent, handicaps
+    from bridgescore.formats.pbn import PbnEvent
+    from bridgescore.formats.usebio import Event
 
     name = str(path)
-    suffix = Path(path).suffix.lower()
-    if suffix == ".xml":
-        if xml_kind(path) == "nzscorer":
-            from bridgescore.formats import nzscorer
-
-            nz = nzscorer.read_path(path)
-            assert nz.reported is not None and isinstance(nz.event, nzscorer.NzScorerEvent)
-            return Figures(
-                name,
-                nz.session,
-                nz.reported,
-                "NZ Scorer",
-                "nz",
-                Method.MATCHPOINTS,
-                nz.event.field_scoring,
-                nzscorer.handicaps(nz.reported) if nz.event.handicapped else None,
-                nz.warnings,
-            )
-        from bridgescore.formats import usebio
-
-        file = usebio.read_path(path)
-        assert file.reported is not None and isinstance(file.event, usebio.Event)
-        program = file.event.program_name or "an unnamed program"
-        detected = "plain"
-        if program.lower().startswith("compscore"):
-            detected = "compscore"
-        elif program == "Scorer":  # NZ Scorer's own USEBIO export
-            detected = "nz"
-        return Figures(
-            name,
-            file.session,
-            file.reported,
-            f"USEBIO from {program}",
-            detected,
-            file.event.method,
-            warnings=file.warnings,
-        )
-    if suffix == ".pbn":
-        return _pbn_figures(path)
-    what = {
-        ".csv": "a traveller CSV",
-        ".json": "bridgescore's own JSON results",
-    }.get(suffix)
-    if what is None:
-        from bridgescore.formats import KINDS
-
+    kind = kind_of(path)
+    if kind in _NO_FIGURES:
         raise InputFileError(
             name,
             [
                 Problem(
-                    "unknown kind of results file", found=suffix or "no extension", expected=KINDS
+                    f"nothing to check: {_NO_FIGURES[kind]} carries no figures of another "
+                    "program to compare with a rescoring",
+                    expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
+                    "percentages (bridgescore score rescores any file)",
                 )
             ],
         )
-    raise InputFileError(
+    rf = load_path(path)
+    event = rf.event
+    if isinstance(event, PbnEvent):
+        return _pbn_figures(name, rf, event)
+    assert rf.reported is not None
+    if isinstance(event, NzScorerEvent):
+        return Figures(
+            name,
+            rf.session,
+            rf.reported,
+            "NZ Scorer",
+            "nz",
+            Method.MATCHPOINTS,
+            event.field_scoring,
+            handicaps(rf.reported) if event.handicapped else None,
+            rf.warnings,
+        )
+    assert isinstance(event, Event)
+    program = event.program_name or "an unnamed program"
+    detected = "plain"
+    if program.lower().startswith("compscore"):
+        detected = "compscore"
+    elif program == "Scorer":  # NZ Scorer's own USEBIO export
+        detected = "nz"
+    return Figures(
         name,
-        [
-            Problem(
-                f"nothing to check: {what} carries no figures of another program to compare "
-                "with a rescoring",
-                expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
-                "percentages (bridgescore score rescores any file)",
-            )
-        ],
+        rf.session,
+        rf.reported,
+        f"USEBIO from {program}",
+        detected,
+        event.method,
+        warnings=rf.warnings,
     )

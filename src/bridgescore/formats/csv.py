@@ -20,7 +20,7 @@ from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.collector import paused
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError, Problem, Problems
-from bridgescore.formats.files import read_utf8, vulnerable_text
+from bridgescore.formats.files import decode_text, stream_name, vulnerable_text
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
@@ -33,8 +33,6 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from bridgescore.movements.model import Movement
 
 # Accepted spellings of each column; the first is the one written.
@@ -151,17 +149,16 @@ class _Seen:
         return found
 
 
-def read_path(
-    path: str | Path,
+def load(
+    fp: IO[str] | IO[bytes],
+    path: str | None = None,
+    *,
     structure: FieldStructure | None = None,
     movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read a traveller CSV file (UTF-8, with or without BOM)."""
-    return loads(read_utf8(path, "CSV"), path=str(path), structure=structure, movement=movement)
-
-
-def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
+    """Read a traveller CSV from an open file (see :func:`loads`)."""
+    name = path if path is not None else stream_name(fp)
+    return loads(fp.read(), name, structure=structure, movement=movement)
 
 
 # A line names the session as the pattern r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
@@ -188,17 +185,20 @@ def _metadata(text: str) -> dict[str, str]:
 
 @paused()
 def loads(
-    text: str,
+    data: str | bytes,
     path: str | None = None,
+    *,
     structure: FieldStructure | None = None,
     movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read traveller CSV text into a checked :class:`Session`.
+    """Read traveller CSV text (or its bytes: UTF-8, with or without BOM, or as a byte-order
+    mark says) into a checked :class:`Session`.
 
     With the session's ``movement``, rows may give their table and round (or table alone) and
     leave the pairs out: the movement seats them, checks any pairs given, and settles the field
     structure (:mod:`bridgescore.movements.seating`).
     """
+    text = decode_text(data, "CSV", path)
     meta = _metadata(text)
     problems = Problems(path)
     rows = list(_rows(text, problems, seated=movement is not None))
@@ -815,6 +815,5 @@ __all__ = [
     "lead_card",
     "load",
     "loads",
-    "read_path",
     "score_cells",
 ]

@@ -253,9 +253,21 @@ def read_utf8(path: str | Path, kind: str) -> str:
     return decode_text(read_bytes(path), kind, display_name(path))
 
 
-def decode_text(data: bytes, kind: str, path: str | None = None) -> str:
-    """Text of a file's bytes, in the encoding the bytes themselves name (see :func:`decode`)."""
-    return decode(data, kind, path)[0]
+def decode_text(
+    data: str | bytes, kind: str, path: str | None = None, *, fallback: str | None = None
+) -> str:
+    """A file's text: ``data`` itself when it is text, else its bytes in the encoding they
+    name (see :func:`decode`). Every format's ``loads`` takes either through here."""
+    if isinstance(data, str):
+        return data
+    return decode(data, kind, path, fallback=fallback)[0]
+
+
+def stream_name(fp: object) -> str | None:
+    """The name of an open file, for messages (None for a stream without one, or one named
+    by its descriptor): what every format's ``load`` calls the file it reads."""
+    name = getattr(fp, "name", None)
+    return name if isinstance(name, str) else None
 
 
 def decode(

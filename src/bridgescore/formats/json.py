@@ -4,7 +4,7 @@ Numbers are JSON numbers (full double precision); every matchpoint value also co
 fraction string (``"29/3"``) so nothing is lost to rounding.
 
 The file reads back as a :class:`~bridgescore.formats.results_file.ResultsFile` (:func:`loads`,
-:func:`read_path`, :func:`session_from_data`): boards with their deals, every row from its exact
+:func:`load`, :func:`session_from_data`): boards with their deals, every row from its exact
 fields (``sides``: each side's result or artificial score, never the display text; files written
 before them are read from their ``entry`` notation), the names and membership numbers, title,
 date and movement, so JSON is a session format like CSV. Writing (:func:`dumps`) needs the
@@ -17,7 +17,6 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore import __version__
@@ -33,7 +32,7 @@ from bridgescore.errors import (
     RulesError,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import vulnerable_text
+from bridgescore.formats.files import decode_text, stream_name, vulnerable_text
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -47,6 +46,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
     from bridgescore.teams_results import TeamsResult
 
 
@@ -428,21 +428,35 @@ KINDS = ("played", "passed out", "not played", "artificial", "assigned", "weight
 _SEATS = ("n", "s", "e", "w")
 
 
-def read_path(path: str | Path) -> ResultsFile:
-    """Read a JSON results file (``bridgescore score --format json``)."""
-    from bridgescore.formats.files import read_utf8
+def load(
+    fp: IO[str] | IO[bytes],
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
+    """Read a JSON results file from an open file (see :func:`loads`)."""
+    name = path if path is not None else stream_name(fp)
+    return loads(fp.read(), name, structure=structure, movement=movement)
 
-    return loads(read_utf8(path, "JSON"), path=str(path))
+
+def loads(
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
+    """Read the JSON text (or UTF-8 bytes) of a scored session back into its
+    :class:`Session` (``bridgescore score --format json``); ``structure`` and ``movement`` as
+    :func:`bridgescore.formats.load_path` takes them."""
+    rf = ResultsFile(session_from_data(_parsed(decode_text(data, "JSON", path), path), path))
+    return rf.forced(structure, path).seated(movement, structure, path)
 
 
-def load(fp: IO[str]) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None))
-
-
-def loads(text: str, path: str | None = None) -> ResultsFile:
-    """Read the JSON text of a scored session back into its :class:`Session`."""
+def _parsed(text: str, path: str | None) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise InputFileError(
             path,
@@ -458,7 +472,6 @@ def loads(text: str, path: str | None = None) -> ResultsFile:
         raise InputFileError(
             path, [Problem("not a results file: JSON nested too deeply")]
         ) from None
-    return ResultsFile(session_from_data(data, path))
 
 
 def session_from_data(data: Any, path: str | None = None) -> Session:

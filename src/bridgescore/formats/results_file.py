@@ -2,12 +2,13 @@
 
 Each format module (:mod:`~bridgescore.formats.csv`, :mod:`~bridgescore.formats.json`,
 :mod:`~bridgescore.formats.usebio`, :mod:`~bridgescore.formats.nzscorer`,
-:mod:`~bridgescore.formats.pbn.session`) has ``load(fp)``, ``loads(text, path=None)``,
-``dump(rf, fp)`` and ``dumps(rf)`` over this one type.
+:mod:`~bridgescore.formats.pbn`) has the same ``load``, ``loads``, ``dump`` and ``dumps``
+over this one type (:class:`bridgescore.formats.FormatModule`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -17,9 +18,11 @@ if TYPE_CHECKING:
     from bridgescore.formats.pbn.session import PbnEvent
     from bridgescore.formats.reported import ReportedScores
     from bridgescore.formats.usebio import Event
+    from bridgescore.movements.model import Movement
     from bridgescore.results import SessionResult
-    from bridgescore.session import Session
+    from bridgescore.session import FieldStructure, Session
     from bridgescore.teams_results import TeamsResult
+    from bridgescore.traveller import TableResult
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,42 @@ class ResultsFile:
 
     def with_result(self, result: SessionResult | TeamsResult | None) -> ResultsFile:
         return replace(self, result=result)
+
+    def forced(self, structure: FieldStructure | None, path: str | None) -> ResultsFile:
+        """The file with its session checked again as ``structure`` (its entrants' fields
+        follow), when that is given and is not the session's own; for a reader that does not
+        take the structure as it reads."""
+        if structure is None or structure is self.session.structure:
+            return self
+        return self._rebuilt(self.session.tables, structure, path)
+
+    def seated(
+        self, movement: Movement | None, structure: FieldStructure | None, path: str | None
+    ) -> ResultsFile:
+        """The file with its rows seated by ``movement`` (each row's pairs, round and table; a
+        row that contradicts it is reported with its round, table, pair and board), its
+        session then checked as ``structure`` or the movement's; for a reader that does not
+        take the movement as it reads."""
+        if movement is None:
+            return self
+        from bridgescore.errors import InputFileError
+        from bridgescore.movements import seating
+
+        rows, problems = seating.seat(self.session.tables, movement)
+        if problems:
+            raise InputFileError(path, problems)
+        return self._rebuilt(rows, structure or seating.structure(movement), path)
+
+    def _rebuilt(
+        self, rows: Iterable[TableResult], structure: FieldStructure, path: str | None
+    ) -> ResultsFile:
+        from bridgescore.session import Session
+
+        session = self.session
+        rebuilt = Session.build(
+            rows, session.boards, structure, session.title, session.date, path=path
+        )
+        return replace(self, session=replace(rebuilt, members=session.members))
 
 
 __all__ = ["ResultsFile"]

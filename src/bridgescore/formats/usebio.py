@@ -22,14 +22,14 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.deal import Deal, Hand
 from bridgescore.display import fmt_fixed, round_fraction
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
+from bridgescore.formats.files import decode_text, stream_name
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
@@ -37,6 +37,9 @@ from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, SideScore, TableResult
+
+if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
 
 # EVENT_TYPE values read, and how their boards are scored. "PAIRS" is what NZ Scorer's USEBIO
 # export writes for matchpoint pairs; Compscore writes "CROSS_IMP" for "CROSS_IMPS".
@@ -96,21 +99,33 @@ class Event:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def read_path(path: str | Path, session: str | None = None) -> ResultsFile:
-    """Read a USEBIO file; ``session`` picks one SESSION_ID of a multi-session event."""
-    from bridgescore.formats.files import read_bytes
+def load(
+    fp: IO[str] | IO[bytes],
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+    session: str | None = None,
+) -> ResultsFile:
+    """Read a USEBIO file from an open file (see :func:`loads`)."""
+    name = path if path is not None else stream_name(fp)
+    return loads(fp.read(), name, structure=structure, movement=movement, session=session)
 
-    return loads(read_bytes(path), path=str(path), session=session)
 
-
-def load(fp: IO[str] | IO[bytes], session: str | None = None) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None), session=session)
-
-
-def loads(text: str | bytes, path: str | None = None, session: str | None = None) -> ResultsFile:
-    """Read USEBIO XML text (or bytes, whose XML declaration names the encoding)."""
-    root, lines = parse_xml(text, path)
-    return _Reader(path, lines).read(root, session)
+def loads(
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+    session: str | None = None,
+) -> ResultsFile:
+    """Read USEBIO XML text (or bytes, whose XML declaration names the encoding);
+    ``structure`` and ``movement`` as :func:`bridgescore.formats.load_path` takes them, and
+    ``session`` picks one SESSION_ID of a multi-session event."""
+    root, lines = parse_xml(decode_text(data, "USEBIO", path), path)
+    rf = _Reader(path, lines).read(root, session)
+    return rf.forced(structure, path).seated(movement, structure, path)
 
 
 def dumps(rf: ResultsFile) -> str:
@@ -865,5 +880,4 @@ __all__ = [
     "dumps",
     "load",
     "loads",
-    "read_path",
 ]
