@@ -127,11 +127,11 @@ class ExactScores(Scores):
         self.result = result
         self.fallback = fallback
         tables = result.session.tables
-        position = {id(t): i for i, t in enumerate(tables)}
+        position = {t.identity: i for i, t in enumerate(tables)}  # rows by their natural key
         self._scored: list[ScoredTable | None] = [None] * len(tables)
         for board in result.boards:
             for scored in board.tables:
-                self._scored[position[id(scored.table)]] = scored
+                self._scored[position[scored.table.identity]] = scored
 
     @property
     def rows(self) -> int:

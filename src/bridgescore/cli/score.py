@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import codecs
-import gc
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import Any
 
 import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import console, load, plain_writer, scoring_options
+from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
 
 
@@ -66,7 +65,7 @@ def score(
       bridgescore score club-night.csv --recap --cards
     """
     started = time.perf_counter()
-    with _collector_waits():
+    with paused(kept=True):  # one session read, scored and printed, kept to the end
         try:
             text, failed, results = _score(
                 file, output_format, explain, history, options, output is not None
@@ -85,23 +84,6 @@ def score(
         # A failed checksum means the totals do not add up: never let it pass quietly.
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
-
-
-@contextmanager
-def _collector_waits() -> Iterator[None]:
-    """No cycle collection while one session is read, scored and printed: its records are
-    trees, so the collector would only walk them and find nothing (a tenth of a 78,000-result
-    run). They then live to the end of the process, so they are left out of its later
-    collections, the one at exit included (``gc.freeze``, as the command group does)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 def _print(pieces: Iterable[bytes]) -> None:

@@ -220,7 +220,7 @@ def loads(
 
         tables, against = seating.seat(tables, movement)
         problems.extend(against)
-        structure = structure or seating.structure(movement)
+        structure = structure or movement.kind
     session = Session.build(
         tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )

@@ -124,11 +124,11 @@ def _blocking_folder(path: Path) -> str | None:
 def vulnerable_text(vulnerability: Vulnerability) -> str:
     """A vulnerability as a message says it: "neither side vulnerable", "NS vulnerable"."""
     return {
-        "NONE": "neither side vulnerable",
-        "NS": "NS vulnerable",
-        "EW": "EW vulnerable",
-        "ALL": "both sides vulnerable",
-    }[vulnerability.name]
+        Vulnerability.NONE: "neither side vulnerable",
+        Vulnerability.NS: "NS vulnerable",
+        Vulnerability.EW: "EW vulnerable",
+        Vulnerability.ALL: "both sides vulnerable",
+    }[vulnerability]
 
 
 def display_name(path: str | Path) -> str:

@@ -35,6 +35,7 @@ from bridgescore.explanation import Explanation
 from bridgescore.formats.files import decode_text, stream_name, vulnerable_text
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
+from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import (
     Artificial,
@@ -70,7 +71,7 @@ def to_data(result: SessionResult) -> dict[str, Any]:
 
 
 def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[str, Any]:
-    method = result.rules.method.value
+    method = result.rules.method
     decimals = result.rules.decimals
     return {
         "board": b.board.number,
@@ -81,7 +82,7 @@ def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[
         "top": number(b.top),
         "results_count": b.results,
         "expected": b.expected,
-        "datum": _datum(b) if method == "butler" else None,
+        "datum": _datum(b) if method is Method.BUTLER else None,
         "results": [_table(t, decimals, method) for t in b.tables] if with_tables else [],
     }
 
@@ -211,8 +212,8 @@ def _standing(s: Standing, result: SessionResult) -> dict[str, Any]:
     }
 
 
-def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
-    mp = method == "matchpoints"
+def _table(t: ScoredTable, decimals: int, method: Method) -> dict[str, Any]:
+    mp = method is Method.MATCHPOINTS
     table = t.table
     result = table.result
     individual = len(table.ns) == 2
@@ -251,12 +252,12 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
     return data
 
 
-def _imps(t: ScoredTable, method: str) -> dict[str, Any]:
+def _imps(t: ScoredTable, method: Method) -> dict[str, Any]:
     """IMP events: each side's IMPs, and for Butler the board's (NS) datum."""
-    if method == "matchpoints":
+    if method is Method.MATCHPOINTS:
         return {}
     data: dict[str, Any] = {"ns_imps": number(t.ns_points), "ew_imps": number(t.ew_points)}
-    if method == "butler":
+    if method is Method.BUTLER:
         data["datum"] = None if t.ns is None else number(t.ns.datum)
     return data
 

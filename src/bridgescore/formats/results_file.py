@@ -76,7 +76,7 @@ class ResultsFile:
         rows, problems = seating.seat(self.session.tables, movement)
         if problems:
             raise InputFileError(path, problems)
-        return self._rebuilt(rows, structure or seating.structure(movement), path)
+        return self._rebuilt(rows, structure or movement.kind, path)
 
     def _rebuilt(
         self, rows: Iterable[TableResult], structure: FieldStructure, path: str | None

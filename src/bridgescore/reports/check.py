@@ -15,6 +15,7 @@ from rich.text import Text
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
 from bridgescore.display import fmt
+from bridgescore.rules import Method
 from bridgescore.session import Session
 
 
@@ -89,9 +90,9 @@ def render(result: Check, console: Console, limit: int = 50) -> None:
 
 def _settings(trial: Trial) -> str:
     rules = trial.rules
-    if rules.method.value == "butler":
+    if rules.method is Method.BUTLER:
         return f"datum trim {rules.datum_trim}, datum rounding {rules.datum_rounding}"
-    if rules.method.value == "cross-imps":
+    if rules.method is Method.CROSS_IMPS:
         return f"cross-IMPs {rules.cross_imps}"
     text = (
         f"scale {rules.scale}, artificial scores {rules.artificial_method}, boards played "

@@ -15,7 +15,8 @@ from bridgescore.display import fmt_fixed
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
-from bridgescore.rules import Rules
+from bridgescore.rules import Compensation, Method, Rules
+from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -100,11 +101,11 @@ def _completeness(result: SessionResult, console: Console | PlainWriter) -> None
     if not short:
         return
     how = {
-        "none": "on their own tops",
-        "average": "each missing result a tie",
-        "neuberg": "factored by Neuberg",
-        "ratio": "factored by the ratio of tops",
-    }[result.rules.short_boards.value]
+        Compensation.NONE: "on their own tops",
+        Compensation.AVERAGE: "each missing result a tie",
+        Compensation.NEUBERG: "factored by Neuberg",
+        Compensation.RATIO: "factored by the ratio of tops",
+    }[result.rules.short_boards]
     boards = "; ".join(b.describe() for b in short)
     plural = "s" if len(short) != 1 else ""
     _say(
@@ -121,10 +122,10 @@ def _num(value: Fraction | None, rules: Rules) -> str:
 
 def _rankings(field: FieldResult, result: SessionResult, console: Console | PlainWriter) -> None:
     rules = result.rules
-    players = result.session.structure.value == "individual"
+    players = result.session.structure is FieldStructure.INDIVIDUAL
     line = field.field.rpartition(" ")[2]
     title = field_title(field.field, result)
-    imps = rules.method.value != "matchpoints"
+    imps = rules.method is not Method.MATCHPOINTS
     table = PlainTable(title)
     table.add_column("Place", justify="right")
     table.add_column("Player" if players else "Pair", justify="right")
@@ -204,10 +205,10 @@ def _traveller(
     table = Table(
         title=f"Board {b.number}{f' (section {board.section})' if board.section else ''} — dealer "
         f"{b.dealer}, vulnerable {b.vulnerability}"
-        + (f", top {_num(board.top, rules)}" if rules.method.value == "matchpoints" else ""),
+        + (f", top {_num(board.top, rules)}" if rules.method is Method.MATCHPOINTS else ""),
         title_justify="left",
     )
-    unit = "MP" if rules.method.value == "matchpoints" else "IMPs"
+    unit = "MP" if rules.method is Method.MATCHPOINTS else "IMPs"
     for name in ("Table", "NS", "EW", "Result", "Lead", "NS score", f"NS {unit}", f"EW {unit}"):
         table.add_column(name, justify="left" if name in ("Result", "Lead") else "right")
     if solved is not None:
@@ -386,7 +387,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
                         else ("–" if cell.value is None else _num(cell.value, rules))
                     )
                     # EW's cells in italics when a pair played both directions (seed 003)
-                    italic = cell is not None and sheet.two_way and cell.side.value == "EW"
+                    italic = cell is not None and sheet.two_way and cell.side is Side.EW
                     values.append(Text(text, style="italic") if italic else text)
                 if last:
                     if sheet.two_way:

@@ -382,7 +382,7 @@ def _awarded(
             field = field_of.get(group)
             if field is None:
                 field = field_of[group] = session.field_of(seated_groups[group][0], across)
-            if value.artificial is not None or value.method == "butler":
+            if value.artificial is not None or value.method is Method.BUTLER:
                 # Artificial scores award what they award; Butler IMPs have no zero-sum check.
                 awarded[field].append(value.value * len(seated_groups[group]))
             else:
