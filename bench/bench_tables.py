@@ -33,7 +33,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_web_server import serving  # noqa: E402  (the tests' own server starter)
+from tools.servers import serving  # noqa: E402  (the same server starter as the tests')
 
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
@@ -245,12 +245,12 @@ def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, fl
             if tables == 50:
                 verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
         return verdicts
-    from tests.pg import binaries, server
+    from tools.servers import binaries, postgresql
 
     if binaries() is None:
         print("# PostgreSQL is not installed (make postgres): its cases are skipped")
         return verdicts
-    with server() as pg:
+    with postgresql() as pg:
         for tables in sizes:
             p50, p99, ok = run(pg.new_database(), "postgresql", 2, tables)
             if tables == 50:

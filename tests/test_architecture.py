@@ -157,3 +157,14 @@ def test_a_new_module_would_be_caught() -> None:
     assert "formats/csv.py" in modules() and "formats/pbn/" in modules()
     assert "check/" in set().union(*named().values())
     assert len(modules()) > 50
+
+
+def test_the_benchmarks_import_no_test_module() -> None:
+    """bench/ stands on its own: what it shares with the tests (the throwaway servers) is in
+    tools/."""
+    importing = [
+        path.name
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        if re.search(r"^\s*(?:from|import) tests\b", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert not importing, f"benchmarks importing tests/: {importing}"

@@ -18,6 +18,8 @@ from bridgescore.store import open_store
 from tests.store_conftest import db_url_fixture, pg_server_fixture  # noqa: F401
 from tests.test_web_server import login, new_session, prepare, result_for, serving
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 
 def _cells(n: int) -> dict[str, str]:
     words = result_for(n).split()

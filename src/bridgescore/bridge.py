@@ -8,15 +8,11 @@ from bridgescore.errors import ParseError
 from bridgescore.vocabulary import Vocabulary
 
 
-class Side(Vocabulary, what="a direction"):
+class Side(Vocabulary, what="a direction", ignored="-/"):
     """A partnership direction: North-South or East-West (``N-S``, ``E/W`` too)."""
 
     NS = "NS"
     EW = "EW"
-
-    @classmethod
-    def key(cls, text: str) -> str:
-        return super().key(text).replace("-", "").replace("/", "")
 
     @property
     def other(self) -> Side:
@@ -112,6 +108,7 @@ class Vulnerability(
     what="a vulnerability",
     aliases={"Love": "None", "Nil": "None", "O": "None", "N": "NS", "E": "EW"}
     | {"Both": "All", "B": "All"},
+    ignored="-/",
 ):
     """Which sides are vulnerable on a board (Law 2)."""
 
@@ -119,10 +116,6 @@ class Vulnerability(
     NS = "NS"
     EW = "EW"
     ALL = "All"
-
-    @classmethod
-    def key(cls, text: str) -> str:
-        return super().key(text).replace("-", "").replace("/", "")
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -140,12 +133,23 @@ class Vulnerability(
     def is_vulnerable(self, side: Side) -> bool:
         return self is Vulnerability.ALL or self is _SIDE_VULNERABLE[side]
 
+    @property
+    def words(self) -> str:
+        """As a message says it: "neither side vulnerable", "NS vulnerable"."""
+        return _WORDS[self]
+
     def __str__(self) -> str:
         return self.value
 
 
 _VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL)
 _SIDE_VULNERABLE = {Side.NS: Vulnerability.NS, Side.EW: Vulnerability.EW}  # that side alone
+_WORDS = {
+    Vulnerability.NONE: "neither side vulnerable",
+    Vulnerability.NS: "NS vulnerable",
+    Vulnerability.EW: "EW vulnerable",
+    Vulnerability.ALL: "both sides vulnerable",
+}
 
 
 def dealer_for_board(board: int) -> Seat:

@@ -4,7 +4,8 @@ structures, scoring methods ...
 A vocabulary is an enum whose members are read by :meth:`Vocabulary.parse` from their word (the
 member's value) or an alias, without regard to case or surrounding space, ``_`` or a space
 standing for ``-``; anything else is refused naming what was expected. Each vocabulary says
-what it is called in that message and its aliases where it is declared::
+what it is called in that message, its aliases and the characters it ignores where it is
+declared::
 
     class Strain(Vocabulary, what="a strain", aliases={"N": "NT"}):
         ...
@@ -31,21 +32,31 @@ class Vocabulary(Enum):
 
     _what: str  # what the vocabulary is called in a message: "a seat"
     _aliases: dict[str, str]  # other words for a member: alias -> the member's own word
+    _ignored: str  # characters a word may hold anywhere that do not count: "-/" in "N-S"
 
     __hash__ = object.__hash__
 
     def __init_subclass__(
-        cls, *, what: str | None = None, aliases: Mapping[str, str] | None = None, **kwargs: Any
+        cls,
+        *,
+        what: str | None = None,
+        aliases: Mapping[str, str] | None = None,
+        ignored: str = "",
+        **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
         cls._what = what or f"a {cls.__name__}"
         cls._aliases = dict(aliases or {})
+        cls._ignored = ignored
 
     @classmethod
     def key(cls, text: str) -> str:
         """How a word is compared: without case or surrounding space, ``_`` and spaces as
-        ``-``."""
-        return text.strip().lower().replace("_", "-").replace(" ", "-")
+        ``-``, and without the characters the vocabulary ignores."""
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
+        for character in cls._ignored:
+            key = key.replace(character, "")
+        return key
 
     @classmethod
     def parse(cls, text: str) -> Self:

@@ -21,7 +21,7 @@ from bridgescore.errors import InputFileError, Problem
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from bridgescore.formats.results_file import ResultsFile
+    from bridgescore.formats.results_file import Load, Loads, ResultsFile
     from bridgescore.movements.model import Movement
     from bridgescore.session import FieldStructure, Session
 
@@ -48,26 +48,15 @@ WRITTEN = {".csv": "csv", ".json": "json", ".xml": "usebio", ".pbn": "pbn"}
 class FormatModule(Protocol):
     """What every format module offers: ``loads`` reads a file's text or bytes (``path`` names
     it in messages; ``structure`` forces the field structure; ``movement`` seats the rows or
-    checks them), ``load`` the same from an open file, and ``dumps``/``dump`` write one.
-    A format that is read and not written says so when asked to write (NZ Scorer)."""
+    checks them), ``load`` the same from an open file (``results_file.load_with(loads)``), and
+    ``dumps``/``dump`` write one. A format that is read and not written says so when asked to
+    write (NZ Scorer)."""
 
-    def load(
-        self,
-        fp: IO[str] | IO[bytes],
-        path: str | None = None,
-        *,
-        structure: FieldStructure | None = None,
-        movement: Movement | None = None,
-    ) -> ResultsFile: ...
+    @property
+    def loads(self) -> Loads: ...
 
-    def loads(
-        self,
-        data: str | bytes,
-        path: str | None = None,
-        *,
-        structure: FieldStructure | None = None,
-        movement: Movement | None = None,
-    ) -> ResultsFile: ...
+    @property
+    def load(self) -> Load: ...
 
     def dumps(self, rf: ResultsFile) -> str: ...
 

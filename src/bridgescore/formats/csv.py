@@ -20,8 +20,8 @@ from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.collector import paused
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError, Problem, Problems
-from bridgescore.formats.files import decode_text, stream_name, vulnerable_text
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.files import decode_text
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
@@ -149,18 +149,6 @@ class _Seen:
         return found
 
 
-def load(
-    fp: IO[str] | IO[bytes],
-    path: str | None = None,
-    *,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-) -> ResultsFile:
-    """Read a traveller CSV from an open file (see :func:`loads`)."""
-    name = path if path is not None else stream_name(fp)
-    return loads(fp.read(), name, structure=structure, movement=movement)
-
-
 # A line names the session as the pattern r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
 # reads a stripped line (with ignored case, "İ" and "ı" are also an i), read without compiling it.
 _META_NAMES = frozenset({"event", "title", "date"})
@@ -225,6 +213,9 @@ def loads(
         tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )
     return ResultsFile(session)
+
+
+load = load_with(loads)
 
 
 def separator(text: str) -> str:
@@ -677,7 +668,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vul) == score]
         if not found:
             raise ParseError(
-                f"{contract} by {declarer} cannot score {score} with {vulnerable_text(vul)} "
+                f"{contract} by {declarer} cannot score {score} with {vul.words} "
                 "(expected a result column, or a score this contract can make)"
             )
         tricks = found[0]
@@ -686,7 +677,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     result = BridgeResult.played(contract, declarer, tricks, vul)
     if score is not None and score != result.ns_score:
         raise ParseError(
-            f"the result contradicts the score: {result} with {vulnerable_text(vul)} is "
+            f"the result contradicts the score: {result} with {vul.words} is "
             f"{result.ns_score:+d} to NS, the score column says {score:+d}"
         )
     return _same(result)

@@ -26,7 +26,6 @@ import stat
 import sys
 from typing import TYPE_CHECKING, BinaryIO, cast
 
-from bridgescore.bridge import Vulnerability
 from bridgescore.errors import InputFileError, Problem
 
 if TYPE_CHECKING:
@@ -119,16 +118,6 @@ def _blocking_folder(path: Path) -> str | None:
         if not stat.S_ISDIR(mode):
             return f"not a folder: {folder}"
     return None
-
-
-def vulnerable_text(vulnerability: Vulnerability) -> str:
-    """A vulnerability as a message says it: "neither side vulnerable", "NS vulnerable"."""
-    return {
-        Vulnerability.NONE: "neither side vulnerable",
-        Vulnerability.NS: "NS vulnerable",
-        Vulnerability.EW: "EW vulnerable",
-        Vulnerability.ALL: "both sides vulnerable",
-    }[vulnerability]
 
 
 def display_name(path: str | Path) -> str:

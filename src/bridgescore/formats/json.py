@@ -32,8 +32,8 @@ from bridgescore.errors import (
     RulesError,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import decode_text, stream_name, vulnerable_text
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.files import decode_text
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -429,18 +429,6 @@ KINDS = ("played", "passed out", "not played", "artificial", "assigned", "weight
 _SEATS = ("n", "s", "e", "w")
 
 
-def load(
-    fp: IO[str] | IO[bytes],
-    path: str | None = None,
-    *,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-) -> ResultsFile:
-    """Read a JSON results file from an open file (see :func:`loads`)."""
-    name = path if path is not None else stream_name(fp)
-    return loads(fp.read(), name, structure=structure, movement=movement)
-
-
 def loads(
     data: str | bytes,
     path: str | None = None,
@@ -453,6 +441,9 @@ def loads(
     :func:`bridgescore.formats.load_path` takes them."""
     rf = ResultsFile(session_from_data(_parsed(decode_text(data, "JSON", path), path), path))
     return rf.forced(structure, path).seated(movement, structure, path)
+
+
+load = load_with(loads)
 
 
 def _parsed(text: str, path: str | None) -> Any:
@@ -777,7 +768,7 @@ class _SessionReader:
         if score is not None and played is not None and score != played.ns_score:
             problem(
                 f"the entry scores {played.ns_score:+d} to NS with "
-                f"{vulnerable_text(vulnerability)}, ns_score says {_shown(score)}",
+                f"{vulnerability.words}, ns_score says {_shown(score)}",
                 entry,
                 "the entry and ns_score to agree",
             )
@@ -963,7 +954,7 @@ def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeR
     )
     if played.ns_score != score:
         raise ParseError(
-            f"{played} is {played.ns_score:+d} to NS with {vulnerable_text(vulnerability)}, "
+            f"{played} is {played.ns_score:+d} to NS with {vulnerability.words}, "
             f"the row says {score:+d}"
         )
     return played

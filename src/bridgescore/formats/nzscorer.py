@@ -31,9 +31,9 @@ from typing import IO, TYPE_CHECKING
 
 from bridgescore.bridge import Side, Vulnerability
 from bridgescore.errors import ParseError, RulesError
-from bridgescore.formats.files import decode_text, stream_name
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
@@ -68,18 +68,6 @@ def handicaps(reported: ReportedScores) -> dict[Entrant, Fraction]:
     return {s.entrant: s.handicap / 2 for s in reported.standings if s.handicap is not None}
 
 
-def load(
-    fp: IO[str] | IO[bytes],
-    path: str | None = None,
-    *,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-) -> ResultsFile:
-    """Read an NZ Scorer file from an open file (see :func:`loads`)."""
-    name = path if path is not None else stream_name(fp)
-    return loads(fp.read(), name, structure=structure, movement=movement)
-
-
 def loads(
     data: str | bytes,
     path: str | None = None,
@@ -93,6 +81,9 @@ def loads(
     root, lines = parse_xml(decode_text(data, "NZ Scorer", path), path)
     rf = _Reader(path, lines).read(root)
     return rf.forced(structure, path).seated(movement, structure, path)
+
+
+load = load_with(loads)
 
 
 def dumps(rf: ResultsFile) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from bridgescore.errors import Problem
@@ -90,4 +90,51 @@ class ResultsFile:
         return replace(self, session=replace(rebuilt, members=session.members))
 
 
-__all__ = ["ResultsFile"]
+class Loads(Protocol):
+    """A format's ``loads``: a file's text or bytes (decoded by
+    :func:`bridgescore.formats.files.decode_text`), named ``path`` in messages; ``structure``
+    forces the field structure, and a ``movement`` seats the rows or checks them."""
+
+    def __call__(
+        self,
+        data: str | bytes,
+        path: str | None = None,
+        *,
+        structure: FieldStructure | None = None,
+        movement: Movement | None = None,
+    ) -> ResultsFile: ...
+
+
+class Load(Protocol):
+    """A format's ``load``: :class:`Loads` of an open file, read whole."""
+
+    def __call__(
+        self,
+        fp: IO[str] | IO[bytes],
+        path: str | None = None,
+        *,
+        structure: FieldStructure | None = None,
+        movement: Movement | None = None,
+    ) -> ResultsFile: ...
+
+
+def load_with(loads: Loads) -> Load:
+    """The ``load`` of a format whose ``loads`` is given, the same for every format."""
+    from bridgescore.formats.files import stream_name
+
+    def load(
+        fp: IO[str] | IO[bytes],
+        path: str | None = None,
+        *,
+        structure: FieldStructure | None = None,
+        movement: Movement | None = None,
+    ) -> ResultsFile:
+        """Read a file of this format from an open file, as ``loads`` reads its contents;
+        ``path`` (else the file's own name) names it in messages."""
+        name = path if path is not None else stream_name(fp)
+        return loads(fp.read(), name, structure=structure, movement=movement)
+
+    return load
+
+
+__all__ = ["Load", "Loads", "ResultsFile", "load_with"]

@@ -29,9 +29,9 @@ from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.deal import Deal, Hand
 from bridgescore.display import fmt_fixed, round_fraction
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
-from bridgescore.formats.files import decode_text, stream_name
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method
@@ -99,19 +99,6 @@ class Event:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def load(
-    fp: IO[str] | IO[bytes],
-    path: str | None = None,
-    *,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-    session: str | None = None,
-) -> ResultsFile:
-    """Read a USEBIO file from an open file (see :func:`loads`)."""
-    name = path if path is not None else stream_name(fp)
-    return loads(fp.read(), name, structure=structure, movement=movement, session=session)
-
-
 def loads(
     data: str | bytes,
     path: str | None = None,
@@ -126,6 +113,9 @@ def loads(
     root, lines = parse_xml(decode_text(data, "USEBIO", path), path)
     rf = _Reader(path, lines).read(root, session)
     return rf.forced(structure, path).seated(movement, structure, path)
+
+
+load = load_with(loads)
 
 
 def dumps(rf: ResultsFile) -> str:

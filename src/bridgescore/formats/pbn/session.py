@@ -36,11 +36,11 @@ from bridgescore.errors import (
     Problems,
     RulesError,
 )
-from bridgescore.formats.files import decode_text, stream_name
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.pbn import document as pbn
 from bridgescore.formats.pbn import syntax
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.results import SessionResult
 from bridgescore.rules import CrossImpNormalisation, Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -152,18 +152,6 @@ class _Event:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
 
 
-def load(
-    fp: IO[str] | IO[bytes],
-    path: str | None = None,
-    *,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-) -> ResultsFile:
-    """Read a PBN file of one event from an open file (see :func:`loads`)."""
-    name = path if path is not None else stream_name(fp)
-    return loads(fp.read(), name, structure=structure, movement=movement)
-
-
 def loads(
     data: str | bytes,
     path: str | None = None,
@@ -176,6 +164,9 @@ def loads(
     and ``movement`` as :func:`bridgescore.formats.load_path` takes them (a teams match's
     rooms make teams of four whatever the structure)."""
     return _one(events_loads(data, path, structure), path).seated(movement, structure, path)
+
+
+load = load_with(loads)
 
 
 def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
