@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml
 run: install
 	$(BIN)/bridgescore score src/bridgescore/samples/club-night.csv
 	$(BIN)/bridgescore report src/bridgescore/samples/club-night.csv -o out/club-night
+	@echo
+	@echo "The bridgescore command is $(BIN)/bridgescore. To type just 'bridgescore', put it on"
+	@echo "your PATH for this shell:  . $(BIN)/activate   (or install it for good: pipx install .)"
 
 test: install browser postgres
 	$(BIN)/python -m pytest
@@ -27,10 +30,14 @@ test-quick: install
 	$(BIN)/python -m pytest -m "not e2e"
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
-# it; it never downloads a browser). Installed when root; otherwise says how.
+# it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1
+# installs nothing (the browser tests are then skipped); otherwise says how.
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then \
+	  if [ -n "$(NO_APT)" ]; then \
+	    echo "browser: chromium is not installed and NO_APT is set: the browser tests are skipped"; \
+	  elif [ "$$(id -u)" = 0 ]; then \
+	    echo "browser: installing Debian's chromium with apt-get (make test NO_APT=1 skips this)"; \
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	  else \
 	    echo "browser: chromium is not installed and installing it needs root:"; \
@@ -39,12 +46,16 @@ browser:
 	  fi; }
 
 # Debian's PostgreSQL server binaries, for the store tests: they start a throwaway cluster in a
-# temporary folder themselves (tests/pg.py). Installed when root; otherwise says how. In CI the
-# PostgreSQL tests fail, not skip, when it is missing.
+# temporary folder themselves (tests/pg.py). Installed with apt when root, saying so first;
+# NO_APT=1 installs nothing (the PostgreSQL tests are then skipped); otherwise says how. In CI
+# the PostgreSQL tests fail, not skip, when it is missing.
 postgres:
 	@test -x /usr/lib/postgresql/15/bin/initdb || command -v initdb >/dev/null 2>&1 || \
 	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then \
+	  if [ -n "$(NO_APT)" ]; then \
+	    echo "postgres: PostgreSQL is not installed and NO_APT is set: its tests are skipped"; \
+	  elif [ "$$(id -u)" = 0 ]; then \
+	    echo "postgres: installing Debian's postgresql with apt-get (make test NO_APT=1 skips this)"; \
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; \
 	  else \
 	    echo "postgres: PostgreSQL is not installed and installing it needs root:"; \
@@ -58,10 +69,12 @@ report-shots: install browser
 
 # The scorer's console (docs/serve.md): creates the database (DB=path or URL, default the user's
 # club database), imports the bundled club night when it holds no session, prints a first
-# director's password the first time, and serves http://127.0.0.1:8000/ until Ctrl-C.
+# director's password the first time, and serves http://127.0.0.1:8000/ (PORT=8080 for another
+# port) until Ctrl-C.
 serve: install
 	$(BIN)/bridgescore db upgrade $(if $(DB),--db $(DB))
-	$(BIN)/bridgescore serve $(if $(DB),--db $(DB)) --first-director director --sample
+	$(BIN)/bridgescore serve $(if $(DB),--db $(DB)) $(if $(PORT),--port $(PORT)) \
+	  --first-director director --sample
 
 # Screenshots of the console and the published results at phone and laptop widths, taken while
 # the browser test plays a whole club night: out/serve-shots/*.png

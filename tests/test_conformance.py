@@ -1,91 +1,73 @@
 """Conformance with other scoring programs, measured the way a user measures it.
 
-docs/conformance.md's table is made by ``bridgescore check FILE --format json`` on the real files
-of ``../shared/data`` — the command users run — and this test fails when the page and the
-command disagree. ``python -m tests.test_conformance`` prints the table's rows.
+docs/conformance.md's tables are made by ``tools/conformance.py``: ``bridgescore check FILE
+--format json`` with no options on every real file of ``../shared/data``, and the slips seeded
+into copies of each session (``bridgescore.anomalies.slips``). These tests run the same
+functions and fail when the page is out of date: every file's check row, and the slips
+measured on the files without deals plus one with deals (solving every file's deals double
+dummy would take the suite a minute; ``python tools/conformance.py`` does it).
 """
 
 from __future__ import annotations
 
-import json
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
-from click.testing import CliRunner
 
-from bridgescore.cli import main
+from .conftest import SHARED
 
-from .conftest import shared_path
-
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "conformance.md"
-
-# Each file with the options it is checked with: Compscore's matchpoint files are scored with
-# Neuberg around artificial scores and for boards played fewer times (EBU practice); every other
-# setting and the conventions (rounding, which top a row is on, factored totals, sections ranked
-# within the field) are the file's own, detected by check.
-FILES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    *(
-        (
-            f"usebio-compscore/{name}",
-            ("--artificial-method", "neuberg", "--short-boards", "neuberg"),
-        )
-        for name in (
-            "mp_pairs_howell.xml",
-            "mp_pairs_mitchell.xml",
-            "mp_pairs_mitchell_02.xml",
-            "mp_pairs_mitchell_03.xml",
-            "mp_pairs_mitchell_adjusted.xml",
-        )
-    ),
-    ("usebio-compscore/butler_howell.xml", ()),
-    ("usebio-compscore/cross_imp_howell.xml", ()),
-    *(
-        (f"nz-scorer/native/{name}", ())
-        for name in (
-            "handicap_pairs.xml",
-            "multi-section-multi-movement-pairs.xml",
-            "pairs-with-np-passed.xml",
-            "pairs.xml",
-            "three_quarter_howell_with_phantom.xml",
-        )
-    ),
-)
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "conformance.md"
 
 
-def line(name: str, options: tuple[str, ...]) -> str:
-    """The table row of docs/conformance.md for one file, from ``bridgescore check``."""
-    path = shared_path("data", *name.split("/"))
-    if path is None:
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("conformance", ROOT / "tools" / "conformance.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("conformance", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _tool()
+FILES = tool.files() if (SHARED / "data").exists() else []
+
+
+@pytest.mark.skipif(not FILES, reason="../shared/data is not beside the repository")
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_the_page_shows_what_check_reports(path: Path) -> None:
+    expected = tool.check_row(path)
+    assert expected in DOCS.read_text(encoding="utf-8"), (
+        f"docs/conformance.md is out of date (python tools/conformance.py):\n{expected}"
+    )
+
+
+MEASURED = [
+    "nz-scorer/native/pairs.xml",
+    "nz-scorer/native/handicap_pairs.xml",
+    "nz-scorer/native/three_quarter_howell_with_phantom.xml",
+    "usebio-compscore/mp_pairs_mitchell_03.xml",  # 21 deals solved double dummy
+]
+
+
+@pytest.mark.parametrize("name", MEASURED)
+def test_the_page_shows_the_slips_measured(name: str) -> None:
+    path = SHARED / "data" / name
+    if not path.exists():
         pytest.skip("../shared/data is not beside the repository")
-    result = CliRunner().invoke(main, ["check", str(path), *options, "--format", "json"])
-    assert result.exit_code in (0, 1), result.output
-    data = json.loads(result.stdout)
-    # A pair's own figures are those without a board: its percentage, place and total.
-    own = [d for d in data["differences"] if d["board"] is None]
-    totals = {d["entrant"] for d in own if d["figure"] == "total"}
-    others = {d["entrant"] for d in own if d["figure"] != "total"}
-    pairs = data["pairs"]
-    compared_totals = data["precision"]["totals"] is not None
-    imps = " (IMPs)" if data["method"] != "matchpoints" else ""
-    cells = [
-        f"{name}{imps}",
-        str(data["rows"]),
-        str(data["rows_reproduced"]),
-        str(pairs),
-        str(pairs - len(others)),
-        str(pairs - len(totals)) if compared_totals else "–",
-        data["conventions"],
-        " ".join(options) or "–",
-    ]
-    return "| " + " | ".join(cells) + " |"
+    expected = tool.anomaly_row(path)
+    assert expected is not None
+    assert expected in DOCS.read_text(encoding="utf-8"), (
+        f"docs/conformance.md is out of date (python tools/conformance.py):\n{expected}"
+    )
 
 
-@pytest.mark.parametrize(("name", "options"), FILES, ids=[name for name, _ in FILES])
-def test_the_page_shows_what_check_reports(name: str, options: tuple[str, ...]) -> None:
-    expected = line(name, options)
-    assert expected in DOCS.read_text(), f"docs/conformance.md is out of date:\n{expected}"
-
-
-if __name__ == "__main__":
-    for name, options in FILES:
-        print(line(name, options))
+def test_every_file_is_on_the_page() -> None:
+    if not FILES:
+        pytest.skip("../shared/data is not beside the repository")
+    text = DOCS.read_text(encoding="utf-8")
+    for path in FILES:
+        assert f"| {tool.name(path)} |" in text

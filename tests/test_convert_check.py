@@ -8,6 +8,7 @@ figure, what it does not reproduce.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from collections import Counter
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 
 import bridgescore
 from bridgescore.bridge import Seat, Side, Vulnerability
-from bridgescore.check import CONVENTIONS, candidates, check, read_figures
+from bridgescore.check import CONVENTIONS, candidates, check, plan, read_figures
 from bridgescore.cli import main
 from bridgescore.contract import Contract, possible_scores
 from bridgescore.deal import Deal
@@ -75,7 +76,7 @@ def rules_for(path: Path) -> Rules:
     rules = CLUB.with_(artificial_method="neuberg")
     if path.suffix == ".xml":
         figures = read_figures(path)
-        rules = rules.with_(method=figures.method, sections_across=figures.sections_across)
+        rules = rules.with_(**figures.declared)
     return rules
 
 
@@ -555,10 +556,20 @@ def test_check_lists_what_no_setting_explains() -> None:
 
 
 def test_check_candidates_start_from_the_chosen_rules() -> None:
-    session = load_path(real("usebio-compscore/mp_pairs_mitchell.xml")).session
-    found = candidates(session, CLUB)
-    assert found[0] == CLUB and len(found) == 6  # scale x short boards: no artificial scores
+    figures = read_figures(real("usebio-compscore/mp_pairs_mitchell.xml"))
+    laid_out = plan(figures, CLUB)
+    found = candidates(figures, CLUB)
+    assert found[0] == CLUB and found == list(laid_out.candidates)
+    # every combination of the searched settings, once: the grid is not cut
+    assert len(found) == laid_out.combinations == math.prod(len(s.tried) for s in laid_out.searched)
+    searched = {s.setting.field: s.tried for s in laid_out.searched}
+    assert searched["short_boards"] == ("none", "average", "neuberg", "ratio")
+    assert searched["rounding"] == ("half-up", "half-even", "truncate")
+    assert searched["totals"] == ("exact", "shown")
+    # no artificial scores in the file: the compensation around them is not searched
     assert {r.artificial_method for r in found} == {CLUB.artificial_method}
+    why = {s.setting.field: s.why_not for s in laid_out.not_searched}
+    assert why["artificial_method"] == "the file has no artificial scores"
 
 
 def test_check_with_other_conventions() -> None:

@@ -3,7 +3,9 @@ the sample session, the real files of ../shared/data and every file the pages sh
 exit status is the one the page implies, and the lines it shows of bridgescore's own messages
 (``Converted ...``, ``lost: ...``, ``bridgescore: ...``) are what the program prints.
 
-Commands that need the club database or a server are not run, with the reason.
+Commands that need a server, or the club database outside README.md, are not run, with the
+reason; README's database commands run in order, against a database of their own (the default
+one, in a data folder made for the run).
 """
 
 from __future__ import annotations
@@ -31,7 +33,18 @@ REAL = {
     "session.xml": "usebio-compscore/mp_pairs_mitchell.xml",
     "match.pbn": "pbn/example2.pbn",
 }
-NEEDS_DATABASE = ("import", "players", "sessions", "handicaps", "db", "serve")
+NEEDS_DATABASE = (
+    "import",
+    "players",
+    "sessions",
+    "handicaps",
+    "db",
+    "serve",
+    "users",
+    "mail",
+    "privacy",
+)
+RUN_ON_README = ("import", "players", "sessions", "handicaps", "db")
 FILE_NAME = re.compile(r"`([\w.-]+\.(?:csv|json|xml|pbn|asc))`")
 CHECKED_LINES = re.compile(r"^(Converted |lost: |bridgescore: )")
 
@@ -81,7 +94,7 @@ def _folder(tmp: Path, files: dict[str, str]) -> Path:
     folder.mkdir()
     shutil.copy(Path(bridgescore.__file__).parent / "samples" / "club-night.csv", folder)
     if SHARED.exists():
-        for sub in ("usebio-compscore", "pbn"):
+        for sub in ("usebio-compscore", "pbn", "hand-records"):
             for path in (SHARED / sub).glob("*"):
                 if path.is_file():
                     shutil.copy(path, folder)
@@ -97,7 +110,8 @@ def _why_not_run(command: Command, folder: Path) -> str | None:
     words = command.text.split()
     if "bridgescore" in words:
         after = words[words.index("bridgescore") + 1 :]
-        if after and after[0] in NEEDS_DATABASE:
+        readme = command.page == "README.md" and bool(after) and after[0] in RUN_ON_README
+        if (after and after[0] in NEEDS_DATABASE and not readme) or "--db" in after:
             return "it needs the club database (docs/database.md; the store tests cover it)"
     if "bridgescore" not in command.text:
         return "not a bridgescore command"
@@ -135,10 +149,11 @@ def _run_page_commands(page: str, tmp_path: Path) -> list[str]:
     files, commands = _read_pages()
     folder = _folder(tmp_path, files)
     environment = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "BRIDGESCORE_DB"},
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "COLUMNS": "120",
         "NO_COLOR": "1",
+        "XDG_DATA_HOME": str(tmp_path / "data"),  # the default club database, this run's own
     }
     failures = []
     ran = 0

@@ -82,7 +82,8 @@ def test_the_command_draws_its_bar_on_a_terminal_and_prints_below_it(
     )
     assert done.exit_code == 0, done.output
     assert done.stdout.splitlines() == [
-        f"{path}: stored as session 1 ({TABLES * BOARDS} table results; 0 players matched, 0 new)",
+        f"{path}: stored as session 1 of club 'club' ({TABLES * BOARDS} table results; "
+        "0 players matched, 0 new)",
         f"{path}: already stored as session 1",
     ]
     assert "Checking sim.csv (1 of 2)" in done.stderr

@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.outputs import MANIFEST, OutputError, write_bytes, write_directory, write_text
+from bridgescore.formats.outputs import (
+    MANIFEST,
+    OutputError,
+    write_bytes,
+    write_directory,
+    write_text,
+)
 
 ROOT = os.geteuid() == 0
 

@@ -11,6 +11,7 @@ from bridgescore.bridge import Vulnerability
 from bridgescore.contract import possible_scores
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.results import Standing
 from bridgescore.rules import CLUB, Compensation, Rules
 from bridgescore.scoring import score_pairs
 from bridgescore.scoring.matchpoints import Entry, matchpoint, top
@@ -116,10 +117,16 @@ def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) ->
     assert {s.entrant: s.points for f in result.fields for s in f.standings} == {
         s.entrant: s.points for f in again.fields for s in f.standings
     }
+
+    def ranked(s: Standing) -> Fraction:
+        # Nothing compared (no matchpoints available): no percentage, ranked below the rest.
+        assert (s.percent is None) == (s.available == 0)
+        return Fraction(-1) if s.percent is None else s.percent
+
     for field in result.fields:
         for s in field.standings:
-            assert s.rank == 1 + sum(1 for o in field.standings if o.percent > s.percent)
-            assert s.shared == (sum(1 for o in field.standings if o.percent == s.percent) > 1)
+            assert s.rank == 1 + sum(1 for o in field.standings if ranked(o) > ranked(s))
+            assert s.shared == (sum(1 for o in field.standings if ranked(o) == ranked(s)) > 1)
 
 
 @settings(max_examples=60, deadline=None)

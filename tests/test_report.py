@@ -69,8 +69,11 @@ def test_every_page_kind_is_written_with_its_json_twin() -> None:
     names = {p.name for p in html_pages(site.directory)}
     boards = {f"board-{b.board.number}.html" for b in result.boards}
     cards = {f"{entrant_page(s.entrant)}.html" for f in result.fields for s in f.standings}
+    evenings = {
+        f"{entrant_page(s.entrant)}-evening.html" for f in result.fields for s in f.standings
+    }
     assert len(boards) == 27 and len(cards) == 17
-    assert names == {"index.html", "recap.html"} | boards | cards
+    assert names == {"index.html", "recap.html"} | boards | cards | evenings
     for page in html_pages(site.directory):
         twin = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
         assert twin["page"] == page.name
@@ -278,16 +281,23 @@ def test_each_twin_is_its_pages_view_and_the_page_renders_from_it() -> None:
     data through the template (as a web app would serve either)."""
     site = sample_site()
     result = site.result
-    pages = views.SessionPages(result)
+    pages = views.SessionPages(result, evenings=True)
     env = environment(result.rules)
     frame = pages.site()
     winner = result.fields[0].standings[0].entrant
     board = result.boards[4]
+    evening = f"{entrant_page(winner)}-evening"
     checked = [
         ("index", "index.html", views.rankings(result), pages.rankings()),
         ("recap", "recap.html", views.recap(result), pages.recap()),
         (f"board-{board.board.number}", "board.html", views.traveller(result, 5), None),
-        (entrant_page(winner), "card.html", views.card(result, winner), pages.card(winner)),
+        (
+            entrant_page(winner),
+            "card.html",
+            views.card(result, winner, evenings=True),
+            pages.card(winner),
+        ),
+        (evening, "evening.html", views.evening(result, winner), pages.evening(winner)),
     ]
     for name, template, data, shared in checked:
         assert plain_data(data) and plain_data(frame), name

@@ -179,12 +179,15 @@ def test_drop_best_and_worst_with_4_5_10_12_sessions(
 def test_as_at_a_date_counts_only_sessions_before_it(store: Store) -> None:
     _pair_history(store, ["42", "44", "46", "48", "60"])
     # As at the fifth session's own date: only the four before it count, so no handicap.
-    assert store.handicap("Zoe Ray", week(4)).explanation.handicap is None
+    assert store.handicap("Zoe Ray", week(4), save=True).explanation.handicap is None
     # The day after: all five.
-    assert store.handicap("Zoe Ray", week(4) + timedelta(days=1)).explanation.handicap == 2
+    later = week(4) + timedelta(days=1)
+    assert store.handicap("Zoe Ray", later, save=True).explanation.handicap == 2
     # Long before: nothing at all.
-    assert store.handicap("Zoe Ray", week(0)).explanation.inputs == ()
-    # Each computation is kept as a dated snapshot with its inputs.
+    assert store.handicap("Zoe Ray", week(0), save=True).explanation.inputs == ()
+    # Reading alone keeps nothing.
+    assert store.handicap("Zoe Ray", week(1)).explanation.inputs != ()
+    # Each computation kept is a dated snapshot with its inputs.
     kept = store.snapshots("Zoe Ray")
     assert [(s.as_of, s.handicap) for s in kept] == [
         (week(0), None),

@@ -6,6 +6,7 @@ double-dummy table and par), then photographs each page kind in headless Chromiu
 
     out/report-shots/{rankings,traveller,recap,card}-{phone,desktop}.png
     out/report-shots/traveller-deal-{phone,desktop}.png   (real file, when available)
+    out/report-shots/evening-{phone,desktop}.png          (a pair's evening, real file)
 
 Needs Debian's ``chromium`` and the ``playwright`` Python package (``make report-shots``
 installs both). ``--readme`` also refreshes the screenshot the README shows.
@@ -36,7 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+WIDTHS = {"phone": (360, 800), "desktop": (1280, 900)}
 
 
 def build(source: Path, directory: Path, *options: str) -> bool:
@@ -74,6 +75,7 @@ def main() -> int:
         real = out / "usebio-howell"
         if build(REAL, real, "--artificial-method", "neuberg", "--short-boards", "neuberg"):
             pages["traveller-deal"] = real / "board-1.html"
+            pages["evening"] = real / "pair-1-evening.html"
         else:
             print(f"report_shots: no traveller with a deal: {REAL.name} could not be read")
     written = []

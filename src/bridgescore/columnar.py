@@ -52,7 +52,7 @@ from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError
 from bridgescore.explanation import Explanation
 from bridgescore.results import ScoredTable, SessionResult
-from bridgescore.rules import Compensation, Method, Rules
+from bridgescore.rules import Compensation, Method, Rules, Totals
 from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
 from bridgescore.session import Entrant, FieldStructure
 from bridgescore.traveller import Artificial, WeightedResult
@@ -371,6 +371,8 @@ def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
 def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     if rules.method is not Method.MATCHPOINTS:
         raise _Fallback(f"{rules.method.value}: the columnar path does matchpoints")
+    if rules.totals is not Totals.EXACT:
+        raise _Fallback("totals of the rows as shown: the columnar path adds exact values")
     if not data.endswith(b"\n"):
         data += b"\n"
     raw = np.frombuffer(data, dtype=np.uint8)

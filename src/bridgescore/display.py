@@ -55,3 +55,37 @@ def fmt_fixed(
 
 def fmt_signed_score(score: int) -> str:
     return f"{score:+d}" if score else "0"
+
+
+# Characters that must never reach a terminal or a text file as they are: the C0 and C1 control
+# characters and DEL (an escape sequence can recolour, retitle, move the cursor or clear the
+# screen), and the bidirectional formatting characters (they can reorder what is shown).
+_ESCAPED = {
+    code: f"\\x{code:02x}" for code in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if code != 0x0A
+} | {
+    code: f"\\u{code:04x}"
+    for code in (0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
+_ONE_LINE = _ESCAPED | {0x0A: "\\n"}
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` from a file (a name, a title, a label) made safe to print: each control or
+    bidirectional formatting character written as a visible escape (``\\x1b``, ``\\u202e``), so
+    a name can never recolour, retitle or hide the output; with ``lines``, line breaks are kept."""
+    return text.translate(_ESCAPED if lines else _ONE_LINE)
+
+
+# In JSON written with ensure_ascii=False, json escapes only the C0 controls: DEL, the C1 controls
+# and the bidirectional characters are written as themselves (within strings, where a \uXXXX
+# escape is the same value).
+_JSON_ESCAPED = {
+    code: f"\\u{code:04x}"
+    for code in (*range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
+
+
+def printable_json(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) safe to print: the characters json
+    leaves as they are that a terminal would obey written as ``\\uXXXX``, the same JSON value."""
+    return text.translate(_JSON_ESCAPED)

@@ -8,7 +8,7 @@ for a file's conventions are both made.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from fractions import Fraction
@@ -209,6 +209,20 @@ class VpScale(Vocabulary, what="a victory-point scale"):
     DISCRETE = "discrete"  # whole VPs
 
 
+class Totals(Vocabulary, what="a way of adding totals"):
+    """What a pair's total and percentage are summed from (docs/rules.md, "Totals as shown")."""
+
+    EXACT = "exact"  # the exact values of its rows
+    SHOWN = "shown"  # each row's value as shown: rounded to ``decimals`` by ``rounding`` first
+
+
+class TeamsScoring(Vocabulary, what="a teams scoring"):
+    """How each board of a teams-of-four match is scored (rules.md §6.2, §6.6)."""
+
+    IMPS = "imps"  # IMPs on the difference between the rooms, the match converted to VPs
+    BOARD_A_MATCH = "board-a-match"  # a point a board: the better room total wins it
+
+
 _ONE_EACH_END = Trim.count(1)
 
 
@@ -231,12 +245,15 @@ class Rules:
     handicap_rounding: Rounding = Rounding.TRUNCATE
     handicap_sum: bool = False  # pair handicap: mean of the players' (seed 000) or their sum
     sections_across: bool = False  # matchpoint and rank several sections as one field
+    one_winner: bool = False  # rank both lines of a Mitchell together (USEBIO WINNER_TYPE 1)
     method: Method = Method.MATCHPOINTS
     datum_trim: Trim = _ONE_EACH_END  # Butler: results dropped at each end
     datum_rounding: DatumRounding = DatumRounding.HALF_AWAY  # Butler datum to a multiple of 10
     cross_imps: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS  # cross-IMP totals
     artificial_imps: int = 3  # Ave+ / Ave- at IMPs (Law 12C2(b))
     vp_scale: VpScale = VpScale.CONTINUOUS  # teams: victory points to 0.01 or whole
+    teams_scoring: TeamsScoring = TeamsScoring.IMPS  # teams: IMPs and VPs, or board-a-match
+    totals: Totals = Totals.EXACT  # totals of the exact row values, or of the rows as shown
     factor_totals: bool = True  # IMP totals of pairs who played fewer boards, × max / played
     # Matchpoint pairs: also give a total, × max / played for pairs who played fewer boards than
     # the most in their field (Compscore's TOTAL_SCORE); percentages and rankings are unchanged.
@@ -275,6 +292,12 @@ class Rules:
                     value = int(value)
             parsed[key] = value
         return replace(self, **parsed)
+
+    def with_declared(self, declared: Mapping[str, Any], given: Collection[str] = ()) -> Rules:
+        """A copy with the settings a results file declares (its scoring method, a teams
+        event's scoring, one winner ...), but those in ``given``: set on the command line,
+        they win over the file."""
+        return self.with_(**{k: v for k, v in declared.items() if k not in given})
 
     def describe(self) -> dict[str, Any]:
         return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
@@ -376,7 +399,8 @@ class Setting:
     ``read`` turns a word into the value :class:`Rules` holds and ``word`` turns it back; a
     ``switch`` is an on/off flag (``--session-rule`` / ``--no-session-rule``). ``methods`` are
     the scoring methods the setting matters to (all when empty); ``trials`` are the words
-    ``check`` tries, nearest the usual first (none: not searched).
+    ``check`` tries, nearest the usual first; a setting ``check`` does not search says why in
+    ``unsearched`` (every setting has one or the other: a test holds the table to it).
     """
 
     field: str
@@ -388,6 +412,7 @@ class Setting:
     switch: bool = False
     methods: tuple[Method, ...] = ()
     trials: tuple[str, ...] = ()
+    unsearched: str = ""
 
     def option(self, value: Any) -> str:
         """The command-line option that sets ``value``."""
@@ -408,12 +433,23 @@ def _enum(kind: type[Vocabulary]) -> Callable[[str], Any]:
 
 
 def _choice(yes: str, no: str) -> tuple[Callable[[str], bool], Callable[[Any], str]]:
-    return (lambda text: text.strip().lower() == yes), (lambda value: yes if value else no)
+    """A two-word setting held as a bool: ``yes`` is True, ``no`` False, any other word refused
+    (never read as ``no``)."""
+
+    def read(text: str) -> bool:
+        word = text.strip().lower()
+        if word not in (yes, no):
+            raise ParseError(f"not {yes} or {no}: {text!r}")
+        return word == yes
+
+    return read, (lambda value: yes if value else no)
 
 
 _TIES = _choice("display", "exact")
+_SWITCH = _choice("on", "off")
 _PAIR = _choice("sum", "mean")
 _SECTIONS = _choice("across", "within")
+_WINNERS = _choice("one", "two")
 _MP = (Method.MATCHPOINTS,)
 
 SETTINGS: tuple[Setting, ...] = (
@@ -442,13 +478,17 @@ SETTINGS: tuple[Setting, ...] = (
         _words(Compensation),
         _enum(Compensation),
         methods=_MP,
-        trials=("none", "neuberg", "ratio"),
+        trials=("none", "average", "neuberg", "ratio"),
     ),
     Setting(
         "session_percentage_rule",
         "session-rule",
         "Ave+/Ave- become the pair's own percentage when better/worse.",
+        (),
+        *_SWITCH,
         switch=True,
+        methods=_MP,
+        trials=("off", "on"),
     ),
     Setting(
         "fouled_groups",
@@ -456,21 +496,35 @@ SETTINGS: tuple[Setting, ...] = (
         "How small groups of a fouled board are scored.",
         _words(SmallGroups),
         _enum(SmallGroups),
+        methods=_MP,
+        trials=("ebu", "acbl", "neuberg"),
     ),
     Setting(
         "short_small_groups",
         "short-small-groups",
         "Score a board played by few tables (2 or 3, at most a third of the field under the "
         "EBU rule) like a small group of a fouled board: 65/55%, 70/60/50%.",
+        (),
+        *_SWITCH,
         switch=True,
+        methods=_MP,
+        trials=("off", "on"),
     ),
-    Setting("decimals", "decimals", "Decimals shown (0 to 6).", (), int),
+    Setting(
+        "decimals",
+        "decimals",
+        "Decimals shown (0 to 6).",
+        (),
+        int,
+        unsearched="check compares each figure at the decimals the file writes it with",
+    ),
     Setting(
         "rounding",
         "rounding",
         "How shown values are rounded (never the arithmetic).",
         _words(Rounding),
         _enum(Rounding),
+        trials=("half-up", "half-even", "truncate"),
     ),
     Setting(
         "ties_on_display",
@@ -478,6 +532,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Decide tied places on exact values or on the values shown.",
         ("exact", "display"),
         *_TIES,
+        trials=("exact", "display"),
     ),
     Setting(
         "handicap_rounding",
@@ -485,6 +540,8 @@ SETTINGS: tuple[Setting, ...] = (
         "How handicaps are shown (seed 000 truncates).",
         _words(Rounding),
         _enum(Rounding),
+        unsearched="a handicap is shown, never compared: check compares the handicapped "
+        "percentage, which is exact",
     ),
     Setting(
         "handicap_sum",
@@ -492,6 +549,7 @@ SETTINGS: tuple[Setting, ...] = (
         "A pair's handicap: the mean of its players' (seed 000) or the sum.",
         ("mean", "sum"),
         *_PAIR,
+        unsearched="check takes each pair's handicap from the file",
     ),
     Setting(
         "method",
@@ -500,6 +558,7 @@ SETTINGS: tuple[Setting, ...] = (
         "other result (cross-imps), or teams of four.",
         _words(Method),
         _enum(Method),
+        unsearched="the file says how its boards were scored",
     ),
     Setting(
         "datum_trim",
@@ -534,6 +593,25 @@ SETTINGS: tuple[Setting, ...] = (
         "Teams: the WBF victory-point scale, continuous (to 0.01) or discrete (whole VPs).",
         _words(VpScale),
         _enum(VpScale),
+        trials=("continuous", "discrete"),
+    ),
+    Setting(
+        "teams_scoring",
+        "teams-scoring",
+        "Teams of four: IMPs converted to victory points, or board-a-match (a point a board "
+        "to the better total of the two rooms, half each when equal).",
+        _words(TeamsScoring),
+        _enum(TeamsScoring),
+        unsearched="the file says how its boards were scored",
+    ),
+    Setting(
+        "totals",
+        "totals",
+        "Totals and percentages from the exact row values, or from each row as shown "
+        "(rounded to --decimals by --rounding first), as EBUScore and ScoreBridge do.",
+        _words(Totals),
+        _enum(Totals),
+        trials=("exact", "shown"),
     ),
     Setting(
         "sections_across",
@@ -542,6 +620,15 @@ SETTINGS: tuple[Setting, ...] = (
         ("within", "across"),
         *_SECTIONS,
         trials=("within", "across"),
+    ),
+    Setting(
+        "one_winner",
+        "winners",
+        "A Mitchell's two lines ranked apart (two winners) or together (one winner, as USEBIO's "
+        "WINNER_TYPE 1 says).",
+        ("two", "one"),
+        *_WINNERS,
+        trials=("two", "one"),
     ),
 )
 """Every setting a user can change from the command line, in the order ``--help`` lists them."""

@@ -266,18 +266,19 @@ class Session:
     def _switched_sections(self) -> frozenset[str | None]:
         return frozenset(t.section for t in self.tables if t.arrow)
 
-    def field_of(self, entrant: Entrant, across: bool = False) -> str:
+    def field_of(self, entrant: Entrant, across: bool = False, one_winner: bool = False) -> str:
         """The ranking list an entrant is in: ``NS``, ``EW`` or ``ALL``, per section unless
-        sections are ranked ``across`` the whole field."""
-        switched = entrant.section in self._switched_sections
+        sections are ranked ``across`` the whole field; ``one_winner`` ranks both lines of a
+        Mitchell together (USEBIO's WINNER_TYPE 1), as an arrow switch does."""
+        switched = one_winner or entrant.section in self._switched_sections
         mitchell = self.structure_of(entrant.section) is FieldStructure.MITCHELL and not switched
         name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
         if entrant.section is not None and not across and len(self.sections) > 1:
             return f"{entrant.section} {name}"
         return name
 
-    def fields(self, across: bool = False) -> tuple[str, ...]:
-        names = {self.field_of(e, across) for e in self.seating.entrants}
+    def fields(self, across: bool = False, one_winner: bool = False) -> tuple[str, ...]:
+        names = {self.field_of(e, across, one_winner) for e in self.seating.entrants}
         return tuple(
             sorted(
                 names, key=lambda n: (n.rpartition(" ")[0], "NS EW ALL".find(n.rpartition(" ")[2]))

@@ -70,3 +70,30 @@ class TeamsResult:
     def imps_for_row(self, row: TableResult) -> tuple[Fraction, Fraction] | None:
         """(NS team's IMPs, EW team's IMPs) on this row's board, if it was compared."""
         return self.imps_by_row().get(row.identity)
+
+
+@dataclass(frozen=True)
+class TeamTotal:
+    """A team ranked by another scoring of its boards: board-a-match points, or Butler IMPs
+    (``ns`` and ``ew``: what its pair in each direction scored)."""
+
+    rank: int
+    shared: bool
+    team: Entrant
+    name: str | None
+    points: Fraction
+    boards: int
+    ns: Fraction | None = None
+    ew: Fraction | None = None
+
+    @property
+    def place(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class BoardAMatch:
+    """Each match's board-a-match points (home, away) and the teams ranked on their total."""
+
+    matches: tuple[tuple[MatchResult, Fraction, Fraction], ...]
+    standings: tuple[TeamTotal, ...]

@@ -21,7 +21,7 @@ from bridgescore.check.conventions import CONVENTIONS, Conventions
 from bridgescore.check.data import difference, row_pairs, to_data
 from bridgescore.check.figures import Figures, read_figures
 from bridgescore.check.rescore import Check, Precision, Trial, check
-from bridgescore.check.search import candidates, changes, options
+from bridgescore.check.search import Plan, Searched, candidates, changes, options, plan
 
 __all__ = [
     "CONVENTIONS",
@@ -30,7 +30,9 @@ __all__ = [
     "Conventions",
     "Figures",
     "Mismatch",
+    "Plan",
     "Precision",
+    "Searched",
     "Trial",
     "candidates",
     "changes",
@@ -38,6 +40,7 @@ __all__ = [
     "compare",
     "difference",
     "options",
+    "plan",
     "read_figures",
     "row_pairs",
     "to_data",

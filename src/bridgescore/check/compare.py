@@ -1,6 +1,7 @@
 """How far a rescoring reproduces the figures a results file reports of itself.
 
-:func:`compare` puts a :class:`~bridgescore.results.SessionResult` beside the file's
+:func:`compare` puts a :class:`~bridgescore.results.SessionResult` (or a teams event's
+:class:`~bridgescore.teams_results.TeamsResult`) beside the file's
 :class:`~bridgescore.formats.reported.ReportedScores`, at the file's own precision and rounding.
 """
 
@@ -10,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from bridgescore.bridge import Side
 from bridgescore.display import round_fraction
@@ -18,13 +20,15 @@ from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Rounding
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant
+from bridgescore.teams_results import TeamsResult
+from bridgescore.traveller import RowKey
 
 
 @dataclass(frozen=True)
 class Mismatch:
     """One figure of the file that a rescoring does not reproduce."""
 
-    what: str  # "row NS", "row EW", "percentage", "place", "total"
+    what: str  # "row NS", "row EW", "percentage", "place", "total", "match"
     board: int | None
     entrant: Entrant
     reported: str
@@ -49,13 +53,23 @@ class Comparison:
     entrants: int  # entrants with a reported percentage (or total) and place
     entrants_reproduced: int
     mismatches: tuple[Mismatch, ...]
+    matches: int = 0  # teams matches with a reported score
+    matches_reproduced: int = 0
+    # Entrants the file lists with figures who played nothing here (a director, a phantom):
+    # their figures are not compared.
+    uncompared: tuple[Entrant, ...] = ()
+
+    @property
+    def compared(self) -> int:
+        """How many rows, entrants and matches were put beside the file's figures."""
+        return self.rows + self.entrants + self.matches
 
 
 def compare(
-    result: SessionResult,
+    result: SessionResult | TeamsResult,
     reported: ReportedScores,
     *,
-    rows_result: SessionResult | None = None,
+    rows_result: SessionResult | TeamsResult | None = None,
     row_decimals: int = 1,
     percent_decimals: int = 2,
     row_rounding: Rounding = Rounding.HALF_UP,
@@ -68,38 +82,38 @@ def compare(
     """Compare a rescoring of a file's session with the file's own figures, at its precision.
 
     A row is reproduced when both sides' values, rounded to ``row_decimals`` by
-    ``row_rounding`` (NZ Scorer truncates, Compscore rounds halves to even), equal the file's.
-    ``rows_result`` is a rescoring to take the rows from instead, for files whose travellers
-    show matchpoints on another basis than their totals (Compscore shows boards played fewer
-    times on their own top and factors them in the totals). An entrant is reproduced when its
-    percentage (to ``percent_decimals``, by ``percent_rounding``), its place, its handicapped
-    percentage and, with ``totals``, its total (to ``total_decimals`` by ``total_rounding``:
-    NZ Scorer writes whole matchpoints, truncated) equal the file's. A place is its
-    number; a file that marks a shared place ("3=") must be matched by a shared place. With
-    ``places_by_section``, places are counted within each section's line, as NZ Scorer ranks
-    sections matchpointed across the field.
+    ``row_rounding`` (NZ Scorer truncates, Compscore rounds halves to even), equal the file's
+    (taken from ``rows_result`` when given: a rescoring on the basis the file shows its rows
+    on, as Compscore shows boards played fewer times on their own top);
+    in a teams event a row's values are its board's IMPs (or board-a-match points) to the two
+    teams. An entrant is reproduced when its percentage (to ``percent_decimals``, by
+    ``percent_rounding``), its place, its handicapped percentage and, with ``totals``, its
+    total (to ``total_decimals`` by ``total_rounding``: NZ Scorer writes whole matchpoints,
+    truncated; a team's victory points) equal the file's. A place is its number; a file that
+    marks a shared place ("3=") must be matched by a shared place. With ``places_by_section``,
+    places are counted within each section's line, as NZ Scorer ranks sections matchpointed
+    across the field. A teams match is reproduced when both teams' scores are.
     """
     session = result.session
-    row_source = rows_result or result
-    scored = row_source.scored_tables()
-    tables = row_source.session.tables
+    tables = session.tables
 
     def show(value: Fraction, decimals: int, rounding: Rounding = percent_rounding) -> str:
-        return str(round_fraction(value, decimals, rounding))
+        return _shown(value, decimals, rounding)
 
+    values = _row_values(rows_result or result) if reported.rows else {}
     mismatches: list[Mismatch] = []
     rows = rows_ok = 0
     for row in reported.rows:
         if row.ns is None and row.ew is None:
             continue
         table = tables[row.index]
-        mine = scored.get(table.identity)
+        mine = values.get(table.identity)
         rows += 1
         ok = True
         for side, theirs in ((Side.NS, row.ns), (Side.EW, row.ew)):
             if theirs is None:
                 continue
-            ours = None if mine is None else (mine.ns_points if side is Side.NS else mine.ew_points)
+            ours = None if mine is None else mine[0 if side is Side.NS else 1]
             their_text = show(theirs, row_decimals, row_rounding)
             our_text = "none" if ours is None else show(ours, row_decimals, row_rounding)
             if our_text != their_text:
@@ -117,13 +131,15 @@ def compare(
                     )
                 )
         rows_ok += ok
-    standings = {s.entrant: s for f in result.fields for s in f.standings}
+    standings = _standings(result)
     if places_by_section:
         standings = _ranked_by_section(standings)
     entrants = entrants_ok = 0
+    uncompared = []
     for theirs_standing in reported.standings:
         mine_standing = standings.get(theirs_standing.entrant)
         if mine_standing is None:
+            uncompared.append(theirs_standing.entrant)
             continue  # listed but never played (a director, a phantom)
         entrants += 1
         checks: list[tuple[str, str, str]] = []
@@ -165,7 +181,75 @@ def compare(
         ]
         mismatches.extend(wrong)
         entrants_ok += not wrong
-    return Comparison(rows, rows_ok, entrants, entrants_ok, tuple(mismatches))
+    matches = matches_ok = 0
+    if isinstance(result, TeamsResult) and reported.matches:
+        scores = _match_scores(result)
+        for match in reported.matches:
+            mine_score = scores.get((match.team, match.opponents))
+            matches += 1
+            wrong = []
+            for who, theirs_value, index in (
+                (match.team, match.team_score, 0),
+                (match.opponents, match.opponents_score, 1),
+            ):
+                if theirs_value is None:
+                    continue
+                their_text = show(theirs_value, total_decimals, total_rounding)
+                our_text = (
+                    "none"
+                    if mine_score is None
+                    else show(mine_score[index], total_decimals, total_rounding)
+                )
+                if their_text != our_text:
+                    against = match.opponents if who == match.team else match.team
+                    wrong.append(
+                        Mismatch(
+                            f"match v {against.label}", None, who, their_text, our_text, match.line
+                        )
+                    )
+            mismatches.extend(wrong)
+            matches_ok += not wrong
+    return Comparison(
+        rows,
+        rows_ok,
+        entrants,
+        entrants_ok,
+        tuple(mismatches),
+        matches,
+        matches_ok,
+        tuple(uncompared),
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _shown(value: Fraction, decimals: int, rounding: Rounding) -> str:
+    """A figure as a program shows it (a search compares the same values many times)."""
+    return str(round_fraction(value, decimals, rounding))
+
+
+def _row_values(
+    result: SessionResult | TeamsResult,
+) -> dict[RowKey, tuple[Fraction | None, Fraction | None]]:
+    """Each row's two values: NS's and EW's matchpoints or IMPs, or in a teams event the
+    board's IMPs (or points) to the teams sitting NS and EW."""
+    if isinstance(result, TeamsResult):
+        return {key: (ns, ew) for key, (ns, ew) in result.imps_by_row().items()}
+    return {key: (t.ns_points, t.ew_points) for key, t in result.scored_tables().items()}
+
+
+def _standings(result: SessionResult | TeamsResult) -> dict[Entrant, Standing]:
+    if isinstance(result, TeamsResult):
+        return {s.entrant: s for s in result.standings}
+    return {s.entrant: s for f in result.fields for s in f.standings}
+
+
+def _match_scores(result: TeamsResult) -> dict[tuple[Entrant, Entrant], tuple[Fraction, Fraction]]:
+    """Each match's two scores (victory points, or board-a-match points), both ways round."""
+    found: dict[tuple[Entrant, Entrant], tuple[Fraction, Fraction]] = {}
+    for m in result.matches:
+        found[m.home, m.away] = (m.home_vps, m.away_vps)
+        found[m.away, m.home] = (m.away_vps, m.home_vps)
+    return found
 
 
 def _ranked_by_section(standings: Mapping[Entrant, Standing]) -> dict[Entrant, Standing]:

@@ -15,8 +15,8 @@ class Conventions:
 
     name: str
     summary: str
-    row_rounding: Rounding = Rounding.HALF_UP
-    total_rounding: Rounding = Rounding.HALF_UP
+    row_rounding: Rounding | None = None  # None: as the rules' rounding
+    total_rounding: Rounding | None = None
     rows_on_own_top: bool = False  # rows unfactored for boards played fewer times
     rows_neuberg: bool = False  # rows Neuberg-factored around artificial scores
     factored_totals: bool = False  # totals x most boards / boards played (factor_mp_totals)
@@ -31,6 +31,14 @@ class Conventions:
             changes["artificial_method"] = Compensation.NEUBERG
         return rules.with_(**changes)
 
+    def rows_rounded(self, rules: Rules) -> Rounding:
+        """How the program rounds the rows it shows."""
+        return self.row_rounding or rules.rounding
+
+    def totals_rounded(self, rules: Rules) -> Rounding:
+        """How the program rounds the totals it shows."""
+        return self.total_rounding or rules.rounding
+
     def standing_rules(self, rules: Rules) -> Rules:
         """The rules the program's percentages, places and totals are on."""
         return rules.with_(factor_mp_totals=True) if self.factored_totals else rules
@@ -39,7 +47,7 @@ class Conventions:
 CONVENTIONS: dict[str, Conventions] = {
     c.name: c
     for c in (
-        Conventions("plain", "rows and totals under the same rules, rounded half up"),
+        Conventions("plain", "rows and totals under the same rules, rounded as they say"),
         Conventions(
             "compscore",
             "Compscore: rows on each board's own top, rounded to even; totals with boards "

@@ -20,7 +20,8 @@ def to_data(result: Check) -> dict[str, Any]:
     return {
         "file": figures.path,
         "source": figures.source,
-        "method": chosen.rules.method.value,
+        "method": "teams" if figures.teams_scoring else chosen.rules.method.value,
+        "teams_scoring": None if figures.teams_scoring is None else figures.teams_scoring.value,
         "rules": chosen.rules.describe(),
         "rules_label": chosen.rules.label,
         "conventions": chosen.conventions.name,
@@ -31,10 +32,15 @@ def to_data(result: Check) -> dict[str, Any]:
             "totals": result.precision.totals,
         },
         "reproduced": result.reproduced,
+        "compared": chosen.comparison.compared,
+        "nothing_compared": result.nothing_compared_reason() if result.nothing_compared else None,
         "rows": chosen.comparison.rows,
         "rows_reproduced": chosen.comparison.rows_reproduced,
         "pairs": chosen.comparison.entrants,
         "pairs_reproduced": chosen.comparison.entrants_reproduced,
+        "matches": chosen.comparison.matches,
+        "matches_reproduced": chosen.comparison.matches_reproduced,
+        "not_compared": [e.label for e in chosen.comparison.uncompared],
         "differences": [_mismatch(m, session) for m in chosen.mismatches],
         "setting": {
             "reproduces": found.exact,
@@ -44,9 +50,23 @@ def to_data(result: Check) -> dict[str, Any]:
             "conventions": found.conventions.name,
             "options": result.options,
             "tried": result.tried,
+            "searched": _searched(result),
             "remaining": [_mismatch(m, session) for m in found.mismatches],
         },
         "warnings": [p.describe(figures.path) for p in figures.warnings],
+    }
+
+
+def _searched(result: Check) -> dict[str, Any] | None:
+    """What the search tried, setting by setting, and why it left the rest alone."""
+    laid_out = result.plan
+    if laid_out is None:
+        return None
+    return {
+        "settings": {s.setting.field: list(s.tried) for s in laid_out.searched},
+        "not_searched": {s.setting.field: s.why_not for s in laid_out.not_searched},
+        "combinations": laid_out.combinations,
+        "changes_limit": laid_out.changes_limit,
     }
 
 

@@ -8,14 +8,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from bridgescore.check.compare import Comparison, Mismatch
+from bridgescore.check.compare import Comparison, Mismatch, compare
 from bridgescore.check.conventions import CONVENTIONS, Conventions
 from bridgescore.check.figures import Figures
-from bridgescore.check.search import candidates, options
+from bridgescore.check.search import Plan, options, plan
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.results import SessionResult
-from bridgescore.rules import Rounding, Rules
+from bridgescore.rules import CLUB, Method, Rules, Totals
 from bridgescore.scoring import score_pairs
+from bridgescore.scoring.pairs import STANDING_SETTINGS, retotal
+from bridgescore.session import FieldStructure
+from bridgescore.teams_results import TeamsResult
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,9 @@ class Trial:
 
     @property
     def exact(self) -> bool:
-        return not self.comparison.mismatches
+        """Every figure compared is reproduced, and something was compared: a trial that
+        compared nothing reproduces nothing."""
+        return not self.comparison.mismatches and self.comparison.compared > 0
 
 
 @dataclass(frozen=True)
@@ -54,10 +59,35 @@ class Check:
     found: Trial  # the first setting tried that reproduces every figure, or the closest
     tried: int  # settings tried
     baseline: Rules  # the rules with no overrides, that the found setting's options change
+    plan: Plan | None = None  # what the search tried, setting by setting (None: no search)
 
     @property
     def reproduced(self) -> bool:
+        """Every figure of the file reproduces under the chosen rules -- and there were
+        figures to compare."""
         return self.chosen.exact
+
+    @property
+    def nothing_compared(self) -> bool:
+        return self.chosen.comparison.compared == 0
+
+    def nothing_compared_reason(self) -> str:
+        """Why nothing was compared, in a sentence."""
+        reported = self.figures.reported
+        comparison = self.chosen.comparison
+        parts = []
+        if not any(r.ns is not None or r.ew is not None for r in reported.rows):
+            unit = "IMPs" if reported.method is not Method.MATCHPOINTS else "matchpoints"
+            parts.append(f"the file gives no row's {unit} that bridgescore could read")
+        if comparison.uncompared:
+            listed = len(comparison.uncompared)
+            parts.append(
+                f"none of the {listed} entrants it ranks played a board here "
+                f"(first: {comparison.uncompared[0].label})"
+            )
+        elif not reported.standings:
+            parts.append("it ranks no one")
+        return "Nothing was compared: " + ", and ".join(parts) + "."
 
     @property
     def options(self) -> list[str]:
@@ -74,16 +104,20 @@ def check(
 ) -> Check:
     """Compare ``figures`` with a rescoring under ``rules`` and the file's conventions (or
     ``conventions``), then, unless that reproduces everything or ``search`` is off, try the
-    grid of :func:`candidates` under every conventions, the file's first. ``baseline`` is
-    what the options naming the found setting are relative to (``rules`` by default)."""
+    settings :func:`~bridgescore.check.search.plan` lays out, under every conventions, the
+    file's first. ``baseline`` is what the options naming the found setting are relative to
+    (``rules`` by default)."""
     first = CONVENTIONS[conventions or figures.conventions]
     precision = _precision(figures.reported)
     trials = _Trials(figures, precision)
     chosen = trials.run(rules, first)
     found, tried = chosen, 1
-    if search and not chosen.exact:
-        order = [first, *(c for c in CONVENTIONS.values() if c is not first)]
-        for conv, candidate in itertools.product(order, candidates(figures.session, rules)):
+    laid_out = None
+    if search and not chosen.exact and chosen.comparison.compared:
+        laid_out = plan(figures, rules)
+        teams = figures.session.structure is FieldStructure.TEAMS
+        order = [first] if teams else [first, *(c for c in CONVENTIONS.values() if c is not first)]
+        for conv, candidate in itertools.product(order, laid_out.candidates):
             if candidate == rules and conv is first:
                 continue
             trial = trials.run(candidate, conv)
@@ -91,8 +125,9 @@ def check(
             if len(trial.mismatches) < len(found.mismatches):
                 found = trial
             if trial.exact:
+                found = trial
                 break
-    return Check(figures, precision, chosen, found, tried, baseline or rules)
+    return Check(figures, precision, chosen, found, tried, baseline or rules, laid_out)
 
 
 def _decimals(values: Iterable[Fraction | None]) -> int:
@@ -111,11 +146,13 @@ def _precision(reported: ReportedScores) -> Precision:
         s.total == s.percentage for s in standings
     ):
         totals = _decimals(s.total for s in standings)
+    if reported.matches:
+        scores = [v for m in reported.matches for v in (m.team_score, m.opponents_score)]
+        totals = max(totals or 0, _decimals(scores))
+    percentages = [p for s in standings for p in (s.percentage, s.handicapped) if p is not None]
     return Precision(
         _decimals(v for r in reported.rows for v in (r.ns, r.ew)),
-        _decimals(s.percentage for s in standings)
-        if any(s.percentage is not None for s in standings)
-        else None,
+        _decimals(percentages) if percentages else None,
         totals,
     )
 
@@ -126,44 +163,88 @@ class _Trials:
     def __init__(self, figures: Figures, precision: Precision) -> None:
         self.figures = figures
         self.precision = precision
-        self.results: dict[Rules, SessionResult] = {}
-        self.rows: dict[tuple[Rules, Rounding], Comparison] = {}
-        self.standings: dict[tuple[Rules, Rounding, bool], Comparison] = {}
+        self.results: dict[Rules, SessionResult | TeamsResult] = {}
+        self.rows: dict[tuple[Rules, object], Comparison] = {}
+        self.standings: dict[tuple[Rules, object, object, bool], Comparison] = {}
 
-    def scored(self, rules: Rules) -> SessionResult:
-        if rules not in self.results:
-            self.results[rules] = score_pairs(self.figures.session, rules, self.figures.handicaps)
-        return self.results[rules]
+    def scored(self, rules: Rules) -> SessionResult | TeamsResult:
+        """The session scored under ``rules`` as the file shows its figures: a row shown
+        rounded (``totals`` shown) is rounded to the file's own decimals for rows, and places
+        decided on shown values (``ties`` display) on its decimals for percentages."""
+        key = self._scoring_rules(rules)
+        if key not in self.results:
+            session = self.figures.session
+            if session.structure is FieldStructure.TEAMS:
+                from bridgescore.scoring import score_teams
+
+                self.results[key] = score_teams(session, key)
+                return self.results[key]
+            # The boards are matchpointed once for every way of adding up their values.
+            boards = key.with_(**{name: getattr(CLUB, name) for name in STANDING_SETTINGS})
+            if boards not in self.results:
+                self.results[boards] = score_pairs(session, boards, self.figures.handicaps)
+            base = self.results[boards]
+            assert isinstance(base, SessionResult)
+            if key != boards:
+                self.results[key] = retotal(base, key, self.figures.handicaps)
+        return self.results[key]
+
+    def _scoring_rules(self, rules: Rules) -> Rules:
+        """``rules`` with the display settings scoring does not use made the same, so that
+        settings differing only in how figures are shown share one scoring."""
+        if rules.totals is Totals.SHOWN:
+            return rules.with_(decimals=self.precision.rows)
+        if rules.ties_on_display:
+            places = self.precision.percentages
+            if places is None:
+                places = self.precision.totals or 0
+            return rules.with_(decimals=places)
+        return rules.with_(decimals=CLUB.decimals, rounding=CLUB.rounding)
 
     def run(self, rules: Rules, conventions: Conventions) -> Trial:
-        from bridgescore.check.compare import Comparison, compare
-
         reported = self.figures.reported
-        row_rules = conventions.row_rules(rules)
-        row_key = (row_rules, conventions.row_rounding)
+        teams = self.figures.session.structure is FieldStructure.TEAMS
+        # A row's value does not depend on how totals are added or places decided.
+        row_rules = (rules if teams else conventions.row_rules(rules)).with_(
+            totals=Totals.EXACT, ties_on_display=False
+        )
+        row_rounding = conventions.rows_rounded(rules)
+        row_key = (self._scoring_rules(row_rules), row_rounding)
         if row_key not in self.rows:
             self.rows[row_key] = compare(
                 self.scored(row_rules),
-                replace(reported, standings=()),
+                replace(reported, standings=(), matches=()),
                 row_decimals=self.precision.rows,
-                row_rounding=conventions.row_rounding,
+                row_rounding=row_rounding,
             )
         # Factored totals change only the totals: with none to compare, do not rescore for them.
         standing_rules = rules
-        if self.precision.totals is not None:
+        if self.precision.totals is not None and not teams:
             standing_rules = conventions.standing_rules(rules)
+        # NZ Scorer ranks sections scored across the field within each section -- unless the
+        # file says the event has one winner (its USEBIO export's WINNER_TYPE 1).
         by_section = (
-            conventions.places_by_section and rules.sections_across and len(self.sections) > 1
+            conventions.places_by_section
+            and rules.sections_across
+            and len(self.sections) > 1
+            and not rules.one_winner
         )
-        standing_key = (standing_rules, conventions.total_rounding, by_section)
+        total_rounding = conventions.totals_rounded(rules)
+        standing_key = (
+            self._scoring_rules(standing_rules),
+            rules.rounding,
+            total_rounding,
+            by_section,
+        )
         if standing_key not in self.standings:
             self.standings[standing_key] = compare(
                 self.scored(standing_rules),
                 replace(reported, rows=()),
                 percent_decimals=self.precision.percentages or 0,
+                percent_rounding=rules.rounding,
                 totals=self.precision.totals is not None,
                 total_decimals=self.precision.totals or 0,
-                total_rounding=conventions.total_rounding,
+                total_rounding=total_rounding,
                 places_by_section=by_section,
             )
         rows, standings = self.rows[row_key], self.standings[standing_key]
@@ -173,6 +254,9 @@ class _Trials:
             standings.entrants,
             standings.entrants_reproduced,
             rows.mismatches + standings.mismatches,
+            standings.matches,
+            standings.matches_reproduced,
+            standings.uncompared,
         )
         return Trial(rules, conventions, merged)
 

@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("convert", "convert"),
     "check": ("check", "check"),
     "movement": ("movement", "movement"),
+    "deals": ("deals", "deals"),
+    "export": ("export", "export"),
     "import": ("db", "import_command"),
     "players": ("db", "players_group"),
     "sessions": ("db", "sessions_group"),
@@ -29,6 +31,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "db": ("db", "db_group"),
     "serve": ("serve", "serve"),
     "users": ("serve", "users_group"),
+    "swiss": ("swiss", "swiss"),
+    "competition": ("competition", "competition"),
+    "mail": ("mail", "mail"),
+    "privacy": ("privacy", "privacy"),
 }
 
 

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, rules_from, scoring_options
+from bridgescore.cli.options import console, given, rules_from, scoring_options
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
+    from bridgescore.anomalies import Anomaly
     from bridgescore.check import Check
+    from bridgescore.session import Session
 
 
 @click.command()
@@ -41,37 +43,71 @@ if TYPE_CHECKING:
     show_default=True,
     help="Text: differences listed at most (0: all).",
 )
-def check(file: str, conventions: str, output_format: str, limit: int, **options: Any) -> None:
-    """Rescore FILE, a results file with its own matchpoints and percentages (USEBIO or NZ
-    Scorer XML), and report row by row and pair by pair where the file's figures differ from
-    the rescoring and by how much; then name the rule setting that reproduces the file, or the
-    closest one. Exit status 0 when the file reproduces under the chosen rules, 1 when it does
-    not, 2 for bad input.
+@click.option(
+    "--double-dummy",
+    is_flag=True,
+    help="Solve the file's deals double dummy, to list results far from what they allow "
+    "(a few tenths of a second a board).",
+)
+def check(
+    file: str,
+    conventions: str,
+    output_format: str,
+    limit: int,
+    double_dummy: bool,
+    **options: Any,
+) -> None:
+    """Rescore FILE, a results file with its own figures (USEBIO, NZ Scorer XML or PBN), and
+    report row by row and pair by pair where they differ from the rescoring and by how much;
+    name the rule setting that reproduces the file, or the closest one, and what was tried;
+    and list the entries that look wrong, for a person to confirm. Exit status 0 when the file
+    reproduces under the chosen rules, 1 when it does not or nothing could be compared, 2 for
+    bad input.
 
     \b
     Examples:
       bridgescore check session.xml
       bridgescore check session.xml --artificial-method neuberg --short-boards neuberg
       bridgescore check scorer.xml --format json
+      bridgescore check session.xml --double-dummy
     """
     try:
         result = _check(file, None if conventions == "auto" else conventions, options)
+        found = entries_to_confirm(result.figures.session, double_dummy)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if output_format == "json":
         import json
 
+        from bridgescore.anomalies import to_data as anomalies_data
         from bridgescore.check import to_data
+        from bridgescore.display import printable_json
 
-        sys.stdout.write(json.dumps(to_data(result), indent=2, ensure_ascii=False) + "\n")
+        data = to_data(result)
+        data["anomalies"] = anomalies_data(found, result.figures.session)
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        sys.stdout.write(printable_json(text) + "\n")
     else:
         from bridgescore.reports.check import render
 
         out, buffer = console(False)
-        render(result, out, limit)
+        render(result, out, limit, found)
         sys.stdout.write(buffer.getvalue())
     if not result.reproduced:
         sys.exit(1)
+
+
+def entries_to_confirm(session: Session, double_dummy: bool) -> tuple[Anomaly, ...]:
+    """The entries of ``session`` that look wrong (:func:`bridgescore.anomalies.find`), with
+    its deals solved double dummy when asked."""
+    from bridgescore.anomalies import find
+
+    tricks = None
+    if double_dummy:
+        from bridgescore.reports.deals import solve
+
+        tricks = {number: dd.tricks for number, dd in solve(session.boards.values()).items()}
+    return find(session, double_dummy=tricks)
 
 
 def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check:
@@ -82,11 +118,6 @@ def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check
     if options["movement"]:
         raise UsageProblem("check scores the file's own movement: leave out --movement")
     figures = read_figures(file)
-    declared = {"method": figures.method, "sections_across": figures.sections_across}
-    baseline = rules_named(options["rules_name"]).with_(**declared)
-    if options["method"]:
-        declared.pop("method")
-    if options["sections_across"] is not None:
-        declared.pop("sections_across")
-    rules = rules_from(options).with_(**declared)
+    baseline = rules_named(options["rules_name"]).with_declared(figures.declared)
+    rules = rules_from(options).with_declared(figures.declared, given(options))
     return check_figures(figures, rules, conventions, baseline=baseline)

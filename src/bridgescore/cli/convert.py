@@ -7,7 +7,14 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import movement_file, rules_from, scoring_options, structure
+from bridgescore.cli.options import (
+    given,
+    inputs_of,
+    movement_file,
+    rules_from,
+    scoring_options,
+    structure,
+)
 from bridgescore.errors import BridgeScoreError
 
 
@@ -46,7 +53,9 @@ def convert(source: str, target: str, to: str | None, lossy: bool, **options: An
         lines = _convert(source, target, to, lossy, options)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    click.echo("\n".join(lines))
+    from bridgescore.display import printable
+
+    click.echo(printable("\n".join(lines), lines=True))
 
 
 def _convert(
@@ -55,9 +64,6 @@ def _convert(
     from bridgescore.cli.options import show_warnings
     from bridgescore.formats.convert import convert as convert_file
 
-    overridden = {"method"} if options["method"] else set()
-    if options["sections_across"] is not None:
-        overridden.add("sections_across")
     rules = rules_from(options)
     report = convert_file(
         source,
@@ -65,9 +71,10 @@ def _convert(
         rules,
         to,
         structure=structure(options, rules),
-        overridden=overridden,
+        overridden=given(options),
         movement=movement_file(options),
         lossy=lossy,
+        inputs=inputs_of(options=options),
     )
     show_warnings(report.warnings, source)
     return report.lines()

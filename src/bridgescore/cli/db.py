@@ -9,8 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -18,14 +17,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
+from bridgescore.display import printable, printable_json
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
-    from bridgescore.store import Policy, Store
+    from bridgescore.store import Policy
 
 F = TypeVar("F", bound=Callable[..., Any])
+ID = click.IntRange(1, 2**31 - 1)  # a stored row's id: what a database's integer holds
+MAX_WINDOW = 1000  # sessions (bridgescore.store.handicaps.MAX_WINDOW, not imported at start-up)
+MAX_MONTHS = 1200
 
 _DB_HELP = (
     "The database: a SQLite file or a URL like postgresql+psycopg://user@host/bridgescore "
@@ -45,47 +48,20 @@ def club_option(func: F) -> F:
     )(func)
 
 
-@contextmanager
-def _store(db: str | None) -> Iterator[Store]:
-    """The store, with our errors (and a database that cannot be reached) as one line."""
-    from bridgescore.store import open_store
-
-    try:
-        store = open_store(db)
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
-        yield store
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
-
-
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     from rich.table import Table
 
     console, buffer = options_console(False)
     table = Table(*headers, show_lines=False)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(printable, row))  # names and titles from files: never raw
     console.print(table)
     return buffer.getvalue()
 
 
-def _write_whole(target: Path, text: str) -> None:
-    """Write the whole file or nothing: a temporary file beside it, then renamed into place."""
-    import os
-    import tempfile
-
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+def _shown(name: str) -> str:
+    """A name from a file, quoted and printable."""
+    return repr(printable(name))
 
 
 def _date(text: str | None, what: str) -> date | None:
@@ -134,10 +110,12 @@ def db_upgrade(db: str | None) -> None:
       bridgescore db upgrade
       bridgescore db upgrade --db postgresql+psycopg://scorer@dbhost/bridgescore
     """
-    from bridgescore.store.engine import database_url, make_engine, upgrade
+    from bridgescore.cli.common import waiting
+    from bridgescore.store.engine import database_url, describe, failure, make_engine, upgrade
 
     try:
-        engine = make_engine(database_url(db))
+        url = database_url(db)
+        engine = make_engine(url, waiting)
         try:
             before, after = upgrade(engine)
         finally:
@@ -145,10 +123,11 @@ def db_upgrade(db: str | None) -> None:
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     except Exception as error:
-        if not type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+        said = failure(error, url)
+        if said is None:
             raise
-        raise UsageProblem(f"cannot open the database: {str(error).splitlines()[0]}") from None
-    where = engine.url.render_as_string(hide_password=True)
+        raise UsageProblem(said) from None
+    where = describe(url)
     if before == after:
         click.echo(f"{where}: up to date (revision {after})")
     else:
@@ -166,12 +145,27 @@ def db_upgrade(db: str | None) -> None:
     "--rules", default="club", show_default=True, help="Rule set the sessions are scored by."
 )
 @click.option("--date", "played", help="The date played, when a file has none (YYYY-MM-DD).")
-@click.option("--event", "event_id", type=int, help="Add the sessions to this stored event.")
+@click.option(
+    "--event", "event_id", type=ID, metavar="ID", help="Add the sessions to this stored event."
+)
 @click.option(
     "--federation",
     default="national",
     show_default=True,
     help="What the files' national numbers are: ebu, acbl, nbf, abf ...",
+)
+@click.option(
+    "--movement",
+    metavar="KIND|FILE",
+    help="mitchell, howell or individual to force the field structure; or the movement's JSON "
+    "file (bridgescore movement ... --format json): rows may then give their table and round "
+    "and leave the pairs out, and pairs given are checked (as score takes it).",
+)
+@click.option(
+    "--new-session",
+    is_flag=True,
+    help="Store a file of an evening already stored (the same date, pairs and boards, other "
+    "results) as a session of its own.",
 )
 def import_command(
     files: tuple[str, ...],
@@ -181,22 +175,32 @@ def import_command(
     played: str | None,
     event_id: int | None,
     federation: str,
+    movement: str | None,
+    new_session: bool,
 ) -> None:
     """Store sessions from results files (any format bridgescore reads). Players are matched by
     external id or exact name; new players are added and reported, names several players share
-    are reported, never guessed. Importing the same file again stores nothing.
+    are reported, never guessed. Importing the same evening again stores nothing, whatever file
+    it comes in (an export of a stored session, before or after a correction, is recognised);
+    one with results the stored session never had is refused, listing them.
 
     \b
     Examples:
       bridgescore import tuesday.xml
       bridgescore import 2026/*.csv --club Riverside --federation ebu
       bridgescore import night.csv --date 2026-03-10
+      bridgescore import travellers.csv --movement movement.json
     """
+    from bridgescore.cli.options import movement_file, structure
     from bridgescore.cli.progress import Progress
 
     day = _date(played, "--date")
+    try:
+        forced, plan = structure({"movement": movement}), movement_file({"movement": movement})
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
     bar = Progress("Importing")  # on standard error, hidden while a file's lines are printed
-    with _store(db) as store, contextlib.closing(bar):
+    with database(db) as store, contextlib.closing(bar):
         for number, path in enumerate(files, 1):
             of = f" ({number} of {len(files)})" if len(files) > 1 else ""
 
@@ -211,20 +215,27 @@ def import_command(
                 federation=federation,
                 event_id=event_id,
                 progress=step,
+                new_session=new_session,
+                structure=forced,
+                movement=plan,
             )
             bar.hide()
             if not report.stored:
-                click.echo(f"{path}: already stored as session {report.session_id}")
+                again = " (the same evening, from another file)" if report.evening else ""
+                click.echo(f"{path}: already stored as session {report.session_id}{again}")
                 continue
             click.echo(
-                f"{path}: stored as session {report.session_id} ({report.results} table results; "
+                f"{path}: stored as session {report.session_id} of club {printable(club)!r} "
+                f"({report.results} table results; "
                 f"{report.matched} players matched, {len(report.new_players)} new)"
             )
             for player in report.new_players:
-                click.echo(f"  new player {player.id}: {player.name}")
+                click.echo(f"  new player {player.id}: {printable(player.name)}")
             for name, candidates in report.ambiguous:
                 ids = ", ".join(map(str, candidates))
-                click.echo(f"  ambiguous: {name!r} could be players {ids}: not linked")
+                click.echo(f"  ambiguous: {_shown(name)} could be players {ids}: not linked")
+        # Each stored session's percentages, for handicaps: worked out now, once.
+        store.refresh_scores(club, lambda done, total: bar(done, total, "Scoring for handicaps"))
 
 
 # --- players -----------------------------------------------------------------------------------
@@ -232,12 +243,13 @@ def import_command(
 
 @click.group("players")
 def players_group() -> None:
-    """The club's players: list, add, edit, merge duplicates, import a member list.
+    """The club's players: list, add, edit, merge duplicates, link results, import a member list.
 
     \b
     Examples:
       bridgescore players list
       bridgescore players merge 17 42 --reason "same person"
+      bridgescore players relink
       bridgescore players import members.csv
     """
 
@@ -255,7 +267,7 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
       bridgescore players list
       bridgescore players list --club Riverside --format json
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.players(club, merged)
     if output_format == "json":
         data = [
@@ -268,7 +280,7 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
             }
             for p in found
         ]
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(printable_json(json.dumps(data, indent=2, ensure_ascii=False)))
         return
     rows = [
         [
@@ -289,20 +301,28 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
 @click.option(
     "--id", "ids", multiple=True, metavar="KIND=VALUE", help="An external id (repeatable)."
 )
+@click.option("--another", is_flag=True, help="Add another person of a name a player already has.")
 @db_option
 @club_option
 def players_add(
-    first_name: str, last_name: str, ids: tuple[str, ...], db: str | None, club: str
+    first_name: str,
+    last_name: str,
+    ids: tuple[str, ...],
+    another: bool,
+    db: str | None,
+    club: str,
 ) -> None:
-    """Add a player.
+    """Add a player. A name a player already has is refused unless --another says this is a
+    second person of that name.
 
     \b
     Examples:
       bridgescore players add Ann Lee --id ebu=12345 --id club=17
+      bridgescore players add John Smith --another --id club=204
     """
-    with _store(db) as store:
-        player = store.add_player(first_name, last_name, _ids(ids), club)
-    click.echo(f"added player {player.id}: {player.name}")
+    with database(db) as store:
+        player = store.add_player(first_name, last_name, _ids(ids), club, another=another)
+    click.echo(f"added player {player.id}: {printable(player.name)}")
 
 
 @players_group.command("edit")
@@ -329,16 +349,16 @@ def players_edit(
       bridgescore players edit 17 --last-name Lee-Roy
       bridgescore players edit "Ann Lee" --id bbo=annlee
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.edit_player(player, first_name, last_name, _ids(ids), club)
-    click.echo(f"player {found.id}: {found.name}")
+    click.echo(f"player {found.id}: {printable(found.name)}")
 
 
 @players_group.command("merge")
 @click.argument("keep", required=False)
 @click.argument("duplicate", required=False)
 @click.option("--reason", help="Why (kept in the log).")
-@click.option("--undo", "undo", type=int, metavar="MERGE_ID", help="Undo an earlier merge.")
+@click.option("--undo", "undo", type=ID, metavar="MERGE_ID", help="Undo an earlier merge.")
 @db_option
 def players_merge(
     keep: str | None, duplicate: str | None, reason: str | None, undo: int | None, db: str | None
@@ -351,15 +371,53 @@ def players_merge(
       bridgescore players merge 17 42 --reason "same person, typo in the surname"
       bridgescore players merge --undo 3
     """
-    with _store(db) as store:
+    with database(db) as store:
         if undo is not None:
             kept, merged = store.undo_merge(undo)
             click.echo(f"merge {undo} undone: player {merged} is separate from player {kept} again")
             return
         if keep is None or duplicate is None:
             raise UsageProblem("give the player to keep and the duplicate, or --undo MERGE_ID")
-        merge_id = store.merge_players(keep, duplicate, reason=reason)
+        merge_id, linked = store.merge_players(keep, duplicate, reason=reason)
     click.echo(f"merged {duplicate} into {keep} (merge {merge_id}; undo with --undo {merge_id})")
+    _say_linked(linked)
+
+
+@players_group.command("relink")
+@db_option
+def players_relink(db: str | None) -> None:
+    """Link the results stored under a name several players shared (left unlinked at import)
+    to the one player who now has it, after players edit or merge made it unambiguous; say
+    what was linked and what still is not.
+
+    \b
+    Examples:
+      bridgescore players edit 42 --last-name "Lee (junior)"
+      bridgescore players relink
+    """
+    with database(db) as store:
+        linked, left = store.relink()
+    _say_linked(linked)
+    if not linked:
+        click.echo("nothing to link")
+    for entry in left:
+        why = (
+            f"could be players {', '.join(map(str, entry.candidates))}"
+            if entry.candidates
+            else "no player has that name"
+        )
+        click.echo(
+            f"  still unlinked: {_shown(entry.name)} in session {entry.session_id} "
+            f"({entry.entrant}): {why}"
+        )
+
+
+def _say_linked(linked: list[Any]) -> None:
+    for entry in linked:
+        click.echo(
+            f"  linked {_shown(entry.name)} in session {entry.session_id} ({entry.entrant}) "
+            f"to player {entry.player_id}"
+        )
 
 
 @players_group.command("import")
@@ -374,12 +432,13 @@ def players_import(file: str, db: str | None, club: str) -> None:
     Examples:
       bridgescore players import members.csv --club Riverside
     """
-    with _store(db) as store:
+    with database(db) as store:
         new, updated, ambiguous = store.import_members(file, club)
     click.echo(f"{file}: {len(new)} new players, {len(updated)} updated")
     for name, candidates in ambiguous:
         click.echo(
-            f"  ambiguous: {name!r} could be players {', '.join(map(str, candidates))}: left alone"
+            f"  ambiguous: {_shown(name)} could be players "
+            f"{', '.join(map(str, candidates))}: left alone"
         )
 
 
@@ -408,7 +467,7 @@ def sessions_list(db: str | None, club: str | None) -> None:
     Examples:
       bridgescore sessions list --club Riverside
     """
-    with _store(db) as store:
+    with database(db) as store:
         found = store.sessions(club)
     rows = [
         [
@@ -431,7 +490,7 @@ def sessions_list(db: str | None, club: str | None) -> None:
 
 
 @sessions_group.command("show")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @db_option
 @click.option(
     "--handicapped", is_flag=True, help="Add the handicap ranking (handicaps as at its date)."
@@ -449,13 +508,15 @@ def sessions_show(
       bridgescore sessions show 12 --handicapped
       bridgescore sessions show 12 --history "|3|r2|t4"
     """
-    with _store(db) as store:
+    with database(db) as store:
         if line is not None:
             for entry in store.history(session_id, line):
                 state = "current" if entry.current else "superseded"
                 click.echo(
-                    f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} by "
-                    f"{entry.recorded_by}: {entry.reason or ''}"
+                    printable(
+                        f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} "
+                        f"by {entry.recorded_by}: {entry.reason or ''}"
+                    )
                 )
             return
         result = store.scored(session_id, handicapped=handicapped)
@@ -463,11 +524,11 @@ def sessions_show(
         if output_format == "text":
             corrected = store.corrected_lines(session_id)
             if corrected:
-                click.echo(f"Corrected traveller lines: {', '.join(corrected)}")
+                click.echo(printable(f"Corrected traveller lines: {', '.join(corrected)}"))
 
 
 @sessions_group.command("export")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @click.argument("output", type=click.Path(dir_okay=False))
 @click.option(
     "--to",
@@ -490,17 +551,22 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
         raise UsageProblem(
             f"{output}: cannot tell the format from its name: give --to csv|json|usebio|pbn"
         )
-    with _store(db) as store:
+    from bridgescore.formats.outputs import write_text
+    from bridgescore.store.engine import database_url, sqlite_file
+
+    with database(db) as store:
         text = store.export(session_id, kind)
-    if output == "-":
-        sys.stdout.write(text)
-        return
-    _write_whole(Path(output), text)
-    click.echo(f"session {session_id} written to {output} ({kind})")
+    own = sqlite_file(database_url(db))  # never written over, whatever the output's name
+    try:
+        write_text(output, text, inputs=() if own is None else (own,))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if output != "-":
+        click.echo(f"session {session_id} written to {output} ({kind})")
 
 
 @sessions_group.command("correct")
-@click.argument("session_id", type=int)
+@click.argument("session_id", type=ID)
 @click.argument("line")
 @click.argument("result")
 @click.option("--reason", required=True, help="Why (kept in the log).")
@@ -517,7 +583,7 @@ def sessions_correct(
     Examples:
       bridgescore sessions correct 12 "|3|r2|t4" "4S N -1" --reason "wrong tricks entered"
     """
-    with _store(db) as store:
+    with database(db) as store:
         entry = store.correct(session_id, line, result, reason=reason, assigned=assigned)
     click.echo(
         f"session {session_id}, line {line}: now {entry.result} "
@@ -534,11 +600,15 @@ def sessions_correct(
 @click.option("--club", help="Only this club's players and sessions.")
 @click.option("--player", help="One player (id, KIND:VALUE or exact name), with the arithmetic.")
 @click.option(
-    "--minimum", type=click.IntRange(1), default=5, show_default=True, help="Sessions needed."
+    "--minimum",
+    type=click.IntRange(1, MAX_WINDOW),
+    default=5,
+    show_default=True,
+    help="Sessions needed.",
 )
 @click.option(
     "--window",
-    type=click.IntRange(1),
+    type=click.IntRange(1, MAX_WINDOW),
     default=10,
     show_default=True,
     help="The last N sessions count.",
@@ -550,13 +620,21 @@ def sessions_correct(
     help="Drop the best and worst of a full window.",
 )
 @click.option(
-    "--months", type=click.IntRange(1), help="Only sessions in the N months before the date."
+    "--months",
+    type=click.IntRange(1, MAX_MONTHS),
+    help="Only sessions in the N months before the date.",
 )
 @click.option("--fixed", help="Handicap of a player without enough sessions (default: none).")
 @click.option(
     "--set", "manual", metavar="HANDICAP", help="With --player: a manual override from --as-of on."
 )
 @click.option("--reason", help="With --set: why.")
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="Keep each handicap as a dated snapshot with its inputs (writes to the database; "
+    "without it, handicaps only reads).",
+)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
 def handicaps_command(
     db: str | None,
@@ -570,39 +648,42 @@ def handicaps_command(
     fixed: str | None,
     manual: str | None,
     reason: str | None,
+    keep: bool,
     output_format: str,
 ) -> None:
     """Every player's handicap as at a date, from their stored percentages (seed 000 SC 2.6:
-    at least 5 sessions; the last 10, dropping the best and the worst; 50 - average). Each is
-    kept as a dated snapshot with its inputs.
+    at least 5 sessions; the last 10, dropping the best and the worst; 50 - average). It only
+    reads the database; with --keep, each is kept as a dated snapshot with its inputs.
 
     \b
     Examples:
       bridgescore handicaps --as-of 2026-03-10
       bridgescore handicaps --player "Ann Lee"
       bridgescore handicaps --months 12 --fixed 0
+      bridgescore handicaps --as-of 2026-03-10 --keep
       bridgescore handicaps --player 17 --set 2.5 --as-of 2026-01-01 --reason "new member"
     """
     day = _date(as_of, "--as-of") or date.today()
     policy = _policy(minimum, window, drop, months, fixed)
-    with _store(db) as store:
+    with database(db) as store:
         if manual is not None:
             if player is None:
                 raise UsageProblem("--set needs --player")
             found = store.set_handicap(player, _fraction(manual, "--set"), day, reason=reason)
             click.echo(
-                f"player {found.id} ({found.name}): handicap {manual} from {day.isoformat()}"
+                f"player {found.id} ({printable(found.name)}): handicap {manual} from "
+                f"{day.isoformat()}"
             )
             return
         if player is not None:
-            chosen = store.handicap(player, day, policy)
+            chosen = store.handicap(player, day, policy, save=keep)
             if output_format == "json":
                 click.echo(json.dumps(chosen.explanation.to_data(), indent=2))
             else:
-                click.echo(f"{chosen.player.name} (player {chosen.player.id})")
+                click.echo(f"{printable(chosen.player.name)} (player {chosen.player.id})")
                 click.echo("\n".join(chosen.explanation.lines()))
             return
-        found_all = store.handicaps(day, policy, club=club)
+        found_all = store.handicaps(day, policy, club=club, save=keep)
     if output_format == "json":
         click.echo(json.dumps([h.explanation.to_data() for h in found_all], indent=2))
         return
@@ -632,24 +713,21 @@ def _render(result: Any, output_format: str) -> str:
     """A scored session as text (the tables of ``bridgescore score``) or JSON."""
     from bridgescore.formats import module
     from bridgescore.formats.results_file import ResultsFile
-    from bridgescore.reports.text import render, render_teams
-    from bridgescore.teams_results import TeamsResult
+    from bridgescore.reports.text import render
 
     if output_format == "json":
         return module("json").dumps(ResultsFile.scored(result))
     console, buffer = options_console(False)
-    if isinstance(result, TeamsResult):
-        render_teams(result, console)
-    else:
-        render(result, console)
+    render(result, console)  # pairs or teams of four alike
     return buffer.getvalue()
 
 
 def _fraction(text: str, what: str) -> Fraction:
-    try:
-        return Fraction(text.strip().lstrip("+"))
-    except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"{what}: not a number: {text!r}") from None
+    """A handicap typed on the command line: a plain decimal (``2.5``, ``-1``) of -100 to 100;
+    anything else (``1e400``, ``²``) refused with a sentence."""
+    from bridgescore.cli.common import decimal
+
+    return decimal(text, what, Fraction(-100), Fraction(100))
 
 
 def _policy(minimum: int, window: int, drop: bool, months: int | None, fixed: str | None) -> Policy:

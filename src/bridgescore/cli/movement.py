@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
+from bridgescore.movements.model import board_list
 
 if TYPE_CHECKING:
     from bridgescore.movements.model import Movement
@@ -175,13 +176,10 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
       bridgescore movement load club-mitchell.json --cards guides/
       bridgescore movement load howell-4.asc --boards-per-round 3
     """
+    from bridgescore.formats.files import read_utf8
+
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageProblem(f"cannot read {file}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageProblem(f"{file} is not a text file") from None
-    try:
+        text = read_utf8(file, "movement")
         if file.lower().endswith(".asc"):
             from bridgescore.movements import ascform
 
@@ -192,7 +190,7 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
             found = loads(text, file)
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    _show(found, options)
+    _show(found, {**options, "inputs": (file,)})
 
 
 @movement.command()
@@ -218,12 +216,10 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
     """
     import json
 
+    from bridgescore.cli.common import decimal
     from bridgescore.movements.fit import fits
 
-    try:
-        per_board = Fraction(minutes_per_board)
-    except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"not a number of minutes: {minutes_per_board!r}") from None
+    per_board = decimal(minutes_per_board, "--minutes-per-board", Fraction(1, 10), Fraction(60))
     try:
         found = fits(pairs, minutes, per_board)
     except BridgeScoreError as error:
@@ -239,6 +235,7 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
                 "rounds": f.movement.rounds,
                 "boards_per_round": f.movement.boards_per_round,
                 "boards": f.boards,
+                "boards_to_deal": f.dealt,
                 "minutes": float(f.minutes),
                 "one_winner": f.one_winner,
                 "met": float(f.met),
@@ -321,11 +318,14 @@ def _show(found: Movement, options: dict[str, Any]) -> None:
         from bridgescore.reports.guides import write_guides
 
         try:
-            write_guides(found, Path(options["cards_dir"]), paper=options["paper"])
-        except OSError as error:
-            raise UsageProblem(
-                f"cannot write the cards to {options['cards_dir']}: {error.strerror}"
-            ) from None
+            write_guides(
+                found,
+                options["cards_dir"],
+                paper=options["paper"],
+                inputs=options.get("inputs", ()),
+            )
+        except BridgeScoreError as error:
+            raise UsageProblem(str(error)) from None
     if options["output_format"] == "json":
         from bridgescore.movements.jsonform import dumps
 
@@ -347,15 +347,15 @@ def _text(found: Movement, warnings: list[str]) -> str:
         file=buffer, width=_WIDTH, markup=False, emoji=False, highlight=False, force_terminal=False
     )
     # Summary sentences stay whole lines: easier to read back and to search.
-    console.print(found.describe(), soft_wrap=True)
+    console.print(printable(found.describe()), soft_wrap=True)
     for note in found.notes:
-        console.print(note, soft_wrap=True)
+        console.print(printable(note), soft_wrap=True)
     # As many tables a grid as fit in 120 columns unwrapped, so a big field stays readable.
     widest = max(len(_cell(found, p)) for p in found.plays)
     per_grid = max(1, (_WIDTH - 10) // (widest + 3))
     for first in range(1, found.tables + 1, per_grid):
         shown = range(first, min(first + per_grid, found.tables + 1))
-        grid = Table(title=f"{found.name}: tables {shown[0]}-{shown[-1]}")
+        grid = Table(title=printable(f"{found.name}: tables {shown[0]}-{shown[-1]}"))
         grid.add_column("Round", justify="right")
         for table in shown:
             grid.add_column(f"Table {table}", no_wrap=True)
@@ -380,6 +380,6 @@ def _cell(found: Movement, play: Any) -> str:
         return "phantom" if who == found.phantom else who.label
 
     sides = f"{'-'.join(map(name, play.ns_side))} v {'-'.join(map(name, play.ew_side))}"
-    boards = f"{play.boards[0]}-{play.boards[-1]}" if len(play.boards) > 1 else str(play.boards[0])
+    boards = board_list(play.boards)
     marks = (" sit-out" if play.sit_out else "") + (" arrow" if play.arrow_switched else "")
     return f"{sides}: {boards}{marks}"

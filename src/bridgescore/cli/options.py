@@ -18,10 +18,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.errors import Problem
+    from bridgescore.masterpoints import Awards, Scheme
     from bridgescore.movements.model import Movement
     from bridgescore.reports.plain import PlainWriter
+    from bridgescore.results import SessionResult
     from bridgescore.rules import Rules
     from bridgescore.session import Entrant, FieldStructure, Session
+    from bridgescore.teams_results import TeamsResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,6 +80,56 @@ def scoring_options(func: F) -> F:
     return func
 
 
+def masterpoint_options(func: F) -> F:
+    """``--masterpoints SCHEME``: each ranked entrant's award, explained; ``--deals FILE``: the
+    boards' deals from hand records (score and report)."""
+    func = click.option(
+        "--deals",
+        "deals",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
+        "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them).",
+    )(func)
+    return click.option(
+        "--masterpoints",
+        "masterpoints",
+        metavar="SCHEME|FILE",
+        help="Award masterpoints: abf:green, abf:red (abf:red:3.0 for another weight), "
+        "acbl:club (acbl:club:invitational …), nz:club, or a scheme file (.toml or .json; "
+        "docs/masterpoints.md).",
+    )(func)
+
+
+def masterpoint_scheme(spec: str) -> Scheme:
+    """The scheme ``--masterpoints`` names: built in, or read from a scheme file."""
+    from bridgescore.errors import ParseError
+    from bridgescore.masterpoints import scheme_named
+
+    if spec.lower().endswith((".toml", ".json")) or os.sep in spec or os.path.exists(spec):
+        from bridgescore.formats.files import display_name, read_utf8
+        from bridgescore.masterpoints.table import loads
+
+        kind = "json" if spec.lower().endswith(".json") else "toml"
+        return loads(read_utf8(spec, "masterpoint scheme"), display_name(spec), kind=kind)
+    try:
+        return scheme_named(spec)
+    except ParseError as error:
+        from bridgescore.cli.common import UsageProblem
+
+        raise UsageProblem(f"--masterpoints: {error}") from None
+
+
+def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any]) -> Awards | None:
+    """The awards ``--masterpoints`` asks for, or None."""
+    spec = options.get("masterpoints")
+    if not spec:
+        return None
+    from bridgescore.masterpoints import award
+
+    return award(result, masterpoint_scheme(spec))
+
+
 def rules_from(options: dict[str, Any]) -> Rules:
     """The named rule set with the settings given on the command line."""
     from bridgescore.rules import SETTINGS, rules_named
@@ -86,27 +139,61 @@ def rules_from(options: dict[str, Any]) -> Rules:
 
 
 def load(
-    file: str, history: str | None, options: dict[str, Any]
+    file: str, history: str | None, options: dict[str, Any], *, published: bool = True
 ) -> tuple[Session, Rules, dict[Entrant, Fraction] | None]:
-    """The session, the rules it is scored by, and the handicaps when a history is given."""
+    """The session, the rules it is scored by, and the handicaps when a history is given.
+
+    A stored session comes with each name as its player lets it be published (docs/privacy.md);
+    ``published=False`` gives the names as stored (the national body's file).
+    """
     from bridgescore.formats import load_path
 
     rules = rules_from(options)
     if stored_number(file) is not None:
-        session, stored = _stored(file, options.get("db"), rules)
+        session, stored = _stored(file, options.get("db"), rules, published)
+        session = with_deals(session, options.get("deals"))
         return session, rules, (_handicaps(session, rules, history) if history else stored)
     rf = load_path(file, structure(options, rules), movement_file(options))
     show_warnings(rf.warnings, file)
+    rules = rules.with_declared(rf.declared(), given(options))
     handicaps = _handicaps(rf.session, rules, history) if history else None
-    return rf.session, rules, handicaps
+    return with_deals(rf.session, options.get("deals")), rules, handicaps
+
+
+def with_deals(session: Session, path: str | None) -> Session:
+    """``session`` with the deals of the hand records ``--deals`` names, if it names any;
+    its boards the hand records lack are noted on standard error."""
+    if not path:
+        return session
+    from bridgescore.formats import hands
+    from bridgescore.formats.files import display_name
+
+    records = hands.read_path(path)
+    show_warnings(records.warnings, path)
+    session, notes = hands.with_deals(session, records, display_name(path))
+    for note in notes:
+        click.echo(f"bridgescore: note: {note.describe(display_name(path))}", err=True)
+    return session
+
+
+def given(options: dict[str, Any]) -> set[str]:
+    """The rule settings the command line sets: they win over those a file declares."""
+    from bridgescore.rules import SETTINGS
+
+    return {s.field for s in SETTINGS if options.get(s.field) is not None}
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
     """What the reader reinterpreted or dropped, one line each on standard error."""
+    from bridgescore.display import printable
     from bridgescore.formats.files import display_name
 
     for warning in warnings:
-        click.echo(f"bridgescore: warning: {warning.describe(display_name(path))}", err=True)
+        said = printable(warning.describe(display_name(path)), lines=True)
+        click.echo(f"bridgescore: warning: {said}", err=True)
+
+
+MAX_ID = 2**31 - 1  # the largest id a database row can have
 
 
 def stored_number(file: str) -> int | None:
@@ -117,24 +204,27 @@ def stored_number(file: str) -> int | None:
 
 
 def _stored(
-    name: str, db: str | None, rules: Rules
+    name: str, db: str | None, rules: Rules, published: bool = True
 ) -> tuple[Session, dict[Entrant, Fraction] | None]:
     """A stored session, with its players' handicaps as at its date when the database has
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
-    from bridgescore.cli.common import UsageProblem
+    from bridgescore.cli.common import UsageProblem, database
     from bridgescore.rules import Method
     from bridgescore.scoring import method_of
     from bridgescore.session import Session
-    from bridgescore.store import StoreError, open_store
+    from bridgescore.store import StoreError
 
     number = stored_number(name)
     assert number is not None
-    try:
-        store = open_store(db)
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
-        loaded = store.load_session(number)
+    if number > MAX_ID:
+        raise UsageProblem(f"{name}: no such stored session (ids go up to {MAX_ID})")
+    with database(db) as store:
+        if published:
+            from bridgescore.store.outreach import PlayersSide
+
+            loaded = PlayersSide(store).published_session(number)
+        else:
+            loaded = store.load_session(number)
         assert isinstance(loaded, Session)
         if method_of(loaded, rules) is not Method.MATCHPOINTS:
             return loaded, None
@@ -143,10 +233,6 @@ def _stored(
         except StoreError as error:
             click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
             return loaded, None
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
     return loaded, handicaps or None
 
 
@@ -199,13 +285,13 @@ def _found(text: str | None) -> str:
     return f" bridgescore can read ({text!r})" if text else ""
 
 
-def structure(options: dict[str, Any], rules: Rules) -> FieldStructure | None:
-    """The field structure the command line forces, if any: the method's (teams of four),
-    else the one ``--movement`` names."""
+def structure(options: dict[str, Any], rules: Rules | None = None) -> FieldStructure | None:
+    """The field structure the command line forces, if any: the method's (teams of four) when
+    it scores by ``rules``, else the one ``--movement`` names."""
     from bridgescore.scoring import structure_for
     from bridgescore.session import FieldStructure
 
-    forced = structure_for(rules)
+    forced = None if rules is None else structure_for(rules)
     if forced is not None:
         return forced
     text = options.get("movement")
@@ -238,6 +324,15 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
             ],
         )
     return jsonform.loads(read_utf8(text, "movement JSON"), path=text)
+
+
+def inputs_of(*files: str | None, options: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The files a command reads (its arguments and ``--movement``'s file): never written over."""
+    found = [f for f in files if f]
+    movement = (options or {}).get("movement")
+    if movement and movement.strip().lower() not in _STRUCTURES:
+        found.append(movement)
+    return tuple(found)
 
 
 def console(to_file: bool) -> tuple[Console, io.StringIO]:

@@ -12,14 +12,25 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, load, plain_writer, scoring_options
+from bridgescore.cli.event import event_options, is_event
+from bridgescore.cli.options import (
+    console,
+    inputs_of,
+    load,
+    masterpoint_options,
+    masterpoints_for,
+    plain_writer,
+    scoring_options,
+)
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
 
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
+@event_options
 @click.option(
     "--format",
     "output_format",
@@ -45,6 +56,14 @@ from bridgescore.errors import BridgeScoreError
     is_flag=True,
     help="Text, with --explain: solve known deals for makeable contracts and par.",
 )
+@masterpoint_options
+@click.option(
+    "--anomalies",
+    is_flag=True,
+    help="List the entries that look wrong (wrong side, far outside the field, a lead not in "
+    "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
+    "results far from what the deal allows too.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
 def score(
     file: str,
@@ -52,10 +71,13 @@ def score(
     output: str | None,
     explain: bool,
     history: str | None,
+    anomalies: bool,
     verbose: bool,
+    more: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Score a session from FILE: traveller CSV, PBN, USEBIO or NZ Scorer XML, or our JSON.
+    Several FILEs are the sessions of one event, ranked together (docs/events.md).
 
     \b
     Examples:
@@ -63,17 +85,23 @@ def score(
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
       bridgescore score club-night.csv --recap --cards
+      bridgescore score day1.csv day2.csv --aggregate percentages
+      bridgescore score session.xml --masterpoints abf:green
+      bridgescore score club-night.csv --anomalies
     """
+    if is_event(more, options):
+        _score_event((file, *more), output_format, output, options)
+        return
     started = time.perf_counter()
     with paused(kept=True):  # one session read, scored and printed, kept to the end
         try:
             text, failed, results = _score(
-                file, output_format, explain, history, options, output is not None
+                file, output_format, explain, history, options, output is not None, anomalies
             )
             if output:
-                from bridgescore.outputs import write_bytes
+                from bridgescore.formats.outputs import write_bytes
 
-                write_bytes(output, text)
+                write_bytes(output, text, inputs=inputs_of(file, history, options=options))
             else:
                 _print(text)
         except BridgeScoreError as error:
@@ -82,6 +110,26 @@ def score(
         say_rate("scored", results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
+        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        sys.exit(1)
+
+
+def _score_event(
+    files: tuple[str, ...], output_format: str, output: str | None, options: dict[str, Any]
+) -> None:
+    from bridgescore.cli.event import score_event
+
+    try:
+        text, failed = score_event(files, output_format, output is not None, options)
+        if output:
+            from bridgescore.formats.outputs import write_text
+
+            write_text(output, text, inputs=inputs_of(*files, options=options))
+        else:
+            _print((text.encode("utf-8"),))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    if failed:
         click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
         sys.exit(1)
 
@@ -116,19 +164,26 @@ def _score(
     history: str | None,
     options: dict[str, Any],
     to_file: bool,
+    anomalies: bool = False,
 ) -> tuple[Iterable[bytes], tuple[str, ...], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
     from bridgescore.scoring import score as score_session
 
     session, rules, handicaps = load(file, history, options)
+    if anomalies:
+        from bridgescore.cli.check import entries_to_confirm
+
+        for found in entries_to_confirm(session, options.get("double_dummy", False)):
+            click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
     result = score_session(session, rules, handicaps)
     failed = result.failed_checksums
+    awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        pieces = result_json.iterencode(ResultsFile.scored(result))
+        pieces = result_json.iterencode(ResultsFile.scored(result, awards))
         return pieces, failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
@@ -138,6 +193,7 @@ def _score(
         "recap": options.get("recap", False),
         "cards": options.get("cards", False),
         "double_dummy": options.get("double_dummy", False),
+        "masterpoints": awards,
     }
     writer = plain_writer(to_file)
     if writer is not None:

@@ -7,23 +7,31 @@ imported inside the commands, never at start-up.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import socket
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import click
 
-from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.db import _store, club_option, db_option
+from bridgescore.cli.common import UsageProblem, database
+from bridgescore.cli.db import club_option, db_option
+from bridgescore.errors import BridgeScoreError
+from bridgescore.formats.files import os_reason
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
+_PASSWORD_LIMIT = 1024  # characters read from standard input, at most
 
 
 @click.command("serve")
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="The port to listen on.")
+@click.option(
+    "--port", default="8000", show_default=True, help="The port to listen on (1 to 65535)."
+)
 @click.option(
     "--workers",
     default=1,
@@ -46,8 +54,8 @@ SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
     "--publish-to",
     "publish_to",
     metavar="FOLDER",
-    type=click.Path(file_okay=False),
-    help="Also write each published session's results site into FOLDER/session-N/.",
+    help="Also write each published session's results site into FOLDER/session-N/ (made if "
+    "missing; checked when the server starts).",
 )
 @click.option(
     "--public-url",
@@ -57,20 +65,15 @@ SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
 )
 @click.option(
     "--certificate",
-    type=click.Path(exists=True, dir_okay=False),
     help="Serve HTTPS with this certificate (PEM): phones keep working offline only over "
     "HTTPS (or on this machine).",
 )
-@click.option(
-    "--key",
-    type=click.Path(exists=True, dir_okay=False),
-    help="The certificate's private key (PEM).",
-)
+@click.option("--key", help="The certificate's private key (PEM).")
 @club_option
 def serve(
     db: str | None,
     host: str,
-    port: int,
+    port: str,
     workers: int,
     first_director: str | None,
     sample: bool,
@@ -97,14 +100,22 @@ def serve(
     from bridgescore.store import database_url
     from bridgescore.web import auth
 
-    url = database_url(db)
+    try:
+        url = database_url(db)
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    number = _port(port)
     if (certificate is None) != (key is None):
         raise UsageProblem("--certificate and --key go together")
+    if certificate is not None and key is not None:
+        _check_certificate(certificate, key)
+    site = None if publish_to is None else _publish_folder(publish_to)
     if public_url and not public_url.startswith(("http://", "https://")):
         raise UsageProblem(f"--public-url must start with http:// or https://, not {public_url!r}")
     if workers > 1 and url.startswith("sqlite"):
         raise UsageProblem("several workers need PostgreSQL (--db postgresql+psycopg://...)")
-    with _store(db) as store:
+    listening = _listen(host, number)  # before the database: a port in use is said at once
+    with database(db) as store:
         if sample and not store.sessions():
             report = store.import_file(SAMPLE, club=club, by="bridgescore serve")
             click.echo(f"imported the sample club night as session {report.session_id}")
@@ -113,18 +124,18 @@ def serve(
             store.add_user(first_director, auth.hash_password(password), "director", club)
             click.echo(f"director {first_director!r} of {club!r}, password: {password}")
     os.environ["BRIDGESCORE_DB"] = url
-    if publish_to:
-        os.environ["BRIDGESCORE_PUBLISH"] = str(Path(publish_to).expanduser().absolute())
+    if site is not None:
+        os.environ["BRIDGESCORE_PUBLISH"] = str(site)
     if public_url:
         os.environ["BRIDGESCORE_PUBLIC_URL"] = public_url
     scheme = "https" if certificate else "http"
-    click.echo(f"bridgescore serve: {scheme}://{host}:{port}/ (database {url.split('@')[-1]})")
+    click.echo(f"bridgescore serve: {scheme}://{host}:{number}/ (database {url.split('@')[-1]})")
     sys.stdout.flush()
     config = uvicorn.Config(
         "bridgescore.web.app:app_from_environment",
         factory=True,
         host=host,
-        port=port,
+        port=number,
         workers=workers,
         proxy_headers=True,
         log_level="info",
@@ -132,28 +143,105 @@ def serve(
         ssl_keyfile=key,
     )
     if workers > 1:
-        _serve_workers(config)
+        _serve_workers(config, listening)
         return
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
-        server.run()
+        server.run(sockets=[listening])
     if not server.started:
-        sys.exit(3)  # uvicorn's own status when the server could not start (a port in use)
+        sys.exit(3)  # uvicorn's own status when the server could not start
 
 
-def _serve_workers(config: Any) -> None:
+def _serve_workers(config: Any, sock: socket.socket) -> None:
     """Several workers on one socket, as ``uvicorn.run`` does, with Nagle's algorithm off on
     the listening socket: the workers' connections inherit it. A socket handed to a worker
     process loses the protocol number asyncio checks before it turns Nagle off itself, and
     every answer (headers, then body) then waited about 40 ms for the client's delayed ACK."""
-    import socket
-
     from uvicorn.supervisors import Multiprocess
 
-    sock = config.bind_socket()
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=[sock]).run()
+
+
+def _port(text: str) -> int:
+    value = text.strip()
+    if not (value.isascii() and value.isdigit() and len(value) <= 5 and 1 <= int(value) <= 65535):
+        raise UsageProblem(f"--port: {text!r} is not a port (expected a number from 1 to 65535)")
+    return int(value)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound here so that a port in use, an address that is not
+    this machine's or a port that needs root is one sentence, not a log of errors."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise UsageProblem(f"--host: cannot find the address {host!r}") from None
+    family, kind, protocol, _, address = found[0]
+    sock = socket.socket(family, kind, protocol)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        reason = {
+            errno.EADDRINUSE: "the port is in use: another program listens there (give --port)",
+            errno.EACCES: "permission denied (ports below 1024 need root: give --port)",
+            errno.EADDRNOTAVAIL: "the address is not one of this machine's (give --host)",
+        }.get(error.errno or 0, error.strerror or "the system refused it")
+        raise UsageProblem(f"cannot listen on {host}:{port}: {reason}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _check_certificate(certificate: str, key: str) -> None:
+    """Load the certificate and key as the server will: a missing, unreadable or mismatched
+    pair is one sentence before anything starts."""
+    import ssl
+
+    for option, path in (("--certificate", certificate), ("--key", key)):
+        if not Path(path).is_file():
+            raise UsageProblem(f"{option} {path}: no such file")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certificate, key)
+    except ssl.SSLError as error:
+        reason = str(error.reason or error).upper()
+        if "MISMATCH" in reason:
+            said = "the key is not this certificate's"
+        elif "PEM" in reason or "NO_START_LINE" in reason or "X509" in reason:
+            said = "not a PEM certificate and private key"
+        else:
+            said = str(error.reason or error).lower().replace("_", " ")
+        raise UsageProblem(f"--certificate {certificate} with --key {key}: {said}") from None
+    except OSError as error:
+        raise UsageProblem(f"--certificate and --key: {os_reason(error)}") from None
+
+
+def _publish_folder(given: str) -> Path:
+    """The folder published sites go into, checked now: a file there, a folder that cannot be
+    written or a missing folder whose parent is missing is one sentence before the server
+    starts (a director would otherwise learn it when the first session is published)."""
+    folder = Path(given).expanduser().absolute()
+    if folder.exists() and not folder.is_dir():
+        raise UsageProblem(f"--publish-to {given}: it is a file, not a folder")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise UsageProblem(f"--publish-to {given}: no such folder: {folder.parent}")
+        try:
+            folder.mkdir()
+        except OSError as error:
+            raise UsageProblem(f"--publish-to {given}: {os_reason(error, folder)}") from None
+    try:  # a folder the system will really let us write into (not only its mode bits)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".bridgescore-check-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise UsageProblem(
+            f"--publish-to {given}: cannot write into it: {os_reason(error)}"
+        ) from None
+    return folder
 
 
 @click.group("users")
@@ -193,13 +281,15 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
     from bridgescore.web import auth
 
     if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
+        password = sys.stdin.readline(_PASSWORD_LIMIT + 1).rstrip("\r\n")
+        if len(password) > _PASSWORD_LIMIT:
+            raise UsageProblem(f"the password is longer than {_PASSWORD_LIMIT} characters")
     else:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     try:
         hashed = auth.hash_password(password)
     except ValueError as error:
         raise UsageProblem(str(error)) from None
-    with _store(db) as store:
+    with database(db) as store:
         user = store.add_user(username, hashed, role, club)
     click.echo(f"added {user.role} {user.username!r} of {user.club!r}")

@@ -64,9 +64,9 @@ class FormatModule(Protocol):
 
 
 if TYPE_CHECKING:  # mypy checks that each format module keeps the contract
-    from bridgescore.formats import csv, json, nzscorer, pbn, usebio
+    from bridgescore.formats import csv, json, national, nzscorer, pbn, usebio
 
-    _CONTRACT: tuple[FormatModule, ...] = (csv, json, nzscorer, pbn, usebio)
+    _CONTRACT: tuple[FormatModule, ...] = (csv, json, national, nzscorer, pbn, usebio)
 
 
 def module(kind: str) -> FormatModule:
@@ -252,7 +252,7 @@ def summarized(warnings: tuple[Problem, ...]) -> tuple[Problem, ...]:
 def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str:
     """Write ``rf`` to ``path`` (whole or not at all) as ``kind``, by default the kind its
     extension names; returns the kind written."""
-    from bridgescore.outputs import write_text
+    from bridgescore.formats.outputs import write_text
 
     written = kind or WRITTEN.get(_suffix(path))
     if written is None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
@@ -50,19 +49,6 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def declared(rf: ResultsFile) -> dict[str, Any]:
-    """The scoring settings a file declares: a USEBIO event's method, NZ Scorer's sections
-    scored across the field."""
-    from bridgescore.formats.nzscorer import NzScorerEvent
-    from bridgescore.formats.usebio import Event
-
-    if isinstance(rf.event, Event):
-        return {"method": rf.event.method}
-    if isinstance(rf.event, NzScorerEvent):
-        return {"sections_across": rf.event.field_scoring}
-    return {}
-
-
 def target_kind(target: str | Path, kind: str | None = None) -> str:
     """The kind to write: ``kind``, else the one ``target``'s extension names."""
     from bridgescore.formats import WRITTEN
@@ -87,6 +73,7 @@ def convert(
     overridden: Collection[str] = (),
     movement: Movement | None = None,
     lossy: bool = False,
+    inputs: Collection[str | Path] = (),
 ) -> ConvertReport:
     """Read ``source``, score it under ``rules`` (with the settings its file declares, except
     those ``overridden``) and write ``target`` as ``kind`` (by default from its extension),
@@ -96,22 +83,22 @@ def convert(
     session does not come back (a row, a result, a deal, a fouled board's groups, a score), the
     conversion is refused with the list (:class:`LossError`), unless ``lossy``: then it is
     written and the list is in the report's notes. The reader's own warnings are the report's
-    ``warnings``.
+    ``warnings``. ``target`` is never ``source`` nor one of the other ``inputs`` read.
     """
     from bridgescore.formats import load_path, module
     from bridgescore.formats.losses import losses, read_back, scored_losses
-    from bridgescore.outputs import write_text
+    from bridgescore.formats.outputs import write_text
 
     written = target_kind(target, kind)
     rf = load_path(source, structure, movement)
     session = rf.session
-    rules = rules.with_(**{k: v for k, v in declared(rf).items() if k not in overridden})
+    rules = rules.with_declared(rf.declared(), overridden)
     teams = method_of(session, rules) is Method.TEAMS
     notes: list[str] = []
     scored_rules: Rules | None = rules
-    if teams and written not in ("csv", "pbn"):
+    if teams and written not in ("csv", "pbn", "usebio"):
         raise RulesError(
-            f"{target}: teams of four are written as traveller CSV or PBN, not {written}"
+            f"{target}: teams of four are written as traveller CSV, PBN or USEBIO, not {written}"
         )
     if written == "csv":
         out = ResultsFile(session)
@@ -126,7 +113,7 @@ def convert(
     if lost and not lossy:
         raise LossError(str(target), written, lost)
     notes.extend(f"lost: {line}" for line in lost)
-    write_text(target, text)
+    write_text(target, text, inputs=(source, *inputs))
     return ConvertReport(
         str(source),
         str(target),
@@ -154,4 +141,4 @@ class LossError(RulesError):
         )
 
 
-__all__ = ["ConvertReport", "LossError", "convert", "declared", "target_kind"]
+__all__ = ["ConvertReport", "LossError", "convert", "target_kind"]

@@ -47,6 +47,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
     from bridgescore.movements.model import Movement
     from bridgescore.teams_results import TeamsResult
 
@@ -63,9 +64,10 @@ def exact(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
-def to_data(result: SessionResult) -> dict[str, Any]:
-    """Plain data, ready for :func:`json.dumps`."""
-    data = _outline(result)
+def to_data(result: SessionResult, masterpoints: Awards | None = None) -> dict[str, Any]:
+    """Plain data, ready for :func:`json.dumps`; with ``masterpoints``, each ranking line
+    carries its award (docs/masterpoints.md)."""
+    data = _outline(result, masterpoints)
     data["boards"] = [_board(b, result, with_tables=True) for b in result.boards]
     return data
 
@@ -87,10 +89,10 @@ def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[
     }
 
 
-def _outline(result: SessionResult) -> dict[str, Any]:
+def _outline(result: SessionResult, masterpoints: Awards | None = None) -> dict[str, Any]:
     """:func:`to_data` with no boards yet (an empty list in their place)."""
     session = result.session
-    return {
+    data = {
         "bridgescore": __version__,
         "title": session.title,
         "date": session.date,
@@ -131,6 +133,32 @@ def _outline(result: SessionResult) -> dict[str, Any]:
         ],
         "names": _names(session),
     }
+    return with_masterpoints(data, [f.standings for f in result.fields], masterpoints)
+
+
+def with_masterpoints(
+    data: dict[str, Any], standings: list[tuple[Standing, ...]], masterpoints: Awards | None
+) -> dict[str, Any]:
+    """``data`` with each ranking line's ``masterpoints`` (in the scheme's unit) and
+    ``masterpoints_award`` (how), null for an entrant without an award, and the scheme at the
+    top; unchanged without a scheme."""
+    if masterpoints is None:
+        return data
+    awards = masterpoints.by_entrant()
+    for field, ranked in zip(data["fields"], standings, strict=True):
+        for line, s in zip(field["rankings"], ranked, strict=True):
+            award = awards.get(s.entrant)
+            line["masterpoints"] = None if award is None else number(award.points)
+            line["masterpoints_award"] = None if award is None else award.text
+    info = masterpoints.scheme
+    data["masterpoints"] = {
+        "scheme": info.name,
+        "title": info.title,
+        "unit": info.unit,
+        "decimals": info.decimals,
+        "type": info.colour,
+    }
+    return data
 
 
 def _deal_text(deal: Deal | None) -> str | None:
@@ -297,7 +325,8 @@ def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
 
 def dumps(rf: ResultsFile) -> str:
     """The scored session of ``rf.result`` as JSON (a pairs or individual session, or teams
-    of four); :func:`loads` reads its session back."""
+    of four), with each ranking line's masterpoints when ``rf.masterpoints`` has the awards;
+    :func:`loads` reads its session back."""
     return b"".join(iterencode(rf)).decode("utf-8")
 
 
@@ -307,9 +336,10 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
     character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
     from bridgescore.teams_results import TeamsResult
 
-    result = rf.result
+    result, masterpoints = rf.result, rf.masterpoints
     if isinstance(result, TeamsResult):
-        yield (json.dumps(teams_to_data(result), indent=2, ensure_ascii=False) + "\n").encode()
+        data = teams_to_data(result, masterpoints)
+        yield (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
         return
     if result is None:
         raise RulesError(
@@ -317,7 +347,7 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
         )
     from bridgescore.formats.json_stream import stream
 
-    yield from stream(result, _outline(result), _board, _table)
+    yield from stream(result, _outline(result, masterpoints), _board, _table)
 
 
 def dump(rf: ResultsFile, fp: IO[str]) -> None:
@@ -325,7 +355,7 @@ def dump(rf: ResultsFile, fp: IO[str]) -> None:
         fp.write(piece.decode("utf-8"))
 
 
-def teams_to_data(result: TeamsResult) -> dict[str, Any]:
+def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> dict[str, Any]:
     """A teams event: boards with each row's IMPs, the matches, and the ranking by VPs."""
     session = result.session
     rows_by_board: dict[int, list[dict[str, Any]]] = {}
@@ -354,7 +384,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
                 "ew_imps": None if imps is None else number(imps[1]),
             }
         )
-    return {
+    data = {
         "bridgescore": __version__,
         "title": session.title,
         "date": session.date,
@@ -417,6 +447,7 @@ def teams_to_data(result: TeamsResult) -> dict[str, Any]:
             }
         ],
     }
+    return with_masterpoints(data, [result.standings], masterpoints)
 
 
 def _text(value: object) -> str | None:

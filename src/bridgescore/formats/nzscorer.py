@@ -58,6 +58,11 @@ class NzScorerEvent:
     field_scoring: bool = False  # all sections matchpointed and ranked as one field
     handicapped: bool = False  # a section is a handicap event
 
+    def declared(self) -> dict[str, object]:
+        """The scoring settings the file declares: matchpoints (``scoring_type="MP"``, the only
+        type read) and, with ``field_scoring``, sections scored across the field."""
+        return {"method": Method.MATCHPOINTS, "sections_across": self.field_scoring}
+
 
 def handicaps(reported: ReportedScores) -> dict[Entrant, Fraction]:
     """What :func:`~bridgescore.scoring.score_pairs` adds to each pair's percentage.

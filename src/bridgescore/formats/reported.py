@@ -1,6 +1,6 @@
 """The figures a results file reports of itself -- each row's matchpoints (or IMPs), each
-entrant's total, percentage and place -- kept apart from the session so a rescoring can be
-checked against them (:mod:`bridgescore.check.compare`).
+entrant's total, percentage and place, a teams match's score -- kept apart from the session so a
+rescoring can be checked against them (:mod:`bridgescore.check.compare`).
 
 Every reader that finds such figures (USEBIO, NZ Scorer, PBN) gives them in these records.
 """
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from bridgescore.rules import Method
+from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Entrant
 
 
@@ -47,13 +47,32 @@ class ReportedStanding:
 
 
 @dataclass(frozen=True)
+class ReportedMatch:
+    """The file's own score of a teams match: victory points, or board-a-match points."""
+
+    team: Entrant
+    opponents: Entrant
+    team_score: Fraction | None
+    opponents_score: Fraction | None
+    round: int | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
 class ReportedScores:
-    """Everything a results file says about the scores, for checking against a rescoring."""
+    """Everything a results file says about the scores, for checking against a rescoring.
+
+    In a teams-of-four file (``teams_scoring`` set), a row's values are the IMPs (or
+    board-a-match points) of the board's comparison, to the teams sitting NS and EW in that
+    room, and a standing's total is the team's victory points (or board-a-match points).
+    """
 
     method: Method = Method.MATCHPOINTS  # what the row values are: matchpoints or IMPs
     rows: tuple[ReportedRow, ...] = ()
     standings: tuple[ReportedStanding, ...] = ()
     datums: Mapping[tuple[str | None, int], int] = field(default_factory=dict)  # Butler
+    teams_scoring: TeamsScoring | None = None
+    matches: tuple[ReportedMatch, ...] = ()
 
     def row(self, index: int) -> ReportedRow | None:
         for row in self.rows:
@@ -68,4 +87,4 @@ class ReportedScores:
         return None
 
 
-__all__ = ["ReportedRow", "ReportedScores", "ReportedStanding"]
+__all__ = ["ReportedMatch", "ReportedRow", "ReportedScores", "ReportedStanding"]

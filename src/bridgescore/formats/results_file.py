@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from bridgescore.errors import Problem
+    from bridgescore.formats.national import Submission
     from bridgescore.formats.nzscorer import NzScorerEvent
     from bridgescore.formats.pbn.session import PbnEvent
     from bridgescore.formats.reported import ReportedScores
     from bridgescore.formats.usebio import Event
+    from bridgescore.masterpoints import Awards
     from bridgescore.movements.model import Movement
     from bridgescore.results import SessionResult
     from bridgescore.session import FieldStructure, Session
@@ -33,22 +35,34 @@ class ResultsFile:
     * ``reported`` -- the figures the file itself carries (matchpoints or IMPs per row, each
       entrant's total, percentage and place), or ``None`` when it carries none;
     * ``event`` -- what the format says beyond the session (USEBIO's event type and club, NZ
-      Scorer's club and field scoring, a PBN event's Scoring tag), or ``None``;
+      Scorer's club and field scoring, a PBN event's Scoring tag; for writing, the national
+      body a file is for), or ``None``;
     * ``warnings`` -- what a reader reinterpreted or dropped: read, but worth a look;
     * ``result`` -- scores to write alongside the session (writers only: JSON, USEBIO and PBN
-      write them; a file read has none).
+      write them; a file read has none);
+    * ``masterpoints`` -- the awards of ``result`` to write beside its rankings (writers only:
+      JSON and the national body's file write them).
     """
 
     session: Session
     reported: ReportedScores | None = None
-    event: Event | NzScorerEvent | PbnEvent | None = None
+    event: Event | NzScorerEvent | PbnEvent | Submission | None = None
     warnings: tuple[Problem, ...] = ()
     result: SessionResult | TeamsResult | None = None
+    masterpoints: Awards | None = None
 
     @classmethod
-    def scored(cls, result: SessionResult | TeamsResult) -> ResultsFile:
-        """A file to write a scored session to."""
-        return cls(result.session, result=result)
+    def scored(
+        cls, result: SessionResult | TeamsResult, masterpoints: Awards | None = None
+    ) -> ResultsFile:
+        """A file to write a scored session to (with its masterpoint awards, if any)."""
+        return cls(result.session, result=result, masterpoints=masterpoints)
+
+    def declared(self) -> dict[str, Any]:
+        """The rule settings the file declares, as its event says them: a USEBIO event's
+        method or teams scoring and its winners, a PBN file's Scoring tag, NZ Scorer's sections
+        scored across the field; none when it says nothing."""
+        return {} if self.event is None else dict(self.event.declared())
 
     def with_result(self, result: SessionResult | TeamsResult | None) -> ResultsFile:
         return replace(self, result=result)

@@ -34,15 +34,17 @@ from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedSt
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.results import SessionResult, Standing
-from bridgescore.rules import Method
+from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
+from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import Artificial, SideScore, TableResult
 
 if TYPE_CHECKING:
     from bridgescore.movements.model import Movement
 
-# EVENT_TYPE values read, and how their boards are scored. "PAIRS" is what NZ Scorer's USEBIO
-# export writes for matchpoint pairs; Compscore writes "CROSS_IMP" for "CROSS_IMPS".
+# EVENT_TYPE values read, and how their boards are scored unless BOARD_SCORING_METHOD says
+# otherwise. "PAIRS" is what NZ Scorer's USEBIO export writes for matchpoint pairs; Compscore
+# writes "CROSS_IMP" for "CROSS_IMPS". The teams types hold MATCH elements: teams of four.
 EVENT_TYPES: dict[str, Method] = {
     "MP_PAIRS": Method.MATCHPOINTS,
     "PAIRS": Method.MATCHPOINTS,
@@ -51,18 +53,49 @@ EVENT_TYPES: dict[str, Method] = {
     "CROSS_IMPS": Method.CROSS_IMPS,
     "CROSS_IMP": Method.CROSS_IMPS,
 }
+TEAMS_TYPES = ("TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "HEAD_TO_HEAD")
+# BOARD_SCORING_METHOD (or the older SCORING_METHOD) values, as the programs write them.
+_PAIRS_SCORING: dict[str, Method] = {
+    "MATCH_POINTS": Method.MATCHPOINTS,
+    "MATCHPOINTS": Method.MATCHPOINTS,
+    "MP": Method.MATCHPOINTS,
+    "PERCENTAGE": Method.MATCHPOINTS,
+    "BUTLER_IMPS": Method.BUTLER,
+    "BUTLER": Method.BUTLER,
+    "CROSS_IMPS": Method.CROSS_IMPS,
+    "CROSS_IMP": Method.CROSS_IMPS,
+    "XIMPS": Method.CROSS_IMPS,
+}
+_TEAMS_SCORING: dict[str, TeamsScoring] = {
+    "IMPS": TeamsScoring.IMPS,
+    "IMP": TeamsScoring.IMPS,
+    "BAM": TeamsScoring.BOARD_A_MATCH,
+    "PAB": TeamsScoring.BOARD_A_MATCH,
+    "BOARD_A_MATCH": TeamsScoring.BOARD_A_MATCH,
+    "POINT_A_BOARD": TeamsScoring.BOARD_A_MATCH,
+}
+_IMPS = ("IMPS", "IMP")  # IMPs, without saying against what: the pairs event type says
 _WRITTEN_TYPE = {
     Method.MATCHPOINTS: "MP_PAIRS",
     Method.BUTLER: "BUTLER_PAIRS",
     Method.CROSS_IMPS: "CROSS_IMPS",
 }
-# The traveller elements holding each row's score, by scoring method: NS_<name>, EW_<name>.
-_POINTS = {
+_WRITTEN_SCORING = {
     Method.MATCHPOINTS: "MATCH_POINTS",
-    Method.BUTLER: "BUTLER_POINTS",
-    Method.CROSS_IMPS: "CROSS_IMP_POINTS",
+    Method.BUTLER: "BUTLER_IMPS",
+    Method.CROSS_IMPS: "CROSS_IMPS",
 }
-_SUPPORTED = "MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS and CROSS_IMPS"
+# The traveller elements holding each row's score, by scoring method: NS_<name>, EW_<name>,
+# the first the file has (Compscore's names first, then the shorter ones other programs write).
+_POINTS = {
+    Method.MATCHPOINTS: ("MATCH_POINTS",),
+    Method.BUTLER: ("BUTLER_POINTS", "BUTLER_IMPS", "IMPS"),
+    Method.CROSS_IMPS: ("CROSS_IMP_POINTS", "CROSS_IMPS", "IMPS"),
+}
+_SUPPORTED = (
+    "MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS, CROSS_IMPS, and for teams of four "
+    + ", ".join(TEAMS_TYPES)
+)
 
 _PAIR_NUMBER = re.compile(
     r"^\s*(?:\(\s*(?P<section>[A-Za-z0-9]{1,4})\s*\)\s*)?(?P<number>[0-9]{1,4})\s*"
@@ -94,6 +127,22 @@ class Event:
     winner_type: int | None = None  # 1: one winner, 2: NS and EW winners
     scoring_method: str | None = None  # SCORING_METHOD or BOARD_SCORING_METHOD as written
     session_id: str | None = None
+    teams_scoring: TeamsScoring | None = None  # teams of four: IMPs or board-a-match
+    mitchell: bool = False  # some section is a Mitchell (two lines, one or two winners)
+
+    @property
+    def teams(self) -> bool:
+        return self.teams_scoring is not None
+
+    def declared(self) -> dict[str, object]:
+        """The scoring settings the file declares: how its boards were scored and, by its
+        WINNER_TYPE, whether both lines of a Mitchell are ranked together (1) or apart (2)."""
+        if self.teams_scoring is not None:
+            return {"teams_scoring": self.teams_scoring}
+        declared: dict[str, object] = {"method": self.method}
+        if self.winner_type == 1 and self.mitchell:
+            declared["one_winner"] = True
+        return declared
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -123,13 +172,16 @@ def dumps(rf: ResultsFile) -> str:
 
     ``rf.event`` (a USEBIO :class:`Event`) supplies the club, event identifier and EVENT_TYPE of
     a file read (its type is kept when it agrees with how the result was scored). Rows not
-    played (sit-outs) are left out; split and weighted scores, and teams of four, cannot be
-    written (:class:`RulesError`).
+    played (sit-outs) are left out; split and weighted scores cannot be written
+    (:class:`RulesError`). Teams of four are written as a USEBIO teams event
+    (:mod:`bridgescore.formats.usebio_teams`).
     """
     result = rf.result
-    if result is not None and not isinstance(result, SessionResult):
-        raise RulesError("USEBIO pairs files cannot hold a teams-of-four result")
     event = rf.event if isinstance(rf.event, Event) else None
+    if isinstance(result, TeamsResult) or rf.session.structure is FieldStructure.TEAMS:
+        from bridgescore.formats.usebio_teams import dumps_teams
+
+        return dumps_teams(rf.session, result if isinstance(result, TeamsResult) else None, event)
     return _dumps(rf.session, result, event)
 
 
@@ -170,6 +222,11 @@ class _Reader(XmlReader):
         event_element = events[0]
         event = self._event(root, event_element)
         container, event = self._session(event_element, event, session_id)
+        if event.teams:
+            from bridgescore.formats.usebio_teams import TeamsReader
+
+            teams = TeamsReader(self.path, self.lines)
+            return teams.read_teams(root, event_element, container, event)
         units = self._units(container)
         sectioned = len([u for u in units if u.element.find("BOARD") is not None]) > 1
         individual = event.type == "INDIVIDUAL"
@@ -187,8 +244,9 @@ class _Reader(XmlReader):
             rows = list(self._rows(unit, section, individual, event.method, datums))
             unit_structure = self._structure(participants, rows, individual)
             structures[section] = unit_structure
+            seated = {e for table, *_ in rows for e in _seated(table, unit_structure)}
             for entrant, standing, name, players in participants:
-                entrant = _settle(entrant, unit_structure)
+                entrant = self._settle(entrant, unit_structure, seated, standing.line)
                 standings.append(replace(standing, entrant=entrant))
                 if name:
                     names[entrant] = name
@@ -216,6 +274,7 @@ class _Reader(XmlReader):
             found=self.problems,
         )
         session = replace(session, members=members)
+        event = replace(event, mitchell=FieldStructure.MITCHELL in structures.values())
         reported = ReportedScores(
             event.method,
             tuple(ReportedRow(i, ns, ew) for i, (ns, ew) in enumerate(values)),
@@ -226,7 +285,7 @@ class _Reader(XmlReader):
 
     def _event(self, root: ET.Element, element: ET.Element) -> Event:
         kind = (element.get("EVENT_TYPE") or _text(element, "EVENT_TYPE")).strip().upper()
-        if kind not in EVENT_TYPES:
+        if kind not in EVENT_TYPES and kind not in TEAMS_TYPES:
             found = kind or "none"
             raise InputFileError(
                 self.path,
@@ -241,19 +300,67 @@ class _Reader(XmlReader):
             )
         club = root.find("CLUB")
         winner = _text(element, "WINNER_TYPE")
-        return Event(
+        written = _text(element, "BOARD_SCORING_METHOD") or _text(element, "SCORING_METHOD")
+        event = Event(
             type=kind,
-            method=EVENT_TYPES[kind],
+            method=EVENT_TYPES.get(kind, Method.MATCHPOINTS),
             identifier=_text(element, "EVENT_IDENTIFIER") or None,
             club_name=None if club is None else _text(club, "CLUB_NAME") or None,
             club_id=None if club is None else _text(club, "CLUB_ID_NUMBER") or None,
             program_name=_text(element, "PROGRAM_NAME") or None,
             program_version=_text(element, "PROGRAM_VERSION") or None,
             winner_type=int(winner) if re.fullmatch(r"[0-9]{1,2}", winner) else None,
-            scoring_method=(
-                _text(element, "BOARD_SCORING_METHOD") or _text(element, "SCORING_METHOD") or None
-            ),
+            scoring_method=written or None,
         )
+        return self._scoring(event, element, written)
+
+    def _scoring(self, event: Event, element: ET.Element, written: str) -> Event:
+        """The event with its boards' scoring from BOARD_SCORING_METHOD (or SCORING_METHOD),
+        which decides over the event type: a ``PAIRS`` event scored ``CROSS_IMPS`` is
+        cross-IMPs. ``IMPS`` alone in a pairs event is Butler or cross-IMPs as the event type,
+        the board averages or the traveller elements say; when none says, it is a problem."""
+        key = written.strip().upper().replace(" ", "_").replace("-", "_")
+        if event.type in TEAMS_TYPES:
+            if not key:
+                return replace(event, teams_scoring=TeamsScoring.IMPS)
+            scoring = _TEAMS_SCORING.get(key)
+            if scoring is None:
+                self.problem(
+                    f"teams scored by {written!r} are not supported",
+                    element,
+                    found=written,
+                    expected="IMPS (victory points from the IMP margin), or BAM or PAB "
+                    "(board-a-match)",
+                )
+                raise self.fail()
+            return replace(event, teams_scoring=scoring)
+        if not key:
+            return event
+        if key in _IMPS:
+            if event.method is not Method.MATCHPOINTS:
+                return event
+            butler = any(element.iter("BOARD_AVERAGE")) or any(element.iter("NS_BUTLER_POINTS"))
+            cross = any(element.iter("NS_CROSS_IMP_POINTS"))
+            if butler != cross:
+                return replace(event, method=Method.BUTLER if butler else Method.CROSS_IMPS)
+            self.problem(
+                f"a {event.type} event scored by IMPs, without saying against what",
+                element,
+                found=written,
+                expected="BUTLER_IMPS or CROSS_IMPS (or board averages, or NS_BUTLER_POINTS / "
+                "NS_CROSS_IMP_POINTS, saying which)",
+            )
+            raise self.fail()
+        method = _PAIRS_SCORING.get(key)
+        if method is None:
+            self.problem(
+                f"pairs scored by {written!r} are not supported",
+                element,
+                found=written,
+                expected="MATCH_POINTS, BUTLER_IMPS or CROSS_IMPS",
+            )
+            raise self.fail()
+        return replace(event, method=method)
 
     def _session(
         self, event_element: ET.Element, event: Event, wanted: str | None
@@ -350,6 +457,31 @@ class _Reader(XmlReader):
             line = Side(direction)
         return Entrant(pair.number, line, individual, section)
 
+    def _settle(
+        self,
+        entrant: Entrant,
+        structure: FieldStructure,
+        seated: set[Entrant],
+        line: int | None,
+    ) -> Entrant:
+        """A participant as the session numbers it: Howell pairs have no line; a Mitchell pair
+        listed without its line (a one-winner event's list) is the one pair of that number
+        that played, and when both lines have one, it is left unmatched, with a warning."""
+        if structure is not FieldStructure.MITCHELL:
+            return replace(entrant, line=None)
+        if entrant.line is not None or entrant.player:
+            return entrant
+        same = sorted(e for e in seated if e.number == entrant.number)
+        if len(same) == 1:
+            return same[0]
+        if len(same) > 1:
+            self.warnings.report(
+                f"{entrant} is listed without its line, and {' and '.join(e.label for e in same)}"
+                " both played: its figures are not compared",
+                line,
+            )
+        return entrant
+
     # -- traveller lines --
 
     def _rows(
@@ -432,9 +564,12 @@ class _Reader(XmlReader):
         vulnerability = Vulnerability.for_board(board)
         sides = self._result(element, board, who, vulnerability)
         lead = self._lead(element, board, who)
-        points = _POINTS[method]
-        ns_value = self._decimal(element, f"NS_{points}", board, who)
-        ew_value = self._decimal(element, f"EW_{points}", board, who)
+        ns_value = ew_value = None
+        for points in _POINTS[method]:
+            if element.find(f"NS_{points}") is not None or element.find(f"EW_{points}") is not None:
+                ns_value = self._decimal(element, f"NS_{points}", board, who)
+                ew_value = self._decimal(element, f"EW_{points}", board, who)
+                break
         if sides is None or len(self.problems) > before:
             return None
         ns_side, ew_side = sides
@@ -608,29 +743,25 @@ def _identifier(element: ET.Element, tag: str) -> str | None:
     return (element.get(tag) or _text(element, tag)).strip() or None
 
 
-def _settle(entrant: Entrant, structure: FieldStructure) -> Entrant:
-    """A participant as the session numbers it: Howell pairs have no line."""
+def _seated(table: TableResult, structure: FieldStructure) -> list[Entrant]:
+    """Who played at the row, as the session numbers them."""
+    section = table.section
+    if structure is FieldStructure.INDIVIDUAL:
+        return [Entrant(n, player=True, section=section) for n in (*table.ns, *table.ew)]
     if structure is FieldStructure.MITCHELL:
-        return entrant
-    return replace(entrant, line=None)
+        ns_line, ew_line = (Side.EW, Side.NS) if table.arrow else (Side.NS, Side.EW)
+        return [
+            Entrant(table.ns[0], ns_line, section=section),
+            Entrant(table.ew[0], ew_line, section=section),
+        ]
+    return [Entrant(table.ns[0], section=section), Entrant(table.ew[0], section=section)]
 
 
 def _named(
     table: TableResult, structure: FieldStructure, names: Mapping[Entrant, str]
 ) -> TableResult:
     """The row with its entrants' names, for :attr:`Session.names`."""
-    section = table.section
-    if structure is FieldStructure.INDIVIDUAL:
-        who = [Entrant(n, player=True, section=section) for n in (*table.ns, *table.ew)]
-    elif structure is FieldStructure.MITCHELL:
-        ns_line, ew_line = (Side.EW, Side.NS) if table.arrow else (Side.NS, Side.EW)
-        who = [
-            Entrant(table.ns[0], ns_line, section=section),
-            Entrant(table.ew[0], ew_line, section=section),
-        ]
-    else:
-        who = [Entrant(table.ns[0], section=section), Entrant(table.ew[0], section=section)]
-    found = tuple(names.get(e) for e in who)
+    found = tuple(names.get(e) for e in _seated(table, structure))
     return replace(table, names=found) if any(found) else table
 
 
@@ -663,7 +794,11 @@ def _dumps(session: Session, result: SessionResult | None, event: Event | None) 
     _add(event_element, "PROGRAM_NAME", "bridgescore")
     _add(event_element, "PROGRAM_VERSION", __version__)
     _add(event_element, "DATE", session.date)
-    two_winners = session.structure is FieldStructure.MITCHELL and not session.arrow_switched
+    two_winners = (
+        session.structure is FieldStructure.MITCHELL
+        and not session.arrow_switched
+        and not (result is not None and result.rules.one_winner)
+    )
     _add(event_element, "WINNER_TYPE", "2" if two_winners else "1")
     if method is not Method.MATCHPOINTS:
         _add(event_element, "SCORING_METHOD", "IMPS")
@@ -786,7 +921,7 @@ def _write_boards(
         if t.section == section and t.played:
             by_board[t.board].append(i)
     individual = session.structure is FieldStructure.INDIVIDUAL
-    points = _POINTS[method]
+    points = _POINTS[method][0]
     for number in sorted(by_board):
         board = ET.SubElement(parent, "BOARD")
         _add(board, "BOARD_NUMBER", str(number))

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bridgescore.movements.model import Contestant, Movement, Play
+from bridgescore.session import FieldStructure
 
 SIT_OUT = "sit out"
 
@@ -77,9 +78,20 @@ class PickupSlip:
     boards: tuple[int, ...]
 
 
+def card_tables(movement: Movement) -> tuple[int, ...]:
+    """The tables that get a table card (and, on a club night, a QR code for the phones):
+    every one but a Howell's or an individual's phantom table, where nobody ever plays (whoever
+    is sent there sits out, as their personal card says). A Mitchell's half table keeps its
+    card: its boards wait there for the pairs moving down the line."""
+    if movement.kind is FieldStructure.MITCHELL:
+        return tuple(range(1, movement.tables + 1))
+    played = {p.table for p in movement.plays if not p.sit_out}
+    return tuple(t for t in range(1, movement.tables + 1) if t in played)
+
+
 def table_cards(movement: Movement) -> tuple[TableCard, ...]:
     cards = []
-    for table in range(1, movement.tables + 1):
+    for table in card_tables(movement):
         rows = []
         for play in movement.plays:
             if play.table != table:

@@ -39,12 +39,19 @@ class Fit:
         """Boards each contestant plays, sit-outs apart."""
         return self.movement.rounds * self.movement.boards_per_round
 
+    @property
+    def dealt(self) -> int:
+        """Boards that must be dealt: every board of the movement, those played only while
+        someone sits out included (13 pairs in a 12-round Howell play 24, and 26 are dealt)."""
+        return len(self.movement.boards)
+
     def describe(self) -> str:
         m = self.movement
         winners = "one winner" if self.one_winner else "two winners (NS and EW)"
+        dealt = f" played, {self.dealt} to deal" if self.dealt != self.boards else ""
         return (
-            f"{m.name}: {m.rounds} rounds x {m.boards_per_round} boards = {self.boards} boards, "
-            f"about {math.ceil(self.minutes)} minutes; {winners}; meets "
+            f"{m.name}: {m.rounds} rounds x {m.boards_per_round} boards = {self.boards} boards"
+            f"{dealt}, about {math.ceil(self.minutes)} minutes; {winners}; meets "
             f"{float(self.met) * 100:.0f}% of the field"
         )
 

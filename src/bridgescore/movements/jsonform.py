@@ -11,6 +11,13 @@ A play names pairs ``"ns"`` and ``"ew"``, or players ``"n"``, ``"e"``, ``"s"``, 
 phantom is written ``"phantom"``; ``"sit_out"``, ``"arrow_switched"`` and ``"absent"`` appear when
 they apply. A bare list of plays is read too (the kind is then inferred). The reader collects
 every problem with where it is and raises them together as an :class:`InputFileError`.
+
+The reader is bounded like every other: at most :data:`MAX_TEXT` characters, nesting no deeper
+than a movement's own (:data:`MAX_DEPTH`), at most :data:`MAX_TABLES` tables, :data:`MAX_ROUNDS`
+rounds and :data:`MAX_BOARDS_PER_ROUND` boards a round, board and contestant numbers up to
+:data:`MAX_NUMBER`; and the header (``tables``, ``rounds``, ``boards_per_round``, ``stands``,
+``shared``, ``arrow_switched``, ``version``) must agree with the plays. So a small file can never
+make the program run for minutes or fill the memory.
 """
 
 from __future__ import annotations
@@ -20,12 +27,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.bridge import Side
-from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
 
 FORMAT = "bridgescore-movement"
+VERSION = 1
 PHANTOM = "phantom"
+MAX_TEXT = 8 * 1024 * 1024  # characters: a 100-table, 200-round movement is under 4 MB
+MAX_DEPTH = 4  # the object, its plays, a play, a play's boards
+MAX_TABLES = 100
+MAX_ROUNDS = 200
+MAX_BOARDS_PER_ROUND = 36
+MAX_NUMBER = 9999  # the largest board or pair number
 _PAIR_SEATS = ("ns", "ew")
 _PLAYER_SEATS = ("n", "e", "s", "w")
 
@@ -34,7 +48,7 @@ def to_data(movement: Movement) -> dict[str, Any]:
     """The movement as plain JSON-ready data."""
     return {
         "format": FORMAT,
-        "version": 1,
+        "version": VERSION,
         "kind": movement.kind.value,
         "name": movement.name,
         "tables": movement.tables,
@@ -71,11 +85,48 @@ def dumps(movement: Movement) -> str:
 
 def loads(text: str, path: str | None = None) -> Movement:
     """Read the JSON form; every problem is reported at once, with the play it is in."""
+    if len(text) > MAX_TEXT:
+        raise InputFileError(
+            path,
+            [
+                Problem(
+                    f"too large for a movement: {len(text):,} characters",
+                    expected=f"at most {MAX_TEXT:,}",
+                )
+            ],
+        )
+    if _too_deep(text):
+        raise InputFileError(
+            path,
+            [
+                Problem(
+                    f"lists or objects nested more than {MAX_DEPTH} deep: not a movement",
+                    expected="an object with a list of plays",
+                )
+            ],
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputFileError(path, [Problem(f"not JSON: {error.msg}", line=error.lineno)]) from None
+    except ValueError as error:  # a number of thousands of digits
+        raise InputFileError(path, [Problem(f"not a movement: {error}")]) from None
     return from_data(data, path)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON's arrays and objects nest deeper than a movement's (brackets inside
+    strings left out), found without parsing: a deep file is refused before the parser
+    recurses into it."""
+    import re
+
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)
+    depth = 0
+    for bracket in re.finditer(r"[\[\]{}]", bare):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def from_data(data: Any, path: str | None = None) -> Movement:
@@ -87,6 +138,16 @@ def from_data(data: Any, path: str | None = None) -> Movement:
     raw_plays = data.get("plays")
     if not isinstance(raw_plays, list) or not raw_plays:
         raise InputFileError(path, [Problem("no plays: expected a non-empty list 'plays'")])
+    if len(raw_plays) > MAX_TABLES * MAX_ROUNDS:
+        raise InputFileError(
+            path,
+            [
+                Problem(
+                    f"{len(raw_plays):,} plays: more than any movement has",
+                    expected=f"at most {MAX_TABLES} tables x {MAX_ROUNDS} rounds",
+                )
+            ],
+        )
     individual = any(isinstance(p, Mapping) and "n" in p for p in raw_plays)
     kind = _kind(data.get("kind"), individual, problems)
     lines = kind is FieldStructure.MITCHELL
@@ -99,14 +160,27 @@ def from_data(data: Any, path: str | None = None) -> Movement:
     phantom = None
     if phantom_number is not None:
         phantom = _contestant(phantom_number, Side.NS if lines else None, kind, problems, 0)
-    found = plays or [Play(1, 1, 1, (1,), (Contestant(1), Contestant(2)))]  # only on error
-    tables = _int(data.get("tables", max(p.table for p in found)), "tables", problems)
-    rounds = _int(data.get("rounds", max(p.round for p in found)), "rounds", problems)
-    per_round = data.get("boards_per_round", max(len(p.boards) for p in found))
-    boards_per_round = _int(per_round, "boards_per_round", problems)
+    _header(data, plays, problems)
+    tables = max((p.table for p in plays), default=1)
+    rounds = max((p.round for p in plays), default=1)
+    boards_per_round = max((len(p.boards) for p in plays), default=1)
     shared = _groups(data.get("shared"), problems)
-    stands = _int(data.get("stands") or 0, "stands", problems, least=0)
+    stands = _int(data.get("stands") or 0, "stands", problems, least=0, most=MAX_TABLES)
     switched = _groups([data.get("arrow_switched") or []], problems, "arrow_switched")
+    for group in shared:
+        if max(group, default=0) > tables:
+            problems.append(
+                Problem(f"shared: table {max(group)} of {group} is not in the movement's plays")
+            )
+    for rnd in switched[0] if switched else ():
+        if rnd > rounds:
+            problems.append(Problem(f"arrow_switched: round {rnd} is not in the movement's plays"))
+    if stands > len({p.set for p in plays}):
+        problems.append(
+            Problem(f"stands: {stands} relay or bye stands for {len({p.set for p in plays})} sets")
+        )
+    notes = _notes(data.get("notes"), problems)
+    name = _text(data.get("name"), "name", problems)
     if problems:
         raise InputFileError(path, problems)
     return Movement(
@@ -115,14 +189,67 @@ def from_data(data: Any, path: str | None = None) -> Movement:
         rounds=rounds,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=str(data.get("name") or ""),
+        name=name,
         phantom=phantom,
         shared=shared,
         stands=stands,
         arrow_switched=switched[0] if switched else (),
         repeats=bool(data.get("repeats", kind is FieldStructure.INDIVIDUAL)),
-        notes=tuple(str(n) for n in data.get("notes") or ()),
+        notes=notes,
     )
+
+
+def _header(data: Mapping[str, Any], plays: list[Play], problems: list[Problem]) -> None:
+    """The header's counts, where given, must be what the plays say."""
+    if "format" in data and data["format"] != FORMAT:
+        problems.append(Problem("not a bridgescore movement", found=_shown(data["format"])))
+    if "version" in data and data["version"] != VERSION:
+        problems.append(
+            Problem(
+                "a movement version this bridgescore does not read",
+                found=_shown(data["version"]),
+                expected=f"{VERSION} (a newer bridgescore may read it)",
+            )
+        )
+    if not plays:
+        return
+    found = {
+        "tables": max(p.table for p in plays),
+        "rounds": max(p.round for p in plays),
+        "boards_per_round": max(len(p.boards) for p in plays),
+    }
+    for name, value in found.items():
+        given = data.get(name)
+        if given is not None and given != value:
+            problems.append(
+                Problem(
+                    f"{name}: the header says {_shown(given)}, the plays {value}",
+                    found=_shown(given),
+                    expected=str(value),
+                )
+            )
+
+
+def _text(value: Any, what: str, problems: list[Problem]) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        problems.append(Problem(f"{what}: expected text", found=_shown(value)))
+        return ""
+    return value
+
+
+def _notes(value: Any, problems: list[Problem]) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        problems.append(Problem("notes: expected a list of sentences", found=_shown(value)))
+        return ()
+    return tuple(value)
+
+
+def _shown(value: Any) -> str:
+    return repr(value)[:40]
 
 
 def _groups(
@@ -133,7 +260,7 @@ def _groups(
         return ()
     ok = isinstance(value, list) and all(
         isinstance(g, list)
-        and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in g)
+        and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_ROUNDS for n in g)
         for g in value
     )
     if not ok:
@@ -172,8 +299,8 @@ def _play(
         problems.append(Problem(f"{where}: expected an object", found=str(raw)[:40]))
         return None
     before = len(problems)
-    rnd = _int(raw.get("round"), f"{where}: round", problems)
-    table = _int(raw.get("table"), f"{where}: table", problems)
+    rnd = _int(raw.get("round"), f"{where}: round", problems, most=MAX_ROUNDS)
+    table = _int(raw.get("table"), f"{where}: table", problems, most=MAX_TABLES)
     names = _PLAYER_SEATS if kind is FieldStructure.INDIVIDUAL else _PAIR_SEATS
     seats = []
     for name in names:
@@ -188,13 +315,23 @@ def _play(
         if who is not None:
             seats.append(who)
     boards = raw.get("boards")
-    if not isinstance(boards, list) or not all(isinstance(b, int) and b > 0 for b in boards):
-        problems.append(Problem(f"{where}: boards must be a list of board numbers"))
+    if (
+        not isinstance(boards, list)
+        or not 0 < len(boards) <= MAX_BOARDS_PER_ROUND
+        or not all(_whole(b, 1, MAX_NUMBER) for b in boards)
+    ):
+        problems.append(
+            Problem(
+                f"{where}: boards must be a list of 1 to {MAX_BOARDS_PER_ROUND} board numbers "
+                f"from 1 to {MAX_NUMBER}",
+                found=_shown(boards),
+            )
+        )
         boards = []
     number = raw.get("set")
     if number is None:
         number = min(boards) if boards else 1
-    number = _int(number, f"{where}: set", problems)
+    number = _int(number, f"{where}: set", problems, most=MAX_NUMBER)
     absent = []
     for value in raw.get("absent") or ():
         who = _contestant(value, None, kind, problems, index, "absent")
@@ -224,25 +361,32 @@ def _contestant(
 ) -> Contestant | None:
     player = kind is FieldStructure.INDIVIDUAL
     try:
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        if _whole(value, 1, MAX_NUMBER):
             return Contestant(value, line, player)
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= 12:
             parsed = Contestant.parse(value, player=player)
-            return Contestant(parsed.number, parsed.line or line, player)
-    except ParseError:
+            if parsed.number <= MAX_NUMBER:
+                return Contestant(parsed.number, parsed.line or line, player)
+    except (ParseError, RulesError):  # not a number; 0
         pass
     where = f"play {index}: {seat}" if index else "phantom"
     problems.append(Problem(f"{where}: not a pair or player number", found=repr(value)))
     return None
 
 
-def _int(value: Any, what: str, problems: list[Problem], least: int = 1) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= least:
-        return value
+def _int(
+    value: Any, what: str, problems: list[Problem], least: int = 1, most: int = MAX_NUMBER
+) -> int:
+    if _whole(value, least, most):
+        return int(value)
     problems.append(
-        Problem(f"{what}: expected a whole number of {least} or more", found=repr(value))
+        Problem(f"{what}: expected a whole number from {least} to {most}", found=_shown(value))
     )
     return least
+
+
+def _whole(value: Any, least: int, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def _number(who: Contestant) -> int:

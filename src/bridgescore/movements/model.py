@@ -301,6 +301,19 @@ def waiting_sets(plays: Iterable[Play], rounds: int) -> dict[int, tuple[int, ...
     }
 
 
+def board_list(boards: Iterable[int]) -> str:
+    """Board numbers as a director reads them: runs joined, ``1-3, 7, 9-10``; never a run
+    where a number is missing (``1, 2, 99`` is not ``1-99``)."""
+    ordered = sorted(set(boards))
+    runs: list[list[int]] = []
+    for board in ordered:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+
+
 def set_boards(number: int, boards_per_round: int) -> tuple[int, ...]:
     """The boards of set ``number``: set 1 is boards 1..b, set 2 is b+1..2b, and so on."""
     first = (number - 1) * boards_per_round + 1

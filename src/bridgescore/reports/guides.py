@@ -8,6 +8,7 @@ when cards are written: it pulls in Jinja2.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import jinja2
@@ -60,12 +61,22 @@ def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
     return pages
 
 
-def write_guides(movement: Movement, directory: Path, paper: str = "a4") -> tuple[Path, ...]:
-    """Write the guide pages and their JSON into ``directory`` (made if missing)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in render_guides(movement, paper).items():
-        path = directory / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return tuple(written)
+def write_guides(
+    movement: Movement,
+    directory: str | Path,
+    paper: str = "a4",
+    inputs: Iterable[str | Path] = (),
+) -> tuple[Path, ...]:
+    """Write the guide pages and their JSON into ``directory`` as one folder of bridgescore's
+    (:func:`bridgescore.formats.outputs.write_directory`: made whole, an earlier one replaced,
+    never over ``inputs``); returns the pages' paths."""
+    from bridgescore.formats.outputs import write_directory
+
+    pages = render_guides(movement, paper)
+
+    def fill(into: Path) -> None:
+        for name, text in pages.items():
+            (into / name).write_text(text, encoding="utf-8")
+
+    write_directory(directory, fill, kind="set of guide cards", inputs=inputs)
+    return tuple(Path(directory) / name for name in pages)

@@ -38,6 +38,8 @@ from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
+    from bridgescore.reports.leads import Leads
     from bridgescore.teams_results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
@@ -47,14 +49,15 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 @dataclass(frozen=True)
 class Site:
-    """What was written: the pages (relative names), boards and score cards (a teams event's
-    site has rankings and travellers only)."""
+    """What was written: the pages (relative names), boards, score cards and evenings (a teams
+    event's site has rankings and travellers only)."""
 
     directory: Path
     pages: tuple[str, ...]
     boards: int
     cards: int
     teams: bool = False
+    evenings: int = 0
 
     @property
     def index(self) -> Path:
@@ -67,6 +70,7 @@ class Site:
         return (
             f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
             f"{self.cards} score cards"
+            + (f" and {self.evenings} evenings" if self.evenings else "")
         )
 
 
@@ -105,6 +109,31 @@ def lead_markup(lead: str | None) -> Markup:
         return Markup(escape(lead))
     rank = match.group(2).upper().replace("T", "10")
     return suit_symbol(match.group(1)) + Markup(escape(rank))
+
+
+_SYMBOL_NAMES = {symbol: letter for letter, symbol in _SYMBOLS.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def symbols_markup(text: str | None) -> Markup:
+    """A sentence of the analysis (``4♠ by N``, ``the ♥K``) with each suit symbol coloured and
+    named; everything else escaped."""
+    if not text:
+        return Markup("")
+    escaped = str(escape(text))
+    return Markup(re.sub("[♠♥♦♣]", lambda m: str(suit_symbol(_SYMBOL_NAMES[m.group(0)])), escaped))
+
+
+def points_text(value: int | None) -> str:
+    """A score or a difference in points, signed: ``+420``, ``-50``, ``0``."""
+    if value is None:
+        return ""
+    return f"{value:+d}" if value else "0"
+
+
+def slug(value: object) -> str:
+    """A label as part of an id: ``3NS`` -> ``3ns``, ``A-12`` -> ``a-12``."""
+    return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
 
 
 def holding_text(ranks: str) -> str:
@@ -290,6 +319,9 @@ def environment(rules: Rules) -> jinja2.Environment:
         contract=contract_markup,
         result=result_markup,
         lead=lead_markup,
+        symbols=symbols_markup,
+        points=points_text,
+        slug=slug,
         holding=holding_text,
         band=_band,
         bar=_bar,
@@ -365,6 +397,9 @@ def write_site(
     *,
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    masterpoints: Awards | None = None,
+    analysis: bool = True,
+    leads: Leads | None = None,
 ) -> Site:
     """Write every page of a scored session into ``directory``, which exists: a pairs (or
     individual) session's rankings, travellers, recap sheet and score cards; a teams event's
@@ -372,15 +407,32 @@ def write_site(
 
     ``double_dummy`` solves the known deals for makeable contracts and par (a few seconds for a
     session's boards); without it the hand diagrams and points are still shown. ``progress``
-    is told (pages written, pages in all) as the pages are written.
+    is told (pages written, pages in all) as the pages are written. ``masterpoints``: the
+    rankings and score cards show each award and how it was reached. ``analysis``: each
+    entrant's evening, board by board (``pair-3ns-evening.html``), with the opening leads
+    solved when ``double_dummy`` (into ``leads`` when given: a cache kept across sites).
     """
     if not isinstance(result, SessionResult):
-        return write_teams_site(result, directory, double_dummy=double_dummy, progress=progress)
+        return write_teams_site(
+            result,
+            directory,
+            double_dummy=double_dummy,
+            progress=progress,
+            masterpoints=masterpoints,
+        )
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    pages = views.SessionPages(result, solved)
+    if analysis and solved:
+        from bridgescore.reports.analysis import positions
+        from bridgescore.reports.leads import Leads
+
+        leads = Leads() if leads is None else leads
+        leads.solve(positions(result.boards))
+    else:
+        leads = None
+    pages = views.SessionPages(result, solved, masterpoints, leads, evenings=analysis)
     site = pages.site()
     entrants = pages.card_entrants()
-    total = len(result.boards) + len(entrants) + 2
+    total = len(result.boards) + len(entrants) * (2 if analysis else 1) + 2
     with Files() as files:
         writer = _Writer(directory, result.rules, site, files)
         writer.asset(STYLESHEET, _stylesheet())
@@ -399,8 +451,14 @@ def write_site(
             writer.asset(card["chart"], chart_svg(card, site["imps"]))
             writer.page("card.html", card)
             done()
+            if analysis:
+                writer.page("evening.html", pages.evening(entrant))
+                done()
     done()
-    return Site(directory, tuple(writer.pages), len(result.boards), len(entrants))
+    evenings = len(entrants) if analysis else 0
+    return Site(
+        directory, tuple(writer.pages), len(result.boards), len(entrants), evenings=evenings
+    )
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -412,11 +470,12 @@ def write_teams_site(
     *,
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    masterpoints: Awards | None = None,
 ) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
-    (with its deal when known)."""
+    (with its deal when known); ``masterpoints``: each team's award on the ranking."""
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    pages = views.TeamsPages(result, solved)
+    pages = views.TeamsPages(result, solved, masterpoints)
     numbers = pages.board_numbers()
     with Files() as files:
         writer = _Writer(directory, result.rules, pages.site(), files)
@@ -439,6 +498,7 @@ __all__ = [
     "lead_markup",
     "render",
     "result_markup",
+    "symbols_markup",
     "write_site",
     "write_teams_site",
 ]

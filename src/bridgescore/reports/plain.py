@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
+from bridgescore.display import printable
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
     from rich.table import Table
@@ -67,12 +69,13 @@ class NotPlain(Exception):
 
 
 class PlainTable:
-    """``Table(title=title, title_justify="left")`` with text columns and rows of text."""
+    """``Table(title=title, title_justify="left")`` with text columns and rows of text. The
+    title and cells come from files (names, titles): their control characters are escaped."""
 
     __slots__ = ("columns", "rows", "title")
 
     def __init__(self, title: str) -> None:
-        self.title = title
+        self.title = printable(title)
         self.columns: list[tuple[str, Justify]] = []
         self.rows: list[tuple[str, ...]] = []
 
@@ -80,7 +83,7 @@ class PlainTable:
         self.columns.append((heading, justify))
 
     def add_row(self, *cells: str) -> None:
-        self.rows.append(cells)
+        self.rows.append(tuple(map(printable, cells)))
 
     def table(self) -> Table:
         """The rich table this one stands for."""

@@ -11,17 +11,19 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_fixed, printable
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
-from bridgescore.rules import Compensation, Method, Rules
+from bridgescore.rules import Compensation, Method, Rules, TeamsScoring
 from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
     from rich.text import Text
 
+    from bridgescore.masterpoints import Awards
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.model import ScoreCard
     from bridgescore.teams_results import TeamsResult
@@ -35,18 +37,20 @@ def render(
     recap: bool = False,
     cards: bool = False,
     double_dummy: bool = False,
+    masterpoints: Awards | None = None,
 ) -> None:
-    """Rankings; with ``explain`` every traveller (and its deal when known, solved double
-    dummy with ``double_dummy``); with ``recap`` the recap sheet; with ``cards`` every score
-    card -- the same information as the results website's pages. Teams of four: the ranking,
-    the matches and, with ``explain``, each match's boards (:func:`render_teams`).
+    """Rankings (with ``masterpoints``, each award and how it was reached); with ``explain``
+    every traveller (and its deal when known, solved double dummy with ``double_dummy``); with
+    ``recap`` the recap sheet; with ``cards`` every score card -- the same information as the
+    results website's pages. Teams of four: the ranking, the matches and, with ``explain``,
+    each match's boards (:func:`render_teams`).
 
     A :class:`PlainWriter` takes a pairs session's rankings alone: it raises
     :class:`NotPlain` for the rest."""
     if not isinstance(result, SessionResult):  # teams of four (not imported for pairs)
         if isinstance(console, PlainWriter):
             raise NotPlain("a teams event's tables are rich tables")
-        render_teams(result, console, explain)
+        render_teams(result, console, explain, masterpoints)
         return
     if isinstance(console, PlainWriter) and (explain or recap or cards):
         raise NotPlain("travellers, recap sheets and score cards are rich tables")
@@ -65,6 +69,8 @@ def render(
     for field in result.fields:
         _rankings(field, result, console)
     _completeness(result, console)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if isinstance(console, PlainWriter):
         return  # the rest was refused above
     solved: dict[int, DoubleDummy] = {}
@@ -86,13 +92,22 @@ def render(
 def _say(
     console: Console | PlainWriter, text: str, style: str | None = None, *, soft_wrap: bool = False
 ) -> None:
-    """A line of text, in ``style`` where styles show."""
+    """A line of text, in ``style`` where styles show (a title's control characters escaped)."""
+    text = printable(text)
     if isinstance(console, PlainWriter):
         console.line(text, soft_wrap=soft_wrap, style=style)
         return
     from rich.text import Text
 
     console.print(Text(text, style=style) if style else text, soft_wrap=soft_wrap)
+
+
+def _row(table: Table, *cells: str | Text) -> None:
+    """A row of a rich table, each cell's text from a file (a name, a label) made printable
+    (line breaks kept: a cell may hold several lines)."""
+    table.add_row(
+        *(printable(cell, lines=True) if isinstance(cell, str) else cell for cell in cells)
+    )
 
 
 def _completeness(result: SessionResult, console: Console | PlainWriter) -> None:
@@ -174,11 +189,12 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
             raise NotPlain("the handicapped ranking is a rich table")
         from rich.table import Table
 
-        hcp = Table(title=f"{title} — handicapped", title_justify="left")
+        hcp = Table(title=printable(f"{title} — handicapped"), title_justify="left")
         for name in ("Place", "Pair", "Names", "%", "Hcp", "Hcp %"):
             hcp.add_column(name, justify="left" if name == "Names" else "right")
         for rank, shared, s in field.handicap_standings:
-            hcp.add_row(
+            _row(
+                hcp,
                 f"{rank}=" if shared else str(rank),
                 s.entrant.label,
                 s.name or "",
@@ -203,7 +219,8 @@ def _traveller(
 
     b = board.board
     table = Table(
-        title=f"Board {b.number}{f' (section {board.section})' if board.section else ''} — dealer "
+        title=printable(f"Board {b.number}{f' (section {board.section})' if board.section else ''}")
+        + f" — dealer "
         f"{b.dealer}, vulnerable {b.vulnerability}"
         + (f", top {_num(board.top, rules)}" if rules.method is Method.MATCHPOINTS else ""),
         title_justify="left",
@@ -236,11 +253,27 @@ def _traveller(
         if solved is not None:
             difference = None if score is None else solved.versus_par(score)
             cells.append("" if difference is None else f"{difference:+d}" if difference else "0")
-        table.add_row(*cells, "\n".join(why) or "not played")
+        _row(table, *cells, "\n".join(why) or "not played")
     console.print(table)
 
 
-def render_teams(result: TeamsResult, console: Console, explain: bool = False) -> None:
+def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
+    """Each award, one line: who, the points in the scheme's unit, and how."""
+    info = masterpoints.scheme
+    _say(console, f"Masterpoints: {info.title}", "bold")
+    if not masterpoints.awards:
+        _say(console, "  none awarded")
+    for a in masterpoints.awards:
+        points = fmt_fixed(a.points, info.decimals)
+        _say(console, f"  {a.entrant.label:>6}  {points:>6}  {a.text}", soft_wrap=True)
+
+
+def render_teams(
+    result: TeamsResult,
+    console: Console,
+    explain: bool = False,
+    masterpoints: Awards | None = None,
+) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -248,16 +281,20 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
     heading = session.title or "Teams results"
     if session.date:
         heading += f" — {session.date}"
-    console.print(Text(heading, style="bold"))
+    console.print(Text(printable(heading), style="bold"))
     console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
     for problem in result.unmatched:
-        console.print(Text(f"Not scored: {problem.describe()}", style="yellow"))
+        console.print(Text(printable(f"Not scored: {problem.describe()}"), style="yellow"))
     rules = result.rules
+    # Board-a-match scores a point a board, and the points are the match's score.
+    bam = rules.teams_scoring is TeamsScoring.BOARD_A_MATCH
+    unit, total = ("Points", "Points") if bam else ("IMPs", "VPs")
     ranking = Table(title="Teams", title_justify="left")
-    for name in ("Place", "Team", "Name", "Matches", "IMPs for", "IMPs against", "VPs"):
+    for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
         ranking.add_column(name, justify="left" if name == "Name" else "right")
     for s in result.standings:
-        ranking.add_row(
+        _row(
+            ranking,
             s.place,
             str(s.entrant.number),
             s.name or "",
@@ -268,7 +305,7 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
         )
     console.print(ranking)
     matches = Table(title="Matches", title_justify="left")
-    for name in ("Home", "Away", "Boards", "IMPs", "VPs"):
+    for name in ("Home", "Away", "Boards", unit, total):
         matches.add_column(name, justify="right")
     for m in result.matches:
         matches.add_row(
@@ -279,13 +316,16 @@ def render_teams(result: TeamsResult, console: Console, explain: bool = False) -
             f"{_num(m.home_vps, rules)}–{_num(m.away_vps, rules)}",
         )
     console.print(matches)
+    if masterpoints is not None:
+        awarded(masterpoints, console)
     if explain:
         for m in result.matches:
             boards = Table(title=f"Match {m.home.number} v {m.away.number}", title_justify="left")
-            for name in ("Board", "Room 1", "Room 2", "Home IMPs", "Away IMPs", "Why"):
+            for name in ("Board", "Room 1", "Room 2", f"Home {unit}", f"Away {unit}", "Why"):
                 boards.add_column(name, justify="left" if name in ("Why",) else "right")
             for b in m.boards:
-                boards.add_row(
+                _row(
+                    boards,
                     str(b.board),
                     b.room1.describe(),
                     b.room2.describe(),
@@ -365,7 +405,9 @@ def render_recap(result: SessionResult, console: Console) -> None:
             title = f"Recap sheet — {field_title(sheet.field.field, result)}"
             if len(slices) > 1:
                 title += f" ({number} of {len(slices)})"
-            table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+            table = Table(
+                title=printable(title), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1)
+            )
             table.add_column("Pair", justify="right")
             for i in columns:
                 table.add_column(str(sheet.boards[i].board.number), justify="right")
@@ -393,7 +435,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
                     if sheet.two_way:
                         values += [_num(row.total(Side.NS), rules), _num(row.total(Side.EW), rules)]
                     values += [_num(row.total(), rules), row.standing.place]
-                table.add_row(shown, *values)
+                _row(table, shown, *values)
             console.print(table)
 
 
@@ -420,7 +462,10 @@ def render_cards(result: SessionResult, console: Console) -> None:
         )
         console.print(
             Text(
-                f"{heading}: place {s.place} in {field_title(card.field.field, result)}, {summary}",
+                printable(
+                    f"{heading}: place {s.place} in {field_title(card.field.field, result)}, "
+                    f"{summary}"
+                ),
                 style="bold",
             ),
             soft_wrap=True,
@@ -444,7 +489,7 @@ def render_cards(result: SessionResult, console: Console) -> None:
             ]
             if not imps:
                 cells.append(_num(row.percent, rules))
-            table.add_row(*cells, _num(row.running, rules))
+            _row(table, *cells, _num(row.running, rules))
         console.print(table)
 
 

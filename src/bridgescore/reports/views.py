@@ -8,6 +8,7 @@ web app render the same data with the same templates, or serve it as JSON::
     views.traveller(result, 7)              # board-7.html (``section=`` when scored apart)
     views.recap(result)                     # recap.html: entrants x boards
     views.card(result, Entrant(3, Side.NS)) # pair-3ns.html: one entrant's boards in order
+    views.evening(result, Entrant(3, Side.NS)) # pair-3ns-evening.html: each board explained
     views.teams_rankings(teams)             # a teams event's index.html
     views.teams_traveller(teams, 4)         # its board-4.html
 
@@ -49,7 +50,10 @@ from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.session import Board, Entrant, FieldStructure
 
 if TYPE_CHECKING:
+    from bridgescore.masterpoints import Awards
+    from bridgescore.reports.analysis import Analyst, Statement
     from bridgescore.reports.deals import DoubleDummy
+    from bridgescore.reports.leads import Leads
     from bridgescore.teams_results import TeamsResult
     from bridgescore.traveller import BridgeResult, RowKey, TableResult
 
@@ -69,14 +73,26 @@ class SessionPages:
     """A pairs (or individual) session's pages, from lookups each built once, on first use.
 
     ``double_dummy`` is the solved deals by board number (:func:`solve`); without one a board
-    with a deal shows the hands but no makeable contracts or par.
+    with a deal shows the hands but no makeable contracts or par. ``masterpoints``: each
+    ranking line and score card shows its award and how it was reached. ``leads``: the
+    opening leads solved (:class:`~bridgescore.reports.leads.Leads`), for each entrant's
+    evening (:meth:`evening`).
     """
 
     def __init__(
-        self, result: SessionResult, double_dummy: Mapping[int, DoubleDummy] | None = None
+        self,
+        result: SessionResult,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        masterpoints: Awards | None = None,
+        leads: Leads | None = None,
+        *,
+        evenings: bool = False,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self.masterpoints = masterpoints
+        self.leads = leads
+        self.evenings = evenings  # whether each score card links to its entrant's evening
         self._named: dict[Entrant, Data] = {}
         # Many card rows and recap cells show the same values (tables with the same score on a
         # board share them): what each shows is worked out once for the values themselves, and
@@ -87,7 +103,7 @@ class SessionPages:
 
     @cached_property
     def _json(self) -> Data:
-        return result_json.to_data(self.result)
+        return result_json.to_data(self.result, self.masterpoints)
 
     @cached_property
     def _boards(self) -> dict[BoardKey, int]:
@@ -144,6 +160,7 @@ class SessionPages:
             "unit": "IMPs" if self._imps else "MP",
             "teams": False,
             "boards": [_board_link(b) for b in result.boards],
+            "masterpoints": _scheme(self.masterpoints),
         }
 
     def card_entrants(self) -> tuple[Entrant, ...]:
@@ -193,6 +210,7 @@ class SessionPages:
                     **exactly("percent", s.percent),
                     **exactly("handicap", s.handicap),
                     **exactly("handicapped", s.handicapped),
+                    **_award(self.masterpoints, s.entrant),
                 }
                 for row, s in zip(entry["rankings"], field.standings, strict=True)
             ],
@@ -310,8 +328,63 @@ class SessionPages:
             **exactly("percent", standing.percent),
             **exactly("total", standing.total),
             "boards_played": standing.boards,
+            **_award(self.masterpoints, entrant),
+            "evening": f"{page}-evening.html" if self.evenings else None,
             "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
+        }
+
+    # --- pair-3ns-evening.html
+
+    @cached_property
+    def _analyst(self) -> Analyst:
+        from bridgescore.reports.analysis import Analyst
+
+        return Analyst(self.result.rules, self.double_dummy, self.leads)
+
+    def evening(self, entrant: Entrant) -> Data:
+        """``pair-3ns-evening.html``: each board of the entrant's evening explained -- what the
+        field did, what double dummy says and where the matchpoints were won or lost, every
+        statement with its figures; the score card's summary above, and the evening's total
+        against par split into the contracts, the leads and the play."""
+        card = self.card(entrant)
+        page = f"{entrant_page(entrant)}-evening"
+        rows = self._cards[entrant].rows
+        boards = []
+        totals = {"contract": 0, "lead": 0, "play": 0}
+        analysed = 0
+        for row, shown in zip(rows, card["boards"], strict=True):
+            story = self._analyst.story(row)
+            if story.versus_par is not None:
+                analysed += 1
+                for key, value in story.parts.items():
+                    totals[key] += value
+            scored = row.board
+            solved = self.double_dummy.get(scored.board.number) if scored.board.deal else None
+            boards.append(
+                {
+                    **shown,
+                    "result": story.result,
+                    "dealer": str(scored.board.dealer),
+                    "vulnerability": str(scored.board.vulnerability),
+                    **deal(scored.board, solved),
+                    "field": [_said(s) for s in story.field],
+                    "analysis": [_said(s) for s in story.double_dummy],
+                    "verdict": [_said(s) for s in story.verdict],
+                    "versus_par": story.versus_par,
+                    "parts": dict(story.parts),
+                }
+            )
+        return {
+            **card,
+            **self._header(f"{page}.html"),
+            "card": card["page"],
+            "solved": bool(self.double_dummy),
+            "leads": self.leads is not None,
+            "boards": boards,
+            "analysed": analysed,
+            "versus_par": sum(totals.values()) if analysed else None,
+            "parts": totals if analysed else None,
         }
 
     def _cell_values(self, cell: RecapCell, key: str) -> Data:
@@ -369,6 +442,30 @@ class SessionPages:
         return known
 
 
+def _said(statement: Statement) -> Data:
+    return statement.data()
+
+
+def _scheme(masterpoints: Awards | None) -> Data | None:
+    """The scheme every page names, when masterpoints are awarded."""
+    if masterpoints is None:
+        return None
+    info = masterpoints.scheme
+    return {"scheme": info.name, "title": info.title, "unit": info.unit, "decimals": info.decimals}
+
+
+def _award(masterpoints: Awards | None, entrant: Entrant) -> Data:
+    """A score card's award: nothing without a scheme, null when none was earned."""
+    if masterpoints is None:
+        return {}
+    award = masterpoints.get(entrant)
+    return {
+        "masterpoints": None if award is None else number(award.points),
+        "masterpoints_text": None if award is None else masterpoints.points_text(award.points),
+        "masterpoints_award": None if award is None else award.text,
+    }
+
+
 def site(result: SessionResult) -> Data:
     """What every page of a session's site shows around its own data."""
     return SessionPages(result).site()
@@ -396,9 +493,21 @@ def recap(result: SessionResult) -> Data:
     return SessionPages(result).recap()
 
 
-def card(result: SessionResult, entrant: Entrant) -> Data:
-    """``pair-3ns.html`` / ``pair-3ns.json`` (``player-12`` in an individual)."""
-    return SessionPages(result).card(entrant)
+def card(result: SessionResult, entrant: Entrant, *, evenings: bool = False) -> Data:
+    """``pair-3ns.html`` / ``pair-3ns.json`` (``player-12`` in an individual); ``evenings``:
+    it links to the entrant's evening."""
+    return SessionPages(result, evenings=evenings).card(entrant)
+
+
+def evening(
+    result: SessionResult,
+    entrant: Entrant,
+    *,
+    double_dummy: Mapping[int, DoubleDummy] | None = None,
+    leads: Leads | None = None,
+) -> Data:
+    """``pair-3ns-evening.html`` / ``pair-3ns-evening.json``: the entrant's boards explained."""
+    return SessionPages(result, double_dummy, leads=leads, evenings=True).evening(entrant)
 
 
 # --- teams of four ------------------------------------------------------------------------------
@@ -408,14 +517,18 @@ class TeamsPages:
     """A teams event's pages: the ranking by victory points and the matches, and each board."""
 
     def __init__(
-        self, result: TeamsResult, double_dummy: Mapping[int, DoubleDummy] | None = None
+        self,
+        result: TeamsResult,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        masterpoints: Awards | None = None,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self.masterpoints = masterpoints
 
     @cached_property
     def _json(self) -> Data:
-        return result_json.teams_to_data(self.result)
+        return result_json.teams_to_data(self.result, self.masterpoints)
 
     @cached_property
     def _boards(self) -> dict[int, int]:
@@ -450,6 +563,7 @@ class TeamsPages:
             "unit": "IMPs",
             "teams": True,
             "boards": [_teams_board_link(n) for n in self._boards],
+            "masterpoints": _scheme(self.masterpoints),
         }
 
     def rankings(self) -> Data:
@@ -466,6 +580,7 @@ class TeamsPages:
                         **row,
                         "imps_for_exact": exact(s.imps_for),
                         "imps_against_exact": exact(s.imps_against),
+                        **_award(self.masterpoints, s.entrant),
                     }
                     for row, s in zip(field["rankings"], self.result.standings, strict=True)
                 ],
@@ -644,6 +759,7 @@ __all__ = [
     "TeamsPages",
     "card",
     "deal",
+    "evening",
     "exactly",
     "rankings",
     "recap",

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from bridgescore.bridge import Side
@@ -24,7 +26,7 @@ from bridgescore.results import (
     SessionResult,
     Standing,
 )
-from bridgescore.rules import Compensation, Method, Rules
+from bridgescore.rules import Compensation, Method, Rounding, Rules, Totals
 from bridgescore.scoring.matchpoints import Entry, Plain, matchpoint, matchpoint_plain, top
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, FieldStructure, Session
@@ -118,15 +120,79 @@ def score_pairs(
                 group or None,
             )
         )
-    awarded = _awarded(session, explained, seats, rules.sections_across)
+    awarded = _awarded(session, explained, seats, rules.sections_across, rules.one_winner)
     members: dict[str, list[Entrant]] = defaultdict(list)
     for entrant in credits:
-        members[session.field_of(entrant, rules.sections_across)].append(entrant)
+        members[session.field_of(entrant, rules.sections_across, rules.one_winner)].append(entrant)
     fields = tuple(
-        _field(name, session, rules, credits, members[name], awarded.get(name, []), handicaps)
-        for name in session.fields(rules.sections_across)
+        _field(
+            name,
+            session,
+            rules,
+            credits,
+            members[name],
+            exact_sum(awarded.get(name, [])),
+            handicaps,
+        )
+        for name in session.fields(rules.sections_across, rules.one_winner)
     )
     return SessionResult(session, rules, tuple(scored_boards), fields)
+
+
+STANDING_SETTINGS = frozenset(
+    {
+        "name",
+        "totals",
+        "ties_on_display",
+        "decimals",
+        "rounding",
+        "factor_mp_totals",
+        "factor_totals",
+        "handicap_rounding",
+        "handicap_sum",
+    }
+)
+"""The settings that decide only how a field's values are added up, shown and ranked, never a
+board's values: a result is totalled again under others with :func:`retotal`."""
+
+
+def retotal(
+    result: SessionResult, rules: Rules, handicaps: Mapping[Entrant, Fraction] | None = None
+) -> SessionResult:
+    """``result``'s boards, their values as they are, totalled and ranked again under ``rules``,
+    which may differ from the result's own only in :data:`STANDING_SETTINGS` (``check`` tries
+    many ways of adding and showing totals without matchpointing a board again each time)."""
+    differ = [
+        f.name
+        for f in dataclass_fields(Rules)
+        if f.name not in STANDING_SETTINGS
+        and getattr(rules, f.name) != getattr(result.rules, f.name)
+    ]
+    if differ:
+        raise RulesError(
+            f"retotal: the boards' values depend on {', '.join(differ)}: score the session again"
+        )
+    session = result.session
+    credits: dict[Entrant, list[_Credit]] = defaultdict(list)
+    for scored in result.boards:
+        number = scored.board.number
+        for t in scored.tables:
+            for side, who, value in (
+                (Side.NS, t.ns_entrants, t.ns),
+                (Side.EW, t.ew_entrants, t.ew),
+            ):
+                if value is not None:
+                    for entrant in who:
+                        credits[entrant].append(_Credit(number, -1, side, value))
+    members: dict[str, list[Entrant]] = defaultdict(list)
+    for entrant in credits:
+        members[session.field_of(entrant, rules.sections_across, rules.one_winner)].append(entrant)
+    expected = {f.field: f.checksum.expected for f in result.fields}
+    fields = tuple(
+        _field(name, session, rules, credits, members[name], expected[name], handicaps)
+        for name in session.fields(rules.sections_across, rules.one_winner)
+    )
+    return SessionResult(session, rules, result.boards, fields)
 
 
 def _credits(
@@ -250,7 +316,7 @@ def _field(
     rules: Rules,
     credits: Mapping[Entrant, list[_Credit]],
     entrants: list[Entrant],
-    awarded: Sequence[Fraction],
+    expected: Fraction,
     handicaps: Mapping[Entrant, Fraction] | None,
 ) -> FieldResult:
     members = sorted(entrants, key=Entrant.sort_key)
@@ -258,9 +324,15 @@ def _field(
     boards_of = {e: len({c.board for c in credits[e]}) for e in members}
     most_boards = max(boards_of.values(), default=0)
     rows = []
+    exact_points = Fraction(0)  # the checksum adds the exact values, however totals are shown
+    shown = rules.totals is Totals.SHOWN
     for entrant in members:
         items = credits[entrant]
-        points = exact_sum([c.explanation.value for c in items])
+        values = [c.explanation.value for c in items]
+        points = exact_sum(values)
+        exact_points += points
+        if shown:
+            points = exact_sum([_as_shown(v, rules) for v in values])
         available = exact_sum([c.explanation.top for c in items])
         boards = boards_of[entrant]
         percent: Fraction | None = None
@@ -270,7 +342,8 @@ def _field(
             if rules.factor_totals and boards < most_boards:
                 total = points * most_boards / boards
         else:
-            percent = 100 * points / available if available else Fraction(0)
+            # Nothing compared (every board played once): no percentage, not 0 %.
+            percent = 100 * points / available if available else None
             if rules.factor_mp_totals:
                 total = points * most_boards / boards if boards < most_boards else points
         handicap = None if handicaps is None or imps else handicaps.get(entrant)
@@ -289,7 +362,7 @@ def _field(
                 total,
             )
         )
-    ranked = _ranked(rows, lambda s: s.total if imps else s.percent, rules)
+    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
     standings = [_placed(s, place, shared) for place, shared, s in ranked]
     hcp: tuple[HandicapPlace, ...] = ()
     if handicaps is not None:
@@ -301,9 +374,27 @@ def _field(
     return FieldResult(
         name,
         tuple(standings),
-        Checksum(exact_sum(awarded), exact_sum([s.points for s in rows])),
+        Checksum(expected, exact_points),
         hcp,
     )
+
+
+def _percent_key(s: Standing) -> Fraction | None:
+    """The ranking's value: the percentage; an entrant with none (nothing was compared) is
+    ranked below every entrant with one."""
+    return s.percent if s.percent is not None else Fraction(-1)
+
+
+def _as_shown(value: Fraction, rules: Rules) -> Fraction:
+    """A row's value as the travellers show it: ``decimals`` places by ``rounding`` (the
+    ``totals`` convention ``shown``, docs/rules.md)."""
+    return _rounded(value, rules.decimals, rules.rounding)
+
+
+@lru_cache(maxsize=1 << 14)
+def _rounded(value: Fraction, decimals: int, rounding: Rounding) -> Fraction:
+    """``value`` rounded, as a fraction (a field's values repeat: each is rounded once)."""
+    return Fraction(round_fraction(value, decimals, rounding))
 
 
 def _placed(s: Standing, place: int, shared: bool) -> Standing:
@@ -361,6 +452,7 @@ def _awarded(
     explained: Mapping[Side, Sequence[Explanation | None]],
     seats: Mapping[Side, Sequence[int]],
     across: bool,
+    one_winner: bool,
 ) -> dict[str, list[Fraction]]:
     """What the boards distribute to each field, worked out from the boards' own sizes: the
     checksum each field's totals must add up to exactly (its sum).
@@ -381,7 +473,9 @@ def _awarded(
             group = seated[i]
             field = field_of.get(group)
             if field is None:
-                field = field_of[group] = session.field_of(seated_groups[group][0], across)
+                field = field_of[group] = session.field_of(
+                    seated_groups[group][0], across, one_winner
+                )
             if value.artificial is not None or value.method is Method.BUTLER:
                 # Artificial scores award what they award; Butler IMPs have no zero-sum check.
                 awarded[field].append(value.value * len(seated_groups[group]))

@@ -18,15 +18,24 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine
 
+from bridgescore.store import evenings as ev
 from bridgescore.store import handicaps as hcp
 from bridgescore.store import live as lv
 from bridgescore.store import players as pl
 from bridgescore.store import results as rs
 from bridgescore.store import sessions as ss
 from bridgescore.store import tables as tb
-from bridgescore.store.engine import StoreError, database_url, ensure_current, make_engine
+from bridgescore.store.engine import (
+    Notice,
+    StoreError,
+    advisory_lock,
+    database_url,
+    ensure_current,
+    failure,
+    make_engine,
+)
 
 DEFAULT_CLUB = "club"
 _IMPORT_LOCK = 7_262_019  # a PostgreSQL advisory lock: one import at a time, never a deadlock
@@ -43,6 +52,7 @@ class ImportReport:
     new_players: list[pl.Player] = field(default_factory=list)
     matched: int = 0
     ambiguous: list[tuple[str, list[int]]] = field(default_factory=list)
+    evening: bool = False  # not stored: the same evening came before, in another file
 
 
 @dataclass(frozen=True)
@@ -51,11 +61,12 @@ class PlayerHandicap:
     explanation: hcp.Explanation
 
 
-def open_store(db: str | None = None) -> Store:
+def open_store(db: str | None = None, waiting: Notice | None = None) -> Store:
     """The store at ``db`` (a path or URL; default ``BRIDGESCORE_DB`` or the user's data
-    folder). An empty database gets the schema; an older one must be upgraded first."""
+    folder). An empty database gets the schema; an older one must be upgraded first.
+    ``waiting`` is told when a command must wait for another program's write."""
     url = database_url(db)
-    engine = make_engine(url)
+    engine = make_engine(url, waiting)
     try:
         ensure_current(engine)
     except StoreError:
@@ -63,23 +74,17 @@ def open_store(db: str | None = None) -> Store:
         raise
     except Exception as error:  # a server that cannot be reached, a file that cannot be made
         engine.dispose()
-        if type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
-            raise StoreError(
-                f"cannot open the database {engine.url!r}: {_first_line(error)}"
-            ) from None
-        raise
-    return Store(engine)
+        said = failure(error, url)
+        if said is None:
+            raise
+        raise StoreError(said) from None
+    return Store(engine, waiting)
 
 
 def _line_lock(key: str) -> int:
     """A traveller line's key as PostgreSQL's second advisory-lock number (a signed int4)."""
     value = zlib.crc32(key.encode("utf-8"))
     return value - 2**32 if value >= 2**31 else value
-
-
-def _first_line(error: Exception) -> str:
-    text = str(getattr(error, "orig", None) or error)
-    return text.strip().splitlines()[0] if text.strip() else type(error).__name__
 
 
 def _now() -> datetime:
@@ -98,7 +103,7 @@ def parse_date(text: str) -> date:
     from bridgescore.handicap import _date
 
     value = text.strip()
-    if len(value) == 8 and value.isdigit():
+    if len(value) == 8 and value.isascii() and value.isdigit():
         value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
     found = _date(value)
     if found is None:
@@ -107,8 +112,9 @@ def parse_date(text: str) -> date:
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, waiting: Notice | None = None) -> None:
         self.engine = engine
+        self.waiting = waiting  # told when a write must wait for another program's
 
     @property
     def url(self) -> str:
@@ -136,15 +142,9 @@ class Store:
                 conn.info["begin"] = "IMMEDIATE"
             try:
                 with conn.begin():
-                    if not sqlite and line is None:
-                        conn.execute(
-                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": _IMPORT_LOCK}
-                        )
-                    elif not sqlite and line is not None:
-                        conn.execute(
-                            text("SELECT pg_advisory_xact_lock(:session, :line)"),
-                            {"session": line[0], "line": _line_lock(line[1])},
-                        )
+                    if not sqlite:
+                        keys = (_IMPORT_LOCK,) if line is None else (line[0], _line_lock(line[1]))
+                        advisory_lock(conn, keys, self.waiting)
                     yield conn
             finally:
                 conn.info.pop("begin", None)
@@ -180,15 +180,20 @@ class Store:
         event_id: int | None = None,
         by: str | None = None,
         progress: Callable[[str, int, int], None] | None = None,
+        new_session: bool = False,
+        structure: Any = None,
+        movement: Any = None,
     ) -> ImportReport:
         """Store the session in a results file (any format bridgescore reads). ``progress``, if
         given, is told now and then what is being done ("checking", then "storing") and how
-        many of how many results are done."""
+        many of how many results are done. An evening already stored is recognised (see
+        :mod:`bridgescore.store.evenings`) unless ``new_session``. ``structure`` and ``movement``
+        are as :func:`bridgescore.store.sessions.read_file` takes them."""
         checking = storing = None
         if progress is not None:
             checking = functools.partial(progress, "checking")
             storing = functools.partial(progress, "storing")
-        rows = ss.read_file(path, rules, checking)
+        rows = ss.read_file(path, rules, checking, structure=structure, movement=movement)
         return self.import_rows(
             rows,
             source=Path(path).name,
@@ -198,6 +203,7 @@ class Store:
             event_id=event_id,
             by=by,
             progress=storing,
+            new_session=new_session,
         )
 
     def import_rows(
@@ -211,6 +217,7 @@ class Store:
         event_id: int | None = None,
         by: str | None = None,
         progress: ss.Steps | None = None,
+        new_session: bool = False,
     ) -> ImportReport:
         federation = pl.check_kind(federation)
         if played_on is None and rows.date_text:
@@ -230,6 +237,13 @@ class Store:
             known = rs.by_digest(conn, club_id, digest)
             if known is not None:
                 return ImportReport(source or "", known, False, len(rows.results))
+            evening = None if new_session else ev.find(conn, club_id, rows, played_on)
+            if evening is not None and evening.differences:
+                raise StoreError(ev.describe(evening, source or "the session"))
+            if evening is not None:
+                return ImportReport(
+                    source or "", evening.session_id, False, len(rows.results), evening=True
+                )
             session_id, entrant_ids = rs.insert_session(
                 conn, rows, club_id, event_id, played_on, source, who, now, digest, progress
             )
@@ -310,9 +324,10 @@ class Store:
         return ss.scored(rows, table)
 
     def session_handicaps(
-        self, session_id: int, policy: hcp.Policy = hcp.SEED_POLICY
+        self, session_id: int, policy: hcp.Policy = hcp.SEED_POLICY, *, save: bool = False
     ) -> dict[tuple[str, str, int, bool], Fraction]:
-        """Each entrant's handicap (the mean of its players') as at the session's date."""
+        """Each entrant's handicap (the mean of its players') as at the session's date; with
+        ``save``, each player's kept as a dated snapshot (see :meth:`handicaps`)."""
         with self.reading() as conn:
             day = rs.played_on(conn, session_id)
             linked = rs.session_players(conn, session_id)
@@ -321,7 +336,7 @@ class Store:
         wanted = {p for ids in linked.values() for p in ids if p is not None}
         found = {
             h.player.id: h.explanation.handicap
-            for h in self.handicaps(day, policy, players=wanted, save=True)
+            for h in self.handicaps(day, policy, players=wanted, save=save)
         }
         return {
             key: hcp.pair([found.get(p) if p else None for p in ids]) for key, ids in linked.items()
@@ -333,12 +348,15 @@ class Store:
         """:meth:`session_handicaps` by :class:`bridgescore.session.Entrant`, for scoring."""
         return ss.entrant_handicaps(self.session_handicaps(session_id, policy))
 
-    def refresh_scores(self, club: str | None = None) -> int:
+    def refresh_scores(self, club: str | None = None, progress: ss.Steps | None = None) -> int:
         """Score every session whose cached percentages are missing or stale; returns how
-        many were scored. The cache is derived: dropping it loses nothing."""
+        many were scored (``progress`` is told how many of how many). The cache is derived:
+        dropping it loses nothing."""
         with self.reading() as conn:
             stale = rs.stale_sessions(conn, self._club(conn, club))
-        for session_id in stale:
+        for done, session_id in enumerate(stale):
+            if progress is not None:
+                progress(done, len(stale))
             with self.reading() as conn:  # the rows and their log mark, as one state
                 rows = rs.load(conn, session_id)
                 mark = rs.log_mark(conn, session_id)
@@ -368,11 +386,16 @@ class Store:
         last_name: str,
         ids: Mapping[str, str] | None = None,
         club: str = DEFAULT_CLUB,
+        *,
+        another: bool = False,
     ) -> pl.Player:
+        """A new player; one whose name a player of the club has already is refused unless
+        ``another`` (two people may share a name, and imports then leave it unlinked)."""
         with self.writing() as conn:
-            return pl.add(
-                conn, first_name, last_name, ids or {}, self._club(conn, club, True), _now()
-            )
+            club_id = self._club(conn, club, True)
+            if not another:
+                pl.refuse_same_name(conn, f"{first_name} {last_name}", club_id)
+            return pl.add(conn, first_name, last_name, ids or {}, club_id, _now())
 
     def edit_player(
         self,
@@ -396,8 +419,10 @@ class Store:
         reason: str | None = None,
         by: str | None = None,
         club: str | None = None,
-    ) -> int:
-        """Merge a duplicate into the player kept; returns the merge's id (to undo it)."""
+    ) -> tuple[int, list[pl.Relinked]]:
+        """Merge a duplicate into the player kept; returns the merge's id (to undo it) and the
+        results stored under a name then no longer shared, now linked (see
+        :func:`bridgescore.store.players.merge`)."""
         with self.writing() as conn:
             club_id = self._club(conn, club)
             return pl.merge(
@@ -408,6 +433,12 @@ class Store:
                 reason,
                 _now(),
             )
+
+    def relink(self) -> tuple[list[pl.Relinked], list[pl.Unlinked]]:
+        """Link the stored players left unlinked that now match exactly one player (see
+        :func:`bridgescore.store.players.relink`): what was linked, and what still is not."""
+        with self.writing() as conn:
+            return pl.relink(conn)
 
     def undo_merge(self, merge_id: int, by: str | None = None) -> tuple[int, int]:
         with self.writing() as conn:
@@ -421,11 +452,15 @@ class Store:
         self, path: str | Path, club: str = DEFAULT_CLUB
     ) -> tuple[list[pl.Player], list[pl.Player], list[tuple[str, list[int]]]]:
         """Add or update players from a member list CSV (see :func:`players.parse_members`)."""
+        from bridgescore.errors import InputFileError
         from bridgescore.formats.files import read_utf8
 
         members = pl.parse_members(read_utf8(path, "CSV"), str(path))
-        with self.writing() as conn:
-            return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
+        try:
+            with self.writing() as conn:
+                return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
+        except InputFileError as error:  # nothing stored: each problem with its line
+            raise InputFileError(str(path), error.problems) from None
 
     # --- handicaps ---------------------------------------------------------------------------
 
@@ -436,22 +471,31 @@ class Store:
         *,
         club: str | None = None,
         players: set[int] | None = None,
-        save: bool = True,
+        save: bool = False,
     ) -> list[PlayerHandicap]:
-        """Every player's handicap as at ``as_of`` from sessions before it, each explained;
-        kept as dated snapshots when ``save``."""
-        self.refresh_scores(club)
+        """Every player's handicap as at ``as_of`` from sessions before it, each explained.
+
+        It only reads (the database may be read-only): a session whose cached percentages are
+        missing or stale is scored here and nothing is kept. With ``save`` it writes: the cache
+        is brought up to date first and each handicap is kept as a dated snapshot."""
+        if save:
+            self.refresh_scores(club)
         since = None if policy.months is None else hcp.months_before(as_of, policy.months)
         with self.reading() as conn:
             club_id = self._club(conn, club)
-            history = rs.player_percentages(conn, club_id, as_of, policy.window, since, players)
+            stale = rs.stale_sessions(conn, club_id)
+            cached = rs.player_percentages(
+                conn, club_id, as_of, policy.window, since, players, excluding=stale
+            )
+            scored = [
+                (player_id, day, session_id, percent)
+                for session_id in stale
+                for player_id, day, percent in self._percentages_now(conn, session_id, as_of, since)
+                if players is None or player_id in players
+            ]
             forced = hcp.overrides(conn, as_of)
             people = pl.listing(conn, club_id)
-        by_player: dict[int, list[tuple[int, date, Fraction]]] = {}
-        earlier: dict[int, int] = {}
-        for player_id, day, session_id, percent, total in history:
-            by_player.setdefault(player_id, []).append((session_id, day, percent))
-            earlier[player_id] = total - min(total, policy.window)
+        by_player, earlier = hcp.last_sessions(cached, scored, policy.window)
         found = [
             PlayerHandicap(
                 p,
@@ -472,11 +516,33 @@ class Store:
                 hcp.save_snapshots(conn, [h.explanation for h in found], _now())
         return found
 
+    def _percentages_now(
+        self, conn: Connection, session_id: int, before: date, since: date | None
+    ) -> list[tuple[int, date, Fraction]]:
+        """Each linked player's percentage in a session the cache does not hold (yet), when it
+        counts for a handicap as at ``before``: (player, date, percentage)."""
+        day, published = hcp.session_state(conn, session_id)
+        if not published or day is None or day >= before or (since is not None and day < since):
+            return []
+        found = ss.percentages(rs.load(conn, session_id))
+        return [
+            (player_id, day, percent)
+            for key, ids in rs.session_players(conn, session_id).items()
+            if (percent := found.get(key)) is not None
+            for player_id in ids
+            if player_id is not None
+        ]
+
     def handicap(
-        self, who: str, as_of: date, policy: hcp.Policy = hcp.SEED_POLICY
+        self,
+        who: str,
+        as_of: date,
+        policy: hcp.Policy = hcp.SEED_POLICY,
+        *,
+        save: bool = False,
     ) -> PlayerHandicap:
         player = self.player(who)
-        return self.handicaps(as_of, policy, players={player.id})[0]
+        return self.handicaps(as_of, policy, players={player.id}, save=save)[0]
 
     def set_handicap(
         self,

@@ -4,23 +4,42 @@ SQLite by default: ``bridgescore.db`` in the user's data folder (``$XDG_DATA_HOM
 ``~/.local/share/bridgescore``; ``%APPDATA%\\bridgescore`` on Windows), created on first use, in
 WAL mode with foreign keys on. ``--db PATH`` or ``BRIDGESCORE_DB`` name another file, or a
 SQLAlchemy URL such as ``postgresql+psycopg://user@host/bridgescore`` for a shared server.
+
+Every way a database can fail is one sentence that names it (:func:`failure`): a file that
+cannot be written is opened read-only (reading works, writing says why not), a path that is a
+folder or whose folder is missing is refused before anything is made (only the default data
+folder is created), a lock held by another program is waited for, saying so, then given up
+with a sentence, a database written by a newer bridgescore names that version, and a server
+that cannot be reached or refuses the password says so.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
+from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
 
 ENVIRONMENT = "BRIDGESCORE_DB"
 MIGRATIONS = Path(__file__).parent / "migrations"
+LOCK_WAIT = 60  # seconds a command waits for another program's write (BRIDGESCORE_LOCK_WAIT)
+NOTICE_AFTER = 2  # seconds of waiting before saying so
+_SCHEMA_LOCK = 7_262_020  # PostgreSQL advisory lock: one schema change at a time
+_WRITTEN_BY = "schema.written_by"  # the settings row naming the bridgescore that last migrated
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+Notice = Callable[[str], None]
+"""Told, in a sentence, that a command is waiting for the database."""
 
 
 class StoreError(BridgeScoreError):
@@ -34,9 +53,13 @@ def data_folder() -> Path:
     return Path(base) / "bridgescore"
 
 
+def default_path() -> Path:
+    return data_folder() / "bridgescore.db"
+
+
 def database_url(db: str | None = None) -> str:
     """The SQLAlchemy URL for ``db`` (a path or URL), else ``BRIDGESCORE_DB``, else the default."""
-    given = db or os.environ.get(ENVIRONMENT) or str(data_folder() / "bridgescore.db")
+    given = db or os.environ.get(ENVIRONMENT) or str(default_path())
     if "://" in given:
         try:
             url = make_url(given)
@@ -51,36 +74,242 @@ def database_url(db: str | None = None) -> str:
     return "sqlite:///" + str(Path(given).expanduser().absolute())
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files are made (with their folder) on first use."""
+def describe(url: str) -> str:
+    """How messages name a database: a SQLite file by its path, a server by its URL without
+    the password."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database:
+        return unquote(parsed.database.removeprefix("file:").split("?")[0])
+    return parsed.render_as_string(hide_password=True)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database URL (None for a server or an in-memory database)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(describe(url))
+
+
+def lock_wait() -> int:
+    """Seconds a command waits for a database another program is writing to: ``LOCK_WAIT``,
+    or ``BRIDGESCORE_LOCK_WAIT`` (1 to 3600)."""
+    given = os.environ.get("BRIDGESCORE_LOCK_WAIT", "")
+    return (
+        int(given) if given.isascii() and given.isdigit() and 1 <= int(given) <= 3600 else LOCK_WAIT
+    )
+
+
+def make_engine(url: str, waiting: Notice | None = None) -> Engine:
+    """An engine for ``url``. A SQLite file is checked first (see the module's text): a new
+    one is made on first use, one that cannot be written is opened read-only. ``waiting`` is
+    told when a command has to wait for a lock another program holds."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 60})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        path = sqlite_file(url)
+        read_only = False
+        if path is not None and not parsed.query:
+            read_only = _check_file(path)
+            if read_only:
+                url = _read_only_url(path)
+        patience = lock_wait()
+        engine = create_engine(url, connect_args={"timeout": patience})
+        event.listen(engine, "connect", _sqlite_pragmas(read_only, patience))
         # We say when a transaction starts (BEGIN IMMEDIATE for writes, see Store.writing).
-        event.listen(engine, "begin", _sqlite_begin)
+        event.listen(engine, "begin", _sqlite_begin(describe(url), waiting, patience))
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True)
+    return create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": 10})
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # Let us issue BEGIN ourselves (pysqlite would otherwise defer it to the first write).
-    connection.isolation_level = None
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.execute("PRAGMA busy_timeout = 60000")
-    cursor.close()
+def _check_file(path: Path) -> bool:
+    """Refuse a SQLite path that cannot be a database, with why; True when it can only be
+    read. Only the default data folder is made: a mistyped folder is named, never created
+    (as root, ``--db /nonexistent/club.db`` would otherwise make a folder in ``/``)."""
+    if path.is_dir():
+        raise StoreError(
+            f"the database {path} is a folder: give a file, such as {path / 'bridgescore.db'}"
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        if path == default_path():
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(
+                    f"cannot make the folder {folder} for the database: {_os_reason(error)}"
+                ) from None
+        else:
+            missing = next(
+                (p for p in reversed(path.parents) if not p.is_dir()),
+                folder,
+            )
+            what = "is not a folder" if missing.exists() else "does not exist"
+            raise StoreError(
+                f"the database {path}: the folder {missing} {what} "
+                "(make it first, or give another --db)"
+            )
+    if not path.exists():
+        if not os.access(folder, os.W_OK):
+            raise StoreError(
+                f"cannot make the database {path}: the folder {folder} cannot be written"
+            )
+        return False
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_SQLITE_HEADER))
+    except OSError as error:
+        raise StoreError(f"cannot read the database {path}: {_os_reason(error)}") from None
+    if head and head != _SQLITE_HEADER:
+        raise StoreError(f"{path} is not a bridgescore database (it is not a SQLite file)")
+    return not os.access(path, os.W_OK) or not _companions_writable(path)
 
 
-def _sqlite_begin(connection: Any) -> None:
-    mode = connection.info.get("begin", "DEFERRED")
-    connection.exec_driver_sql(f"BEGIN {mode}")
+def _companions_writable(path: Path) -> bool:
+    """Whether SQLite can keep its write-ahead log and shared memory beside ``path``."""
+    companions = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    if all(c.exists() for c in companions):
+        return all(os.access(c, os.W_OK) for c in companions)
+    return os.access(path.parent, os.W_OK)
+
+
+def _read_only_url(path: Path) -> str:
+    # Read-only; immutable when the folder cannot hold SQLite's shared-memory file either
+    # (a read-only disk or mount): nothing can then be writing to it.
+    shared = path.with_name(path.name + "-shm")
+    mode = "mode=ro" if shared.exists() or os.access(path.parent, os.W_OK) else "immutable=1"
+    return f"sqlite:///file:{quote(str(path))}?{mode}&uri=true"
+
+
+def _os_reason(error: OSError) -> str:
+    from bridgescore.formats.files import os_reason
+
+    return os_reason(error)
+
+
+def _sqlite_pragmas(read_only: bool, patience: int) -> Callable[[Any, Any], None]:
+    def pragmas(connection: Any, _record: Any) -> None:
+        # Let us issue BEGIN ourselves (pysqlite would otherwise defer it to the first write).
+        connection.isolation_level = None
+        cursor = connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {patience * 1000}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        if not read_only:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    return pragmas
+
+
+def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable[[Any], None]:
+    def begin(connection: Any) -> None:
+        mode = connection.info.get("begin", "DEFERRED")
+        if mode == "DEFERRED":  # a reader: WAL lets it read beside a writer, no lock taken
+            connection.exec_driver_sql("BEGIN DEFERRED")
+            return
+        # The driver's own connection for the timeouts: two statements a write, kept cheap.
+        driver = connection.connection.driver_connection
+        driver.execute(f"PRAGMA busy_timeout = {NOTICE_AFTER * 1000}")
+        try:
+            connection.exec_driver_sql(f"BEGIN {mode}")
+            return
+        except DBAPIError as error:
+            if not _locked(error):
+                raise
+        finally:
+            driver.execute(f"PRAGMA busy_timeout = {patience * 1000}")
+        if waiting is not None:
+            waiting(
+                f"waiting for the database {where}: another program is writing to it "
+                f"(giving up after {patience} s)"
+            )
+        try:
+            connection.exec_driver_sql(f"BEGIN {mode}")
+        except DBAPIError as error:
+            if not _locked(error):
+                raise
+            raise StoreError(
+                f"the database {where} is still locked after {NOTICE_AFTER + patience} s: "
+                "another program (an import, or bridgescore serve) is writing to it; try "
+                "again when it has finished"
+            ) from None
+
+    return begin
+
+
+def advisory_lock(connection: Any, keys: tuple[int, ...], waiting: Notice | None) -> None:
+    """Take a PostgreSQL advisory lock for the transaction (one key, or two), as SQLite's
+    writers wait for its write lock: at once when free, else saying so, then waiting up to
+    :func:`lock_wait` seconds before giving up with a sentence."""
+    arguments = ", ".join(f":k{i}" for i in range(len(keys)))
+    values = {f"k{i}": key for i, key in enumerate(keys)}
+    if connection.execute(text(f"SELECT pg_try_advisory_xact_lock({arguments})"), values).scalar():
+        return
+    where = describe(connection.engine.url.render_as_string(hide_password=False))
+    patience = lock_wait()
+    if waiting is not None:
+        waiting(
+            f"waiting for the database {where}: another program is writing to it "
+            f"(giving up after {patience} s)"
+        )
+    connection.execute(text(f"SET LOCAL lock_timeout = {patience * 1000}"))
+    try:
+        connection.execute(text(f"SELECT pg_advisory_xact_lock({arguments})"), values)
+    except OperationalError as error:
+        if "lock timeout" not in str(error.orig):
+            raise
+        raise StoreError(
+            f"the database {where} is still locked after {patience} s: another program "
+            "(an import, or bridgescore serve) is writing to it; try again when it has finished"
+        ) from None
+    connection.execute(text("SET LOCAL lock_timeout = 0"))
+
+
+def _locked(error: DBAPIError) -> bool:
+    return "locked" in str(error.orig) or "busy" in str(error.orig)
+
+
+def failure(error: BaseException, url: str) -> str | None:
+    """A database failure as one sentence naming the database; None when ``error`` is not a
+    database failure (a bug keeps its traceback)."""
+    if not isinstance(error, DBAPIError):
+        return None
+    where = describe(url)
+    message = str(error.orig or error).strip()
+    first = message.splitlines()[0] if message else type(error.orig or error).__name__
+    lowered = message.lower()
+    if "readonly" in lowered or "read-only" in lowered or "read only" in lowered:
+        return (
+            f"cannot write to the database {where}: it is read-only (its file, folder or "
+            "disk cannot be written); commands that only read it still work"
+        )
+    if "locked" in lowered or "busy" in lowered:
+        return (
+            f"the database {where} is locked: another program is writing to it; try again "
+            "when it has finished"
+        )
+    if "not a database" in lowered or "malformed" in lowered:
+        return f"{where} is not a bridgescore database, or it is damaged: {first}"
+    if "full" in lowered and "disk" in lowered:
+        return f"cannot write to the database {where}: the disk is full"
+    if "unable to open" in lowered:
+        return f"cannot open the database {where}: {first}"
+    if "password authentication failed" in lowered:
+        return f"cannot log in to the database {where}: the password is wrong ({first})"
+    if (
+        isinstance(error, OperationalError)
+        or getattr(error, "connection_invalidated", False)
+        or "connection" in lowered
+    ):
+        return f"cannot reach the database {where}: {first}"
+    if "out of range" in lowered or "too large" in lowered:
+        return f"the database {where} cannot hold a number given: {first}"
+    return f"the database {where} refused the request: {first}"
+
+
+# --- the schema ----------------------------------------------------------------------------------
 
 
 def _alembic_config(connection: Any) -> Any:
@@ -92,13 +321,21 @@ def _alembic_config(connection: Any) -> Any:
     return config
 
 
-def head_revision() -> str:
+def _scripts() -> Any:
     from alembic.script import ScriptDirectory
 
-    config = _alembic_config(None)
-    head = ScriptDirectory.from_config(config).get_current_head()
+    return ScriptDirectory.from_config(_alembic_config(None))
+
+
+def head_revision() -> str:
+    head = _scripts().get_current_head()
     assert head is not None
-    return head
+    return str(head)
+
+
+def known_revision(revision: str) -> bool:
+    """Whether this bridgescore's migrations include ``revision``."""
+    return any(script.revision == revision for script in _scripts().walk_revisions())
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -109,34 +346,86 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str]:
-    """Apply every migration not yet recorded; returns the revisions before and after."""
+    """Apply every migration not yet recorded; returns the revisions before and after. One
+    process at a time (SQLite's write lock, a PostgreSQL advisory lock), so several commands
+    opening a new database at once make its schema once; a database written by a newer
+    bridgescore is refused, never touched."""
     from alembic import command
+    from alembic.runtime.migration import MigrationContext
 
-    before = current_revision(engine)
-    with engine.begin() as connection:
-        command.upgrade(_alembic_config(connection), revision)
-    return before, current_revision(engine) or ""
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            connection.info["begin"] = "IMMEDIATE"
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK}
+                    )
+                before = MigrationContext.configure(connection).get_current_revision()
+                if before is not None and not known_revision(before):
+                    raise StoreError(newer_message(connection, before, engine))
+                if before is None and set(inspect(connection).get_table_names()) - {
+                    "alembic_version"
+                }:
+                    raise StoreError(
+                        f"{_describe(engine)} holds tables that are not bridgescore's: "
+                        "give another database with --db"
+                    )
+                command.upgrade(_alembic_config(connection), revision)
+                after = MigrationContext.configure(connection).get_current_revision() or ""
+                if after != before:
+                    _record_writer(connection)
+        finally:
+            connection.info.pop("begin", None)
+    return before, after
+
+
+def _record_writer(connection: Any) -> None:
+    """Name this bridgescore in the database: an older one opening it can say which to install."""
+    from bridgescore.store.schema import settings
+
+    written = f"bridgescore {__version__}"
+    connection.execute(settings.delete().where(settings.c.name == _WRITTEN_BY))
+    connection.execute(settings.insert().values(name=_WRITTEN_BY, value=written))
+
+
+def newer_message(connection: Any, revision: str, engine: Engine) -> str:
+    """What to say of a database whose schema revision this bridgescore does not know."""
+    from bridgescore.store.schema import settings
+
+    writer = None
+    with contextlib.suppress(DBAPIError):  # no such table: too new, or not ours, to say more
+        writer = connection.execute(
+            select(settings.c.value).where(settings.c.name == _WRITTEN_BY)
+        ).scalar()
+    if writer == f"bridgescore {__version__}":
+        writer = None  # copied from a database of ours: it says nothing of the newer one
+    who = writer or f"a newer bridgescore (its schema {revision!r} is unknown to this one)"
+    return (
+        f"the database {_describe(engine)} was written by {who}: upgrade bridgescore "
+        f"(this is bridgescore {__version__}) to use it"
+    )
 
 
 def ensure_current(engine: Engine) -> None:
-    """Create the schema in an empty database; refuse an out-of-date one (``db upgrade``)."""
+    """Create the schema in an empty database; refuse an out-of-date one (``db upgrade``) and
+    one written by a newer bridgescore."""
     revision = current_revision(engine)
     if revision is None:
-        with engine.connect() as connection:
-            tables = set(inspect(connection).get_table_names())
-        if tables - {"alembic_version"}:
-            raise StoreError(
-                f"{_describe(engine)} holds tables that are not bridgescore's: "
-                "give another database with --db"
-            )
-        upgrade(engine)
+        upgrade(engine)  # made once, whoever comes first; never over another program's tables
         return
-    if revision != head_revision():
-        raise StoreError(
-            f"the database {_describe(engine)} is at revision {revision}; this bridgescore "
-            f"needs {head_revision()}: run bridgescore db upgrade"
-        )
+    if revision == head_revision():
+        return
+    if not known_revision(revision):
+        with engine.connect() as connection:
+            raise StoreError(newer_message(connection, revision, engine))
+    raise StoreError(
+        f"the database {_describe(engine)} is at revision {revision}; this bridgescore "
+        f"needs {head_revision()}: run bridgescore db upgrade"
+    )
 
 
 def _describe(engine: Engine) -> str:
-    return engine.url.render_as_string(hide_password=True)
+    return describe(engine.url.render_as_string(hide_password=False))

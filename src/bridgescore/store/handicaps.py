@@ -22,8 +22,13 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, insert, select
 
+from bridgescore.display import round_fraction
 from bridgescore.store.engine import StoreError
-from bridgescore.store.schema import handicap_overrides, handicap_snapshots
+from bridgescore.store.schema import handicap_overrides, handicap_snapshots, sessions
+
+MAX_MONTHS = 1200  # a rolling period of at most a hundred years
+MAX_WINDOW = 1000  # sessions
+MAX_HANDICAP = 100  # percentage points either way
 
 
 @dataclass(frozen=True)
@@ -43,8 +48,12 @@ class Policy:
             raise StoreError(
                 f"a handicap policy cannot need {self.minimum} sessions from the last {self.window}"
             )
-        if self.months is not None and self.months < 1:
-            raise StoreError("a rolling period is at least 1 month")
+        if self.months is not None and not 1 <= self.months <= MAX_MONTHS:
+            raise StoreError(f"a rolling period is 1 to {MAX_MONTHS} months")
+        if self.window > MAX_WINDOW:
+            raise StoreError(f"a handicap counts at most the last {MAX_WINDOW} sessions")
+        if self.fixed is not None and abs(self.fixed) > MAX_HANDICAP:
+            raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}")
 
     @property
     def key(self) -> str:
@@ -198,8 +207,8 @@ def _show(value: Fraction | None) -> str:
         return "none"
     if value.denominator == 1:
         return str(value.numerator)
-    text = f"{float(value):.4f}".rstrip("0").rstrip(".")
-    return text if Fraction(text) == value else f"{float(value):.2f}..."
+    text = str(round_fraction(value, 4)).rstrip("0").rstrip(".")
+    return text if Fraction(text) == value else f"{round_fraction(value, 2)}..."
 
 
 def _show_signed(value: Fraction | None) -> str:
@@ -209,9 +218,13 @@ def _show_signed(value: Fraction | None) -> str:
 
 
 def months_before(day: date, months: int) -> date:
+    """The same day ``months`` months earlier (the month's last day when it is shorter), or
+    the first day there is."""
     month = day.month - 1 - months
     year = day.year + month // 12
     month = month % 12 + 1
+    if year < date.min.year:
+        return date.min
     for d in (day.day, 30, 29, 28):
         try:
             return date(year, month, d)
@@ -278,6 +291,41 @@ def explain(
     )
 
 
+def last_sessions(
+    cached: Sequence[tuple[int, date, int, Fraction, int]],
+    scored: Sequence[tuple[int, date, int, Fraction]],
+    window: int,
+) -> tuple[dict[int, list[tuple[int, date, Fraction]]], dict[int, int]]:
+    """Each player's last ``window`` sessions, (session, date, percentage) oldest first, and
+    how many older ones there are: from the cache's (player, date, session, percentage, the
+    player's count of cached sessions), each player's last ``window`` already, and from the
+    sessions just ``scored`` (player, date, session, percentage), whose cache is stale."""
+    found: dict[int, list[tuple[int, date, Fraction]]] = {}
+    totals: dict[int, int] = {}
+    for player_id, day, session_id, percent, total in cached:
+        found.setdefault(player_id, []).append((session_id, day, percent))
+        totals[player_id] = total
+    for player_id, day, session_id, percent in scored:
+        found.setdefault(player_id, []).append((session_id, day, percent))
+        totals[player_id] = totals.get(player_id, 0) + 1
+    earlier: dict[int, int] = {}
+    for player_id, played in found.items():
+        played.sort(key=lambda s: (s[1], s[0]))
+        found[player_id] = played[-window:]
+        earlier[player_id] = totals[player_id] - min(totals[player_id], window)
+    return found, earlier
+
+
+def session_state(conn: Connection, session_id: int) -> tuple[date | None, bool]:
+    """A session's date, and whether it is published (only published sessions count)."""
+    row = conn.execute(
+        select(sessions.c.played_on, sessions.c.status).where(sessions.c.id == session_id)
+    ).one_or_none()
+    if row is None:
+        return None, False
+    return row.played_on, row.status == "published"
+
+
 def pair(handicaps: Sequence[Fraction | None]) -> Fraction:
     """A pair's (or team's) handicap: the mean of its players' (seed 000)."""
     from bridgescore.handicap import pair_handicap
@@ -297,6 +345,8 @@ def set_override(
     by: str,
     now: datetime,
 ) -> None:
+    if abs(handicap) > MAX_HANDICAP:
+        raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}, not {handicap}")
     conn.execute(
         insert(handicap_overrides).values(
             player_id=player_id,

@@ -18,7 +18,14 @@ from sqlalchemy import Connection, and_, delete, func, insert, or_, select, upda
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.store.engine import StoreError
-from bridgescore.store.schema import entrant_players, player_ids, player_merges, players
+from bridgescore.store.schema import (
+    entrant_players,
+    entrants,
+    player_ids,
+    player_merges,
+    players,
+    sessions,
+)
 
 # Kinds of external id; a club number is kept per club (its scope), the others are global.
 ID_KINDS = ("club", "ebu", "acbl", "nbf", "abf", "nzb", "national", "bbo")
@@ -206,10 +213,24 @@ def by_name(conn: Connection, name: str, club_id: int | None) -> list[int]:
     return list(conn.execute(query.order_by(players.c.id)).scalars())
 
 
+def refuse_same_name(conn: Connection, name: str, club_id: int | None) -> None:
+    """Refuse a new player whose name a player has already, saying who."""
+    found = by_name(conn, name, club_id)
+    if found:
+        who = ", ".join(f"player {p}" for p in found)
+        raise StoreError(
+            f"{' '.join(name.split())!r} is already a player ({who}): to add another person "
+            "of the same name, give --another (imports then leave that name unlinked until "
+            "told which)"
+        )
+
+
 def find(conn: Connection, text: str, club_id: int | None) -> int:
     """A player from an id number, ``kind:value`` (``ebu:12345``) or an exact name."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
+        if len(text) > 9:  # beyond any id (and a database's integer)
+            raise StoreError(f"no player with id {text}")
         get(conn, int(text))
         return int(text)
     kind, colon, value = text.partition(":")
@@ -323,14 +344,26 @@ def link(
 
 def merge(
     conn: Connection, keep: int, duplicate: int, by: str, reason: str | None, now: datetime
-) -> int:
+) -> tuple[int, list[Relinked]]:
     """Merge ``duplicate`` into ``keep``: every result of the duplicate now counts for the
-    player kept, and their external ids move over. Logged, and undone by :func:`undo_merge`."""
+    player kept, and their external ids move over; then the results stored under a name that
+    is no longer shared are linked (:func:`relink`). Two players who played in one session are
+    two people: refused. Logged, and undone by :func:`undo_merge`; returns the merge's id and
+    what was linked."""
     if keep == duplicate:
         raise StoreError("a player cannot be merged into themselves")
     for pid in (keep, duplicate):
         if get(conn, pid).merged_into is not None:
             raise StoreError(f"player {pid} is already merged into another")
+    together = sessions_together(conn, keep, duplicate)
+    if together:
+        shown = ", ".join(map(str, together[:5])) + (" ..." if len(together) > 5 else "")
+        plural = "s" if len(together) > 1 else ""
+        raise StoreError(
+            f"players {keep} ({get(conn, keep).name}) and {duplicate} "
+            f"({get(conn, duplicate).name}) both played in session{plural} {shown}: they are "
+            "two people, not one; nothing merged"
+        )
     links = conn.execute(
         select(entrant_players.c.entrant_id, entrant_players.c.position).where(
             entrant_players.c.player_id == duplicate
@@ -348,21 +381,25 @@ def merge(
         update(player_ids).where(player_ids.c.player_id == duplicate).values(player_id=keep)
     )
     conn.execute(update(players).where(players.c.id == duplicate).values(merged_into=keep))
-    moves = {"links": [list(r) for r in links], "ids": moved_ids}
-    return int(
-        conn.execute(
-            insert(player_merges)
-            .values(
-                kept_id=keep,
-                merged_id=duplicate,
-                merged_at=now,
-                merged_by=by,
-                reason=reason,
-                moves=json.dumps(moves),
-            )
-            .returning(player_merges.c.id)
-        ).scalar_one()
-    )
+    linked, _ = relink(conn)
+    moves = {
+        "links": [list(r) for r in links],
+        "ids": moved_ids,
+        "relinked": [[r.entrant_id, r.position] for r in linked],
+    }
+    merge_id = conn.execute(
+        insert(player_merges)
+        .values(
+            kept_id=keep,
+            merged_id=duplicate,
+            merged_at=now,
+            merged_by=by,
+            reason=reason,
+            moves=json.dumps(moves),
+        )
+        .returning(player_merges.c.id)
+    ).scalar_one()
+    return int(merge_id), linked
 
 
 def undo_merge(conn: Connection, merge_id: int, by: str, now: datetime) -> tuple[int, int]:
@@ -389,6 +426,17 @@ def undo_merge(conn: Connection, merge_id: int, by: str, now: datetime) -> tuple
             .where(player_ids.c.id.in_(moves["ids"]))
             .values(player_id=row.merged_id)
         )
+    for entrant_id, position in moves.get("relinked", ()):
+        conn.execute(
+            update(entrant_players)
+            .where(
+                and_(
+                    entrant_players.c.entrant_id == entrant_id,
+                    entrant_players.c.position == position,
+                )
+            )
+            .values(player_id=None)
+        )
     conn.execute(update(players).where(players.c.id == row.merged_id).values(merged_into=None))
     conn.execute(
         update(player_merges)
@@ -411,6 +459,98 @@ def results_count(conn: Connection, player_id: int) -> int:
             .where(entrant_players.c.player_id == player_id)
         ).scalar_one()
     )
+
+
+def sessions_together(conn: Connection, a: int, b: int) -> list[int]:
+    """The sessions both players played in (as entered: on two entrants, or one pair)."""
+    query = (
+        select(entrants.c.session_id)
+        .join(entrant_players, entrant_players.c.entrant_id == entrants.c.id)
+        .where(entrant_players.c.player_id.in_((a, b)))
+        .group_by(entrants.c.session_id)
+        .having(func.count(func.distinct(entrant_players.c.player_id)) == 2)
+        .order_by(entrants.c.session_id)
+    )
+    return list(conn.execute(query).scalars())
+
+
+@dataclass(frozen=True)
+class Relinked:
+    """A player of a stored entrant linked to a player: where, the name, and to whom."""
+
+    entrant_id: int
+    position: int
+    session_id: int
+    entrant: str  # "pair 5 NS", "pair 3", "player 7"
+    name: str
+    player_id: int
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    """A player of a stored entrant that is still linked to nobody, and why."""
+
+    session_id: int
+    entrant: str
+    name: str
+    candidates: tuple[int, ...]  # several: the name is shared; none: nobody has it
+
+
+def relink(conn: Connection) -> tuple[list[Relinked], list[Unlinked]]:
+    """Link every stored player left unlinked (a name several players shared when it was
+    imported) that now matches exactly one player: by the club number the file gave, else by
+    the exact name, in the session's club. Returns what was linked and what still is not."""
+    query = (
+        select(
+            entrant_players.c.entrant_id,
+            entrant_players.c.position,
+            entrant_players.c.name,
+            entrant_players.c.club_number,
+            entrants.c.session_id,
+            entrants.c.section,
+            entrants.c.line,
+            entrants.c.number,
+            entrants.c.individual,
+            sessions.c.club_id,
+        )
+        .join(entrants, entrants.c.id == entrant_players.c.entrant_id)
+        .join(sessions, sessions.c.id == entrants.c.session_id)
+        .where(and_(entrant_players.c.player_id.is_(None), entrant_players.c.name.is_not(None)))
+        .order_by(entrants.c.session_id, entrants.c.id, entrant_players.c.position)
+    )
+    linked: list[Relinked] = []
+    left: list[Unlinked] = []
+    for row in conn.execute(query).all():
+        where = (
+            f"{'player' if row.individual else 'pair'} {row.number}"
+            f"{' ' + row.line if row.line else ''}{' ' + row.section if row.section else ''}"
+        )
+        candidates: list[int] = []
+        number = row.club_number.strip() if row.club_number else ""
+        if number.strip("0"):
+            found = by_id(conn, "club", number, row.club_id)
+            candidates = [] if found is None else [found]
+        if not candidates:
+            candidates = by_name(conn, row.name, row.club_id)
+        if len(candidates) == 1:
+            conn.execute(
+                update(entrant_players)
+                .where(
+                    and_(
+                        entrant_players.c.entrant_id == row.entrant_id,
+                        entrant_players.c.position == row.position,
+                    )
+                )
+                .values(player_id=candidates[0])
+            )
+            linked.append(
+                Relinked(
+                    row.entrant_id, row.position, row.session_id, where, row.name, candidates[0]
+                )
+            )
+        else:
+            left.append(Unlinked(row.session_id, where, row.name, tuple(candidates)))
+    return linked, left
 
 
 # --- member lists ------------------------------------------------------------------------------
@@ -472,17 +612,42 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
                 problems.append(Problem("no name", number, expected="a first and last name"))
                 continue
         found.append(MemberLine(number, first, last, {k: cells[k] for k in kinds if cells[k]}))
+    problems += _shared_numbers(found)
     if problems:
         raise InputFileError(path, problems)
     return found
 
 
+def _shared_numbers(members: Sequence[MemberLine]) -> list[Problem]:
+    """One number given to two members: an error naming both lines (never a rename)."""
+    first: dict[tuple[str, str], MemberLine] = {}
+    problems = []
+    for m in members:
+        for kind, value in m.ids.items():
+            earlier = first.setdefault((kind, value), m)
+            if earlier is not m:
+                problems.append(
+                    Problem(
+                        f"{kind} number {value!r} is also on line {earlier.line} "
+                        f"({earlier.first_name} {earlier.last_name}): one number is one person",
+                        m.line,
+                        found=f"{m.first_name} {m.last_name}".strip(),
+                        expected="a number of this member's own",
+                    )
+                )
+    return problems
+
+
 def import_members(
     conn: Connection, members: Iterable[MemberLine], club_id: int, now: datetime
 ) -> tuple[list[Player], list[Player], list[tuple[str, list[int]]]]:
-    """Add or update each member: matched by an external id, else by exact name; returns the
-    new players, the updated ones and the names several players share (left alone)."""
+    """Add or update each member: matched by an external id, else by exact name (a player
+    whose numbers differ from the line's is another person of that name); returns the new
+    players, the updated ones and the names several players share (left alone). Two lines
+    that would both be one player are refused, naming both, and nothing is changed."""
     new, updated, ambiguous = [], [], []
+    claimed: dict[int, MemberLine] = {}
+    problems: list[Problem] = []
     for m in members:
         player_id = None
         for kind, value in m.ids.items():
@@ -491,13 +656,38 @@ def import_members(
                 break
         full = f"{m.first_name} {m.last_name}"
         if player_id is None:
-            candidates = by_name(conn, full, club_id)
+            candidates = [
+                c for c in by_name(conn, full, club_id) if not _other_numbers(conn, c, m.ids)
+            ]
             if len(candidates) > 1:
                 ambiguous.append((full.strip(), candidates))
                 continue
             player_id = candidates[0] if candidates else None
+        if player_id is not None and player_id in claimed:
+            earlier = claimed[player_id]
+            problems.append(
+                Problem(
+                    f"this member is player {player_id}, already given on line {earlier.line} "
+                    f"({earlier.first_name} {earlier.last_name})",
+                    m.line,
+                    found=full.strip(),
+                    expected="each member on one line, two people told apart by a number",
+                )
+            )
+            continue
         if player_id is None:
-            new.append(add(conn, m.first_name, m.last_name, m.ids, club_id, now))
+            player = add(conn, m.first_name, m.last_name, m.ids, club_id, now)
+            new.append(player)
         else:
-            updated.append(edit(conn, player_id, m.first_name, m.last_name, m.ids, club_id))
+            player = edit(conn, player_id, m.first_name, m.last_name, m.ids, club_id)
+            updated.append(player)
+        claimed[player.id] = m
+    if problems:
+        raise InputFileError(None, problems)
     return new, updated, ambiguous
+
+
+def _other_numbers(conn: Connection, player_id: int, ids: Mapping[str, str]) -> bool:
+    """Whether the player has a number of a kind the line gives, and a different one."""
+    held = get(conn, player_id).ids
+    return any(kind in held and held[kind] != value for kind, value in ids.items())

@@ -7,7 +7,7 @@ inserted: a correction is a new row that supersedes the one it corrects.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
@@ -512,6 +512,7 @@ def player_percentages(
     last: int,
     since: date | None = None,
     players: set[int] | None = None,
+    excluding: Collection[int] = (),
 ) -> list[tuple[int, date, int, Fraction, int]]:
     """Each player's ``last`` sessions before ``before`` (from ``since`` on): (player, date,
     session, percentage, how many such sessions the player has in all), oldest first.
@@ -551,6 +552,8 @@ def player_percentages(
         ranked = ranked.where(sessions.c.played_on >= since)
     if players is not None:
         ranked = ranked.where(entrant_players.c.player_id.in_(sorted(players)))
+    if excluding:  # sessions whose cache is stale (scored apart by the caller)
+        ranked = ranked.where(sessions.c.id.not_in(sorted(excluding)))
     inner = ranked.subquery()
     query = (
         select(

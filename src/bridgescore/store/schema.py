@@ -341,3 +341,60 @@ result_conflicts = Table(
     Column("resolution", Text, nullable=True),
     UniqueConstraint("session_id", "client_id"),
 )
+
+# The players' side (0004_issue30). What each player chose: an address for their results by
+# e-mail, and what the results may show of them (full name, initials, number only, not shown:
+# their results count either way); when they were erased (their name pseudonymised). One row
+# for each player who chose anything.
+player_preferences = Table(
+    "player_preferences",
+    metadata,
+    Column("player_id", ForeignKey("players.id"), primary_key=True),
+    Column("email", String(320), nullable=True),
+    Column("publish", String(20), nullable=False),  # full, initials, number, hidden
+    Column("erased_at", DateTime(timezone=True), nullable=True),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("updated_by", String(200), nullable=False),
+)
+
+# The club's SMTP server, for results by e-mail. The password is kept as given (the server
+# needs it) and never shown back by any command.
+smtp_settings = Table(
+    "smtp_settings",
+    metadata,
+    Column("club_id", ForeignKey("clubs.id"), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("port", Integer, nullable=False),
+    Column("security", String(10), nullable=False),  # starttls, tls or none
+    Column("username", String(255), nullable=True),
+    Column("password", Text, nullable=True),
+    Column("sender", String(320), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("updated_by", String(200), nullable=False),
+)
+
+# Every results mail, sent or not: a failed send is kept (with its error and attempts) until a
+# later run sends it; a correction is compared with what the player was last sent (``summary``,
+# their figures as that mail gave them).
+mail_log = Table(
+    "mail_log",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("address", String(320), nullable=True),  # cleared when the player is erased
+    Column("kind", String(20), nullable=False),  # results or correction
+    Column("subject", Text, nullable=False),
+    Column("summary", Text, nullable=False),  # JSON: the player's figures in this mail
+    Column("status", String(20), nullable=False),  # sent or failed
+    Column("attempts", Integer, nullable=False),
+    Column("error", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True), nullable=True),
+    Column("sent_by", String(200), nullable=False),
+)

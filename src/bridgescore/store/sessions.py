@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, ParseError
 
 # The formats a stored session can be exported to, by name and by file extension.
 EXPORT_FORMATS = ("csv", "json", "usebio", "pbn")
@@ -123,13 +123,22 @@ PROGRESS_STEP = 1000
 """Results between two calls of a :data:`Steps`."""
 
 
-def read_file(path: str | Path, rules: str = "club", progress: Steps | None = None) -> SessionRows:
+def read_file(
+    path: str | Path,
+    rules: str = "club",
+    progress: Steps | None = None,
+    *,
+    structure: Any = None,
+    movement: Any = None,
+) -> SessionRows:
     """Read any results file bridgescore reads into rows; the rules are the named set with
     what the file itself declares (a USEBIO event's scoring method, NZ Scorer's field scoring).
-    ``progress`` follows the rows' checks (:func:`to_rows`)."""
+    ``progress`` follows the rows' checks (:func:`to_rows`). A ``structure`` (FieldStructure)
+    forces the field's; a ``movement`` seats rows that give only their round and table and
+    checks the pairs of the others (as ``score --movement``)."""
     from bridgescore.formats import load_path
 
-    read = load_path(path)
+    read = load_path(path, structure, movement)
     declared: dict[str, Any] = {}
     method = getattr(read.event, "method", None)
     if method is not None:
@@ -313,7 +322,10 @@ def _sides(text: str, vulnerability: str) -> tuple[Any, Any, bool]:
     value = text.strip()
     vul = Vulnerability(vulnerability)
     upper = value.upper()
-    if upper in ("PASS", "P") or (value.lstrip("+-").isdigit() and " " not in value):
+    digits = value.lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits) > 5:  # beyond any bridge score
+        raise ParseError(f"not a bridge score: {value[:20]!r}{'…' if len(value) > 20 else ''}")
+    if upper in ("PASS", "P") or (digits.isascii() and digits.isdigit() and " " not in value):
         single = WeightedResult.single(BridgeResult.parse(value, vul))
         return single, single, False
     ns_side, ew_side, assigned = parse_side_scores(value, vul)

@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
+from bridgescore.movements.cards import card_tables
 from bridgescore.store import tables as tb
 from bridgescore.web import app as web
 from bridgescore.web import night, phone
@@ -280,7 +281,7 @@ async def call(request: Request) -> Response:
 def _places(found: night.Night) -> list[tuple[str, str]]:
     if found.movement is None:
         raise web.Problem(404, "this session has no movement (it was imported)")
-    return [("", str(t)) for t in range(1, found.movement.tables + 1)]
+    return [("", str(t)) for t in card_tables(found.movement)]  # a phantom table gets none
 
 
 def _public_url(request: Request) -> str:

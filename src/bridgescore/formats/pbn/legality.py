@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import ParseError
+from bridgescore.formats.pbn import dialects
 from bridgescore.formats.pbn.document import (
     _INT,
     _KNOWN_TAGS,
@@ -356,6 +357,13 @@ class GameChecker:
         rule = _RULES.get(name)
         if rule is None or value == "" or (value == "?" and name in _MTS_ORDER):
             return
+        if name == "Contract":
+            dialect = dialects.contract(value)
+            if dialect is not None:
+                # A known program's notation: the session reader warns, naming the program.
+                if dialect.standard != "A":
+                    self.valid[name] = dialect.standard
+                return
         # Values repeat (Dealer "N", Contract "4S"...): check each one once per file.
         memo = self.reader.memo
         key = (name, value)
@@ -999,6 +1007,12 @@ def _cell_score(text: str) -> None:
         raise ParseError(f"not a score: {text!r}")
 
 
+def _cell_contract(text: str) -> None:
+    """A ScoreTable contract: PBN's, or a known program's notation (the session reader warns)."""
+    if dialects.contract(text) is None:
+        parse_contract(text)
+
+
 def _cell_strain(text: str) -> None:
     if not _STRAIN_ONLY.fullmatch(text):
         raise ParseError(f"not a denomination: {text!r}")
@@ -1007,7 +1021,7 @@ def _cell_strain(text: str) -> None:
 _TRICKS = _cell_int(0, 13)
 _SCORE_TABLE: dict[str, Callable[[str], object]] = {
     "Rank": _cell_int(1),
-    "Contract": parse_contract,
+    "Contract": _cell_contract,
     "Declarer": parse_declarer,
     "Result": _TRICKS,
     "Score_NS": _cell_score,

@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.deal import Deal
@@ -37,12 +37,12 @@ from bridgescore.errors import (
     RulesError,
 )
 from bridgescore.formats.files import decode_text
+from bridgescore.formats.pbn import dialects, syntax
 from bridgescore.formats.pbn import document as pbn
-from bridgescore.formats.pbn import syntax
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.results import SessionResult
-from bridgescore.rules import CrossImpNormalisation, Method
+from bridgescore.rules import CrossImpNormalisation, Method, TeamsScoring, Trim
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import (
@@ -73,6 +73,7 @@ _CARRIED = (
     "Vulnerable",
     "Deal",
     "Scoring",
+    "ScoringMethod",
 )
 
 
@@ -100,15 +101,45 @@ class PbnEvent:
     @property
     def method(self) -> Method:
         """How the file says its boards were scored (the Scoring tag)."""
-        scoring = (self.scoring or "").upper()
-        if not scoring.startswith("IMP"):
-            return Method.MATCHPOINTS
-        return Method.BUTLER if "BUTLER" in scoring else Method.CROSS_IMPS
+        method = self.declared().get("method", Method.MATCHPOINTS)
+        assert isinstance(method, Method)
+        return method
+
+    def declared(self) -> dict[str, Any]:
+        """The rule settings the Scoring tag (or the ScoringMethod tag some programs write)
+        states (§3.4.12): ``MP`` matchpoints (``MP1`` two a result beaten, ``MP2`` one),
+        ``IMP`` cross-IMPs or, with ``Butler``, Butler (``Butler-2`` drops the two extreme
+        scores from the datum, ``Butler`` none), ``Cross``/``Cross1``/``Cross2`` the cross-IMP
+        divisor; for teams of four ``IMP`` or ``BAM`` (board-a-match)."""
+        words = [w.strip().upper() for w in re.split(r"[;,]", self.scoring or "") if w.strip()]
+        if not words:
+            return {}
+        base, modifiers = words[0], set(words[1:])
+        if self.session.structure is FieldStructure.TEAMS:
+            if base == "BAM":
+                return {"teams_scoring": TeamsScoring.BOARD_A_MATCH}
+            return {"teams_scoring": TeamsScoring.IMPS} if base.startswith("IMP") else {}
+        if base in ("MP", "MATCHPOINTS", "MATCHPOINT"):
+            declared: dict[str, Any] = {"method": Method.MATCHPOINTS}
+            if "MP1" in modifiers or "MP2" in modifiers:
+                declared["scale"] = 2 if "MP1" in modifiers else 1
+            return declared
+        if not base.startswith("IMP"):
+            return {}
+        if "BUTLER" in modifiers or "BUTLER-2" in modifiers or "BUTLER" in base:
+            trim = Trim.count(1 if "BUTLER-2" in modifiers else 0)
+            return {"method": Method.BUTLER, "datum_trim": trim}
+        declared = {"method": Method.CROSS_IMPS}
+        for word in ("CROSS", "CROSS1", "CROSS2"):
+            if word in modifiers:
+                declared["cross_imps"] = CrossImpNormalisation.parse(word)
+        return declared
 
     def figures(self) -> ReportedScores | None:
         """The file's own matchpoints (or IMPs) per row and its TotalScoreTable's totals and
         percentages; ``None`` when it carries none."""
-        imps = self.method is not Method.MATCHPOINTS
+        teams = self.session.structure is FieldStructure.TEAMS
+        imps = teams or self.method is not Method.MATCHPOINTS
         rows = []
         for index, reported in sorted(self.reported.items()):
             ns, ew = reported.imps if imps else reported.mp
@@ -121,7 +152,8 @@ class PbnEvent:
         )
         if not rows and not standings:
             return None
-        return ReportedScores(self.method, tuple(rows), standings)
+        scoring = self.declared().get("teams_scoring", TeamsScoring.IMPS) if teams else None
+        return ReportedScores(self.method, tuple(rows), standings, teams_scoring=scoring)
 
 
 @dataclass
@@ -147,6 +179,7 @@ class _Event:
     standings: list[ReportedStanding] = field(default_factory=list)
     scoring: str | None = None
     deals: dict[str, Deal] = field(default_factory=dict)  # each Deal tag read once
+    warnings: list[Problem] = field(default_factory=list)  # how unknown and dialect values read
 
     def number(self, key: str) -> int:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
@@ -212,7 +245,7 @@ def events_of(
         parts = [carried.get(k) for k in ("Event", "Stage") if carried.get(k)]
         event_name = " — ".join(p for p in parts if p) or None
         event = events.setdefault(event_name, _Event(event_name, _iso_date(carried.get("Date"))))
-        event.scoring = event.scoring or carried.get("Scoring")
+        event.scoring = event.scoring or carried.get("Scoring") or carried.get("ScoringMethod")
         _read_total_table(game, event)
         _read_game(game, values, carried, event, problems)
     problems.raise_if_any()
@@ -235,7 +268,7 @@ def events_of(
                 reported,
                 tuple(event.standings),
                 event.scoring,
-                tuple(document.warnings),
+                (*document.warnings, *event.warnings),
             )
         )
     if not out:
@@ -261,7 +294,7 @@ def _read_game(
         problems.report(message, game.line, board_number, None, found, expected)
 
     board_text = carried.get("Board")
-    board_number = int(board_text) if board_text and board_text.isdigit() else None
+    board_number = int(board_text) if board_text and board_text.isdecimal() else None
     score_table = next((t for t in game.tags if t.name == "ScoreTable" and t.table), None)
     has_result = "Contract" in values
     if not has_result and score_table is None:
@@ -269,7 +302,11 @@ def _read_game(
     if board_number is None or board_number < 1:
         problem("no board number", board_text, "a Board tag like 7")
         return
-    board = _board(board_number, carried, event)
+    try:
+        board = _board(board_number, carried, event)
+    except ParseError as error:  # a Deal or Vulnerable the syntax checks reported already
+        problem(str(error), carried.get("Deal"))
+        return
     if score_table is not None and score_table.table is not None:
         before = len(problems)
         _read_score_table(score_table, board, event, problems)
@@ -286,7 +323,7 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
         return
     for record in tag.table.records():
         pair, names = record.get("PairId"), record.get("Names")
-        if pair is None or names is None or not pair.text.isdigit():
+        if pair is None or names is None or not pair.text.isdecimal():
             continue
         line = record.get("Line")
         section = record.get("Section")
@@ -306,7 +343,7 @@ def _read_total_table(game: pbn.Game, event: _Event) -> None:
                 _fraction(record.get("TotalMP") or record.get("TotalIMP")),
                 _fraction(record.get("TotalPercentage")),
                 None if rank is None or not _PLACE.fullmatch(rank.text) else rank.text,
-                int(boards.text) if boards is not None and boards.text.isdigit() else None,
+                int(boards.text) if boards is not None and boards.text.isdecimal() else None,
             )
         )
 
@@ -403,12 +440,21 @@ def _read_result_game(
         ew_name = f"{players[2]} & {players[3]}"
         ns, ew = event.number(ns_name), event.number(ew_name)
         names = (ns_name, ew_name)
+    score = values.get("Score")
     try:
-        side = _played(contract_text, values.get("Declarer", ""), values.get("Result", ""), board)
+        written_score = pbn.parse_score(score) if score else None
+        side, note = _played(
+            contract_text,
+            values.get("Declarer", ""),
+            values.get("Result", ""),
+            board,
+            written_score,
+        )
     except ParseError as error:
         problem(str(error))
         return
-    score = values.get("Score")
+    if note is not None:
+        event.warnings.append(Problem(note, game.line, board.number))
     if score and isinstance(side, WeightedResult) and side.result is not None:
         try:
             written = pbn.parse_score(score)
@@ -450,14 +496,54 @@ def _own_vul(board: Board, event: _Event) -> Vulnerability | None:
     return None if known.vulnerability is board.vulnerability else board.vulnerability
 
 
-def _played(contract_text: str, declarer: str, result: str, board: Board) -> SideScore:
-    """A game's result; an empty or unknown contract means the board was not played."""
-    if contract_text in ("", "?", "-"):
-        return None
-    parsed = pbn.parse_contract(contract_text)
+def _played(
+    contract_text: str,
+    declarer: str,
+    result: str,
+    board: Board,
+    score: pbn.PbnScore | None = None,
+) -> tuple[SideScore, str | None]:
+    """A table's result, and what a reader should be told of how it was read.
+
+    An empty contract means the board was not played; ``?`` means a value is not known
+    (PBN 2.1 §3.4), and nothing is guessed: a table whose contract is unknown has no result,
+    and one whose declarer or result is unknown is read as its score alone when ``score``
+    says whose it is, else has no result. A known program's notation (Bridgewebs' ``3D*``,
+    ``PO``, ``A``) is read as it means, with a warning naming the program.
+    """
+    text = contract_text.strip()
+    if text in ("", "-"):
+        return None, None
+    if dialects.unknown(text):
+        return None, "the contract is not known ('?', PBN 2.1 §3.4): no result for this table"
+    warning = None
+    dialect = dialects.contract(text)
+    if dialect is not None:
+        if dialect.standard == "A":
+            return Artificial.parse("A"), dialect.warning
+        text, warning = dialect.standard, dialect.warning
+    parsed = pbn.parse_contract(text)
     if parsed is None:
-        return WeightedResult.single(BridgeResult.pass_out())
+        return WeightedResult.single(BridgeResult.pass_out()), warning
     contract = parsed.contract
+    missing = [
+        what
+        for what, value in (("declarer", declarer), ("result", result))
+        if dialects.unknown(value)
+    ]
+    if missing:
+        what = " and the ".join(missing)
+        ns_score = _named_ns_score(score)
+        if ns_score is None:
+            return None, (
+                f"{contract} with the {what} not known ('?', PBN 2.1 §3.4): no result for "
+                "this table (a declarer or a result is never guessed)"
+            )
+        bare = BridgeResult.from_score(int(ns_score), board.vulnerability)
+        return WeightedResult.single(bare), (
+            f"{contract} with the {what} not known ('?', PBN 2.1 §3.4): read as the score "
+            f"{int(ns_score):+d} to NS alone"
+        )
     who = pbn.parse_declarer(declarer)
     if who is None:
         raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
@@ -465,9 +551,17 @@ def _played(contract_text: str, declarer: str, result: str, board: Board) -> Sid
     count = None if tricks is None else tricks.tricks_for(who.seat)
     if count is None:
         raise ParseError(f"{contract} by {who.seat} has no result (expected tricks 0-13)")
-    return WeightedResult.single(
-        BridgeResult.played(contract, who.seat, count, board.vulnerability)
-    )
+    played = BridgeResult.played(contract, who.seat, count, board.vulnerability)
+    return WeightedResult.single(played), warning
+
+
+def _named_ns_score(score: pbn.PbnScore | None) -> Fraction | None:
+    """NS's score, when a Score tag names the side it is for ("NS 420", "EW -50")."""
+    if score is None:
+        return None
+    if score.ns is not None:
+        return score.ns
+    return None if score.ew is None else -score.ew
 
 
 def _ns_value(score: pbn.PbnScore, declarer: str) -> Fraction | None:
@@ -500,7 +594,7 @@ def _pair(
 
 
 def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    return int(text) if text and text.isdecimal() else None
 
 
 # --- ScoreTable ---------------------------------------------------------------------------------
@@ -522,10 +616,12 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event, problems: Probl
 
         copies = int(cell("Multiplicity") or 1) if anonymous else 1
         try:
-            side_ns, side_ew, assigned = _row_scores(record, cell, board)
+            side_ns, side_ew, assigned, note = _row_scores(record, cell, board)
         except BridgeScoreError as error:
             problems.add(Problem(str(error), line, board.number, cell("Table") or None))
             continue
+        if note is not None:
+            event.warnings.append(Problem(note, line, board.number, cell("Table") or None))
         for _ in range(copies):
             if anonymous:
                 ns = ew = len([p for p in event.rows if p.board == board.number]) + 1
@@ -582,19 +678,21 @@ def _fraction(value: pbn.Cell | None) -> Fraction | None:
 
 
 def _row_scores(
-    record: dict[str, pbn.Cell], cell: object, board: Board
-) -> tuple[SideScore, SideScore, bool]:
-    assert callable(cell)
+    record: dict[str, pbn.Cell], cell: Callable[[str], str], board: Board
+) -> tuple[SideScore, SideScore, bool, str | None]:
+    """A ScoreTable row's scores for NS and EW, whether the director assigned them, and what a
+    reader should be told of how they were read (a ``?`` or a program's own notation)."""
     adjusted = cell("Adjusted")
     if adjusted:
-        return parse_side_scores(adjusted, board.vulnerability)
-    contract = cell("Contract")
+        return *parse_side_scores(adjusted, board.vulnerability), None
+    contract = _raw(record, "Contract")
     percent_ns, percent_ew = record.get("Percentage_NS"), record.get("Percentage_EW")
     if percent_ns is not None and percent_ns.artificial and percent_ew is not None:
         return (
             Artificial.parse(percent_ns.text),
             Artificial.parse(percent_ew.text),
             False,
+            None,
         )
     score_ns, score_ew = cell("Score_NS"), cell("Score_EW")
     for name, text in (("Score_NS", score_ns), ("Score_EW", score_ew)):
@@ -605,20 +703,31 @@ def _row_scores(
             )
     written = int(score_ns) if score_ns else (-int(score_ew) if score_ew else None)
     if contract:
-        side = _played(contract, cell("Declarer"), cell("Result"), board)
-        if side is None:
-            return None, None, False
+        named = None if written is None else pbn.PbnScore(ns=Fraction(written))
+        side, note = _played(
+            contract, _raw(record, "Declarer"), _raw(record, "Result"), board, named
+        )
+        if side is None or isinstance(side, Artificial):
+            return side, side, False, note
         assert isinstance(side, WeightedResult) and side.result is not None
         if written is not None and written != side.result.ns_score:
             raise ParseError(
                 f"the score contradicts the result: {side.result} is "
                 f"{side.result.ns_score:+d} to NS, the row says {written:+d}"
             )
-        return side, side, False
+        return side, side, False, note
     if written is not None:
         result = WeightedResult.single(BridgeResult.from_score(written, board.vulnerability))
-        return result, result, False
+        return result, result, False, None
     raise ParseError("a row with neither a contract nor a score (expected one of them)")
+
+
+def _raw(record: dict[str, pbn.Cell], name: str) -> str:
+    """A cell's text with ``?`` kept (an unknown value is not an empty one); ``-`` is empty."""
+    value = record.get(name)
+    if value is None or value.irrelevant:
+        return ""
+    return "?" if value.unknown else value.text
 
 
 # --- writing ------------------------------------------------------------------------------------

@@ -149,8 +149,9 @@ def write_path(doc: PbnDocument, path: str | os.PathLike[str], encoding: str | N
             encoding = "latin-1"
         except UnicodeEncodeError:
             encoding = "utf-8"
-    with open(path, "w", encoding=encoding, newline="\r\n") as fp:
-        fp.write(text)
+    from bridgescore.formats.outputs import write_text
+
+    write_text(os.fspath(path), text.replace("\n", "\r\n"), encoding=encoding)
 
 
 # --------------------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ The rules, for ``-o PATH`` and every other output:
   ``/dev`` and ``/proc`` nothing new is made and nothing is replaced: ``/dev/stdout`` or
   ``/dev/fd/3`` leading to a file is appended to, as the shell's redirection opened it.
 * A folder, a disk device or a socket is refused.
+* Nothing is ever written over the command's own inputs (``inputs``: ``score x.csv -o x.csv``
+  is refused, the input kept) nor over a database (a SQLite file, or its ``-wal``, ``-shm`` or
+  ``-journal``): bridgescore writes results files, never over what it reads or stores.
 * A report's folder (:func:`write_directory`) is built beside its place and moved there whole.
   A folder already there is used only if it is empty or holds an earlier output of bridgescore
   with its manifest (:data:`MANIFEST`); then only the files that manifest lists are replaced and
@@ -68,13 +71,19 @@ def output_name(target: str | Path) -> str:
 # --- one file ----------------------------------------------------------------------------------
 
 
-def write_text(target: str | Path, text: str) -> None:
-    """Write ``text`` as UTF-8 to ``target`` (``-``: standard output), by the module's rules."""
-    write_bytes(target, text.encode("utf-8"))
+def write_text(
+    target: str | Path, text: str, *, inputs: Iterable[str | Path] = (), encoding: str = "utf-8"
+) -> None:
+    """Write ``text`` to ``target`` (``-``: standard output), by the module's rules; never over
+    one of ``inputs`` (the files the command read)."""
+    write_bytes(target, text.encode(encoding), inputs=inputs)
 
 
-def write_bytes(target: str | Path, data: bytes | Iterable[bytes]) -> None:
-    """Write ``data`` to ``target`` (``-``: standard output), by the module's rules.
+def write_bytes(
+    target: str | Path, data: bytes | Iterable[bytes], *, inputs: Iterable[str | Path] = ()
+) -> None:
+    """Write ``data`` to ``target`` (``-``: standard output), by the module's rules; never over
+    one of ``inputs`` (the files the command read).
 
     ``data`` may come in pieces (a large JSON, a board at a time): each is written as it comes,
     so the whole is never held; a file is still replaced whole or not at all.
@@ -96,6 +105,8 @@ def write_bytes(target: str | Path, data: bytes | Iterable[bytes]) -> None:
         raise OutputError(name, os_reason(error, name)) from None
     if info is None and _streamed_path(name):
         raise OutputError(name, "no such device")
+    if info is not None and stat.S_ISREG(info.st_mode):
+        _refuse_own(name, info, inputs)
     if info is None or (stat.S_ISREG(info.st_mode) and not _streamed_path(name)):
         _replace(name, pieces, info)
     elif stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
@@ -108,6 +119,46 @@ def write_bytes(target: str | Path, data: bytes | Iterable[bytes]) -> None:
         raise OutputError(name, "it is a disk device: bridgescore writes files, not disks")
     else:
         raise OutputError(name, "it is a socket: bridgescore writes to files, devices and pipes")
+
+
+def _refuse_own(name: str, info: os.stat_result, inputs: Iterable[str | Path]) -> None:
+    """Refuse to replace a database or one of the command's inputs (``info``: the file's)."""
+    if _database(name):
+        raise OutputError(
+            name, "it is a database: bridgescore never writes a results file over one"
+        )
+    for given in inputs:
+        if str(given) == STDIN:
+            continue
+        try:
+            read = os.stat(given)
+        except OSError:
+            continue
+        if (read.st_dev, read.st_ino) == (info.st_dev, info.st_ino):
+            raise OutputError(
+                name,
+                f"it is this command's input {output_name(given)}: bridgescore never writes "
+                "over a file it reads (give another name)",
+            )
+
+
+_SQLITE = b"SQLite format 3\x00"
+_SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def _database(name: str) -> bool:
+    """Whether ``name`` is a SQLite database, or the write-ahead log, shared memory or journal
+    beside one."""
+    for suffix in _SQLITE_COMPANIONS:
+        if name.endswith(suffix) and _database(name[: -len(suffix)]):
+            return True
+    if not os.path.isfile(name):
+        return False
+    try:
+        with open(name, "rb") as handle:
+            return handle.read(len(_SQLITE)) == _SQLITE
+    except OSError:
+        return False
 
 
 def _streamed_path(name: str) -> bool:
@@ -228,7 +279,13 @@ class _Earlier:
     carried: dict[str, tuple[int, int]] = field(default_factory=dict)  # file -> (device, inode)
 
 
-def write_directory(target: str | Path, fill: Callable[[Path], T], *, kind: str = "report") -> T:
+def write_directory(
+    target: str | Path,
+    fill: Callable[[Path], T],
+    *,
+    kind: str = "report",
+    inputs: Iterable[str | Path] = (),
+) -> T:
     """Fill a new folder with ``fill`` and put it at ``target``; ``fill``'s value is returned.
 
     The folder is built beside ``target`` and moved there when complete, with a manifest of the
@@ -236,7 +293,8 @@ def write_directory(target: str | Path, fill: Callable[[Path], T], *, kind: str 
     earlier output with its manifest: the files it lists are replaced, every other file is kept,
     and a kept file that has the name of one now written stops the run. A failed run leaves the
     folder already there as it was. An ``OSError`` from ``fill`` is reported as an
-    :class:`OutputError` for ``target``.
+    :class:`OutputError` for ``target``. A folder whose files to be replaced include one of
+    ``inputs`` (the files the command read) is refused.
     """
     name = str(target)
     if name in (STDIN, ""):
@@ -245,6 +303,8 @@ def write_directory(target: str | Path, fill: Callable[[Path], T], *, kind: str 
     if place.name in ("", ".", ".."):
         place = Path(os.path.abspath(place))
     earlier = _earlier(place, name, kind)
+    if earlier is not None:
+        _refuse_inputs_inside(place, earlier, inputs, name)
     made: list[Path] = []  # folders on the way, made for this run and removed if it fails
     try:
         parent = place.parent
@@ -307,6 +367,26 @@ def _earlier(place: Path, name: str, kind: str) -> _Earlier | None:
         f"the folder holds files bridgescore did not write ({shown}): "
         f"choose a new or empty folder for the {kind}",
     )
+
+
+def _refuse_inputs_inside(
+    place: Path, earlier: _Earlier, inputs: Iterable[str | Path], name: str
+) -> None:
+    """Refuse a folder whose run would replace one of the command's inputs."""
+    root = os.path.realpath(place)
+    for given in inputs:
+        if str(given) == STDIN:
+            continue
+        relative = os.path.relpath(os.path.realpath(given), root)
+        if relative.startswith(os.pardir) or os.path.isabs(relative):
+            continue
+        relative = relative.replace(os.sep, "/")
+        if earlier.legacy or relative in earlier.files:
+            raise OutputError(
+                name,
+                f"it holds this command's input {output_name(given)}, which bridgescore wrote "
+                "there and would replace: give another folder",
+            )
 
 
 def _read_manifest(path: Path, name: str, kind: str) -> _Earlier:

@@ -1,0 +1,104 @@
+"""``bridgescore privacy``: what each player lets the results show of them, and erasure
+(docs/privacy.md)."""
+
+from __future__ import annotations
+
+import click
+
+from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.mail import opened
+
+_DB = click.option(
+    "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
+)
+
+
+@click.group()
+def privacy() -> None:
+    """What each player lets the results show of them -- full name, initials, number only or
+    not shown (their results count either way) -- honoured by every page, JSON, mail and
+    report made from the club database; and erasure. See docs/privacy.md.
+
+    \b
+    Examples:
+      bridgescore privacy set "Ann Lee" initials
+      bridgescore privacy show
+      bridgescore privacy erase "Ann Lee" --yes
+    """
+
+
+@privacy.command("set")
+@click.argument("player")
+@click.argument("publish", metavar="full|initials|number|hidden")
+@_DB
+def set_command(player: str, publish: str, db: str | None) -> None:
+    """What the results show of PLAYER (id, kind:number or exact name) from now on: their
+    full name, their initials, their number only, or nothing (hidden).
+
+    \b
+    Examples:
+      bridgescore privacy set "Ann Lee" initials
+      bridgescore privacy set ebu:12345 hidden
+    """
+    from bridgescore.store.outreach import PlayersSide
+
+    with opened(db) as store:
+        side = PlayersSide(store)
+        changed = side.set_publish(player, publish)
+        words = side.preferences(changed.id).publish_words
+    click.echo(f"{changed.name} (player {changed.id}): published as {words}")
+
+
+@privacy.command("show")
+@click.argument("player", required=False)
+@_DB
+@click.option("--club", help="Only this club's players.")
+def show(player: str | None, db: str | None, club: str | None) -> None:
+    """Each player's publish setting and whether results reach them by e-mail (or PLAYER's).
+
+    \b
+    Examples:
+      bridgescore privacy show
+      bridgescore privacy show "Ann Lee"
+    """
+    from bridgescore.store.outreach import PlayersSide
+
+    with opened(db) as store:
+        side = PlayersSide(store)
+        if player is not None:
+            found = store.player(player)
+            choices = [(found, side.preferences(found.id))]
+        else:
+            choices = side.choices(club)
+    for person, chosen in choices:
+        erased = " (erased)" if chosen.erased_at is not None else ""
+        mail = chosen.email or "no address"
+        click.echo(f"{person.id:>5}  {person.name}{erased}: {chosen.publish_words}; {mail}")
+
+
+@privacy.command("erase")
+@click.argument("player")
+@_DB
+@click.option("--yes", is_flag=True, help="Erase without asking (there is no undo).")
+def erase(player: str, db: str | None, yes: bool) -> None:
+    """Pseudonymise PLAYER for good: their name becomes "Player ID" wherever the database holds
+    it, their numbers and address go; every score stays as it is. There is no undo.
+
+    \b
+    Examples:
+      bridgescore privacy erase "Ann Lee" --yes
+    """
+    from bridgescore.store.outreach import PlayersSide
+
+    with opened(db) as store:
+        found = store.player(player)
+        if not yes and not click.confirm(
+            f"Erase {found.name} (player {found.id}) for good?", default=False
+        ):
+            raise UsageProblem("privacy erase: not confirmed: nothing changed")
+        done = PlayersSide(store).erase(str(found.id))
+    click.echo(
+        f"{found.name} is now {done.pseudonym}: {done.entrants} pair name"
+        f"{'s' if done.entrants != 1 else ''} and {done.traveller_lines} traveller line"
+        f"{'s' if done.traveller_lines != 1 else ''} changed; no score changes."
+    )

@@ -1,0 +1,130 @@
+"""The Australian Bridge Federation's session awards (ABF Masterpoint Manual, §3.1 and §4.2).
+
+The winner's award from the number of tables T (a half table counted whole) and the grade's
+weight W:
+
+* two winners (each line of a Mitchell): ``0.02·W·T`` up to 30 tables, ``W·(1 − e^(−T/32))`` above;
+* one winner (Howell, arrow-switched Mitchell, individual, teams): ``0.04·W·T`` up to 15 tables,
+  ``W·(1 − e^(−T/16))`` above.
+
+Places are rewarded to the top half of a pairs or individual field (rounded down) and the top third
+of a teams field (rounded up); 2nd receives 70 % of 1st, the k-th (k ≥ 3) 1st / (k − 1). Every
+award is rounded half up to 0.01, each place from the rounded winner's award; tied entrants
+share the mean of the rounded awards of the places they cover, rounded half up again.
+
+The weights (green 1.5 for a club session, red 2.5 for a special club event) and the rounding
+are those of Compscore's files (docs/masterpoints.md says which parts are published).
+"""
+
+from __future__ import annotations
+
+from decimal import Context, Decimal
+from fractions import Fraction
+
+from bridgescore.display import fmt_fixed
+from bridgescore.errors import ParseError
+from bridgescore.masterpoints.model import (
+    Award,
+    Kind,
+    RankedField,
+    Scheme,
+    SchemeInfo,
+    number,
+    placings,
+    rounded,
+    share,
+)
+
+COLOURS = {"green": Fraction(3, 2), "red": Fraction(5, 2)}  # the usual weight of each colour
+_DECIMALS = 2
+_PRECISION = Context(prec=40)  # for the exponential above 30 (15) tables
+
+
+class AbfScheme(Scheme):
+    """``abf:green``, ``abf:red``, or either with its weight: ``abf:red:3.0``."""
+
+    def __init__(self, colour: str, weight: Fraction | None = None) -> None:
+        if colour not in COLOURS:
+            raise ParseError(f"not an ABF colour: {colour!r} (expected green or red)")
+        self.colour = colour
+        self.weight = COLOURS[colour] if weight is None else weight
+        if self.weight <= 0:
+            raise ParseError(f"an ABF weight is more than 0, found {number(self.weight, 4)}")
+        named = f"abf:{colour}" + ("" if weight is None else f":{_weight_text(self.weight)}")
+        self.info = SchemeInfo(
+            name=named,
+            title=f"ABF {colour} masterpoints (weight {_weight_text(self.weight)})",
+            unit=f"ABF {colour} points",
+            decimals=_DECIMALS,
+            colour=colour.upper(),
+            scale="Club",
+        )
+
+    def winner(self, field: RankedField) -> tuple[Fraction, str]:
+        """The winner's award, rounded, and its arithmetic."""
+        w, t = self.weight, field.tables
+        two = field.winners == 2
+        rate, limit, spread = (Fraction(2, 100), 30, 32) if two else (Fraction(4, 100), 15, 16)
+        if t <= limit:
+            exact = rate * w * t
+            how = f"{number(rate, 2)} × {_weight_text(w)} × {t}"
+        else:
+            growth = 1 - (-Decimal(t) / Decimal(spread)).exp(_PRECISION)
+            exact = Fraction(Decimal(w.numerator) / Decimal(w.denominator) * growth)
+            how = f"{_weight_text(w)} × (1 − e^(−{t}/{spread}))"
+        points, words = rounded(exact, _DECIMALS)
+        return points, f"{how} {words}"
+
+    def award(self, field: RankedField) -> list[Award]:
+        places = placings(
+            field.size,
+            Fraction(1, 3) if field.kind is Kind.TEAMS else Fraction(1, 2),
+            up=field.kind is Kind.TEAMS,
+        )
+        first, first_how = self.winner(field)
+
+        def place_award(k: int) -> tuple[Fraction, str]:
+            if k > places:
+                return Fraction(0), ""
+            if k == 1:
+                return first, first_how
+            exact = first * Fraction(7, 10) if k == 2 else first / (k - 1)
+            shown = fmt_fixed(first, _DECIMALS)
+            how = f"70% of {shown}" if k == 2 else f"{shown} / {k - 1}"
+            points, words = rounded(exact, _DECIMALS)
+            return points, f"{how} {words}"
+
+        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
+
+        def head(place: str) -> str:
+            return f"{place} of {size}, {field.movement}, {self.colour}"
+
+        return share(field, place_award, _DECIMALS, head)
+
+
+def _weight_text(weight: Fraction) -> str:
+    text = number(weight, 4)
+    return text if "." in text else f"{text}.0"
+
+
+def parse(parts: list[str]) -> AbfScheme:
+    """``abf:COLOUR[:WEIGHT]`` without its ``abf``."""
+    if not parts or len(parts) > 2:
+        raise ParseError(
+            "an ABF scheme is abf:green or abf:red, optionally with a weight: abf:red:3.0"
+        )
+    weight = None
+    if len(parts) == 2:
+        weight = decimal_number(parts[1], "a weight like 3.0")
+    return AbfScheme(parts[0].lower(), weight)
+
+
+def decimal_number(text: str, expected: str) -> Fraction:
+    """A decimal number written in a scheme's name, exactly."""
+    try:
+        value = Decimal(text.strip())
+    except ArithmeticError:
+        value = Decimal("NaN")
+    if not value.is_finite() or len(text) > 20:
+        raise ParseError(f"not a number: {text!r} (expected {expected})")
+    return Fraction(value)

@@ -1,0 +1,299 @@
+"""A scheme written as data: a club's or a federation's printed scales, without Python.
+
+A scheme file (TOML or JSON, docs/masterpoints.md) names the scheme and its unit and gives, for
+each kind of field, rows of field sizes with the award for each place::
+
+    name = "Riverside local points"
+    unit = "local points"
+    decimals = 0            # awards are whole local points
+    counts = "tables"       # the rows' sizes count tables ("entrants": pairs, players or teams)
+
+    [[two_winner]]          # each line of a Mitchell
+    from = 3
+    to = 5
+    awards = [6, 4]
+
+    [[two_winner]]
+    from = 6                # no "to" on the last row: 6 tables and more
+    awards = [8, 6, 4]
+
+    [[one_winner]]          # Howell, arrow-switched Mitchell, individual
+    from = 3
+    awards = [10, 7, 5]
+
+A file is checked whole when it is read, and refused with every problem listed: rows that leave a
+gap or overlap, awards that rise from one place to the next, are negative, have more decimals
+than the unit, or reward more places than the smallest field of the row has entrants.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.errors import Problems, RulesError
+from bridgescore.masterpoints.model import (
+    Award,
+    Kind,
+    RankedField,
+    Scheme,
+    SchemeInfo,
+    number,
+    ordinal,
+    share,
+)
+
+TABLES = {
+    "two_winner": "each line of a Mitchell",
+    "one_winner": "a Howell, an arrow-switched Mitchell or an individual",
+    "teams": "teams",
+}
+_PER_TABLE = {"two_winner": 1, "one_winner": 2, "teams": 1}  # entrants a table seats
+_KEYS = {"name", "unit", "decimals", "counts", "colour", "scale", *TABLES}
+_ROW_KEYS = {"from", "to", "awards"}
+MAX_ROWS = 500
+MAX_AWARDS = 200
+
+
+@dataclass(frozen=True)
+class Row:
+    """Field sizes ``low`` to ``high`` (None: and more) and the award for each place."""
+
+    low: int
+    high: int | None
+    awards: tuple[Fraction, ...]
+
+    def holds(self, size: int) -> bool:
+        return self.low <= size and (self.high is None or size <= self.high)
+
+    def sizes(self) -> str:
+        if self.high is None:
+            return f"{self.low} and more"
+        return str(self.low) if self.high == self.low else f"{self.low} to {self.high}"
+
+
+class TableScheme(Scheme):
+    """A scheme read from a file: scales by kind of field and field size."""
+
+    def __init__(self, info: SchemeInfo, counts: str, tables: dict[str, tuple[Row, ...]]):
+        self.info = info
+        self.counts = counts
+        self.tables = tables
+
+    def award(self, field: RankedField) -> list[Award]:
+        table = _table_for(field)
+        rows = self.tables.get(table)
+        if rows is None:
+            raise RulesError(
+                f"the scheme {self.info.name!r} has no {table} table for field {field.name} "
+                f"({field.movement})"
+            )
+        size = field.tables if self.counts == "tables" else field.size
+        what = "table" if self.counts == "tables" else field.kind.noun
+        plural = what + ("s" if size != 1 else "")
+        row = next((r for r in rows if r.holds(size)), None)
+        if row is None:
+            if size < rows[0].low:
+                return []  # a field smaller than the scale's first row earns nothing
+            raise RulesError(
+                f"the scheme {self.info.name!r} has no row for {size} {plural} in its {table} "
+                f"table (its last row is for {rows[-1].sizes()})"
+            )
+        decimals = self.info.decimals
+
+        def place_award(k: int) -> tuple[Fraction, str]:
+            if k > len(row.awards):
+                return Fraction(0), ""
+            value = row.awards[k - 1]
+            return value, f"{number(value, decimals)} ({table} scale for {row.sizes()} {what}s)"
+
+        def head(place: str) -> str:
+            return f"{place} of {size} {plural}, {field.movement}, {self.info.unit}"
+
+        return share(field, place_award, decimals, head)
+
+
+def _table_for(field: RankedField) -> str:
+    if field.kind is Kind.TEAMS:
+        return "teams"
+    return "two_winner" if field.winners == 2 else "one_winner"
+
+
+def loads(text: str, path: str | None = None, *, kind: str | None = None) -> TableScheme:
+    """A scheme from a file's text: TOML, or JSON when ``kind`` is "json" (or the text starts
+    with ``{``). Every problem is raised together as an :class:`InputFileError`."""
+    problems = Problems(path)
+    as_json = kind == "json" or (kind is None and text.lstrip().startswith("{"))
+    try:
+        data: Any = json.loads(text) if as_json else tomllib.loads(text)
+    except json.JSONDecodeError as error:
+        problems.report(f"not JSON: {error.msg}", error.lineno, expected="a scheme file")
+        raise problems.error() from None
+    except tomllib.TOMLDecodeError as error:
+        problems.report(f"not TOML: {error}", expected="a scheme file (docs/masterpoints.md)")
+        raise problems.error() from None
+    scheme = _read(data, problems)
+    problems.raise_if_any()
+    assert scheme is not None
+    return scheme
+
+
+def _read(data: Any, problems: Problems) -> TableScheme | None:
+    if not isinstance(data, dict):
+        problems.report("a scheme file is a table of keys", expected="name, unit and scales")
+        return None
+    for key in sorted(set(data) - _KEYS):
+        problems.report(f"unknown key {key!r}", expected=", ".join(sorted(_KEYS)))
+    name = _text(data, "name", problems, required=True)
+    unit = _text(data, "unit", problems, required=True)
+    colour = _text(data, "colour", problems)
+    scale = _text(data, "scale", problems)
+    decimals = data.get("decimals", 0)
+    if type(decimals) is not int or not 0 <= decimals <= 4:
+        problems.report("decimals is a whole number from 0 to 4", found=repr(decimals))
+        decimals = 0
+    counts = data.get("counts", "entrants")
+    if counts not in ("entrants", "tables"):
+        problems.report("counts is entrants or tables", found=repr(counts))
+        counts = "entrants"
+    tables: dict[str, tuple[Row, ...]] = {}
+    for table in TABLES:
+        if table in data:
+            rows = _rows(table, data[table], decimals, counts, problems)
+            if rows:
+                tables[table] = rows
+    if not any(t in data for t in TABLES):
+        problems.report(
+            "the scheme has no scale", expected="a table two_winner, one_winner or teams"
+        )
+    if problems or name is None or unit is None:
+        return None
+    info = SchemeInfo(name, name, unit, decimals, colour, scale)
+    return TableScheme(info, counts, tables)
+
+
+def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            problems.report(f"the scheme has no {key}", expected=f'{key} = "…"')
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > 80:
+        problems.report(f"{key} is a text of 1 to 80 characters", found=repr(value)[:80])
+        return None
+    return value.strip()
+
+
+def _rows(table: str, data: Any, decimals: int, counts: str, problems: Problems) -> tuple[Row, ...]:
+    if not isinstance(data, list) or not data:
+        problems.report(f"{table} is a list of rows", expected="from, to and awards")
+        return ()
+    if len(data) > MAX_ROWS:
+        problems.report(f"{table} has {len(data)} rows", expected=f"at most {MAX_ROWS}")
+        return ()
+    rows: list[Row] = []
+    for n, item in enumerate(data, 1):
+        where = f"{table} row {n}"
+        if not isinstance(item, dict):
+            problems.report(f"{where} is not a table of from, to and awards")
+            continue
+        for key in sorted(set(item) - _ROW_KEYS):
+            problems.report(f"{where}: unknown key {key!r}", expected="from, to and awards")
+        low = item.get("from")
+        high = item.get("to")
+        if type(low) is not int or low < 1:
+            problems.report(f"{where}: from is a whole number of 1 or more", found=repr(low))
+            continue
+        if high is not None and (type(high) is not int or high < low):
+            problems.report(
+                f"{where}: to is a whole number, at least from ({low})", found=repr(high)
+            )
+            continue
+        if high is None and n != len(data):
+            problems.report(f"{where}: only the last row may leave out to (its sizes and more)")
+            continue
+        awards = _awards(where, item.get("awards"), decimals, problems)
+        if awards is None:
+            continue
+        seats = low * (_PER_TABLE[table] if counts == "tables" else 1)
+        if len(awards) > seats:
+            problems.report(
+                f"{where}: {len(awards)} places rewarded in a field of {low} {counts} "
+                f"({seats} entrant{'s' if seats != 1 else ''})",
+                expected=f"at most {seats} awards",
+            )
+            continue
+        rows.append(Row(low, high, awards))
+    rows.sort(key=lambda r: r.low)
+    for before, after in itertools.pairwise(rows):
+        assert before.high is not None  # only the last row leaves it out
+        if after.low > before.high + 1:
+            problems.report(
+                f"{table}: no row for {_span(before.high + 1, after.low - 1)} "
+                f"(a gap between the rows for {before.sizes()} and {after.sizes()})",
+                expected="rows that follow on, each from one more than the last row's to",
+            )
+        elif after.low <= before.high:
+            problems.report(
+                f"{table}: the rows for {before.sizes()} and {after.sizes()} overlap",
+                expected="each size in one row",
+            )
+    return tuple(rows)
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _awards(
+    where: str, data: Any, decimals: int, problems: Problems
+) -> tuple[Fraction, ...] | None:
+    if not isinstance(data, list) or not data:
+        problems.report(f"{where}: awards is a list of numbers, best place first")
+        return None
+    if len(data) > MAX_AWARDS:
+        problems.report(f"{where}: {len(data)} awards", expected=f"at most {MAX_AWARDS}")
+        return None
+    values: list[Fraction] = []
+    for k, value in enumerate(data, 1):
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            problems.report(
+                f"{where}: the {ordinal(k)} award is not a number", found=repr(value)[:40]
+            )
+            return None
+        try:
+            exact = Decimal(str(value).strip())
+        except ArithmeticError:
+            exact = Decimal("NaN")
+        if not exact.is_finite():
+            problems.report(
+                f"{where}: the {ordinal(k)} award is not a number", found=repr(value)[:40]
+            )
+            return None
+        if exact < 0:
+            problems.report(f"{where}: the {ordinal(k)} award is negative", found=str(value))
+            return None
+        if -exact.normalize().as_tuple().exponent > decimals:  # type: ignore[operator]
+            problems.report(
+                f"{where}: the {ordinal(k)} award {value} has more decimals than the unit",
+                expected=f"at most {decimals} decimal{'s' if decimals != 1 else ''}",
+            )
+            return None
+        values.append(Fraction(exact))
+    if values[0] <= 0:
+        problems.report(f"{where}: the winner's award is 0", expected="more than 0")
+        return None
+    for k in range(1, len(values)):
+        if values[k] > values[k - 1]:
+            problems.report(
+                f"{where}: the {ordinal(k + 1)} place's award ({number(values[k], decimals)}) is "
+                f"more than the {ordinal(k)}'s ({number(values[k - 1], decimals)})",
+                expected="awards that never rise from one place to the next",
+            )
+            return None
+    return tuple(values)

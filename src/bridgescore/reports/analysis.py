@@ -1,0 +1,656 @@
+"""A pair's (or player's) evening, board by board: what the field did, what double dummy says,
+and where the matchpoints were won or lost.
+
+Every statement is a sentence that carries its numbers, and the numbers beside it (for the JSON
+twin and the tests), in the spirit of the score explanations:
+
+* **the field** -- how many tables have a result, the most common contract and result, how many
+  bid game or slam, and how this table's score stands against the others (beaten, tied);
+* **double dummy** -- the par, the contracts each side makes, and this table's result against
+  both (:class:`~bridgescore.reports.deals.DoubleDummy`);
+* **the verdict** -- the score's distance from par split exactly into three parts that add up:
+  the contract (its double-dummy score against par), the opening lead (the tricks it gave or
+  saved against the best lead, solved by :mod:`bridgescore.reports.leads`) and the play (the
+  tricks taken against double dummy after that lead), each with what the score would have
+  beaten in the field.
+
+Pure over the scored session: the deals are solved before (:func:`~bridgescore.reports.deals.solve`
+and :class:`~bridgescore.reports.leads.Leads`), so this module never calls the solver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.bridge import Seat, Side, Strain
+from bridgescore.contract import Contract, format_result
+from bridgescore.display import fmt_fixed
+from bridgescore.reports.deals import DoubleDummy, ParContract
+from bridgescore.reports.leads import Leads, holds, leader, parse_lead, position
+from bridgescore.reports.model import CardRow
+from bridgescore.results import ScoredBoard, ScoredTable
+from bridgescore.rules import Rules
+from bridgescore.traveller import BridgeResult
+
+SYMBOLS = {
+    Strain.SPADES: "♠",
+    Strain.HEARTS: "♥",
+    Strain.DIAMONDS: "♦",
+    Strain.CLUBS: "♣",
+    Strain.NOTRUMP: "NT",
+}
+# The makeable contracts as clubs print them: notrump first, then spades to clubs.
+_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_SIDE_SEATS = {Side.NS: (Seat.N, Seat.S), Side.EW: (Seat.E, Seat.W)}
+
+Figures = dict[str, Any]
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+
+def contract_text(contract: Contract) -> str:
+    """``4♠``, ``3NTX``: a contract with its suit's symbol."""
+    return f"{contract.level}{SYMBOLS[contract.strain]}{contract.doubling.suffix}"
+
+
+def card_text(card: str) -> str:
+    """``C5`` as ``♣5``, ``HT`` as ``♥10``."""
+    rank = "10" if card[1] == "T" else card[1]
+    return f"{SYMBOLS[Strain.parse(card[0])]}{rank}"
+
+
+def result_text(result: BridgeResult) -> str:
+    """``4♠ N =``, ``3NTX E -2``, ``passed out``, or a bare score for NS."""
+    if result.passed_out:
+        return "passed out"
+    if result.contract is None or result.declarer is None or result.tricks is None:
+        return f"{signed(result.ns_score)} for NS"
+    return (
+        f"{contract_text(result.contract)} {result.declarer} "
+        f"{format_result(result.contract, result.tricks)}"
+    )
+
+
+def par_text(contract: ParContract) -> str:
+    outcome = "=" if contract.result == 0 else f"{contract.result:+d}"
+    doubled = "X" if contract.doubled else ""
+    return f"{contract.level}{SYMBOLS[contract.strain]}{doubled} {contract.declarers} {outcome}"
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def tables(count: int) -> str:
+    return f"{count} table" if count == 1 else f"{count} tables"
+
+
+def tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def _is_game(contract: Contract) -> bool:
+    """Whether the contract bid is a game (its undoubled trick score 100 or more) or more."""
+    trick_score = contract.level * contract.strain.trick_value
+    if contract.strain is Strain.NOTRUMP:
+        trick_score += 10
+    return trick_score >= 100
+
+
+# --- the field -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """What the tables did on one board (its traveller: the tables compared with each other)."""
+
+    board: ScoredBoard
+    results: tuple[BridgeResult, ...]  # every table's bridge result, in traveller order
+    contracts: Counter[tuple[str, Side]] = field(compare=False)
+    outcomes: Counter[str] = field(compare=False)
+    games: Counter[Side] = field(compare=False)
+    slams: Counter[Side] = field(compare=False)
+
+    @property
+    def scores(self) -> list[int]:
+        return [r.ns_score for r in self.results]
+
+    def standing(self, side: Side, score: int, own: int | None) -> tuple[int, int, int]:
+        """(beaten, tied, compared): a score for ``side`` against the other tables' results
+        (``own``: this table's NS score, left out once)."""
+        others = self.scores
+        if own is not None:
+            others.remove(own)
+        sign = 1 if side is Side.NS else -1
+        mine = sign * score
+        beaten = sum(1 for s in others if sign * s < mine)
+        tied = sum(1 for s in others if sign * s == mine)
+        return beaten, tied, len(others)
+
+
+def field_of(board: ScoredBoard) -> Field:
+    results = tuple(t.table.result for t in board.tables if t.table.result is not None)
+    contracts: Counter[tuple[str, Side]] = Counter()
+    outcomes: Counter[str] = Counter()
+    games: Counter[Side] = Counter()
+    slams: Counter[Side] = Counter()
+    for result in results:
+        outcomes[result_text(result)] += 1
+        if result.contract is None or result.declarer is None:
+            continue
+        side = result.declarer.side
+        contracts[contract_text(result.contract), side] += 1
+        if result.contract.level >= 6:
+            slams[side] += 1
+        elif _is_game(result.contract):
+            games[side] += 1
+    return Field(board, results, contracts, outcomes, games, slams)
+
+
+def _most_common(counts: Counter[Any]) -> tuple[list[Any], int]:
+    if not counts:
+        return [], 0
+    top = max(counts.values())
+    return [key for key, count in counts.items() if count == top], top
+
+
+# --- statements ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One sentence of the analysis and the figures it quotes."""
+
+    kind: str  # field, standing, par, makeable, double dummy, contract, lead, play, verdict
+    text: str
+    figures: Figures
+
+    def data(self) -> Figures:
+        return {"kind": self.kind, "text": self.text, "figures": self.figures}
+
+
+@dataclass(frozen=True)
+class Story:
+    """One board of an entrant's evening."""
+
+    row: CardRow
+    result: str  # what the table did, in words
+    field: tuple[Statement, ...]
+    double_dummy: tuple[Statement, ...]
+    verdict: tuple[Statement, ...]
+    versus_par: int | None  # the score's distance from par for the entrant (+ is better)
+    parts: Mapping[str, int]  # contract, lead, play: adding up to versus_par
+
+
+class Analyst:
+    """Tells each board of each entrant's evening from the scored boards (each field made
+    once), the solved deals and the solved leads (either may be empty: a session without
+    deals gets the field alone)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        leads: Leads | None = None,
+    ) -> None:
+        self.rules = rules
+        self.double_dummy = double_dummy or {}
+        self.leads = leads
+        self._fields: dict[int, Field] = {}
+
+    def field(self, board: ScoredBoard) -> Field:
+        found = self._fields.get(id(board))
+        if found is None:
+            found = self._fields[id(board)] = field_of(board)
+        return found
+
+    def num(self, value: Fraction | int) -> str:
+        return fmt_fixed(value, self.rules.decimals, self.rules.rounding)
+
+    def story(self, row: CardRow) -> Story:
+        board = row.board
+        table = row.table
+        played = table.table.result
+        board_field = self.field(board)
+        solved = self.double_dummy.get(board.board.number) if board.board.deal else None
+        field_said = self._field(row, board_field, played)
+        dd_said: list[Statement] = []
+        verdict: list[Statement] = []
+        parts: dict[str, int] = {}
+        versus = None
+        if solved is not None:
+            dd_said = self._double_dummy(row, solved)
+            if played is not None:
+                versus, parts, verdict = self._verdict(row, board_field, solved, played)
+        verdict.insert(0, self._score_line(row))
+        return Story(
+            row,
+            "not played" if played is None and not table.table.played else _what(table),
+            tuple(field_said),
+            tuple(dd_said),
+            tuple(verdict),
+            versus,
+            parts,
+        )
+
+    # --- the field
+
+    def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
+        said = []
+        count = len(board.results)
+        if not count:
+            return [Statement("field", "No table has a bridge result on this board.", {})]
+        contracts, most = _most_common(board.contracts)
+        named = [f"{c} by {side}" for c, side in contracts]
+        if contracts and (most > 1 or len(contracts) == 1):
+            each = " each" if len(contracts) > 1 else ""
+            verb = "contract was" if len(contracts) == 1 else "contracts were"
+            text = (
+                f"{tables(count)} have a result on this board; the most common {verb} "
+                f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
+            )
+        elif contracts:
+            text = (
+                f"{tables(count)} have a result on this board, each in another contract: "
+                f"{_and(named)}."
+            )
+        else:
+            text = f"{tables(count)} have a result on this board, none with a contract."
+        said.append(
+            Statement(
+                "field",
+                text,
+                {
+                    "tables": count,
+                    "contracts": [f"{c} {side}" for c, side in contracts],
+                    "count": most,
+                },
+            )
+        )
+        outcomes, most = _most_common(board.outcomes)
+        if most > 1 or len(outcomes) == 1:
+            each = " each" if len(outcomes) > 1 else ""
+            verb = "was" if len(outcomes) == 1 else "were"
+            plural = "" if len(outcomes) == 1 else "s"
+            text = (
+                f"The most common result{plural} {verb} {_and(outcomes)} "
+                f"({most} of {tables(count)}{each})."
+            )
+        else:
+            text = "No two tables had the same result."
+        said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
+        games = {side.value: board.games[side] for side in Side}
+        slams = {side.value: board.slams[side] for side in Side}
+        said.append(
+            Statement(
+                "field",
+                f"Game was bid at {_by_sides(board.games)} of {count}, "
+                f"slam at {_by_sides(board.slams)}.",
+                {"game": games, "slam": slams, "tables": count},
+            )
+        )
+        if played is not None:
+            beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
+            mine = _for(row.side, played.ns_score)
+            said.append(
+                Statement(
+                    "standing",
+                    f"Your {signed(mine)} beat {beaten} and tied {tied} of the {compared} other "
+                    f"result{'s' if compared != 1 else ''}.",
+                    {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
+                )
+            )
+        return said
+
+    # --- double dummy
+
+    def _double_dummy(self, row: CardRow, solved: DoubleDummy) -> list[Statement]:
+        side = row.side
+        par = _for(side, solved.par_score)
+        contracts = [par_text(c) for c in solved.par_contracts]
+        said = [
+            Statement(
+                "par",
+                f"Par is {signed(par)} for you"
+                + (f" ({', '.join(contracts)})." if contracts else " (passed out)."),
+                {"par": par, "par_ns": solved.par_score, "contracts": contracts},
+            )
+        ]
+        for who in (side, side.other):
+            makes = _makeable(solved, who)
+            words = ", ".join(f"{c} ({n} tricks by {' or '.join(seats)})" for c, n, seats in makes)
+            owner = "You" if who is side else "Your opponents"
+            said.append(
+                Statement(
+                    "makeable",
+                    f"{owner} ({who}) make {words} double dummy."
+                    if makes
+                    else f"{owner} ({who}) make no contract double dummy.",
+                    {
+                        "side": who.value,
+                        "contracts": [
+                            {"contract": c, "tricks": n, "declarers": seats}
+                            for c, n, seats in makes
+                        ],
+                    },
+                )
+            )
+        return said
+
+    # --- the verdict
+
+    def _verdict(
+        self, row: CardRow, board: Field, solved: DoubleDummy, played: BridgeResult
+    ) -> tuple[int, dict[str, int], list[Statement]]:
+        side = row.side
+        own = played.ns_score
+        actual = _for(side, own)
+        par = _for(side, solved.par_score)
+        said: list[Statement] = []
+
+        def beats(score_ns: int) -> str:
+            beaten, tied, compared = board.standing(side, score_ns, own=own)
+            return f"beaten {beaten} and tied {tied} of the {compared} other results"
+
+        contract, declarer, taken = played.contract, played.declarer, played.tricks
+        if played.passed_out or contract is None or declarer is None or taken is None:
+            what = (
+                "The board was passed out" if played.passed_out else f"Your score {signed(actual)}"
+            )
+            said.append(
+                Statement(
+                    "contract",
+                    f"{what}: {signed(actual)} against par {signed(par)}, "
+                    f"{_distance(actual - par)}; par would have {beats(_ns(side, par))}.",
+                    {"score": actual, "par": par, "versus_par": actual - par},
+                )
+            )
+            parts = {"contract": actual - par, "lead": 0, "play": 0}
+            return actual - par, parts, said
+        vulnerability = row.table.table.vulnerability or row.board.board.vulnerability
+        strain = contract.strain
+        best = solved.tricks[declarer, strain]  # tricks with the best lead
+
+        def score(count: int) -> int:
+            return _for(side, contract.ns_score(declarer, count, vulnerability))
+
+        ours = declarer.side is side
+        who = "you" if ours else "your opponents"
+        at_best = score(best)
+        part_contract = at_best - par
+        said.append(
+            Statement(
+                "contract",
+                f"The contract: {contract_text(contract)} by {declarer} ({who}) makes "
+                f"{tricks(best)} double dummy, {signed(at_best)} for you against par "
+                f"{signed(par)}: {_distance(part_contract)}; {signed(at_best)} would have "
+                f"{beats(_ns(side, at_best))}.",
+                {
+                    "contract": str(contract),
+                    "declarer": declarer.value,
+                    "tricks": best,
+                    "score": at_best,
+                    "par": par,
+                    "difference": part_contract,
+                },
+            )
+        )
+        after = best
+        lead = self._lead(row, contract, declarer, best, ours, score)
+        if lead is not None:
+            statement, made = lead
+            said.append(statement)
+            after = best if made is None else made
+        lead_said = "with the best lead" if lead is None or lead[1] is None else "after the lead"
+        part_lead = score(after) - at_best
+        part_play = actual - score(after)
+        difference = taken - after
+        if difference == 0:
+            text = (
+                f"The play: {tricks(taken)} taken, as double dummy {lead_said}: "
+                "no trick lost or gained."
+            )
+        else:
+            if difference < 0:
+                doer = "your play" if ours else "the opponents' play"
+                text = f"The play: {doer} took {taken} tricks"
+                verb = "lost"
+            else:
+                doer = "the opponents' defence" if ours else "your defence"
+                text = f"The play: {doer} let declarer take {taken} tricks"
+                verb = "gave"
+            text += (
+                f" where double dummy {lead_said} gives {after}: {verb} "
+                f"{tricks(abs(difference))}, {signed(part_play)} for you; "
+                f"{signed(score(after))} would have {beats(_ns(side, score(after)))}"
+                f"{self._mp_at(row, board, score(after))}."
+            )
+        said.append(
+            Statement(
+                "play",
+                text,
+                {
+                    "taken": taken,
+                    "double_dummy": after,
+                    "difference": difference,
+                    "points": part_play,
+                },
+            )
+        )
+        parts = {"contract": part_contract, "lead": part_lead, "play": part_play}
+        said.insert(0, self._summary(actual, par, parts))
+        return actual - par, parts, said
+
+    def _lead(
+        self,
+        row: CardRow,
+        contract: Contract,
+        declarer: Seat,
+        best: int,
+        ours: bool,
+        score: Callable[[int], int],
+    ) -> tuple[Statement, int | None] | None:
+        """The opening lead's statement and declarer's tricks after it (None when the lead is
+        not in the leader's hand), or None when the lead is not known or was not solved."""
+        card = parse_lead(row.table.table.lead)
+        deal = row.board.board.deal
+        if card is None or deal is None or self.leads is None:
+            return None
+        seat = leader(declarer)
+        whose = "your" if not ours else "the opponents'"
+        if not holds(deal, seat, card):
+            return (
+                Statement(
+                    "lead",
+                    f"The opening lead {card_text(card)} is not in {seat}'s hand: not analysed.",
+                    {"lead": card, "leader": seat.value},
+                ),
+                None,
+            )
+        after = self.leads.after(position(deal, contract.strain, declarer))
+        if after is None:
+            return None
+        made = after[card]
+        given = made - best
+        best_leads = sorted((c for c, n in after.items() if n == best), key=_card_order)
+        shown = ", ".join(card_text(c) for c in best_leads[:6])
+        more = f" and {len(best_leads) - 6} more" if len(best_leads) > 6 else ""
+        if given == 0:
+            text = (
+                f"The opening lead: {whose} {card_text(card)} by {seat} gave nothing away: "
+                f"declarer still makes {tricks(made)} double dummy after it."
+            )
+        else:
+            text = (
+                f"The opening lead: {whose} {card_text(card)} by {seat} gave declarer "
+                f"{tricks(given)}: {made} double dummy after it, {best} after the best lead "
+                f"({shown}{more}); {signed(score(made) - score(best))} for you."
+            )
+        return (
+            Statement(
+                "lead",
+                text,
+                {
+                    "lead": card,
+                    "leader": seat.value,
+                    "tricks_after": made,
+                    "tricks_best": best,
+                    "given": given,
+                    "best_leads": best_leads,
+                    "points": score(made) - score(best),
+                },
+            ),
+            made,
+        )
+
+    def _mp_at(self, row: CardRow, board: Field, score: int) -> str:
+        """What a score would have been worth on the board, when the board's matchpoints are
+        plainly beaten × scale + tied × scale / 2 (the engine's own figure for this table is
+        reproduced that way first); otherwise nothing is claimed."""
+        why = row.explanation
+        played = row.table.table.result
+        if why is None or why.in_imps or why.steps or why.artificial is not None or played is None:
+            return ""
+        own = played.ns_score
+        beaten, tied, compared = board.standing(row.side, own, own=own)
+        if (Fraction(beaten), Fraction(tied), compared) != (why.beaten, why.tied, why.compared):
+            return ""
+        beaten, tied, _ = board.standing(row.side, _ns(row.side, score), own=own)
+        value = Fraction(beaten * why.scale) + Fraction(tied * why.scale, 2)
+        return f" ({self.num(value)} of {self.num(why.top)} matchpoints)"
+
+    def _summary(self, actual: int, par: int, parts: Mapping[str, int]) -> Statement:
+        words = {
+            "contract": ("the contract", "cost", "gained"),
+            "lead": ("the lead", "cost", "gained"),
+            "play": ("the play", "lost", "gained"),
+        }
+        pieces = []
+        for key, (name, lost, won) in words.items():
+            value = parts[key]
+            if value:
+                pieces.append(f"{name} {lost if value < 0 else won} {abs(value)}")
+        how = "; ".join(pieces) if pieces else "nothing was lost or gained against par"
+        return Statement(
+            "verdict",
+            f"Against par ({signed(par)}) your {signed(actual)} is {_distance(actual - par)}: "
+            f"{how}.",
+            {"score": actual, "par": par, "versus_par": actual - par, **parts},
+        )
+
+    def _score_line(self, row: CardRow) -> Statement:
+        why = row.explanation
+        if why is None:
+            return Statement("score", "No score on this board.", {})
+        unit = "IMPs" if why.in_imps else "matchpoints"
+        if why.in_imps:
+            text = f"You scored {self.num(why.value)} IMPs: {why.text(self.rules.decimals)}."
+        else:
+            percent = row.percent
+            share = "" if percent is None else f" ({self.num(percent)}%)"
+            text = (
+                f"You scored {self.num(why.value)} of {self.num(why.top)} {unit}{share}: "
+                f"{why.text(self.rules.decimals)}."
+            )
+        return Statement(
+            "score",
+            text,
+            {
+                "value": str(why.value),
+                "top": None if why.in_imps else str(why.top),
+                "percent": None if row.percent is None else str(row.percent),
+            },
+        )
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _what(table: ScoredTable) -> str:
+    played = table.table.result
+    return table.table.describe() if played is None else result_text(played)
+
+
+def _for(side: Side, ns_score: int) -> int:
+    return ns_score if side is Side.NS else -ns_score
+
+
+def _ns(side: Side, score: int) -> int:
+    return score if side is Side.NS else -score
+
+
+def _distance(points: int) -> str:
+    if points == 0:
+        return "exactly par"
+    return f"{abs(points)} {'above' if points > 0 else 'below'} par"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _by_sides(counts: Counter[Side]) -> str:
+    total = counts[Side.NS] + counts[Side.EW]
+    if not total:
+        return "no table"
+    sides = ", ".join(f"{side} {counts[side]}" for side in Side if counts[side])
+    return f"{tables(total)} ({sides})"
+
+
+def _makeable(solved: DoubleDummy, side: Side) -> list[tuple[str, int, str]]:
+    """The highest contract ``side`` makes in each strain: (contract, tricks, its declarers)."""
+    found = []
+    for strain in _STRAINS:
+        best = max(solved.tricks[seat, strain] for seat in _SIDE_SEATS[side])
+        if best < 7:
+            continue
+        seats = "".join(s.value for s in _SIDE_SEATS[side] if solved.tricks[s, strain] == best)
+        found.append((f"{best - 6}{SYMBOLS[strain]}", best, seats))
+    return found
+
+
+def _card_order(card: str) -> tuple[int, int]:
+    return ("SHDC".index(card[0]), -"23456789TJQKA".index(card[1]))
+
+
+def positions(boards: Sequence[ScoredBoard]) -> set[tuple[str, Strain, Seat]]:
+    """Every (deal, strain, declarer) whose opening lead a session's pages analyse: each
+    played contract with a lead and a complete deal."""
+    found = set()
+    for board in boards:
+        deal = board.board.deal
+        if deal is None or not deal.complete:
+            continue
+        for table in board.tables:
+            played = table.table.result
+            if (
+                played is None
+                or played.contract is None
+                or played.declarer is None
+                or parse_lead(table.table.lead) is None
+            ):
+                continue
+            found.add(position(deal, played.contract.strain, played.declarer))
+    return found
+
+
+__all__ = [
+    "SYMBOLS",
+    "Analyst",
+    "Field",
+    "Statement",
+    "Story",
+    "card_text",
+    "contract_text",
+    "field_of",
+    "positions",
+    "result_text",
+]

@@ -1,0 +1,292 @@
+"""A player's results as an e-mail: the ranking of their field, their score card and their
+boards with the hands, as HTML with a plain-text part; after a correction, what changed.
+
+Made from the same page data as the site (:class:`~bridgescore.reports.views.SessionPages`), so
+a mail shows the figures the pages show, names as each player lets them be published (the
+session given is the published one). :func:`summary` is what a mail tells the player, as plain
+data: the store keeps it with the mail, and a later run compares the session's new figures with
+it (:func:`changes`) to know who a correction affects and to tell them what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.display import fmt_fixed
+from bridgescore.reports.analysis import SYMBOLS
+from bridgescore.reports.html import environment, holding_text
+from bridgescore.reports.model import entrant_page
+from bridgescore.reports.views import Data, SessionPages
+from bridgescore.session import Entrant
+
+_SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+_SUITS = (("spades", "S"), ("hearts", "H"), ("diamonds", "D"), ("clubs", "C"))
+
+
+@dataclass(frozen=True)
+class Mail:
+    subject: str
+    text: str
+    html: str
+
+    def message(self, sender: str, to: str) -> EmailMessage:
+        """The mail as sent: multipart/alternative, the plain text first."""
+        message = EmailMessage()
+        message["Subject"] = self.subject
+        message["From"] = sender
+        message["To"] = to
+        message["Date"] = formatdate(localtime=True)
+        message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
+        message.set_content(self.text)
+        message.add_alternative(self.html, subtype="html")
+        return message
+
+
+def summary(pages: SessionPages, entrant: Entrant) -> dict[str, Any]:
+    """What a mail tells the player of their figures: place, totals and each board's result
+    and value (exact, as strings), keyed so that two summaries compare as plain data."""
+    card = pages.card(entrant)
+    value = "imps_exact" if pages.site()["imps"] else "mp_exact"
+    return {
+        "place": card["place"],
+        "field_size": card["field_size"],
+        "mp": card["mp_exact"],
+        "max": card["max_exact"],
+        "percent": card["percent_exact"],
+        "masterpoints": card.get("masterpoints_text"),
+        "boards": {
+            _board_key(row): {
+                "result": row["entry"],
+                "score": row["score"],
+                "value": row[value],
+                "percent": row["percent_exact"],
+            }
+            for row in card["boards"]
+        },
+    }
+
+
+def _board_key(row: Mapping[str, Any]) -> str:
+    return f"{row['section']}-{row['board']}" if row["section"] else str(row["board"])
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any], pages: SessionPages) -> list[str]:
+    """What differs between two summaries, each a sentence with both figures."""
+    rules = pages.result.rules
+    unit = "IMPs" if pages.site()["imps"] else "matchpoints"
+
+    def num(value: str | None) -> str:
+        return (
+            "none" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
+        )
+
+    said = []
+    old_boards, new_boards = before.get("boards", {}), after.get("boards", {})
+    for key in sorted({*old_boards, *new_boards}, key=_natural):
+        old, new = old_boards.get(key), new_boards.get(key)
+        if old == new:
+            continue
+        if old is None or new is None:
+            said.append(f"Board {key}: {'added' if old is None else 'no longer'} on your card.")
+            continue
+        parts = []
+        if old["result"] != new["result"]:
+            parts.append(f"the result {old['result']} is now {new['result']}")
+        if old["score"] != new["score"]:
+            parts.append(f"your score {_points(old['score'])} is now {_points(new['score'])}")
+        if old["value"] != new["value"]:
+            parts.append(f"{unit} {num(old['value'])} → {num(new['value'])}")
+        if old["percent"] != new["percent"] and old["percent"] and new["percent"]:
+            parts.append(f"{num(old['percent'])}% → {num(new['percent'])}%")
+        said.append(f"Board {key}: " + "; ".join(parts) + ".")
+    if before.get("mp") != after.get("mp"):
+        said.append(f"Your total: {num(before.get('mp'))} → {num(after.get('mp'))} {unit}.")
+    if before.get("percent") != after.get("percent") and after.get("percent"):
+        said.append(
+            f"Your percentage: {num(before.get('percent'))}% → {num(after.get('percent'))}%."
+        )
+    if before.get("place") != after.get("place"):
+        said.append(f"Your place: {before.get('place')} → {after.get('place')}.")
+    if before.get("masterpoints") != after.get("masterpoints"):
+        said.append(
+            f"Your masterpoints: {before.get('masterpoints') or 'none'} → "
+            f"{after.get('masterpoints') or 'none'}."
+        )
+    return said
+
+
+def _natural(key: str) -> tuple[str, int]:
+    section, _, number = key.rpartition("-")
+    return (section, int(number))
+
+
+def _points(score: int | None) -> str:
+    if score is None:
+        return "no score"
+    return f"{score:+d}" if score else "0"
+
+
+def compose(
+    pages: SessionPages,
+    entrant: Entrant,
+    *,
+    player: str,
+    publish: str,
+    changed: Sequence[str] | None = None,
+    site: str | None = None,
+) -> Mail:
+    """The mail for one player of ``entrant``: ``player`` their name as the mail greets them,
+    ``publish`` what they let the results show (said at the foot), ``changed`` what a
+    correction changed since their last mail (None: the first mail), ``site`` the results
+    site's address when it is published (each page is then a link away)."""
+    data = _data(pages, entrant, player=player, publish=publish, changed=changed, site=site)
+    env = environment(pages.result.rules)
+    html = env.get_template("mail.html").render(data=data, site=pages.site())
+    return Mail(data["subject"], _text(data, pages), html)
+
+
+def _data(
+    pages: SessionPages,
+    entrant: Entrant,
+    *,
+    player: str,
+    publish: str,
+    changed: Sequence[str] | None,
+    site: str | None,
+) -> Data:
+    frame = pages.site()
+    card = pages.card(entrant)
+    rankings = pages.rankings()
+    field = next(f for f in rankings["fields"] if f["field"] == card["field"])
+    evening = pages.evening(entrant)
+    rules = pages.result.rules
+    event = frame["event"]
+    date = f", {frame['date']}" if frame["date"] else ""
+    if frame["imps"]:
+        headline = f"{card['place']} of {card['field_size']}, {_num(card['mp_exact'], rules)} IMPs"
+    else:
+        headline = f"{card['place']} of {card['field_size']}, {_num(card['percent_exact'], rules)}%"
+    kind = "Corrected results" if changed is not None else "Results"
+    return {
+        "subject": f"{kind}: {event}{date} — {headline}",
+        "kind": kind,
+        "event": event,
+        "date": frame["date"],
+        "player": player,
+        "publish": publish,
+        "headline": headline,
+        "changed": list(changed) if changed is not None else None,
+        "card": card,
+        "field": field,
+        "evening": evening,
+        "site": site.rstrip("/") + "/" if site else None,
+        "page": entrant_page(entrant),
+    }
+
+
+def _num(value: str | None, rules: Any) -> str:
+    return "" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
+
+
+def _text(data: Data, pages: SessionPages) -> str:
+    """The plain-text part: the same content as the HTML, for every mail reader."""
+    rules = pages.result.rules
+    imps = pages.site()["imps"]
+    card = data["card"]
+    lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", ""]
+    lines.append(f"{data['kind']} for {data['player']} ({card['label']})")
+    lines.append("")
+    if data["changed"] is not None:
+        lines.append("A correction changed your results:")
+        lines += [f"  - {line}" for line in data["changed"]] or ["  - nothing of yours."]
+        lines.append("")
+    unit = "IMPs" if imps else "matchpoints"
+    totals = f"{_num(card['mp_exact'], rules)} {unit}"
+    if not imps:
+        totals += f" of {_num(card['max_exact'], rules)}, {_num(card['percent_exact'], rules)}%"
+    lines.append(
+        f"Your result: {card['place']} of {card['field_size']} ({card['field_title']}), {totals}"
+    )
+    if card.get("masterpoints_award"):
+        lines.append(f"Masterpoints: {card['masterpoints_text']} — {card['masterpoints_award']}")
+    lines.append("")
+    lines.append(f"The ranking: {data['field']['title']}")
+    for row in data["field"]["rankings"]:
+        figure = _num(row["mp_exact"], rules) if imps else f"{_num(row['percent_exact'], rules)}%"
+        mark = " <- you" if row["label"] == card["label"] else ""
+        lines.append(
+            f"  {row['place']:>4}  {row['label']:>5}  {figure:>8}  {row['name'] or ''}{mark}"
+        )
+    lines.append("")
+    lines.append("Your score card")
+    value = "imps_exact" if imps else "mp_exact"
+    for row in card["boards"]:
+        opponents = ", ".join(o["label"] for o in row["opponents"])
+        where = f"  Board {row['board']:>2} {row['direction']} v {opponents}: "
+        if row[value] is None:
+            lines.append(f"{where}not played")
+            continue
+        percent = (
+            ""
+            if imps or row["percent_exact"] is None
+            else f" ({_num(row['percent_exact'], rules)}%)"
+        )
+        score = "" if row["score"] is None else f" {_points(row['score'])}"
+        lines.append(
+            f"{where}{_plain(row['entry'])}{score}, {_num(row[value], rules)} {unit}{percent}"
+        )
+    lines.append("")
+    lines.append("Your boards")
+    for board in data["evening"]["boards"]:
+        lines.append("")
+        lines.append(
+            f"Board {board['board']} — dealer {board['dealer']}, vulnerable "
+            f"{board['vulnerability']}: {_plain(board['result'])}"
+        )
+        if board["hands"]:
+            lines += _diagram(board["hands"])
+        for said in board["verdict"][:2]:
+            lines.append(f"  {_plain(said['text'])}")
+    lines.append("")
+    if data["site"]:
+        lines.append(f"Every board and score card: {data['site']}index.html")
+    lines.append(
+        f"Your name is published as you chose: {data['publish']}. This mail went to you "
+        "because your address is on your club's list; ask your club to change either."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _plain(text: str | None) -> str:
+    """A sentence with suit symbols as letters, for any mail reader's font."""
+    if not text:
+        return ""
+    for strain, symbol in SYMBOLS.items():
+        if symbol != "NT":
+            text = text.replace(symbol, strain.value)
+    return text
+
+
+def _diagram(hands: Mapping[str, Any]) -> list[str]:
+    def hand(seat: str) -> list[str]:
+        found = hands.get(seat)
+        if not found:
+            return ["(not known)"] + [""] * 3
+        return [
+            f"{letter} {holding_text(found[suit]).replace(chr(0x2009), ' ')}"
+            for suit, letter in _SUITS
+        ]
+
+    north, east, south, west = (hand(s) for s, _ in _SEATS)
+    lines = [f"{'':22}{line}" for line in north]
+    lines += [f"  {w:<40}{e}" for w, e in zip(west, east, strict=True)]
+    lines += [f"{'':22}{line}" for line in south]
+    return lines
+
+
+__all__ = ["Mail", "changes", "compose", "summary"]

@@ -1,0 +1,159 @@
+"""The players' side of the store, over a :class:`~bridgescore.store.Store`: what each player
+lets the results show, their addresses, erasure (:mod:`bridgescore.store.privacy`), the club's
+SMTP server and the mail log (:mod:`bridgescore.store.mail`), each call one transaction.
+
+    side = PlayersSide(store)
+    side.set_publish("Ann Lee", "initials")
+    side.published_session(12)        # names as every player lets them be shown
+    side.erase("Ann Lee")             # pseudonymised everywhere; no score changes
+"""
+
+from __future__ import annotations
+
+import getpass
+from datetime import UTC, datetime
+from typing import Any
+
+from bridgescore.store import mail as ml
+from bridgescore.store import players as pl
+from bridgescore.store import privacy as pv
+from bridgescore.store import results as rs
+from bridgescore.store import sessions as ss
+from bridgescore.store.api import DEFAULT_CLUB, Store
+from bridgescore.store.engine import StoreError
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+class PlayersSide:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def _club(self, club: str | None) -> int | None:
+        if club is None:
+            return None
+        with self.store.reading() as conn:
+            found = rs.club_id(conn, club, _now(), create=False)
+        if found is None:
+            raise StoreError(f"no club named {club!r}")
+        return found
+
+    # --- publish settings, addresses, erasure
+
+    def set_publish(
+        self, who: str, publish: str, *, club: str | None = None, by: str | None = None
+    ) -> pl.Player:
+        club_id = self._club(club)
+        with self.store.writing() as conn:
+            player_id = pl.find(conn, who, club_id)
+            pv.set_publish(conn, player_id, publish, by or _user(), _now())
+            return pl.get(conn, player_id)
+
+    def set_email(
+        self, who: str, email: str | None, *, club: str | None = None, by: str | None = None
+    ) -> pl.Player:
+        club_id = self._club(club)
+        with self.store.writing() as conn:
+            player_id = pl.find(conn, who, club_id)
+            pv.set_email(conn, player_id, email, by or _user(), _now())
+            return pl.get(conn, player_id)
+
+    def preferences(self, player_id: int) -> pv.Preferences:
+        with self.store.reading() as conn:
+            return pv.preferences(conn, [player_id]).get(player_id, pv.Preferences(player_id))
+
+    def choices(self, club: str | None = None) -> list[tuple[pl.Player, pv.Preferences]]:
+        club_id = self._club(club)
+        with self.store.reading() as conn:
+            return pv.choices(conn, club_id)
+
+    def erase(self, who: str, *, club: str | None = None, by: str | None = None) -> pv.Erasure:
+        club_id = self._club(club)
+        with self.store.writing() as conn:
+            return pv.erase(conn, pl.find(conn, who, club_id), by or _user(), _now())
+
+    def published_rows(self, session_id: int, at: datetime | None = None) -> ss.SessionRows:
+        """The stored session with every name as its player lets it be shown."""
+        with self.store.reading() as conn:
+            return pv.published(conn, session_id, rs.load(conn, session_id, at))
+
+    def published_session(self, session_id: int, at: datetime | None = None) -> Any:
+        """:meth:`published_rows` as a :class:`bridgescore.session.Session`."""
+        return ss.from_rows(self.published_rows(session_id, at))
+
+    def recipients(self, session_id: int) -> list[pv.Recipient]:
+        with self.store.reading() as conn:
+            rs.session_info(conn, session_id)
+            return pv.recipients(conn, session_id)
+
+    # --- the SMTP server and the mail log
+
+    def smtp(self, club: str = DEFAULT_CLUB) -> ml.SmtpSettings | None:
+        with self.store.reading() as conn:
+            club_id = rs.club_id(conn, club, _now(), create=False)
+            return None if club_id is None else ml.settings(conn, club_id)
+
+    def set_smtp(
+        self, settings: ml.SmtpSettings, *, club: str = DEFAULT_CLUB, by: str | None = None
+    ) -> None:
+        ml.check_settings(settings)
+        with self.store.writing() as conn:
+            club_id = rs.club_id(conn, club, _now(), create=True)
+            assert club_id is not None
+            ml.save_settings(conn, club_id, settings, by or _user(), _now())
+
+    def smtp_for_session(self, session_id: int) -> ml.SmtpSettings | None:
+        """The SMTP settings of the club the session belongs to."""
+        with self.store.reading() as conn:
+            return ml.settings(conn, ml.session_club(conn, session_id))
+
+    def last_sent(self, session_id: int) -> dict[int, ml.Logged]:
+        with self.store.reading() as conn:
+            return ml.last_sent(conn, session_id)
+
+    def log_mail(
+        self,
+        session_id: int,
+        recipient: pv.Recipient,
+        kind: str,
+        subject: str,
+        summary: dict[str, Any],
+        *,
+        status: str,
+        attempts: int,
+        error: str | None = None,
+        by: str | None = None,
+    ) -> int:
+        with self.store.writing() as conn:
+            return ml.log(
+                conn,
+                session_id,
+                recipient.player_id,
+                recipient.email,
+                kind,
+                subject,
+                summary,
+                status=status,
+                attempts=attempts,
+                error=error,
+                by=by or _user(),
+                now=_now(),
+            )
+
+    def mail_log(
+        self, session_id: int | None = None, player_id: int | None = None
+    ) -> list[ml.Logged]:
+        with self.store.reading() as conn:
+            return ml.entries(conn, session_id, player_id)
+
+
+__all__ = ["PlayersSide"]

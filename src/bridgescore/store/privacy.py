@@ -1,0 +1,433 @@
+"""What each player lets the results show of them, their address for results by e-mail, and
+erasure. Every statement on ``player_preferences`` is here (docs/privacy.md).
+
+A player publishes their **full name** (the default), their **initials**, their **number only**
+(their club number, else their number in this database) or **nothing** (the name withheld).
+Their results count the same whatever they choose: only names change, in every output made
+from a stored session (:func:`published` rewrites a session's rows before they are scored or
+shown). The national body's file is made from the session as stored: a federation must know
+whom it credits.
+
+**Erasure** pseudonymises a player for good: their name becomes ``Player <id>`` wherever the
+database holds it (the player, each pair they played in, the names a traveller line carries),
+their external ids, address and mail addresses go, and no score changes (the results log keeps
+every result; only the ``names`` column of its rows is rewritten).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from email.utils import parseaddr
+
+from sqlalchemy import Connection, and_, delete, insert, select, update
+
+from bridgescore.store import players as pl
+from bridgescore.store.engine import StoreError
+from bridgescore.store.schema import (
+    entrant_players,
+    entrants,
+    mail_log,
+    player_ids,
+    player_preferences,
+    players,
+    results,
+)
+from bridgescore.store.sessions import MemberRow, ResultRow, SessionRows
+
+PUBLISH = ("full", "initials", "number", "hidden")
+"""What a player may let the results show: full name, initials, number only, not shown."""
+WITHHELD = "name withheld"
+_WORDS = {
+    "full": "full name",
+    "initials": "initials",
+    "number": "number only",
+    "hidden": "not shown",
+}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    player_id: int
+    email: str | None = None
+    publish: str = "full"
+    erased_at: datetime | None = None
+
+    @property
+    def publish_words(self) -> str:
+        return _WORDS[self.publish]
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """A player of a stored session with an address: who gets a results mail."""
+
+    player_id: int
+    name: str
+    email: str
+    entrant: tuple[str, str, int, bool]  # the entrant's key: section, line, number, individual
+    publish: str
+
+
+@dataclass(frozen=True)
+class Erasure:
+    """What erasing a player changed."""
+
+    player_id: int
+    pseudonym: str
+    players: int  # the player and any duplicates merged into them
+    entrants: int
+    traveller_lines: int
+
+
+def parse_publish(text: str) -> str:
+    key = text.strip().lower().replace(" ", "-")
+    key = {"name": "full", "full-name": "full", "number-only": "number", "none": "hidden"}.get(
+        key, key
+    )
+    if key not in PUBLISH:
+        raise StoreError(
+            f"not a publish setting: {text!r} (expected full, initials, number or hidden)"
+        )
+    return key
+
+
+def check_email(text: str) -> str:
+    """An address as a mail's To: header takes it, or an error saying what is wrong."""
+    value = text.strip()
+    name, address = parseaddr(value)
+    local, at, domain = address.rpartition("@")
+    if (
+        not at
+        or not local
+        or "." not in domain
+        or name
+        or address != value
+        or any(c.isspace() for c in value)
+    ):
+        raise StoreError(f"not an e-mail address: {text!r} (expected name@example.org)")
+    return value
+
+
+def preferences(conn: Connection, wanted: Iterable[int] | None = None) -> dict[int, Preferences]:
+    query = select(player_preferences)
+    if wanted is not None:
+        query = query.where(player_preferences.c.player_id.in_(sorted(set(wanted))))
+    return {
+        r.player_id: Preferences(r.player_id, r.email, r.publish, r.erased_at)
+        for r in conn.execute(query)
+    }
+
+
+def _save(conn: Connection, player_id: int, by: str, now: datetime, **values: object) -> None:
+    known = conn.execute(
+        select(player_preferences.c.player_id).where(player_preferences.c.player_id == player_id)
+    ).scalar_one_or_none()
+    if known is None:
+        row = {"email": None, "publish": "full", "erased_at": None, **values}
+        conn.execute(
+            insert(player_preferences).values(
+                player_id=player_id, updated_at=now, updated_by=by, **row
+            )
+        )
+    else:
+        conn.execute(
+            update(player_preferences)
+            .where(player_preferences.c.player_id == player_id)
+            .values(updated_at=now, updated_by=by, **values)
+        )
+
+
+def set_publish(conn: Connection, player_id: int, publish: str, by: str, now: datetime) -> None:
+    pl.get(conn, player_id)
+    _save(conn, player_id, by, now, publish=parse_publish(publish))
+
+
+def set_email(conn: Connection, player_id: int, email: str | None, by: str, now: datetime) -> None:
+    player = pl.get(conn, player_id)
+    if email is not None:
+        email = check_email(email)
+        if _erased(conn, player_id):
+            raise StoreError(f"player {player.id} was erased: no address can be kept for them")
+    _save(conn, player_id, by, now, email=email)
+
+
+def _erased(conn: Connection, player_id: int) -> bool:
+    return (
+        conn.execute(
+            select(player_preferences.c.erased_at).where(
+                player_preferences.c.player_id == player_id
+            )
+        ).scalar_one_or_none()
+        is not None
+    )
+
+
+# --- names as published --------------------------------------------------------------------------
+
+
+def initials(name: str) -> str:
+    """``Ann Marie Lee`` -> ``A. M. L.``"""
+    return " ".join(f"{word[0]}." for word in name.split() if word)
+
+
+def shown(name: str | None, publish: str, player_id: int, number: str | None) -> str | None:
+    """A player's name as their setting lets the results show it."""
+    if publish == "full" or (name is None and publish != "hidden"):
+        return name
+    if publish == "initials":
+        return initials(name or "")
+    if publish == "number":
+        return f"No. {number}" if number else f"Player {player_id}"
+    return WITHHELD
+
+
+@dataclass(frozen=True)
+class _Part:
+    entrant: tuple[str, str, int, bool]
+    position: int
+    player_id: int | None
+    name: str | None
+    club_number: str | None
+
+
+def _parts(conn: Connection, session_id: int) -> list[_Part]:
+    return [
+        _Part((r.section, r.line, r.number, r.individual), r.position, r.player_id, r.name, r.club)
+        for r in conn.execute(
+            select(
+                entrants.c.section,
+                entrants.c.line,
+                entrants.c.number,
+                entrants.c.individual,
+                entrant_players.c.position,
+                entrant_players.c.player_id,
+                entrant_players.c.name,
+                entrant_players.c.club_number.label("club"),
+            )
+            .join(entrants, entrants.c.id == entrant_players.c.entrant_id)
+            .where(entrants.c.session_id == session_id)
+            .order_by(entrants.c.id, entrant_players.c.position)
+        )
+    ]
+
+
+def _club_numbers(conn: Connection, wanted: Iterable[int]) -> dict[int, str]:
+    ids = sorted(set(wanted))
+    if not ids:
+        return {}
+    return {
+        pid: value
+        for pid, value in conn.execute(
+            select(player_ids.c.player_id, player_ids.c.value).where(
+                and_(player_ids.c.kind == "club", player_ids.c.player_id.in_(ids))
+            )
+        )
+    }
+
+
+def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRows:
+    """The session's rows with every name as its player lets it be shown; a player who shows
+    less than their full name has their membership numbers left out, and ``#<id>`` (their
+    number in this database) as their club number in their place. Unchanged when every player
+    shows their full name."""
+    parts = _parts(conn, session_id)
+    linked = {p.player_id for p in parts if p.player_id is not None}
+    chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
+    if all(chosen.get(pid, "full") == "full" for pid in linked):
+        return rows
+    numbers = _club_numbers(conn, linked)
+    by_entrant: dict[tuple[str, str, int, bool], dict[int, _Part]] = {}
+    for part in parts:
+        by_entrant.setdefault(part.entrant, {})[part.position] = part
+    renamed: dict[str, str] = {}  # an entrant's name as stored -> as published
+    parts_renamed: dict[str, str] = {}
+    new_entrants = []
+    for row in rows.entrants:
+        mine = by_entrant.get(row.key, {})
+        hiding = {
+            position: part
+            for position, part in mine.items()
+            if part.player_id is not None and chosen.get(part.player_id, "full") != "full"
+        }
+        if not hiding:
+            new_entrants.append(row)
+            continue
+        players_shown = []
+        for position, member in enumerate(row.players):
+            hidden = hiding.get(position)
+            if hidden is None or hidden.player_id is None:
+                players_shown.append(member)
+                continue
+            number = hidden.club_number or numbers.get(hidden.player_id)
+            name = shown(member.name, chosen[hidden.player_id], hidden.player_id, number)
+            if member.name and name:
+                parts_renamed[member.name] = name
+            # No membership number of theirs is shown; their number in this database stands
+            # in for it, so that an event of several sessions still knows them as one person
+            # (and two players withheld as two).
+            players_shown.append(MemberRow(name, None, f"#{hidden.player_id}"))
+        name = row.name
+        if name is not None:
+            names = [m.name for m in players_shown if m.name]
+            new_name = " & ".join(names) if names else name
+            renamed[name] = new_name
+            name = new_name
+        new_entrants.append(
+            replace(row, name=name, players=tuple(players_shown), members_count=len(players_shown))
+        )
+    return replace(
+        rows,
+        entrants=tuple(new_entrants),
+        results=tuple(_renamed_row(r, renamed, parts_renamed) for r in rows.results),
+    )
+
+
+def _renamed_row(row: ResultRow, whole: Mapping[str, str], parts: Mapping[str, str]) -> ResultRow:
+    if not row.names:
+        return row
+    names = json.loads(row.names)
+    changed = [_rename(name, whole, parts) for name in names]
+    return row if changed == names else replace(row, names=json.dumps(changed))
+
+
+def _rename(name: str | None, whole: Mapping[str, str], parts: Mapping[str, str]) -> str | None:
+    if name is None:
+        return None
+    if name in whole:
+        return whole[name]
+    for old, new in parts.items():
+        name = name.replace(old, new)
+    return name
+
+
+def recipients(conn: Connection, session_id: int) -> list[Recipient]:
+    """Every player of the session with an address (each once, at the entrant they played in)."""
+    parts = _parts(conn, session_id)
+    linked = {p.player_id for p in parts if p.player_id is not None}
+    chosen = preferences(conn, linked)
+    found: dict[int, Recipient] = {}
+    for part in parts:
+        pid = part.player_id
+        if pid is None or pid in found:
+            continue
+        prefs = chosen.get(pid)
+        if prefs is None or not prefs.email or prefs.erased_at is not None:
+            continue
+        player = pl.get(conn, pid)
+        found[pid] = Recipient(pid, player.name, prefs.email, part.entrant, prefs.publish)
+    return list(found.values())
+
+
+# --- erasure -------------------------------------------------------------------------------------
+
+
+def erase(conn: Connection, player_id: int, by: str, now: datetime) -> Erasure:
+    """Pseudonymise a player (and any duplicate merged into them) everywhere the database holds
+    their name; no result and so no score changes."""
+    pl.get(conn, player_id)
+    pseudonym = f"Player {player_id}"
+    everyone = [player_id]
+    everyone += list(
+        conn.execute(select(players.c.id).where(players.c.merged_into == player_id)).scalars()
+    )
+    changed_entrants = 0
+    changed_lines = 0
+    for pid in everyone:
+        old = pl.get(conn, pid)
+        links = conn.execute(
+            select(
+                entrant_players.c.entrant_id,
+                entrant_players.c.position,
+                entrant_players.c.name,
+            ).where(entrant_players.c.player_id == pid)
+        ).all()
+        old_names = {old.name} | {r.name for r in links if r.name}
+        conn.execute(
+            update(players)
+            .where(players.c.id == pid)
+            .values(
+                first_name="Player",
+                last_name=str(player_id),
+                name_key=pl.name_key(pseudonym),
+            )
+        )
+        conn.execute(delete(player_ids).where(player_ids.c.player_id == pid))
+        conn.execute(
+            update(entrant_players)
+            .where(entrant_players.c.player_id == pid)
+            .values(name=pseudonym, national=None, club_number=None)
+        )
+        entrant_ids = sorted({r.entrant_id for r in links})
+        for entrant_id in entrant_ids:
+            head = conn.execute(
+                select(entrants.c.session_id, entrants.c.name).where(entrants.c.id == entrant_id)
+            ).one()
+            if head.name:
+                new = _pseudonymised(head.name, old_names, pseudonym)
+                if new != head.name:
+                    conn.execute(
+                        update(entrants).where(entrants.c.id == entrant_id).values(name=new)
+                    )
+                    changed_entrants += 1
+            changed_lines += _pseudonymise_lines(conn, head.session_id, old_names, pseudonym)
+        conn.execute(update(mail_log).where(mail_log.c.player_id == pid).values(address=None))
+        _save(conn, pid, by, now, email=None, erased_at=now)
+    return Erasure(player_id, pseudonym, len(everyone), changed_entrants, changed_lines)
+
+
+def _pseudonymised(text: str, old_names: Iterable[str], pseudonym: str) -> str:
+    for old in sorted(old_names, key=len, reverse=True):  # "Ann Lee-Smith" before "Ann Lee"
+        text = text.replace(old, pseudonym)
+    return text
+
+
+def _pseudonymise_lines(
+    conn: Connection, session_id: int, old_names: Iterable[str], pseudonym: str
+) -> int:
+    """The names a session's traveller lines carry: the one column of the results log that is
+    ever rewritten, and only to take a name out (the results themselves never change)."""
+    changed = 0
+    rows = conn.execute(
+        select(results.c.id, results.c.names).where(
+            and_(results.c.session_id == session_id, results.c.names.is_not(None))
+        )
+    ).all()
+    for row_id, text in rows:
+        names = json.loads(text)
+        new = [None if n is None else _pseudonymised(n, old_names, pseudonym) for n in names]
+        if new != names:
+            conn.execute(
+                update(results).where(results.c.id == row_id).values(names=json.dumps(new))
+            )
+            changed += 1
+    return changed
+
+
+def choices(conn: Connection, club_id: int | None) -> list[tuple[pl.Player, Preferences]]:
+    """Every player with what they chose (the defaults for those who chose nothing)."""
+    people = pl.listing(conn, club_id)
+    chosen = preferences(conn, [p.id for p in people])
+    return [(p, chosen.get(p.id, Preferences(p.id))) for p in people]
+
+
+__all__ = [
+    "PUBLISH",
+    "WITHHELD",
+    "Erasure",
+    "Preferences",
+    "Recipient",
+    "check_email",
+    "choices",
+    "erase",
+    "initials",
+    "parse_publish",
+    "preferences",
+    "published",
+    "recipients",
+    "set_email",
+    "set_publish",
+    "shown",
+]
