@@ -96,7 +96,9 @@ def _rules(options: dict[str, Any]) -> EventRules:
         return str(_DEFAULTS[name] if value is None else value)
 
     return EventRules(
-        Aggregate(get("aggregate")), CommonTop(get("common_top")), PairsBy(get("pairs_by"))
+        Aggregate.parse(get("aggregate")),
+        CommonTop.parse(get("common_top")),
+        PairsBy.parse(get("pairs_by")),
     )
 
 

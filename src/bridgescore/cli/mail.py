@@ -145,7 +145,6 @@ def _send(
     from bridgescore.results import SessionResult
     from bridgescore.store import sessions as ss
     from bridgescore.store.outreach import PlayersSide
-    from bridgescore.store.privacy import Preferences
 
     side = PlayersSide(store)
     rows = side.published_rows(number)
@@ -200,7 +199,7 @@ def _send(
             continue
         changed = None if before is None else compose.changes(before.summary, figures, pages)
         kind = "results" if before is None else "correction"
-        words = Preferences(recipient.player_id, publish=recipient.publish).publish_words
+        words = recipient.publish.words
         made = compose.compose(
             pages, entrant, player=recipient.name, publish=words, changed=changed, site=site
         )
