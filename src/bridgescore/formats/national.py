@@ -181,12 +181,7 @@ def dumps(rf: ResultsFile) -> str:
     text = usebio.dumps(ResultsFile(result.session, event=event, result=result))
     root = ET.fromstring(text.split("\n", 2)[2])  # past the declaration and the DOCTYPE
     _shape(root, result, chosen, awards, charge)
-    ET.indent(root, space="  ")
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
-        f"{ET.tostring(root, encoding='unicode')}\n"
-    )
+    return usebio.text_of(root)
 
 
 def dump(rf: ResultsFile, fp: IO[str]) -> None:

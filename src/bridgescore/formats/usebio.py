@@ -783,17 +783,7 @@ def _dumps(session: Session, result: SessionResult | None, event: Event | None) 
         kind = "INDIVIDUAL"
     else:
         kind = _WRITTEN_TYPE[method]
-    root = ET.Element("USEBIO", Version="1.2")
-    if event is not None and (event.club_name or event.club_id):
-        club = ET.SubElement(root, "CLUB")
-        _add(club, "CLUB_NAME", event.club_name)
-        _add(club, "CLUB_ID_NUMBER", event.club_id)
-    event_element = ET.SubElement(root, "EVENT", EVENT_TYPE=kind)
-    _add(event_element, "EVENT_IDENTIFIER", None if event is None else event.identifier)
-    _add(event_element, "EVENT_DESCRIPTION", session.title)
-    _add(event_element, "PROGRAM_NAME", "bridgescore")
-    _add(event_element, "PROGRAM_VERSION", __version__)
-    _add(event_element, "DATE", session.date)
+    root, event_element = _event_tree(session, event, kind)
     two_winners = (
         session.structure is FieldStructure.MITCHELL
         and not session.arrow_switched
@@ -813,12 +803,39 @@ def _dumps(session: Session, result: SessionResult | None, event: Event | None) 
     for name, element in units:
         _write_participants(element, session, result, name, method)
         _write_boards(element, session, result, name, method)
+    return _with_deals(root, event_element, session)
+
+
+def _event_tree(session: Session, event: Event | None, kind: str) -> tuple[ET.Element, ET.Element]:
+    """A USEBIO tree and its EVENT of type ``kind``: the club (as the file read said it), and
+    what every event says first (identifier, title, program, date)."""
+    root = ET.Element("USEBIO", Version="1.2")
+    if event is not None and (event.club_name or event.club_id):
+        club = ET.SubElement(root, "CLUB")
+        _add(club, "CLUB_NAME", event.club_name)
+        _add(club, "CLUB_ID_NUMBER", event.club_id)
+    element = ET.SubElement(root, "EVENT", EVENT_TYPE=kind)
+    _add(element, "EVENT_IDENTIFIER", None if event is None else event.identifier)
+    _add(element, "EVENT_DESCRIPTION", session.title)
+    _add(element, "PROGRAM_NAME", "bridgescore")
+    _add(element, "PROGRAM_VERSION", __version__)
+    _add(element, "DATE", session.date)
+    return root, element
+
+
+def _with_deals(root: ET.Element, event_element: ET.Element, session: Session) -> str:
+    """The file's text, with the session's known deals (a HANDSET ending the event)."""
     handset = ET.Element("HANDSET")
     for number, board in session.boards.items():
         if board.deal is not None:
             _write_deal(handset, number, board.deal)
     if len(handset):
         event_element.append(handset)
+    return text_of(root)
+
+
+def text_of(root: ET.Element) -> str:
+    """A USEBIO tree as its file's text: the XML declaration, the DTD, the tree indented."""
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     return (
