@@ -1,8 +1,9 @@
 """Run the same commands on two versions of bridgescore and compare what they write, byte for byte.
 
 A change that means to keep behaviour (a refactor, a faster path) proves it here: every command of
-:data:`COMMANDS` (``score``, ``report``, ``convert`` and ``check``, in each output format and with
-the options that take other paths) runs on every file of ``../shared/data`` and on the bundled
+:data:`COMMANDS` (``score``, ``report``, ``convert``, ``check``, ``export`` and ``deals``, in each
+output format and with the options that take other paths: masterpoints, anomalies, an event of
+several sessions) runs on every file of ``../shared/data`` and on the bundled
 samples, once with each version, and everything each run leaves is compared: the exit status,
 standard output, standard error and every file written (names and bytes).
 
@@ -53,9 +54,13 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("score", "{in}", "--format", "json", "-o", "out/scored.json"),
     ("score", "{stdin}", "--format", "json"),
     ("score", "{stdin}"),
+    ("score", "{in}", "--format", "json", "--masterpoints", "abf:green"),
+    ("score", "{in}", "--masterpoints", "nz:club", "--anomalies"),
+    ("score", "{in}", "{in}", "--aggregate", "percentages"),
     ("report", "{in}", "-o", "out/site"),
     ("report", "{in}", "-o", "out/site", "--method", "butler", "--no-double-dummy"),
     ("report", "{in}", "-o", "out/site", "--method", "teams", "--no-double-dummy"),
+    ("report", "{in}", "-o", "out/site", "--no-double-dummy", "--masterpoints", "abf:red"),
     ("convert", "{in}", "out/converted.csv"),
     ("convert", "{in}", "out/converted.json"),
     ("convert", "{in}", "out/converted.xml"),
@@ -66,6 +71,8 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("check", "{in}"),
     ("check", "{in}", "--format", "json"),
     ("check", "{in}", "--conventions", "plain", "--limit", "0"),
+    ("export", "{in}", "--profile", "abf", "--allow-missing", "-o", "out/national.xml"),
+    ("deals", "{in}"),
 )
 
 
@@ -106,9 +113,8 @@ def cases(files: Sequence[Path], data: Path, selected: Sequence[str]) -> list[Ca
             args = tuple(
                 str(path) if a == "{in}" else "-" if a == "{stdin}" else a for a in command
             )
-            label = (
-                f"{' '.join(args[:1] + args[2:])}  [{shown}{' on stdin' if '-' in args else ''}]"
-            )
+            words = [a if a != str(path) else "FILE" for a in args[:1] + args[2:]]
+            label = f"{' '.join(words)}  [{shown}{' on stdin' if '-' in args else ''}]"
             if all(word in label for word in selected):
                 out.append(Case(label, args, path if "{stdin}" in command else None))
     return out
