@@ -1,6 +1,6 @@
 """Load test of players' phones: tables entering their rounds at once against a real server.
 
-    python bench/bench_tables.py [--tables 10,50,100,200] [--quick] [--pg URL]
+    python bench/bench_tables.py [--tables 10,50,100,200] [--quick] [--pg URL] [--consoles-only]
 
 For each size, a Mitchell of that many tables (3 rounds of 3 boards) is set up in a fresh
 database and ``bridgescore serve`` is started on 127.0.0.1: SQLite with one worker, then
@@ -14,12 +14,23 @@ Afterwards the database is read: every acknowledged result is stored, each trave
 exactly once, and no request failed. The load stops by itself (each size is bounded in time)
 and never leaves the machine (loopback only). Lines: ``BENCH <case> <figures>``; targets at
 50 tables: submission p99 < 100 ms and p50 < 20 ms, no error, each result stored once.
+
+Then the director's side (``consoles-…``): 200 tables and 4 consoles open on the session's
+watch page. Each console holds the page's event stream and, on each change, fetches the page
+again with the ETag it has, as the page's script does; each phone holds its table's stream and
+fetches its state when told. The tables send round 1's results (one every 0 to 60 s a table:
+about three a second in all, some seven times a club's pace; --quick, one result a table).
+Measured: from a phone sending a result
+to each console's page showing it (read off the page's missing results), and, once the load is
+over, the unchanged watch page answered to a console that has it (304) and in full. Targets:
+visible p95 < 1 s, unchanged page < 20 ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import tempfile
@@ -27,11 +38,14 @@ import time
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import re  # noqa: E402
 
 from tools.servers import serving  # noqa: E402  (the same server starter as the tests')
 
@@ -39,7 +53,9 @@ from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
 from bridgescore.movements import mitchell  # noqa: E402
 from bridgescore.store import open_store  # noqa: E402
+from bridgescore.store.lines import line_key  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
+from bridgescore.traveller import RowKey  # noqa: E402
 
 ROUNDS = 3
 BOARDS_PER_ROUND = 3
@@ -120,7 +136,9 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
                 continue
             load.submits.append(time.perf_counter() - start)
             if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = f"|{board['board']}|r{round_['round']}|t{number}"
+                load.acknowledged[client_id] = line_key(
+                    RowKey(None, board["board"], round_["round"], str(number))
+                )
             else:
                 load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
 
@@ -205,6 +223,272 @@ def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, 
     return p50, p99, ok and not load.errors
 
 
+# --- the director's consoles ----------------------------------------------------------------------
+
+CONSOLES = 4
+CONSOLE_TABLES = 200
+CONSOLE_THINK = 60.0  # seconds: a table sends its next result 0 to this after the last
+# A connection idle this long is not used again: the server closes one after 5 s, and a request
+# sent on it at that moment would fail for the load generator, not for the server.
+KEEPALIVE = httpx.Limits(max_connections=1000, keepalive_expiry=4.0)
+PASSWORD = "correct horse battery"
+_MISSING = re.compile(
+    r'<tr><td><a href="[^"]*/tables/(\d+)/rounds/(\d+)">\d+</a></td><td>.*?</td><td>(.*?)</td></tr>'
+)
+_BOARD = re.compile(r'/boards/(\d+)"')
+_REVISION = re.compile(r'id="watch"[^>]*data-revision="(\d+)"')
+
+
+@dataclass
+class Consoles:
+    sent: dict[tuple[int, int, int], float] = field(default_factory=dict)  # line -> time sent
+    seen: list[dict[tuple[int, int, int], float]] = field(default_factory=list)  # per console
+    fetches: list[float] = field(default_factory=list)  # a console's page, changed, in full
+    errors: list[str] = field(default_factory=list)
+    acknowledged: dict[str, str] = field(default_factory=dict)
+    lines: set[tuple[int, int, int]] = field(default_factory=set)  # every line the tables play
+
+
+async def director(base: str) -> httpx.AsyncClient:
+    """A console's browser: logged in (its cookie), the page's CSRF token unneeded here."""
+    client = httpx.AsyncClient(base_url=base, timeout=30, limits=KEEPALIVE)
+    form = await client.get("/login")
+    token = re.search(r'name="csrf" value="([^"]+)"', form.text)
+    assert token
+    answer = await client.post(
+        "/login.json", data={"username": "bench", "password": PASSWORD, "csrf": token.group(1)}
+    )
+    answer.raise_for_status()
+    return client
+
+
+def shown(page: str, every: set[tuple[int, int, int]]) -> set[tuple[int, int, int]]:
+    """The lines a watch page shows as entered: every line but its missing ones."""
+    missing = set()
+    for table, round_, boards in _MISSING.findall(page):
+        for board in _BOARD.findall(boards):
+            missing.add((int(table), int(round_), int(board)))
+    return every - missing
+
+
+async def console(
+    client: httpx.AsyncClient, session: int, load: Consoles, index: int, stop: asyncio.Event
+) -> None:
+    """A watch page: on each change its stream tells of, the page fetched again (with its ETag),
+    the lines it now shows noted with the time (as the page's script does it, one fetch at a
+    time, one more after it when a change came meanwhile)."""
+    url = f"/director/sessions/{session}"
+    seen = load.seen[index]
+    tag: str | None = None
+    wanted = asyncio.Event()
+
+    async def fetch() -> None:
+        nonlocal tag
+        while not stop.is_set():
+            await wanted.wait()
+            wanted.clear()
+            started = time.perf_counter()
+            try:
+                answer = await client.get(url, headers={"if-none-match": tag} if tag else {})
+            except httpx.HTTPError as error:
+                load.errors.append(f"console {index}: {type(error).__name__}")
+                continue
+            if answer.status_code == 304:
+                continue
+            if answer.status_code != 200:
+                load.errors.append(f"console {index}: {answer.status_code}")
+                continue
+            now = time.perf_counter()
+            load.fetches.append(now - started)
+            tag = answer.headers.get("etag")
+            for line in shown(answer.text, load.lines):
+                seen.setdefault(line, now)
+
+    fetcher = asyncio.create_task(fetch())
+    try:
+        async with client.stream("GET", url + "/events") as stream:
+            async for line in stream.aiter_lines():
+                if line.startswith("data: "):
+                    wanted.set()
+                if stop.is_set():
+                    break
+    except httpx.HTTPError as error:
+        if not stop.is_set():
+            load.errors.append(f"console {index} stream: {type(error).__name__}")
+    finally:
+        stop.set()
+        wanted.set()
+        await fetcher
+
+
+async def listening_phone(
+    client: httpx.AsyncClient, token: str, load: Consoles, stop: asyncio.Event
+) -> None:
+    """A table's page: its stream held, its state fetched (with its ETag) when told."""
+    headers = {"authorization": f"Bearer {token}"}
+    tag: str | None = None
+    try:
+        async with client.stream("GET", "/t/api/events", headers=headers) as stream:
+            async for line in stream.aiter_lines():
+                if stop.is_set():
+                    return
+                if line.startswith("data: "):
+                    asked = {**headers, "if-none-match": tag} if tag else headers
+                    answer = await client.get("/t/api/state", headers=asked)
+                    if answer.status_code == 200:
+                        tag = answer.headers.get("etag")
+                    elif answer.status_code != 304:
+                        load.errors.append(f"phone state: {answer.status_code}")
+    except httpx.HTTPError as error:
+        if not stop.is_set():
+            load.errors.append(f"phone stream: {type(error).__name__}")
+
+
+async def sending_table(
+    client: httpx.AsyncClient, number: int, token: str, boards: int, load: Consoles, seed: int
+) -> None:
+    """A table sends its first ``boards`` results of round 1, one every 0 to CONSOLE_THINK s."""
+    rng = random.Random(seed)
+    headers = {"authorization": f"Bearer {token}"}
+    state = (await client.get("/t/api/state", headers=headers)).json()
+    sent = 0
+    for round_ in state["rounds"][:1]:
+        for board in round_["boards"][:boards]:
+            await asyncio.sleep(rng.uniform(0, CONSOLE_THINK))
+            client_id = f"console-load-{number}-{round_['round']}-{board['board']}"
+            body = {
+                "client_id": client_id,
+                "board": board["board"],
+                "round": round_["round"],
+                **RESULTS[(number + sent) % len(RESULTS)],
+            }
+            sent += 1
+            line = (number, round_["round"], board["board"])
+            load.sent[line] = time.perf_counter()
+            try:
+                answer = await client.post("/t/api/results", json=body, headers=headers)
+            except httpx.HTTPError as error:
+                load.errors.append(f"table {number}: {type(error).__name__}")
+                continue
+            if answer.status_code in (200, 201):
+                load.acknowledged[client_id] = line_key(
+                    RowKey(None, board["board"], round_["round"], str(number))
+                )
+            else:
+                load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
+
+
+async def watch_consoles(base: str, session: int, codes: list[str], boards: int) -> Any:
+    load = Consoles(seen=[{} for _ in range(CONSOLES)])
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=KEEPALIVE) as client:
+        tokens = []
+        for code in codes:
+            answer = await client.post("/t/api/join", json={"code": code})
+            answer.raise_for_status()
+            tokens.append(answer.json()["token"])
+        for number, token in enumerate(tokens, start=1):
+            state = await client.get("/t/api/state", headers={"authorization": f"Bearer {token}"})
+            for round_ in state.json()["rounds"]:
+                for board in round_["boards"]:
+                    load.lines.add((number, round_["round"], board["board"]))
+        stop = asyncio.Event()
+        desks = [await director(base) for _ in range(CONSOLES)]
+        watchers = [
+            asyncio.create_task(console(desk, session, load, i, stop))
+            for i, desk in enumerate(desks)
+        ]
+        phones = [asyncio.create_task(listening_phone(client, t, load, stop)) for t in tokens]
+        await asyncio.sleep(1)  # every stream open
+        tables = [
+            sending_table(client, n, t, boards, load, n) for n, t in enumerate(tokens, start=1)
+        ]
+        try:
+            await asyncio.wait_for(asyncio.gather(*tables), LIMIT)
+        except TimeoutError:
+            load.errors.append(f"stopped after {LIMIT:.0f} s")
+        # the last results reach the pages
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(len(s) < len(load.sent) for s in load.seen):
+            await asyncio.sleep(0.1)
+        unchanged, full = await unchanged_page(desks, session)
+        stop.set()
+        for task in [*watchers, *phones]:
+            task.cancel()
+        await asyncio.gather(*watchers, *phones, return_exceptions=True)
+        for desk in desks:
+            await desk.aclose()
+    return load, unchanged, full
+
+
+async def unchanged_page(
+    desks: list[httpx.AsyncClient], session: int
+) -> tuple[list[float], list[float]]:
+    """The watch page while nothing changes: asked with the ETag a console has (304), and in
+    full (a page opened anew), by each console in turn."""
+    url = f"/director/sessions/{session}"
+    conditional: list[float] = []
+    full: list[float] = []
+    for desk in desks:
+        tag = (await desk.get(url)).headers["etag"]
+        for _ in range(25):
+            started = time.perf_counter()
+            answer = await desk.get(url, headers={"if-none-match": tag})
+            conditional.append(time.perf_counter() - started)
+            assert answer.status_code == 304, answer.status_code
+            started = time.perf_counter()
+            answer = await desk.get(url)
+            full.append(time.perf_counter() - started)
+            assert answer.status_code == 200
+    return conditional, full
+
+
+def run_consoles(url: str, label: str, workers: int, boards: int) -> tuple[float, float, bool]:
+    from bridgescore.web import auth
+
+    session, codes = set_up(url, CONSOLE_TABLES)
+    store = open_store(url)
+    try:
+        store.add_user("bench", auth.hash_password(PASSWORD), "director", "Load test club")
+    finally:
+        store.close()
+    with serving(url, workers) as (_, base):
+        started = time.monotonic()
+        load, unchanged, full = asyncio.run(watch_consoles(base, session, codes, boards))
+        took = time.monotonic() - started
+    delays = [
+        seen[line] - load.sent[line] for seen in load.seen for line in load.sent if line in seen
+    ]
+    every = all(set(load.sent) <= set(seen) for seen in load.seen)
+    p95 = percentile(delays, 95) * 1000
+    conditional_p95 = percentile(unchanged, 95) * 1000
+    print(
+        f"BENCH consoles-{label} tables={CONSOLE_TABLES} consoles={CONSOLES} workers={workers} "
+        f"results={len(load.sent)} visible_p50_ms={percentile(delays, 50) * 1000:.0f} "
+        f"visible_p95_ms={p95:.0f} visible_max_ms={max(delays, default=0) * 1000:.0f} "
+        f"page_fetches={len(load.fetches)} page_p50_ms={percentile(load.fetches, 50) * 1000:.0f} "
+        f"unchanged_304_p50_ms={percentile(unchanged, 50) * 1000:.1f} "
+        f"unchanged_304_p95_ms={conditional_p95:.1f} "
+        f"unchanged_full_p50_ms={percentile(full, 50) * 1000:.1f} "
+        f"unchanged_full_p95_ms={percentile(full, 95) * 1000:.1f} "
+        f"every_result_shown={every} errors={len(load.errors)} seconds={took:.1f} "
+        f"load_average={os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    for error in load.errors[:5]:
+        print(f"#   {error}")
+    return p95, conditional_p95, every and not load.errors
+
+
+def consoles_verdict(label: str, p95: float, unchanged: float, ok: bool) -> None:
+    met = p95 < 1000 and ok
+    print(
+        f"# target consoles ({label}): a phone's result on each of {CONSOLES} watch pages p95 "
+        f"< 1 s: {p95:.0f} ms: {'met' if met else 'NOT met'}; an unchanged watch page < 20 ms: "
+        f"{unchanged:.1f} ms (304 to a console that has it): "
+        f"{'met' if unchanged < 20 else 'NOT met'}"
+    )
+
+
 def sqlite_url(folder: str, tables: int) -> str:
     return str(Path(folder) / f"phones-{tables}.db")
 
@@ -214,8 +498,13 @@ def main() -> None:
     parser.add_argument("--tables", default="10,50,100,200")
     parser.add_argument("--quick", action="store_true", help="10 and 50 tables, SQLite only")
     parser.add_argument("--pg", help="an empty PostgreSQL database URL (else a throwaway one)")
+    parser.add_argument(
+        "--consoles-only", action="store_true", help="only the director's consoles' case"
+    )
     args = parser.parse_args()
     sizes = [10, 50] if args.quick else [int(t) for t in args.tables.split(",")]
+    if args.consoles_only:
+        sizes = []
     print(
         f"# phones at the tables: {ROUNDS} rounds x {BOARDS_PER_ROUND} boards per table, a "
         f"result every 0-{THINK:.0f} s per table, state polled every {POLL:.0f} s"
@@ -235,6 +524,18 @@ def main() -> None:
             f"each result stored once: p50 {p50:.1f} ms, p99 {p99:.1f} ms: "
             f"{'met' if met else 'NOT met'}"
         )
+    boards = 1 if args.quick else BOARDS_PER_ROUND
+    print(
+        f"# the director's consoles: {CONSOLE_TABLES} tables, {CONSOLES} consoles on the watch "
+        f"page, {boards} result(s) a table, one every 0-{CONSOLE_THINK:.0f} s"
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-consoles-") as folder:
+        found = run_consoles(str(Path(folder) / "consoles.db"), "sqlite", 1, boards)
+    consoles_verdict("sqlite, 1 worker", *found)
+    if not args.quick:
+        pg = consoles_postgresql(args.pg, boards)
+        if pg is not None:
+            consoles_verdict("PostgreSQL, 2 workers", *pg)
 
 
 def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, float, bool]]:
@@ -256,6 +557,17 @@ def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, fl
             if tables == 50:
                 verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
     return verdicts
+
+
+def consoles_postgresql(given: str | None, boards: int) -> tuple[float, float, bool] | None:
+    if given:
+        return run_consoles(given, "postgresql", 2, boards)
+    from tests.pg import binaries, server
+
+    if binaries() is None:
+        return None
+    with server() as pg:
+        return run_consoles(pg.new_database(), "postgresql", 2, boards)
 
 
 if __name__ == "__main__":

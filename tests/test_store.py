@@ -6,6 +6,7 @@ import json
 import re
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -98,13 +99,24 @@ def test_the_date_comes_from_the_file_or_is_asked_for(store: Store) -> None:
     assert store.session(stored.session_id).played_on == date(2026, 2, 3)
 
 
+def correct(store: Store, session_id: int, line: str, result: str, reason: str) -> Any:
+    """A correction as ``bridgescore sessions correct`` makes it: through the night's entry
+    service, by the command line's user."""
+    from bridgescore.night import Service, command_line_actor
+    from bridgescore.night.entry import correct as night_correct
+
+    return night_correct(
+        Service(store), command_line_actor(), session_id, line, result, reason=reason
+    )
+
+
 def test_corrections_are_appended_and_history_kept(store: Store) -> None:
     session_id = store.import_file(SAMPLE).session_id
     original = store.session_rows(session_id)
     line = original.results[0]
     assert (line.entry_key, line.result) == ("|1|r1|t1", "2H S +2")
     before = datetime.now(UTC)
-    entry = store.correct(session_id, "|1|r1|t1", "2H S =", reason="tricks misread")
+    entry = correct(store, session_id, "|1|r1|t1", "2H S =", reason="tricks misread")
     assert entry.result == "2H S =" and entry.supersedes is not None and entry.current
     history = store.history(session_id, "|1|r1|t1")
     assert [(h.result, h.current) for h in history] == [("2H S +2", False), ("2H S =", True)]
@@ -112,24 +124,27 @@ def test_corrections_are_appended_and_history_kept(store: Store) -> None:
     now = store.session_rows(session_id)
     assert now.results[0].result == "2H S =" and now.results[0].ns_score == 110
     assert len(now.results) == len(original.results)
+    # The rest of the line is as it was: its pairs, names, place on the traveller.
+    assert now.results[0].position == line.position and now.results[0].names == line.names
     # Any past state can be rebuilt.
     assert store.session_rows(session_id, at=before).results == original.results
     # A second correction supersedes the first.
-    store.correct(session_id, "|1|r1|t1", "NP", reason="they did not play it")
+    correct(store, session_id, "|1|r1|t1", "NP", reason="they did not play it")
     assert [h.current for h in store.history(session_id, "|1|r1|t1")] == [False, False, True]
     assert store.session(session_id).corrections == 2
 
 
 def test_bad_corrections_say_what_is_wrong(store: Store) -> None:
     from bridgescore.errors import ParseError
+    from bridgescore.night import Refused
 
     session_id = store.import_file(SAMPLE).session_id
-    with pytest.raises(StoreError, match=r"no traveller line '\|99\|r1\|t1'"):
-        store.correct(session_id, "|99|r1|t1", "4S N =", reason="x")
+    with pytest.raises(Refused, match=r"no traveller line '\|99\|r1\|t1'"):
+        correct(store, session_id, "|99|r1|t1", "4S N =", reason="x")
     with pytest.raises(ParseError, match="4Z"):
-        store.correct(session_id, "|1|r1|t1", "4Z N =", reason="x")
-    with pytest.raises(StoreError, match="needs a reason"):
-        store.correct(session_id, "|1|r1|t1", "4S N =", reason=" ")
+        correct(store, session_id, "|1|r1|t1", "4Z N =", reason="x")
+    with pytest.raises(Refused, match="needs a reason"):
+        correct(store, session_id, "|1|r1|t1", "4S N =", reason=" ")
     with pytest.raises(StoreError, match="no stored session with id 77"):
         store.session_rows(77)
 
@@ -239,7 +254,7 @@ def test_the_migrations_make_exactly_the_schema(db_url: str) -> None:
     finally:
         opened.close()
     assert differences == []
-    assert version == "0004_issue30_players"
+    assert version == "0005_issue30_players"
 
 
 def test_results_are_never_updated_in_place() -> None:
@@ -272,7 +287,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_commands_end_to_end(db_url: str, tmp_path: Path) -> None:
     code, out = run("db", "upgrade", "--db", db_url)
-    assert code == 0 and "0004_issue30_players" in out
+    assert code == 0 and "0005_issue30_players" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
     assert (
         code == 0

@@ -231,7 +231,11 @@ def test_the_score_cache_can_be_dropped(store: Store) -> None:
 
 def test_a_correction_changes_the_handicap(store: Store) -> None:
     ids = _pair_history(store, ["42", "44", "46", "48", "60"])
-    store.correct(ids[4], "|1|1|1", "50/50", reason="scorer typed 60 for 50")
+    from bridgescore.night import Service, command_line_actor
+    from bridgescore.night.entry import correct
+
+    actor = command_line_actor()
+    correct(Service(store), actor, ids[4], "|1|1|1", "50/50", reason="scorer typed 60 for 50")
     # 50 - (42+44+46+48+50)/5 = 50 - 46 = +4
     assert store.handicap("Zoe Ray", week(5)).explanation.handicap == 4
 

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from bridgescore.cli import main
 from bridgescore.errors import InputFileError
+from bridgescore.night import Service, command_line_actor
+from bridgescore.night.entry import correct
 from bridgescore.store import Store, StoreError
 from bridgescore.store.sessions import parse_csv
 from tests.store_conftest import db_url_fixture, pg_server_fixture, store_fixture  # noqa: F401
@@ -107,7 +109,14 @@ def test_an_exported_session_imported_again_is_the_same_evening(
     again = store.import_file(exported, club="Riverside")
     assert (again.stored, again.session_id) == (False, first.session_id)
     # After a correction, the export then and the one before both are that evening.
-    store.correct(first.session_id, "|1|r1|t1", "2H S =", reason="wrong tricks")
+    correct(
+        Service(store),
+        command_line_actor(),
+        first.session_id,
+        "|1|r1|t1",
+        "2H S =",
+        reason="wrong tricks",
+    )
     corrected = tmp_path / f"corrected{exported.suffix}"
     corrected.write_text(store.export(first.session_id, kind), encoding="utf-8")
     for path in (corrected, exported):

@@ -632,7 +632,7 @@ def test_a_scorer_enters_but_does_not_set_up_or_publish(store: Store) -> None:
     assert scorer.get("/director/new.json", pairs=8).status_code == 403
     answer = scorer.post(f"/director/sessions/{session}/publish.json", minutes="60")
     assert answer.status_code == 403
-    assert answer.json()["error"]["message"] == "only a director can do that"
+    assert answer.json()["error"]["message"] == "only a director can publish the results"
     assert scorer.get(f"/director/sessions/{session}.json").status_code == 200
 
 
@@ -651,3 +651,51 @@ def test_publishing_also_writes_the_site_to_a_folder(store: Store, tmp_path: Pat
     served = console.get(f"/results/{session}/index.json").json()
     assert json.loads((written / "index.json").read_text(encoding="utf-8")) == served
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == [f"session-{session}"]
+
+
+def test_provisional_rankings_tell_8_mp_from_4_mp(store: Store) -> None:
+    """Mid-session, a pair with 4 MP from two boards and one with 2 MP from one board are both
+    at 100%: the provisional ranking puts the one with more boards behind it first, and shares
+    a place only when percentage and matchpoints are both equal. Published, the rules rank."""
+    from tests.night_conftest import live_session
+
+    console = Console(store)
+    session, _ = live_session(store, club="Riverside")
+    s = f"/director/sessions/{session}"
+    # The Mitchell's round 1: table 1 (NS 1 v EW 1) and table 4 (NS 4 v EW 4) play boards 1
+    # and 2; table 2 (NS 2 v EW 2) plays boards 3 and 4, which table 4 plays in round 2.
+    for board, round_, table, contract, tricks in (
+        (1, 1, 1, "4S", "="),
+        (1, 1, 4, "4S", "-1"),
+        (2, 1, 1, "4S", "="),
+        (2, 1, 4, "4S", "-1"),
+        (3, 1, 2, "4S", "="),
+        (3, 2, 4, "4S", "-1"),
+    ):
+        answer = console.post(
+            s + "/results.json",
+            board=board,
+            round=round_,
+            table=table,
+            contract=contract,
+            declarer="N",
+            tricks=tricks,
+        )
+        assert answer.status_code == 201, answer.text
+    ns = next(f for f in console.get(s + ".json").json()["fields"] if f["field"] == "NS")
+    rows = {
+        r["pair"]: (r["place"], r["mp_exact"], r["percent"], r["boards"]) for r in ns["rankings"]
+    }
+    assert rows[1] == ("1", "4", 100, 2) and rows[2] == ("2", "2", 100, 1)
+    assert ns["provisional"] is True
+    assert [r["pair"] for r in ns["rankings"]][:2] == [1, 2]
+    page = console.get(s).text
+    assert "at an equal percentage, by matchpoints" in page
+    assert console.post(s + "/publish", minutes="60").status_code == 303
+    published = next(
+        f
+        for f in console.get(f"/results/{session}/index.json").json()["fields"]
+        if f["field"] == "NS"
+    )
+    places = {r["pair"]: r["place"] for r in published["rankings"]}
+    assert places[1] == places[2] == "1="  # the rules' own ranking, by percentage alone

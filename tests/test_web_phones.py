@@ -4,7 +4,9 @@ play two rounds, each from its own Chromium context at a phone's size, by taps a
 Table 4 loses its connection for round 1: it enters its three results offline (queued on the
 phone, shown as waiting), the page is even reloaded without a connection (the service worker
 serves it, the queue survives in IndexedDB), and when the connection returns every result
-arrives exactly once. The rankings then equal ``bridgescore score`` of the same travellers.
+arrives exactly once. All the while the director's watch page, opened once, follows every
+result without a reload (pushed by the server). Published, each phone links to the results,
+whose rankings equal ``bridgescore score`` of the same travellers.
 Every screen passes axe-core with no serious or critical violation, and none scrolls sideways
 at 320 px. With ``BRIDGESCORE_SHOTS=folder`` each step is saved at 360 px.
 """
@@ -23,7 +25,7 @@ from click.testing import CliRunner
 from bridgescore.bridge import Vulnerability
 from bridgescore.cli import main
 from bridgescore.store import open_store
-from bridgescore.store.sessions import parse_result
+from bridgescore.traveller import BridgeResult
 from tests.test_report_browser import browser  # noqa: F401
 from tests.test_web_server import login, new_session, prepare, serving
 
@@ -66,15 +68,24 @@ class Phone:
         )
         self.page: Page = self.context.new_page()
         self.offline = False
+        self.published = False
         self.problems: list[str] = []
         self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         self.page.on("console", self._console)
         self.page.on("requestfailed", self._failed)
         self.page.goto(f"{base}/t/{code}")
 
+    @property
+    def device(self) -> int:
+        found: int = self.page.evaluate("ui.pass.device")
+        return found
+
     def _console(self, message: Any) -> None:
-        if message.type == "error" and not (self.offline and "ERR_INTERNET" in message.text):
-            self.problems.append(f"console: {message.text}")
+        if message.type != "error" or (self.offline and "ERR_INTERNET" in message.text):
+            return
+        if self.published and "status of 410" in message.text:
+            return  # the table's state is gone once the results are published: as it should be
+        self.problems.append(f"console: {message.text}")
 
     def _failed(self, request: Any) -> None:
         if not self.offline:
@@ -133,8 +144,7 @@ def enter(
         check("tricks")
         phone.tap(f"[data-action=tricks][data-value='{tricks}']")
     # The score shown is the library's: the same as the traveller notation scored here.
-    _, _, _, _, ns = parse_result(notation(spec), vulnerability)
-    assert ns is not None
+    ns = BridgeResult.parse(notation(spec), Vulnerability(vulnerability)).ns_score
     shown = phone.page.inner_text(".score")
     ew = -ns
     assert f"North–South {_signed(ns)}" in shown and f"East–West {_signed(ew)}" in shown, shown
@@ -154,6 +164,47 @@ def enter(
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+class Desk:
+    """The director's watch page in a laptop-sized tab, opened once and never reloaded."""
+
+    def __init__(self, chromium: Browser, base: str, director: httpx.Client, session: int) -> None:
+        self.context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        self.context.add_cookies(
+            [{"name": k, "value": v, "url": base} for k, v in director.cookies.items()]
+        )
+        self.page = self.context.new_page()
+        self.base = base
+        self.session = session
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.goto(f"{base}/director/sessions/{session}")
+        self.page.wait_for_selector("#watch")
+        self.page.evaluate("window.openedOnce = true")
+
+    def shows(self, words: str, where: str = "#watch") -> None:
+        """The watch page shows ``words`` (in ``where``) within a few seconds, by itself."""
+        self.page.wait_for_function(
+            "([words, where]) => document.querySelector(where).innerText.includes(words)",
+            arg=[words, where],
+            timeout=10_000,
+        )
+
+    def reloaded(self) -> bool:
+        return not self.page.evaluate("window.openedOnce === true")
+
+    def shot(self, folder: Path | None, name: str) -> None:
+        if folder is None:
+            return
+        self.page.screenshot(path=str(folder / f"{name}-1280.png"), full_page=True)
+        self.page.set_viewport_size({"width": 360, "height": 760})
+        self.page.screenshot(path=str(folder / f"{name}-360.png"), full_page=True)
+        self.page.set_viewport_size({"width": 1280, "height": 800})
+
+    def close(self) -> None:
+        assert not self.problems, self.problems
+        self.context.close()
 
 
 class Checks:
@@ -207,6 +258,7 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
         vulnerability = {b: Vulnerability.for_board(b).value for b in range(1, 40)}
         phones = {int(t["table"]): Phone(browser, base, int(t["table"]), t["code"]) for t in tables}
         assert set(phones) == {1, 2, 3, 4}
+        desk = Desk(browser, base, director, session)
         watched = phones[2]
         current = watched
 
@@ -272,11 +324,84 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
                 check("end-of-round")
                 if round_ == 1:
                     phone.tap("[data-action=nextRound]")
+            # the director's page, never reloaded, shows every result of the round
+            desk.shows(f"{12 * round_} of ", "#watch .progress")
+        desk.shows("Table 3 calls the director")
+        desk.shot(checks.folder, "director-watch-live")
+        # a second phone at table 2, watching, sends a result of its own: it is kept for the
+        # director, and the watch page says so at once, with the reason
+        second = director.post("/t/api/join", json={"code": tables[1]["code"]}).json()
+        kept = director.post(
+            "/t/api/results",
+            json={
+                "client_id": "second-phone-0001",
+                "board": rounds[2][2][0],
+                "round": 2,
+                "contract": "1C",
+                "declarer": "E",
+                "tricks": "=",
+            },
+            headers={"authorization": f"Bearer {second['token']}"},
+        )
+        assert kept.status_code == 202, kept.text
+        desk.shows("is kept for the director (sent by phone")
+        desk.shot(checks.folder, "director-watch-held")
+        if checks.folder:  # the tables page with it, the removal asked twice, the club's grants
+            desk.page.goto(f"{base}/director/sessions/{session}/tables")
+            desk.shot(checks.folder, "director-tables-held")
+            desk.page.click(f"text=Remove phone {second['device']}…")
+            desk.page.wait_for_selector("#remove")
+            desk.shot(checks.folder, "director-remove-asked")
+            desk.page.goto(f"{base}/director/club")
+            desk.shot(checks.folder, "director-club")
+            desk.page.goto(f"{base}/director/sessions/{session}")
+            desk.page.evaluate("window.openedOnce = true")
+
+        # a spare phone joins table 3 and only watches, looking back at round 1; handed the
+        # scoring by the director, it opens at the table's current round by itself
+        spare = Phone(browser, base, 3, tables[2]["code"])
+        spare.screen("round")
+        spare.tap("summary")
+        spare.tap("[data-action=otherRound][data-round='1']")
+        spare.tap("[data-action=confirmRound]")
+        spare.screen("boards")
+        assert "This phone is watching" in spare.page.inner_text("main")
+        handed = director.post(
+            f"/director/sessions/{session}/tables/handover.json",
+            data={"csrf": csrf, "id": spare.device},
+        )
+        assert handed.status_code == 200, handed.text
+        spare.page.wait_for_function(
+            "document.querySelector('main h2').innerText.startsWith('Round 3:')", timeout=15_000
+        )
+        assert "Round 3" in spare.page.inner_text("#where")
+        assert spare.page.locator("[data-action=pickBoard]").count() == 3
+        checks.shot(spare, "handed-over")
+        phones[3].page.wait_for_selector("text=This phone is watching", timeout=15_000)
+        spare.published = True
+
+        # published: each phone's page says scoring is over and links to the results
+        for phone in phones.values():
+            phone.published = True
+        published = director.post(
+            f"/director/sessions/{session}/publish.json", data={"csrf": csrf, "minutes": "60"}
+        )
+        assert published.status_code == 200, published.text
+        for phone in [*phones.values(), spare]:
+            phone.page.wait_for_selector("text=Scoring is over", timeout=15_000)
+            link = phone.page.get_attribute("a.button", "href")
+            assert link == f"/results/{session}/", link
+        assert not spare.problems, spare.problems
+        spare.context.close()
+        checks.shot(phones[2], "published")
+        assert desk.reloaded() is False
+        desk.close()
 
         # the director sees every result, each stored exactly once
         for phone in phones.values():
             assert not phone.problems, (phone.table, phone.problems)
             assert "has been sent" in phone.status()
+            assert f"Phone {phone.device}" in phone.page.inner_text("#where")
             phone.context.close()
         assert not checks.violations, checks.violations
         assert not checks.wide, checks.wide

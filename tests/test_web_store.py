@@ -1,158 +1,99 @@
 """The store's side of the club night, on SQLite and PostgreSQL: users and logins, a session
-set up before it is played, results stored one at a time and idempotent by the client's id,
-changes with reasons, undo, and the correction period after publishing."""
+set up before it is played, results stored one at a time through the night's entry service and
+idempotent by the client's id, changes with reasons, undo, and the correction period after
+publishing."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 import bridgescore.store.api as store_api
 from bridgescore.errors import ParseError
+from bridgescore.night import Refused, Service
+from bridgescore.night import entry as night_entry
 from bridgescore.store import Store, StoreError
-from bridgescore.store.live import Entry
-from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
+from tests.night_conftest import enter, live_session, user
 from tests.store_conftest import db_url_fixture, pg_server_fixture, store_fixture  # noqa: F401
 
-
-def live_session(store: Store) -> int:
-    club = store.club_id("Riverside")
-    return store.create_live_session(
-        club,
-        title="Tuesday",
-        played_on=None,
-        structure="mitchell",
-        rules={"name": "club", "overrides": {}},
-        plan="{}",
-        boards=(BoardRow(1, "None", "N", None),),
-        entrants=tuple(
-            EntrantRow(
-                "",
-                line,
-                n,
-                False,
-                f"A{n}{line} & B{n}{line}",
-                None,
-                (MemberRow(f"A{n}{line}", None, None), MemberRow(f"B{n}{line}", None, None)),
-            )
-            for line in ("NS", "EW")
-            for n in (1, 2)
-        ),
-        by="dana",
-    )
-
-
-def entry(table: int, result: str) -> Entry:
-    return Entry(
-        board=1,
-        round=table,
-        table=str(table),
-        ns=str(table),
-        ew=str(table),
-        result=result,
-        position=table,
-    )
+LINE = "|1|r1|t1"
 
 
 def test_users_and_logins(store: Store) -> None:
-    user = store.add_user("dana", "$argon2id$hash", "director", "Riverside")
-    assert (user.username, user.role, user.club) == ("dana", "director", "Riverside")
+    found = store.add_user("dana", "$argon2id$hash", "director", "Riverside")
+    assert (found.username, found.role, found.club) == ("dana", "director", "Riverside")
     with pytest.raises(StoreError, match="already a user named 'dana'"):
         store.add_user("dana", "x", "scorer", "Riverside")
     with pytest.raises(StoreError, match="not a role"):
         store.add_user("eve", "x", "owner", "Riverside")
-    token = store.start_login(user.id, timedelta(hours=1))
-    found = store.login_user(token)
-    assert found is not None and found.id == user.id
+    token = store.start_login(found.id, timedelta(hours=1))
+    logged = store.login_user(token)
+    assert logged is not None and logged.id == found.id
     store.end_login(token)
     assert store.login_user(token) is None
     assert store.setting("key", "first") == "first" and store.setting("key", "second") == "first"
 
 
 def test_results_are_log_entries_idempotent_by_client_id(store: Store) -> None:
-    session = live_session(store)
+    night = Service(store)
+    session, _ = live_session(store)
+    sam = user(store, "sam", "scorer")
+    dana = user(store, "dana")
     assert store.live_info(session).status == "live"
     assert store.session_rows(session).results == ()
-    first = store.submit_result(session, entry(1, "4S N ="), client_id="a", by="sam")
-    assert first.stored and first.entry.result == "4S N =" and first.entry.reason == "entered"
-    again = store.submit_result(session, entry(1, "4S N ="), client_id="a", by="sam")
-    assert not again.stored and again.entry.id == first.entry.id
-    same = store.submit_result(session, entry(1, "4S  N ="), client_id=None, by="sam")
+    first = enter(night, sam, session, 1, "4S N =", client_id="a")
+    assert first.stored and first.entry is not None and first.entry.reason == "entered"
+    assert first.entry.result == "4S N =" and first.entry.entry_key == LINE
+    again = enter(night, sam, session, 1, "4S N =", client_id="a")
+    assert not again.stored and again.entry is not None and again.entry.id == first.entry.id
+    same = enter(night, sam, session, 1, "4s  n =")
     assert not same.stored
-    with pytest.raises(StoreError, match="a change needs a reason"):
-        store.submit_result(session, entry(1, "4S N -1"), client_id="b", by="sam")
-    changed = store.submit_result(
-        session, entry(1, "4S N -1"), client_id="b", by="sam", reason="misread"
-    )
-    assert changed.stored and changed.entry.supersedes == first.entry.id
-    with pytest.raises(ParseError, match=r"not a contract: .4Q."):
-        store.submit_result(session, entry(2, "4Q N ="), client_id="c", by="sam")
-    undone = store.undo(session, entry(1, "").key, by="dana")
+    with pytest.raises(Refused, match="a change needs a reason"):
+        enter(night, sam, session, 1, "4S N -1", client_id="b")
+    changed = enter(night, sam, session, 1, "4S N -1", client_id="b", reason="misread")
+    assert changed.stored and changed.entry is not None
+    assert changed.entry.supersedes == first.entry.id and changed.entry.reason == "misread"
+    with pytest.raises(ParseError, match="4Q"):
+        enter(night, sam, session, 2, "4Q N =", client_id="c")
+    undone = night_entry.undo(night, dana, session, LINE)
     assert undone.result == "4S N =" and undone.supersedes == changed.entry.id
-    with pytest.raises(StoreError, match="nothing to undo"):
-        store.submit_result(session, entry(2, "PASS"), client_id="d", by="sam")
-        store.undo(session, entry(2, "").key, by="dana")
-    assert [e.result for e in store.history(session, entry(1, "").key)] == [
-        "4S N =",
-        "4S N -1",
-        "4S N =",
-    ]
+    enter(night, sam, session, 2, "PASS", client_id="d")
+    with pytest.raises(Refused, match="nothing to undo"):
+        night_entry.undo(night, dana, session, "|2|r1|t1")
+    assert [e.result for e in store.history(session, LINE)] == ["4S N =", "4S N -1", "4S N ="]
 
 
 def test_after_the_correction_period_a_change_needs_an_override(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = live_session(store)
-    store.submit_result(session, entry(1, "4S N ="), client_id=None, by="sam")
-    with pytest.raises(StoreError, match="30 minutes to 7 days"):
-        store.publish(session, timedelta(minutes=5))
-    info = store.publish(session, timedelta(minutes=30))
+    night = Service(store)
+    session, _ = live_session(store)
+    dana = user(store, "dana")
+    enter(night, dana, session, 1, "4S N =")
+    with pytest.raises(Refused, match="30 minutes to 7 days"):
+        night.publish(dana, session, timedelta(minutes=5))
+    info = night.publish(dana, session, timedelta(minutes=30))
     assert info.status == "published" and info.provisional_until is not None
     later = datetime.now(UTC) + timedelta(hours=2)
     monkeypatch.setattr(store_api, "_now", lambda: later)
-    with pytest.raises(StoreError, match="explicit override"):
-        store.submit_result(session, entry(1, "4S N +1"), client_id=None, by="dana", reason="late")
-    done = store.submit_result(
-        session, entry(1, "4S N +1"), client_id=None, by="dana", reason="late", override=True
-    )
-    assert done.entry.reason == "override after the correction period: late"
+    with pytest.raises(Refused, match="explicit override"):
+        night_entry.correct(night, dana, session, LINE, "4S N +1", reason="late")
+    done = night_entry.correct(night, dana, session, LINE, "4S N +1", reason="late", override=True)
+    assert done.reason == "override after the correction period: late"
 
 
 def test_a_session_enters_handicaps_once_published(store: Store) -> None:
-    from datetime import date
-
-    club = store.club_id("Riverside")
-    session = store.create_live_session(
-        club,
-        title="Tuesday",
-        played_on=date(2026, 1, 6),
-        structure="mitchell",
-        rules={"name": "club", "overrides": {}},
-        plan="{}",
-        boards=(BoardRow(1, "None", "N", None),),
-        entrants=tuple(
-            EntrantRow(
-                "",
-                line,
-                n,
-                False,
-                f"P{n}{line} Q & R{n}{line} S",
-                None,
-                (MemberRow(f"P{n}{line} Q", None, None), MemberRow(f"R{n}{line} S", None, None)),
-            )
-            for line in ("NS", "EW")
-            for n in (1, 2)
-        ),
-        by="dana",
-    )
-    store.submit_result(session, entry(1, "4S N ="), client_id=None, by="sam")
-    store.submit_result(session, entry(2, "4S N -1"), client_id=None, by="sam")
+    night = Service(store)
+    session, _ = live_session(store, played_on=date(2026, 1, 6), players=True)
+    dana = user(store, "dana")
+    enter(night, dana, session, 1, "4S N =")
+    enter(night, dana, session, 1, "4S N -1", table=4)
 
     def counted() -> int:
         found = store.handicaps(date(2026, 2, 1), save=False, club="Riverside")
         return sum(len(h.explanation.inputs) for h in found)
 
     assert counted() == 0
-    store.publish(session, timedelta(minutes=30))
+    night.publish(dana, session, timedelta(minutes=30))
     assert counted() == 8

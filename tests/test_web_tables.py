@@ -77,11 +77,13 @@ def test_codes_join_one_scorer_and_viewers(store: Store) -> None:
     second = Table(console, code)
     assert (first.joined["role"], second.joined["role"]) == ("scorer", "viewer")
     assert first.joined["table"] == "2" and first.joined["session"]["id"] == session
-    # a viewer reads but cannot write
+    # a viewer reads; what it sends is kept for the director, never applied
     assert second.state().json()["role"] == "viewer"
     board = first_boards(second)[0]
-    refused = second.send("viewer-0001", board, 1, contract="PASS")
-    assert refused.status_code == 403 and "watch" in refused.json()["error"]["message"]
+    held = second.send("viewer-0001", board, 1, contract="PASS")
+    assert held.status_code == 202 and held.json()["status"] == "held"
+    assert "only watches at table 2" in held.json()["held"]["reason"]
+    assert store.session_rows(session).results == ()
     # a code nobody has
     wrong = console.client.post("/t/api/join", json={"code": "ZZZZZZ"})
     assert wrong.status_code == 422 and "no table has the code" in wrong.json()["error"]["message"]
@@ -145,7 +147,8 @@ def test_two_different_results_for_one_board_are_both_kept_for_the_director(
     assert handed.status_code == 303
     assert table.state().json()["role"] == "viewer" and other.state().json()["role"] == "scorer"
     kept = other.send("second-phone-1", board, 1, contract="4S", declarer="N", tricks="-1")
-    assert kept.status_code == 200 and kept.json()["status"] == "conflict"
+    assert kept.status_code == 202 and kept.json()["status"] == "held"
+    assert kept.json()["held"]["reason"].startswith("the phone did not know of '3NT S +1'")
     # nothing was overwritten: the first result is still the one in force
     lines = history(console, session, board, 1, "1")
     assert [e["result"] for e in lines] == ["3NT S +1"]
@@ -154,7 +157,7 @@ def test_two_different_results_for_one_board_are_both_kept_for_the_director(
         other.send("second-phone-1", board, 1, contract="4S", declarer="N", tricks="-1").json()[
             "status"
         ]
-        == "conflict"
+        == "held"
     )
     page = console.get(f"/director/sessions/{session}/tables.json").json()
     assert [(c["board"], c["stored"], c["result"]) for c in page["conflicts"]] == [
@@ -170,7 +173,7 @@ def test_two_different_results_for_one_board_are_both_kept_for_the_director(
     assert chosen.status_code == 303
     lines = history(console, session, board, 1, "1")
     assert [e["result"] for e in lines] == ["3NT S +1", "4S N -1"]
-    assert "conflict" in lines[-1]["reason"]
+    assert "held result" in lines[-1]["reason"]
     assert console.get(f"/director/sessions/{session}/tables.json").json()["conflicts"] == []
     log = [e["kind"] for e in page["events"]]
     assert "handover" in log and log.count("join") == 2
@@ -207,7 +210,11 @@ def test_corrections_at_the_table_for_the_current_round_only(store: Store) -> No
         tricks="-1",
         replaces=fixed.json()["entry"]["id"],
     )
-    assert late.status_code == 403 and "ask the director" in late.json()["error"]["message"]
+    assert late.status_code == 202 and late.json()["status"] == "held"
+    reason = late.json()["held"]["reason"]
+    assert reason == "round 1 is over at this table (it has results of round 2)"
+    lines = history(console, session, first[0], 1, "2")
+    assert [e["result"] for e in lines] == ["2H E =", "2H E +1"]
     # a new result for a board of round 1 still missing is not a correction: it is taken
     assert table.send("round-one-d", first[1], 1, contract="PASS").status_code == 201
     assert table.state().json()["corrections_from_round"] == 2
@@ -255,11 +262,13 @@ def test_a_table_token_reaches_its_own_table_only(store: Store, tmp_path: Path) 
     anonymous = Console(store, user=None)
     for path in (f"/director/sessions/{session}.json", f"/director/sessions/{session}/tables.json"):
         answer = anonymous.client.get(path, headers=table.headers())
-        assert answer.status_code == 401, path
+        assert answer.status_code == 403, path
+        assert "a table's phone cannot see the session's console pages" in answer.text
     posted = anonymous.client.post(
         f"/director/sessions/{session}/tables/handover", data={"id": "1"}, headers=table.headers()
     )
-    assert posted.status_code == 401
+    assert posted.status_code == 403
+    assert "cannot hand a table&#39;s scoring to another phone" in posted.text
     # forged and altered tokens
     for token in (
         "",
@@ -270,14 +279,18 @@ def test_a_table_token_reaches_its_own_table_only(store: Store, tmp_path: Path) 
         answer = table.client.get("/t/api/state", headers={"authorization": f"Bearer {token}"})
         assert answer.status_code == 401, token
     # a removed phone's token stops working at once
-    assert (
-        console.post(
-            f"/director/sessions/{session}/tables/remove", id=table.joined["device"]
-        ).status_code
-        == 303
+    asked = console.post(f"/director/sessions/{session}/tables/remove", id=table.joined["device"])
+    assert asked.status_code == 200 and "Remove phone" in asked.text  # asked once more
+    assert table.state().status_code == 200
+    removed = console.post(
+        f"/director/sessions/{session}/tables/remove", id=table.joined["device"], confirm="yes"
     )
+    assert removed.status_code == 303
     assert table.state().status_code == 401
-    assert table.send("after-removal", mine[1], 1, contract="PASS").status_code == 401
+    assert "removed from table 1" in table.state().json()["error"]["message"]
+    # what it still sends is kept for the director (a phone removed by mistake loses nothing)
+    late = table.send("after-removal", mine[1], 1, contract="PASS")
+    assert late.status_code == 202 and "after it was removed" in late.json()["held"]["reason"]
 
 
 def test_tokens_stop_working_when_the_session_is_published(store: Store) -> None:
@@ -286,11 +299,14 @@ def test_tokens_stop_working_when_the_session_is_published(store: Store) -> None
     board = first_boards(table)[0]
     assert table.send("before-publish", board, 1, contract="PASS").status_code == 201
     assert console.post(f"/director/sessions/{session}/publish", minutes="60").status_code == 303
-    assert table.state().status_code == 401
+    ended = table.state()
+    assert ended.status_code == 410 and "published" in ended.json()["error"]["message"]
+    # a result still queued on the phone reaches the director, not the published results
     again = table.send(
         "after-publish", first_boards_from(console, session, 4)[1], 1, contract="PASS"
     )
-    assert again.status_code == 401
+    assert again.status_code == 202
+    assert again.json()["held"]["reason"] == "sent after the results were published"
     # and nobody can join a published session
     joined = console.client.post("/t/api/join", json={"code": codes["4"]})
     assert joined.status_code == 422 and "published" in joined.json()["error"]["message"]

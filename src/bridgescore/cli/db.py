@@ -583,8 +583,19 @@ def sessions_correct(
     Examples:
       bridgescore sessions correct 12 "|3|r2|t4" "4S N -1" --reason "wrong tricks entered"
     """
+    from bridgescore.night import Service, command_line_actor
+    from bridgescore.night.entry import correct
+
     with database(db) as store:
-        entry = store.correct(session_id, line, result, reason=reason, assigned=assigned)
+        entry = correct(
+            Service(store),
+            command_line_actor(),
+            session_id,
+            line,
+            result,
+            reason=reason,
+            assigned=assigned,
+        )
     click.echo(
         f"session {session_id}, line {line}: now {entry.result} "
         f"(entry {entry.id}, supersedes {entry.supersedes})"

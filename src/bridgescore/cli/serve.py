@@ -141,6 +141,9 @@ def serve(
         log_level="info",
         ssl_certfile=certificate,
         ssl_keyfile=key,
+        # Open event streams (the console's and the phones') would hold a stop up forever;
+        # they are ended after this many seconds, and the browsers open new ones.
+        timeout_graceful_shutdown=3,
     )
     if workers > 1:
         _serve_workers(config, listening)

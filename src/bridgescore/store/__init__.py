@@ -6,11 +6,11 @@ See docs/database.md.
 
 from bridgescore.store.api import ImportReport, PlayerHandicap, Store, open_store, parse_date
 from bridgescore.store.engine import StoreError, database_url
-from bridgescore.store.handicaps import SEED_POLICY, Explanation, Policy
+from bridgescore.store.handicaps import SEED_POLICY, HandicapExplanation, Policy
 
 __all__ = [
     "SEED_POLICY",
-    "Explanation",
+    "HandicapExplanation",
     "ImportReport",
     "PlayerHandicap",
     "Policy",

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from bridgescore.store import evenings as ev
 from bridgescore.store import handicaps as hcp
@@ -36,6 +37,7 @@ from bridgescore.store.engine import (
     failure,
     make_engine,
 )
+from bridgescore.store.line_log import LineLog
 
 DEFAULT_CLUB = "club"
 _IMPORT_LOCK = 7_262_019  # a PostgreSQL advisory lock: one import at a time, never a deadlock
@@ -58,7 +60,7 @@ class ImportReport:
 @dataclass(frozen=True)
 class PlayerHandicap:
     player: pl.Player
-    explanation: hcp.Explanation
+    explanation: hcp.HandicapExplanation
 
 
 def open_store(db: str | None = None, waiting: Notice | None = None) -> Store:
@@ -285,24 +287,6 @@ class Store:
 
     def export(self, session_id: int, kind: str) -> str:
         return ss.export(self.session_rows(session_id), kind)
-
-    def correct(
-        self,
-        session_id: int,
-        entry_key: str,
-        result: str,
-        *,
-        reason: str,
-        assigned: bool = False,
-        by: str | None = None,
-    ) -> rs.LogEntry:
-        """Record a correction of one traveller line (the old entry is kept, superseded)."""
-        if not reason.strip():
-            raise StoreError("a correction needs a reason")
-        with self.writing(line=(session_id, entry_key)) as conn:
-            return rs.correct(
-                conn, session_id, entry_key, result, assigned, by or _user(), reason, _now()
-            )
 
     def history(self, session_id: int, entry_key: str) -> list[rs.LogEntry]:
         with self.reading() as conn:
@@ -559,7 +543,7 @@ class Store:
             hcp.set_override(conn, player_id, handicap, from_date, reason, by or _user(), _now())
             return pl.get(conn, player_id)
 
-    def snapshots(self, who: str) -> Sequence[hcp.Explanation]:
+    def snapshots(self, who: str) -> Sequence[hcp.HandicapExplanation]:
         with self.reading() as conn:
             return hcp.snapshots(conn, pl.find(conn, who, None))
 
@@ -648,36 +632,6 @@ class Store:
         with self.reading() as conn:
             return lv.statuses(conn, club_id)
 
-    def submit_result(
-        self,
-        session_id: int,
-        entry: lv.Entry,
-        *,
-        client_id: str | None,
-        by: str,
-        reason: str | None = None,
-        override: bool = False,
-    ) -> lv.Stored:
-        """Store one result (see :func:`bridgescore.store.live.submit`). When this returns, the
-        result is committed: only then may a client be told it is stored."""
-        with self.writing(line=(session_id, entry.key)) as conn:
-            return lv.submit(
-                conn,
-                session_id,
-                entry,
-                client_id=client_id,
-                by=by,
-                reason=reason,
-                now=_now(),
-                override=override,
-            )
-
-    def undo(
-        self, session_id: int, entry_key: str, *, by: str, override: bool = False
-    ) -> rs.LogEntry:
-        with self.writing(line=(session_id, entry_key)) as conn:
-            return lv.undo(conn, session_id, entry_key, by, _now(), override)
-
     def publish(self, session_id: int, provisional: timedelta) -> lv.LiveInfo:
         """Finalise a session: published now, provisional for ``provisional`` (30 minutes to
         7 days); after that a change needs an explicit override."""
@@ -706,8 +660,13 @@ class Store:
             return tb.join(conn, code, _now())
 
     def table_device(self, token: str) -> tb.Device | None:
+        """The phone this token belongs to, removed or not, its session live or not."""
         with self.reading() as conn:
             return tb.device(conn, token)
+
+    def session_device(self, session_id: int, device_id: int) -> tb.Device:
+        with self.reading() as conn:
+            return tb.session_device(conn, session_id, device_id)
 
     def table_devices(self, session_id: int) -> list[tb.Device]:
         with self.reading() as conn:
@@ -731,47 +690,19 @@ class Store:
 
     def note_at_table(self, device: tb.Device, kind: str, note: str) -> int:
         with self.writing() as conn:
-            return tb.log(conn, device.table_id, device.id, kind, note, device.name, _now())
+            return tb.log(conn, device, kind, note, device.name, _now())
 
-    def table_events(self, session_id: int) -> list[tb.Event]:
+    def table_events(self, session_id: int) -> list[tb.TableEvent]:
         with self.reading() as conn:
             return tb.events(conn, session_id)
-
-    def table_results(self, session_id: int, section: str, table: str) -> list[tb.TableResult]:
-        with self.reading() as conn:
-            return tb.table_results(conn, session_id, section, table)
-
-    def table_last_round(self, session_id: int, section: str, table: str) -> int | None:
-        with self.reading() as conn:
-            return tb.last_round(conn, session_id, section, table)
-
-    def submit_from_table(
-        self, entry: lv.Entry, *, client_id: str, device: tb.Device, replaces: int | None
-    ) -> tb.TableStored:
-        """Store a table's result, or keep it as a conflict (never over another result). When
-        this returns, it is committed: only then may the phone be told."""
-        with self.writing(line=(device.session_id, entry.key)) as conn:
-            return tb.submit(
-                conn,
-                device.session_id,
-                entry,
-                client_id=client_id,
-                found=device,
-                replaces=replaces,
-                now=_now(),
-            )
 
     def conflicts(self, session_id: int, *, open_only: bool = True) -> list[tb.Conflict]:
         with self.reading() as conn:
             return tb.conflicts(conn, session_id, open_only=open_only)
 
-    def resolve_conflict(
-        self, session_id: int, conflict_id: int, *, use: bool, by: str
-    ) -> tb.Conflict:
+    def conflict(self, session_id: int, conflict_id: int) -> tb.Conflict:
         with self.reading() as conn:
-            key = tb.conflict(conn, session_id, conflict_id).entry_key
-        with self.writing(line=(session_id, key)) as conn:
-            return tb.resolve(conn, session_id, conflict_id, use, by, _now())
+            return tb.conflict(conn, session_id, conflict_id)
 
     def live_plan(self, session_id: int) -> tb.Plan:
         with self.reading() as conn:
@@ -782,6 +713,53 @@ class Store:
             return tb.deal(conn, session_id, board)
 
     def table_view(self, device: tb.Device) -> tb.TableView:
-        """What a table's phone polls for, read in one transaction."""
+        """What a table's phone is shown, read in one transaction."""
         with self.reading() as conn:
             return tb.table_view(conn, device)
+
+    def table_revision(self, table_id: int) -> int:
+        with self.reading() as conn:
+            return tb.table_revision(conn, table_id)
+
+    # --- one traveller line, and what changed ---------------------------------------------------
+
+    @contextmanager
+    def line(self, session_id: int, key: str) -> Iterator[LineLog]:
+        """One traveller line in one write transaction holding its lock (see
+        :class:`~bridgescore.store.line_log.LineLog`). When the block ends, what was written is
+        committed: only then may a client be told it is stored."""
+        try:
+            with self.writing(line=(session_id, key)) as conn:
+                yield LineLog(conn, session_id, key, _now())
+        except IntegrityError as error:
+            if "client_id" not in str(error.orig):
+                raise
+            # Two submissions with one client id at the same moment, on two lines (each line's
+            # lock is its own on PostgreSQL): the second is refused, never acknowledged.
+            raise StoreError(
+                "a result with this id was stored for another line at the same moment: "
+                "an id is used once"
+            ) from None
+
+    def marks(self, session_id: int) -> lv.Marks:
+        """Where the session stands: its revision, its log's size, each table's revision."""
+        with self.reading() as conn:
+            return lv.marks(conn, session_id)
+
+    def revision(self, session_id: int) -> int:
+        with self.reading() as conn:
+            return lv.revision(conn, session_id)
+
+    def scored_rows(self, session_id: int) -> tuple[ss.SessionRows, int]:
+        """The session's rows as they stand and how many log entries they were read from, as
+        one state (a cache of its scoring is keyed by that count)."""
+        with self.reading() as conn:
+            return rs.load(conn, session_id), rs.log_mark(conn, session_id)
+
+    def grants(self, club_id: int) -> frozenset[str]:
+        with self.reading() as conn:
+            return lv.grants(conn, club_id)
+
+    def set_grants(self, club_id: int, names: frozenset[str]) -> None:
+        with self.writing() as conn:
+            lv.set_grants(conn, club_id, names)

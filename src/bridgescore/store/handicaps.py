@@ -99,7 +99,7 @@ class Input:
 
 
 @dataclass(frozen=True)
-class Explanation:
+class HandicapExplanation:
     """A player's handicap as at a date, with how it was reached."""
 
     player_id: int
@@ -177,7 +177,7 @@ class Explanation:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Explanation:
+    def from_data(cls, data: dict[str, Any]) -> HandicapExplanation:
         return cls(
             player_id=int(data["player"]),
             as_of=date.fromisoformat(data["as_of"]),
@@ -240,7 +240,7 @@ def explain(
     policy: Policy = SEED_POLICY,
     override: tuple[Fraction, str | None] | None = None,
     earlier: int = 0,
-) -> Explanation:
+) -> HandicapExplanation:
     """The handicap of a player whose sessions (id, date, percentage) are ``history``: only
     those before ``as_of`` count, oldest first. ``earlier`` says how many older sessions the
     history leaves out (the store passes only the last ones)."""
@@ -268,7 +268,7 @@ def explain(
     inputs = tuple(Input(h[0], h[1], h[2], i in used, notes.get(i, "")) for i, h in enumerate(past))
     common: dict[str, Any] = {"earlier": earlier, "window": policy.window, "since": start}
     if override is not None:
-        return Explanation(
+        return HandicapExplanation(
             player_id,
             as_of,
             policy.key,
@@ -281,12 +281,12 @@ def explain(
         )
     if len(recent) < policy.minimum:
         if policy.fixed is not None:
-            return Explanation(
+            return HandicapExplanation(
                 player_id, as_of, policy.key, policy.fixed, "fixed", inputs, **common
             )
-        return Explanation(player_id, as_of, policy.key, None, "none", inputs, **common)
+        return HandicapExplanation(player_id, as_of, policy.key, None, "none", inputs, **common)
     average = sum((past[i][2] for i in used), Fraction(0)) / len(used)
-    return Explanation(
+    return HandicapExplanation(
         player_id, as_of, policy.key, 50 - average, "history", inputs, average, **common
     )
 
@@ -371,7 +371,9 @@ def overrides(conn: Connection, as_of: date) -> dict[int, tuple[Fraction, str | 
     return found
 
 
-def save_snapshots(conn: Connection, explanations: Sequence[Explanation], now: datetime) -> None:
+def save_snapshots(
+    conn: Connection, explanations: Sequence[HandicapExplanation], now: datetime
+) -> None:
     """Keep each handicap with its inputs, dated (a newer computation for the same date and
     policy replaces the older one)."""
     for e in explanations:
@@ -401,9 +403,9 @@ def save_snapshots(conn: Connection, explanations: Sequence[Explanation], now: d
         )
 
 
-def snapshots(conn: Connection, player_id: int) -> list[Explanation]:
+def snapshots(conn: Connection, player_id: int) -> list[HandicapExplanation]:
     return [
-        Explanation.from_data(json.loads(r.explanation))
+        HandicapExplanation.from_data(json.loads(r.explanation))
         for r in conn.execute(
             select(handicap_snapshots)
             .where(handicap_snapshots.c.player_id == player_id)

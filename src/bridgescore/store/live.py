@@ -1,10 +1,9 @@
-"""The club night in the database: sessions set up before they are played, results stored one
-at a time as they are entered, undo, publishing, and the users who log in to ``bridgescore
-serve`` (with their logins and the server's shared settings).
+"""The club night in the database: sessions set up before they are played, publishing, each
+live session's revision, and the users who log in to ``bridgescore serve`` (with their logins,
+the server's shared settings and what each club grants its scorers and tables).
 
-A result is stored by :func:`submit`, the one path for every client (the scorer's grid today,
-the players' phones next): one log entry, idempotent by the id the client made, acknowledged
-only once its transaction commits (the caller returns after :meth:`Store.writing` ends).
+Results are appended to a line of the log by :class:`bridgescore.store.line_log.LineLog`; the
+rules of who may append what are :mod:`bridgescore.night`'s.
 """
 
 from __future__ import annotations
@@ -14,11 +13,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
-from bridgescore.store.results import LogEntry, history, in_force_condition, insert_session
+from bridgescore.store.results import insert_session
 from bridgescore.store.schema import (
     boards,
     clubs,
@@ -27,15 +26,10 @@ from bridgescore.store.schema import (
     results,
     sessions,
     settings,
+    table_codes,
     users,
 )
-from bridgescore.store.sessions import (
-    BoardRow,
-    EntrantRow,
-    MemberRow,
-    SessionRows,
-    parse_result,
-)
+from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow, SessionRows
 
 ROLES = ("director", "scorer")
 LIVE = "live"
@@ -50,37 +44,6 @@ class User:
     club_id: int
     club: str
     password_hash: str
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A result to store: one traveller line of a live session."""
-
-    board: int
-    round: int | None
-    table: str | None
-    ns: str  # "3" (a pair) or "3 7" (players N S)
-    ew: str
-    result: str  # traveller notation: 4S N =, -50, PASS, NP, A+/A-, 60/40, split, weighted
-    lead: str | None = None
-    assigned: bool = False
-    section: str = ""
-    position: int = 0
-    arrow: bool = False  # a Mitchell round with the boards turned: ``ns`` is an EW-line pair
-
-    @property
-    def key(self) -> str:
-        if self.round is not None and self.table is not None:
-            return f"{self.section}|{self.board}|r{self.round}|t{self.table}"
-        return f"{self.section}|{self.board}|{self.ns}|{self.ew}"
-
-
-@dataclass(frozen=True)
-class Stored:
-    """What storing a result did: the entry in force, and whether this call wrote it."""
-
-    entry: LogEntry
-    stored: bool
 
 
 @dataclass(frozen=True)
@@ -241,163 +204,119 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
         .where(sessions.c.id == session_id)
         .values(status=PUBLISHED, published_at=now, provisional_until=until)
     )
+    touch(conn, session_id, every_table=True)
 
 
-# --- results -------------------------------------------------------------------------------------
+# --- what changed -------------------------------------------------------------------------------
 
 
-def _in_force_statement() -> Any:
-    return (
-        select(results)
-        .where(
-            and_(
-                results.c.session_id == bindparam("session_id"),
-                results.c.entry_key == bindparam("key"),
-            )
-        )
-        .where(in_force_condition())
-        .order_by(results.c.id.desc())
+@dataclass(frozen=True)
+class Marks:
+    """Where a session stands: ``revision`` counts every change to it, ``log`` its log's
+    entries (scoring depends on the log alone), ``tables`` each table's revision by table id."""
+
+    revision: int
+    log: int
+    tables: dict[int, int]
+
+
+def touch(
+    conn: Connection, session_id: int, table_id: int | None = None, *, every_table: bool = False
+) -> None:
+    """Count a change to the session (and to one table, or to all) in the change's transaction.
+    A counter, not the newest id of anything: PostgreSQL may commit two changes in the other
+    order than they began, and a counter raised under its row's lock still shows each commit.
+    The session's row first, then the table's, in every transaction: never a deadlock."""
+    conn.execute(_TOUCH_SESSION, {"changed_session": session_id})
+    if every_table:
+        conn.execute(_TOUCH_TABLES, {"changed_session": session_id})
+    elif table_id is not None:
+        conn.execute(_TOUCH_TABLE, {"changed_table": table_id})
+
+
+# Built once: every result runs them.
+_TOUCH_SESSION = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("changed_session"))
+    .values(revision=sessions.c.revision + 1)
+)
+_TOUCH_TABLES = (
+    update(table_codes)
+    .where(table_codes.c.session_id == bindparam("changed_session"))
+    .values(revision=table_codes.c.revision + 1)
+)
+_TOUCH_TABLE = (
+    update(table_codes)
+    .where(table_codes.c.id == bindparam("changed_table"))
+    .values(revision=table_codes.c.revision + 1)
+)
+_TABLE_ID = select(table_codes.c.id).where(
+    and_(
+        table_codes.c.session_id == bindparam("session_id"),
+        table_codes.c.section == bindparam("section"),
+        table_codes.c.table_label == bindparam("table"),
     )
+)
 
 
-# Built once: making a statement with an alias costs more than running it (a phone's result
-# looks its line up twice), and the compiled form is cached by SQLAlchemy either way.
-_IN_FORCE = _in_force_statement()
-
-
-def in_force(conn: Connection, session_id: int, key: str) -> Any:
-    return conn.execute(_IN_FORCE, {"session_id": session_id, "key": key}).first()
-
-
-def _check_open(conn: Connection, session_id: int, now: datetime, override: bool) -> str | None:
-    """None while results may change freely; else the words to log with an override."""
-    info = live_info(conn, session_id)
-    if info.status != PUBLISHED or info.provisional_until is None:
+def table_id(conn: Connection, session_id: int, section: str, table: str | None) -> int | None:
+    """The id of a table of the session (None when it has no code: an imported session)."""
+    if table is None:
         return None
-    until = info.provisional_until
-    if until.tzinfo is None:
-        until = until.replace(tzinfo=now.tzinfo)
-    if now <= until:
-        return None
-    if not override:
-        raise StoreError(
-            f"the results were final at {until:%Y-%m-%d %H:%M} UTC: a change now needs an "
-            "explicit override"
-        )
-    return "override after the correction period"
-
-
-def board_vulnerability(conn: Connection, session_id: int, board: int) -> str:
-    """The vulnerability a stored board was played at, which a result is checked against."""
     found = conn.execute(
-        select(boards.c.vulnerability).where(
-            and_(boards.c.session_id == session_id, boards.c.number == board)
-        )
+        _TABLE_ID, {"session_id": session_id, "section": section, "table": table}
     ).scalar()
+    return None if found is None else int(found)
+
+
+def revision(conn: Connection, session_id: int) -> int:
+    found = conn.execute(
+        select(sessions.c.revision).where(sessions.c.id == session_id)
+    ).scalar_one_or_none()
     if found is None:
-        raise StoreError(f"session {session_id} has no board {board}")
-    return str(found)
+        raise StoreError(f"no stored session with id {session_id}")
+    return int(found)
 
 
-def submit(
-    conn: Connection,
-    session_id: int,
-    entry: Entry,
-    *,
-    client_id: str | None,
-    by: str,
-    reason: str | None,
-    now: datetime,
-    override: bool = False,
-) -> Stored:
-    """Store one result as a log entry. A ``client_id`` already stored for the session returns
-    the entry it made (nothing is written twice); a line that has a result is superseded by the
-    new one (a correction, with its reason); the same result again writes nothing."""
-    if client_id is not None:
-        known = conn.execute(
-            select(results.c.entry_key, results.c.id).where(
-                and_(results.c.session_id == session_id, results.c.client_id == client_id)
-            )
-        ).first()
-        if known is not None:
-            entry_in_log = next(e for e in history(conn, session_id, known[0]) if e.id == known[1])
-            return Stored(entry_in_log, False)
-    board = board_vulnerability(conn, session_id, entry.board)
-    kind, contract, declarer, tricks, ns_score = parse_result(entry.result, board)
-    old = in_force(conn, session_id, entry.key)
-    assigned = entry.assigned or kind in ("split", "weighted")
-    text = " ".join(entry.result.split())
-    if old is not None and old.result == text and old.assigned == assigned:
-        return Stored(history(conn, session_id, entry.key)[-1], False)
-    if old is not None:
-        forced = _check_open(conn, session_id, now, override)
-        if not (reason or "").strip():
-            raise StoreError(
-                f"board {entry.board} already has {old.result!r} for this table: "
-                "a change needs a reason"
-            )
-        if forced:
-            reason = f"{forced}: {reason}"
-    conn.execute(
-        insert(results).values(
-            session_id=session_id,
-            entry_key=entry.key,
-            position=entry.position if old is None else old.position,
-            section=entry.section,
-            board=entry.board,
-            round=entry.round,
-            table_label=entry.table,
-            ns=entry.ns,
-            ew=entry.ew,
-            arrow=entry.arrow if old is None else old.arrow,
-            grp=None,
-            lead=entry.lead or None,
-            vulnerability=None,
-            names=None,
-            result=text,
-            assigned=assigned,
-            kind=kind,
-            contract=contract,
-            declarer=declarer,
-            tricks=tricks,
-            ns_score=ns_score,
-            supersedes=None if old is None else old.id,
-            recorded_at=now,
-            recorded_by=by,
-            reason=reason.strip() if reason and reason.strip() else "entered",
-            client_id=client_id,
-        )
+def marks(conn: Connection, session_id: int) -> Marks:
+    count = (
+        select(func.count(results.c.id)).where(results.c.session_id == session_id).scalar_subquery()
     )
-    return Stored(history(conn, session_id, entry.key)[-1], True)
-
-
-def undo(
-    conn: Connection, session_id: int, key: str, by: str, now: datetime, override: bool = False
-) -> LogEntry:
-    """Restore the entry the one in force replaced: a new entry, so the undo is logged too."""
-    current = in_force(conn, session_id, key)
-    if current is None:
-        raise StoreError(f"session {session_id} has no traveller line {key!r}")
-    if current.supersedes is None:
-        raise StoreError(f"nothing to undo: {current.result!r} is the line's first entry")
-    forced = _check_open(conn, session_id, now, override)
-    previous = conn.execute(select(results).where(results.c.id == current.supersedes)).one()
-    values = {
-        c.name: getattr(previous, c.name)
-        for c in results.columns
-        if c.name not in ("id", "supersedes", "recorded_at", "recorded_by", "reason", "client_id")
+    row = conn.execute(
+        select(sessions.c.revision, count.label("log")).where(sessions.c.id == session_id)
+    ).first()
+    if row is None:
+        raise StoreError(f"no stored session with id {session_id}")
+    tables = {
+        int(r.id): int(r.revision)
+        for r in conn.execute(
+            select(table_codes.c.id, table_codes.c.revision).where(
+                table_codes.c.session_id == session_id
+            )
+        )
     }
-    reason = f"undo: back to {previous.result!r} (entry {previous.id})"
-    conn.execute(
-        insert(results).values(
-            **values,
-            supersedes=current.id,
-            recorded_at=now,
-            recorded_by=by,
-            reason=f"{forced}: {reason}" if forced else reason,
-        )
-    )
-    return history(conn, session_id, key)[-1]
+    return Marks(int(row.revision), int(row.log), tables)
+
+
+# --- what a club grants --------------------------------------------------------------------------
+
+
+def grants(conn: Connection, club_id: int) -> frozenset[str]:
+    """What the club grants beyond the roles' own (names of :class:`bridgescore.night` grants)."""
+    found = conn.execute(_GRANTS, {"name": f"grants:{club_id}"}).scalar()
+    return frozenset(found.split()) if found else frozenset()
+
+
+_GRANTS = select(settings.c.value).where(settings.c.name == bindparam("name"))
+
+
+def set_grants(conn: Connection, club_id: int, names: frozenset[str]) -> None:
+    name = f"grants:{club_id}"
+    value = " ".join(sorted(names))
+    if conn.execute(select(settings.c.name).where(settings.c.name == name)).first() is None:
+        conn.execute(insert(settings).values(name=name, value=value))
+    else:
+        conn.execute(update(settings).where(settings.c.name == name).values(value=value))
 
 
 def session_club(conn: Connection, session_id: int) -> int:
@@ -439,4 +358,6 @@ def set_deals(conn: Connection, session_id: int, deals: dict[int, str]) -> list[
                 .values(deal=deal)
             )
             done.append(number)
+    if done:
+        touch(conn, session_id)
     return done

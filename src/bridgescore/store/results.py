@@ -7,16 +7,17 @@ inserted: a correction is a new row that supersedes the one it corrects.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, select
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select
 from sqlalchemy.sql import ColumnElement, Select
 
 from bridgescore.store.engine import StoreError
+from bridgescore.store.lines import from_row, notation
 from bridgescore.store.schema import (
     boards,
     clubs,
@@ -36,8 +37,8 @@ from bridgescore.store.sessions import (
     ResultRow,
     SessionRows,
     Steps,
-    parse_result,
 )
+from bridgescore.traveller import TableResult
 
 _RESULT_FIELDS = [f for f in ResultRow.__dataclass_fields__]
 
@@ -61,19 +62,81 @@ class SessionInfo:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One entry of a traveller line's history."""
+    """One entry of a traveller line's history: the line as the core knows it, and who wrote
+    it when and why."""
 
     id: int
     entry_key: str
-    result: str
-    assigned: bool
-    kind: str
-    ns_score: int | None
+    line: TableResult
     supersedes: int | None
     recorded_at: datetime
     recorded_by: str
     reason: str | None
     current: bool
+    device_id: int | None = None  # the table's phone that sent it (none: a user or an import)
+
+    @property
+    def result(self) -> str:
+        """The result in traveller notation."""
+        return notation(self.line)[0]
+
+    @property
+    def assigned(self) -> bool:
+        return self.line.assigned
+
+    @property
+    def kind(self) -> str:
+        return self.line.kind
+
+    @property
+    def ns_score(self) -> int | None:
+        single = self.line.result
+        return None if single is None else single.ns_score
+
+
+def log_entries(
+    conn: Connection,
+    rows: Sequence[Any],
+    superseded: set[int] | None = None,
+    vulnerabilities: Mapping[int, str] | None = None,
+) -> list[LogEntry]:
+    """``results`` rows as log entries; a row whose id is in ``superseded`` is not current
+    (None: the log is asked which are). ``vulnerabilities``: each board's, when known."""
+    if not rows:
+        return []
+    session_id = rows[0].session_id
+    if superseded is None:
+        ids = [r.id for r in rows]
+        superseded = set(
+            conn.execute(select(results.c.supersedes).where(results.c.supersedes.in_(ids)))
+            .scalars()
+            .all()
+        )
+    board_vulnerability = vulnerabilities or board_vulnerabilities(conn, session_id)
+    return [
+        LogEntry(
+            r.id,
+            r.entry_key,
+            from_row(r, board_vulnerability[r.board]),
+            r.supersedes,
+            r.recorded_at,
+            r.recorded_by,
+            r.reason,
+            r.id not in superseded,
+            r.device_id,
+        )
+        for r in rows
+    ]
+
+
+def board_vulnerabilities(conn: Connection, session_id: int) -> dict[int, str]:
+    """Each board's vulnerability, which its results are read at."""
+    return {r.number: r.vulnerability for r in conn.execute(_BOARDS, {"session_id": session_id})}
+
+
+_BOARDS = select(boards.c.number, boards.c.vulnerability).where(
+    boards.c.session_id == bindparam("session_id")
+)  # built once: a phone's state reads it
 
 
 def club_id(conn: Connection, name: str, now: datetime, create: bool) -> int | None:
@@ -342,59 +405,6 @@ def load(conn: Connection, session_id: int, at: datetime | None = None) -> Sessi
     )
 
 
-def correct(
-    conn: Connection,
-    session_id: int,
-    entry_key: str,
-    result: str,
-    assigned: bool,
-    by: str,
-    reason: str,
-    now: datetime,
-) -> LogEntry:
-    """Append a correction of one traveller line: the entry now in force is superseded."""
-    rows = conn.execute(_current(session_id, None).where(results.c.entry_key == entry_key)).all()
-    if not rows:
-        keys = conn.execute(
-            select(results.c.entry_key).where(results.c.session_id == session_id).limit(3)
-        ).scalars()
-        raise StoreError(
-            f"session {session_id} has no traveller line {entry_key!r} "
-            f"(lines look like {', '.join(repr(k) for k in keys)})"
-        )
-    old = rows[0]
-    vulnerability = (
-        old.vulnerability
-        or conn.execute(
-            select(boards.c.vulnerability).where(
-                and_(boards.c.session_id == session_id, boards.c.number == old.board)
-            )
-        ).scalar_one()
-    )
-    kind, contract, declarer, tricks, ns_score = parse_result(result, vulnerability)
-    values = {name: getattr(old, name) for name in _RESULT_FIELDS}
-    values.update(
-        result=result.strip(),
-        assigned=assigned or kind in ("split", "weighted"),
-        kind=kind,
-        contract=contract,
-        declarer=declarer,
-        tricks=tricks,
-        ns_score=ns_score,
-    )
-    conn.execute(
-        insert(results).values(
-            **values,
-            session_id=session_id,
-            supersedes=old.id,
-            recorded_at=now,
-            recorded_by=by,
-            reason=reason,
-        )
-    )
-    return history(conn, session_id, entry_key)[-1]
-
-
 def history(conn: Connection, session_id: int, entry_key: str) -> list[LogEntry]:
     """Every entry ever recorded for one traveller line, oldest first."""
     rows = conn.execute(
@@ -402,23 +412,7 @@ def history(conn: Connection, session_id: int, entry_key: str) -> list[LogEntry]
         .where(and_(results.c.session_id == session_id, results.c.entry_key == entry_key))
         .order_by(results.c.id)
     ).all()
-    superseded = {r.supersedes for r in rows}
-    return [
-        LogEntry(
-            r.id,
-            r.entry_key,
-            r.result,
-            r.assigned,
-            r.kind,
-            r.ns_score,
-            r.supersedes,
-            r.recorded_at,
-            r.recorded_by,
-            r.reason,
-            r.id not in superseded,
-        )
-        for r in rows
-    ]
+    return log_entries(conn, rows, {r.supersedes for r in rows})
 
 
 def corrected_keys(conn: Connection, session_id: int) -> list[str]:
@@ -436,9 +430,9 @@ def corrected_keys(conn: Connection, session_id: int) -> list[str]:
 
 
 def stale_sessions(conn: Connection, club: int | None) -> list[int]:
-    """Sessions whose cached percentages are missing or older than their newest log entry."""
+    """Sessions whose cached percentages are missing or older than their log."""
     marks = (
-        select(results.c.session_id, func.max(results.c.id).label("mark"))
+        select(results.c.session_id, func.count(results.c.id).label("mark"))
         .group_by(results.c.session_id)
         .subquery()
     )
@@ -460,12 +454,12 @@ def stale_sessions(conn: Connection, club: int | None) -> list[int]:
 
 
 def log_mark(conn: Connection, session_id: int) -> int:
-    """The session's newest log entry: a cache computed from an older state is stale."""
+    """How many entries the session's log holds: a cache computed from fewer is stale. A count,
+    not the newest id: on PostgreSQL two entries may commit in the other order than their ids,
+    and a count still grows with every commit (the log is only ever appended to)."""
     return int(
         conn.execute(
-            select(func.coalesce(func.max(results.c.id), 0)).where(
-                results.c.session_id == session_id
-            )
+            select(func.count(results.c.id)).where(results.c.session_id == session_id)
         ).scalar_one()
     )
 
@@ -476,7 +470,7 @@ def write_cache(
     found: Mapping[tuple[str, str, int, bool], Fraction | None],
     mark: int,
 ) -> None:
-    """Keep the percentages scored from the session as it stood at log entry ``mark``."""
+    """Keep the percentages scored from the session as it stood with ``mark`` log entries."""
     conn.execute(delete(score_cache).where(score_cache.c.session_id == session_id))
     ids = {
         (r.section, r.line, r.number, r.individual): r.id

@@ -99,6 +99,10 @@ sessions = Table(
     Column("plan", Text, nullable=True),
     Column("published_at", DateTime(timezone=True), nullable=True),
     Column("provisional_until", DateTime(timezone=True), nullable=True),
+    # Counts every change to a live session (a result, a result held for the director, a call,
+    # a phone joining...), in the change's own transaction (0004): a page or a phone that saw
+    # revision N has nothing new to see while it is still N.
+    Column("revision", Integer, nullable=False, server_default="0"),
     UniqueConstraint("club_id", "digest"),
 )
 
@@ -184,6 +188,8 @@ results = Table(
     Column("reason", Text, nullable=True),
     # An id the client made for this submission (0002): a result sent twice is stored once.
     Column("client_id", String(80), nullable=True),
+    # The table's phone that sent it (0004); none: the console, an import or the command line.
+    Column("device_id", ForeignKey("table_devices.id"), nullable=True),
     Index("ix_results_session_key", "session_id", "entry_key"),
     UniqueConstraint("session_id", "client_id"),
 )
@@ -194,7 +200,7 @@ score_cache = Table(
     metadata,
     Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
     Column("entrant_id", ForeignKey("entrants.id", ondelete="CASCADE"), primary_key=True),
-    Column("log_mark", Integer, nullable=False),  # the session's newest result id when scored
+    Column("log_mark", Integer, nullable=False),  # how many log entries the session had then
     Column("percent", String(60), nullable=True),  # exact, "num/den"
 )
 
@@ -283,6 +289,9 @@ table_codes = Table(
     Column("section", String(40), nullable=False),
     Column("table_label", String(40), nullable=False),
     Column("code", String(20), nullable=False, unique=True),
+    # Counts the changes a phone at this table sees (its lines, its held results, its calls and
+    # phones), in the change's own transaction (0004).
+    Column("revision", Integer, nullable=False, server_default="0"),
     UniqueConstraint("session_id", "section", "table_label"),
 )
 
@@ -316,9 +325,10 @@ table_events = Table(
     Column("answered_by", String(200), nullable=True),
 )
 
-# A result from a table that disagrees with the one already stored for that table and board,
-# sent by a device that did not know of it (two phones, or a phone and the scorer): kept here,
-# never applied over the other, until the director chooses.
+# A result from a table that is not applied, kept here until the director chooses: it disagrees
+# with the one in force (which the phone did not know of, or which the director entered), or
+# came from a phone that no longer scores at the table (0004: then no entry may be in force,
+# and ``reason`` says why it was held). ``against`` is the entry in force when it was raised.
 result_conflicts = Table(
     "result_conflicts",
     metadata,
@@ -328,10 +338,16 @@ result_conflicts = Table(
     Column("board", Integer, nullable=False),
     Column("round", Integer, nullable=True),
     Column("table_label", String(40), nullable=True),
+    # The rest of the line's place (0004; before, the entry it disagreed with had them).
+    Column("section", String(40), nullable=True),
+    Column("ns", String(40), nullable=True),
+    Column("ew", String(40), nullable=True),
+    Column("arrow", Boolean, nullable=True),
     Column("result", Text, nullable=False),
     Column("lead", String(8), nullable=True),
     Column("ns_score", Integer, nullable=True),
-    Column("against", ForeignKey("results.id"), nullable=False),  # the entry in force then
+    Column("against", ForeignKey("results.id"), nullable=True),  # the entry in force then
+    Column("reason", Text, nullable=True),
     Column("client_id", String(80), nullable=True),
     Column("device_id", ForeignKey("table_devices.id"), nullable=True),
     Column("recorded_at", DateTime(timezone=True), nullable=False),
@@ -342,7 +358,7 @@ result_conflicts = Table(
     UniqueConstraint("session_id", "client_id"),
 )
 
-# The players' side (0004_issue30). What each player chose: an address for their results by
+# The players' side (0005_issue30). What each player chose: an address for their results by
 # e-mail, and what the results may show of them (full name, initials, number only, not shown:
 # their results count either way); when they were erased (their name pseudonymised). One row
 # for each player who chose anything.

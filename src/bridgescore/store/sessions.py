@@ -1,12 +1,9 @@
-"""Between bridgescore's sessions and the database's rows: the store's ONE link to the library.
+"""Between bridgescore's sessions and the database's rows.
 
-Everything that knows :class:`~bridgescore.session.Session`, ``TableResult``, ``Entrant`` and
-the file formats is here: a session becomes plain rows (:class:`SessionRows`) and rows become a
-session again, equal to the one read. The rest of the store sees only the plain rows.
-
-A table result is kept in traveller notation, the form of the CSV ``result`` cell
-(``4S N =``, ``PASS``, ``-50``, ``NP``, ``A+/A-``, ``NS 4S N = | EW 4S N -1``,
-``30% 4S N = + 70% 4S N -1``) with an ``assigned`` flag, plus typed columns for queries.
+Everything that knows :class:`~bridgescore.session.Session`, ``Entrant`` and the file formats
+is here: a session becomes plain rows (:class:`SessionRows`) and rows become a session again,
+equal to the one read. Each traveller line goes through :mod:`bridgescore.store.lines`, the one
+codec between a row of the results log and the core's ``TableResult``.
 """
 
 from __future__ import annotations
@@ -16,11 +13,11 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.errors import BridgeScoreError
+from bridgescore.store import lines
 
 # The formats a stored session can be exported to, by name and by file extension.
 EXPORT_FORMATS = ("csv", "json", "usebio", "pbn")
@@ -200,52 +197,17 @@ def to_rows(
         if progress is not None and position % PROGRESS_STEP == 0:
             progress(position, count)
         board = session.boards[t.board]
-        vulnerability = t.vulnerability or board.vulnerability
-        ns = " ".join(map(str, t.ns))
-        ew = " ".join(map(str, t.ew))
-        section = t.section or ""
-        if t.round is not None and t.table is not None:
-            key = f"{section}|{t.board}|r{t.round}|t{t.table}"
-        else:
-            key = f"{section}|{t.board}|{ns}|{ew}"
+        key = lines.line_key(t.key)
         seen[key] = seen.get(key, 0) + 1
         if seen[key] > 1:
             key += f"#{seen[key]}"
-        text, assigned = _notation(t)
-        result = t.result
-        results.append(
-            ResultRow(
-                entry_key=key,
-                position=position,
-                section=section,
-                board=t.board,
-                round=t.round,
-                table_label=t.table,
-                ns=ns,
-                ew=ew,
-                arrow=t.arrow,
-                grp=t.group,
-                lead=t.lead,
-                vulnerability=None if t.vulnerability is None else t.vulnerability.value,
-                names=json.dumps(list(t.names)) if t.names else None,
-                result=text,
-                assigned=assigned,
-                kind=t.kind,
-                contract=None
-                if result is None or result.contract is None
-                else str(result.contract),
-                declarer=None
-                if result is None or result.declarer is None
-                else str(result.declarer),
-                tricks=None if result is None else result.tricks,
-                ns_score=None if result is None else result.ns_score,
-            )
-        )
+        results.append(ResultRow(entry_key=key, position=position, **lines.row_values(t)))
         # Each stored result must read back as it was: refuse rather than lose anything.
-        back = _table(results[-1], vulnerability.value)
+        back = lines.from_row(results[-1], board.vulnerability.value)
         if back != t:
+            where = t.table or f"{' '.join(map(str, t.ns))} v {' '.join(map(str, t.ew))}"
             raise BridgeScoreError(
-                f"board {t.board}, table {t.table or ns + ' v ' + ew}: the result "
+                f"board {t.board}, table {where}: the result "
                 f"{t.describe()!r} cannot be stored without change (it reads back as "
                 f"{back.describe()!r})"
             )
@@ -263,101 +225,6 @@ def to_rows(
         entrants=tuple(entrants.values()),
         results=tuple(results),
         rules=dict(rules or {"name": "club", "overrides": {}}),
-    )
-
-
-def _notation(t: Any) -> tuple[str, bool]:
-    from bridgescore.traveller import Artificial
-
-    if not t.played:
-        return "NP", False
-    if isinstance(t.ns_side, Artificial) and isinstance(t.ew_side, Artificial):
-        if t.ns_side == t.ew_side and t.ns_side.code == "A":
-            return "A", t.assigned
-        return f"{_artificial(t.ns_side)}/{_artificial(t.ew_side)}", t.assigned
-    result = t.result
-    if result is not None and not t.assigned:
-        return str(result), False
-    return t.describe(), t.assigned
-
-
-def _artificial(side: Any) -> str:
-    if side.code != "%":
-        return str(side.code)
-    percent: Fraction = side.percent
-    if percent.denominator == 1:
-        return str(percent.numerator)
-    text = f"{float(percent):.10f}".rstrip("0")
-    if Fraction(text) != percent:
-        raise BridgeScoreError(f"an artificial score of {percent}% cannot be written exactly")
-    return text
-
-
-def parse_result(
-    text: str, vulnerability: str
-) -> tuple[str, str | None, str | None, int | None, int | None]:
-    """Check a result typed in traveller notation; returns (kind, contract, declarer, tricks,
-    NS score) for the typed columns. Raises a ParseError naming what is wrong."""
-    from bridgescore.traveller import TableResult
-
-    ns_side, ew_side, assigned = _sides(text, vulnerability)
-    probe = TableResult(1, (1,), (2,), ns_side, ew_side, assigned)
-    result = probe.result
-    return (
-        probe.kind,
-        None if result is None or result.contract is None else str(result.contract),
-        None if result is None or result.declarer is None else str(result.declarer),
-        None if result is None else result.tricks,
-        None if result is None else result.ns_score,
-    )
-
-
-# A session of thousands of tables has a few hundred distinct results: each is read once and its
-# frozen side scores shared, as the traveller reader shares them.
-@lru_cache(maxsize=4096)
-def _sides(text: str, vulnerability: str) -> tuple[Any, Any, bool]:
-    from bridgescore.bridge import Vulnerability
-    from bridgescore.traveller import BridgeResult, WeightedResult, parse_side_scores
-
-    value = text.strip()
-    vul = Vulnerability(vulnerability)
-    upper = value.upper()
-    digits = value.lstrip("+-")
-    if digits.isascii() and digits.isdigit() and len(digits) > 5:  # beyond any bridge score
-        raise ParseError(f"not a bridge score: {value[:20]!r}{'…' if len(value) > 20 else ''}")
-    if upper in ("PASS", "P") or (digits.isascii() and digits.isdigit() and " " not in value):
-        single = WeightedResult.single(BridgeResult.parse(value, vul))
-        return single, single, False
-    ns_side, ew_side, assigned = parse_side_scores(value, vul)
-    if assigned and "|" not in value and "%" not in value:
-        # A plain played result: assigned only when the row says so.
-        return ns_side, ew_side, False
-    return ns_side, ew_side, assigned
-
-
-# --- rows back into a session --------------------------------------------------------------------
-
-
-def _table(row: ResultRow, vulnerability: str) -> Any:
-    from bridgescore.bridge import Vulnerability
-    from bridgescore.traveller import TableResult
-
-    ns_side, ew_side, _ = _sides(row.result, vulnerability)
-    return TableResult(
-        board=row.board,
-        ns=tuple(int(n) for n in row.ns.split()),
-        ew=tuple(int(n) for n in row.ew.split()),
-        ns_side=ns_side,
-        ew_side=ew_side,
-        assigned=row.assigned,
-        table=row.table_label,
-        round=row.round,
-        lead=row.lead,
-        arrow=row.arrow,
-        group=row.grp,
-        vulnerability=None if row.vulnerability is None else Vulnerability(row.vulnerability),
-        section=row.section or None,
-        names=tuple(json.loads(row.names)) if row.names else (),
     )
 
 
@@ -383,10 +250,10 @@ def from_rows(rows: SessionRows) -> Any:
         b.number: Board(b.number, Vulnerability(b.vulnerability), Seat(b.dealer), _deal(b.deal))
         for b in rows.boards
     }
-    tables = []
-    for r in sorted(rows.results, key=lambda r: r.position):
-        vulnerability = r.vulnerability or boards[r.board].vulnerability.value
-        tables.append(_table(r, vulnerability))
+    tables = [
+        lines.from_row(r, boards[r.board].vulnerability.value)
+        for r in sorted(rows.results, key=lambda r: r.position)
+    ]
     names: dict[Any, str] = {}
     members: dict[Any, tuple[Any, ...]] = {}
     for e in rows.entrants:
@@ -418,6 +285,11 @@ def _rules(rules: Mapping[str, Any]) -> Any:
     from bridgescore.rules import rules_named
 
     return rules_named(str(rules.get("name", "club"))).with_(**dict(rules.get("overrides", {})))
+
+
+def rules_of(rows: SessionRows) -> Any:
+    """The :class:`~bridgescore.rules.Rules` a stored session is scored under."""
+    return _rules(rows.rules)
 
 
 def percentages(
@@ -521,7 +393,6 @@ __all__: Sequence[str] = (
     "export",
     "from_rows",
     "parse_csv",
-    "parse_result",
     "percentages",
     "read_file",
     "scored",

@@ -1,16 +1,11 @@
 """Players' phones at the tables: table codes, the devices that joined with them, what happened
-at each table, and results from a table that disagree with the one stored.
+at each table, and the results from a table that were kept for the director.
 
 A phone joins a table of a live session with the table's short code and is given a random
-token; only its SHA-256 is stored, so the database cannot be read for tokens. The token is good
-for that one table of that one session while the session is live: publishing ends it, and so
-does the director removing the device. The first device at a table scores; later ones only read
-until the director hands the table over (logged, like every join, removal and call).
-
-A result from a table goes through :func:`bridgescore.store.live.submit` like every other, with
-one rule of its own: a phone that did not know of the result already stored for its table and
-board (two phones, or a phone and the scorer at the console) never replaces it. Its result is
-kept in ``result_conflicts`` and shown to the director, who chooses.
+token; only its SHA-256 is stored, so the database cannot be read for tokens. The first device
+at a table scores; later ones only watch until the director hands the table over (logged, like
+every join, removal and call). What a device may do is :mod:`bridgescore.night`'s to decide:
+this module reads and writes, and counts each change in the session's and the table's revision.
 """
 
 from __future__ import annotations
@@ -26,8 +21,10 @@ from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from bridgescore.store import live as lv
 from bridgescore.store.engine import StoreError
-from bridgescore.store.results import in_force_condition
+from bridgescore.store.lines import notation, read_result
+from bridgescore.store.results import LogEntry, in_force_condition, log_entries
 from bridgescore.store.schema import (
+    boards,
     result_conflicts,
     results,
     sessions,
@@ -35,7 +32,7 @@ from bridgescore.store.schema import (
     table_devices,
     table_events,
 )
-from bridgescore.store.sessions import parse_result
+from bridgescore.traveller import TableResult
 
 SCORER = "scorer"
 VIEWER = "viewer"
@@ -55,7 +52,8 @@ class TableCode:
 
 @dataclass(frozen=True)
 class Device:
-    """A phone that joined a table, as its token proves."""
+    """A phone that joined a table, as its token proves (also once removed, or once the session
+    is published: what it may still do is the night's to say)."""
 
     id: int
     table_id: int
@@ -66,15 +64,19 @@ class Device:
     role: str
     joined_at: datetime
     ended_at: datetime | None = None
+    session_status: str = lv.LIVE
 
     @property
     def name(self) -> str:
-        """Who recorded a result, in the log: the table and the device."""
-        return f"table {self.table} (device {self.id})"
+        """Who recorded a result, in the log: the table and the phone."""
+        return f"table {self.table} (phone {self.id})"
 
 
 @dataclass(frozen=True)
-class Event:
+class TableEvent:
+    """Something that happened at a table: a phone joined, scoring was handed over, a phone was
+    removed, the director was called (and answered), a lead not in the leader's hand."""
+
     id: int
     table: str
     device_id: int | None
@@ -88,30 +90,38 @@ class Event:
 
 @dataclass(frozen=True)
 class Conflict:
+    """A table's result kept for the director instead of applied: it disagreed with the entry
+    in force (``against``: None when no entry was), or came from a phone that may no longer
+    score; ``reason`` says why. It stays on record once the director has chosen."""
+
     id: int
     entry_key: str
-    board: int
-    round: int | None
-    table: str | None
-    result: str
-    lead: str | None
-    ns_score: int | None
-    against: int
-    against_result: str
+    line: TableResult
+    against: int | None
+    against_result: str | None
+    reason: str | None
     device_id: int | None
     recorded_at: datetime
     recorded_by: str
     resolved_at: datetime | None
     resolution: str | None
 
+    @property
+    def result(self) -> str:
+        """The table's result in traveller notation."""
+        return notation(self.line)[0]
 
-@dataclass(frozen=True)
-class TableStored:
-    """What a table's submission did: stored (or already stored) in the log, or kept aside as
-    a conflict with the result in force."""
+    @property
+    def board(self) -> int:
+        return self.line.board
 
-    stored: lv.Stored | None
-    conflict: Conflict | None
+    @property
+    def round(self) -> int | None:
+        return self.line.round
+
+    @property
+    def table(self) -> str | None:
+        return self.line.table
 
 
 def hash_token(token: str) -> str:
@@ -188,7 +198,7 @@ def join(conn: Connection, code: str, now: datetime) -> tuple[str, Device]:
     )
     found = device(conn, token)
     assert found is not None
-    log(conn, found.table_id, found.id, "join", f"joined to {role}", found.name, now)
+    log(conn, found, "join", f"joined to {role}", found.name, now)
     return token, found
 
 
@@ -213,11 +223,9 @@ _DEVICE = _devices_with_tables().where(table_devices.c.token_hash == bindparam("
 
 
 def device(conn: Connection, token: str) -> Device | None:
-    """The device this token belongs to, while it may act: not removed, session still live."""
+    """The device this token belongs to (removed or not, its session live or not)."""
     row = conn.execute(_DEVICE, {"token_hash": hash_token(token)}).first()
-    if row is None or row.ended_at is not None or row.status != lv.LIVE:
-        return None
-    return _device(row)
+    return None if row is None else _device(row)
 
 
 def _device(row: Any) -> Device:
@@ -231,6 +239,7 @@ def _device(row: Any) -> Device:
         row.role,
         row.joined_at,
         row.ended_at,
+        row.status,
     )
 
 
@@ -244,23 +253,24 @@ def devices(conn: Connection, session_id: int) -> list[Device]:
     return [_device(r) for r in rows]
 
 
-def _session_device(conn: Connection, session_id: int, device_id: int) -> Device:
+def session_device(conn: Connection, session_id: int, device_id: int) -> Device:
+    """A device of one of the session's tables, by its number (the director's "phone 5")."""
     row = conn.execute(
         _devices_with_tables().where(
             table_codes.c.session_id == session_id, table_devices.c.id == device_id
         )
     ).first()
     if row is None:
-        raise StoreError(f"session {session_id} has no device {device_id}")
+        raise StoreError(f"session {session_id} has no phone {device_id}")
     found = _device(row)
     if found.ended_at is not None:
-        raise StoreError(f"device {device_id} was removed from table {found.table}")
+        raise StoreError(f"phone {device_id} was removed from table {found.table}")
     return found
 
 
 def hand_over(conn: Connection, session_id: int, device_id: int, by: str, now: datetime) -> None:
-    """Make this device its table's scorer; the one that scored before may only read now."""
-    target = _session_device(conn, session_id, device_id)
+    """Make this device its table's scorer; the one that scored before may only watch now."""
+    target = session_device(conn, session_id, device_id)
     before = conn.execute(
         select(table_devices.c.id).where(
             and_(
@@ -278,39 +288,35 @@ def hand_over(conn: Connection, session_id: int, device_id: int, by: str, now: d
         .values(role=VIEWER)
     )
     conn.execute(update(table_devices).where(table_devices.c.id == device_id).values(role=SCORER))
-    giver = f"from device {before} " if before else ""
-    note = f"scoring handed {giver}to device {device_id}"
-    log(conn, target.table_id, device_id, "handover", note, by, now)
+    giver = f"from phone {before} " if before else ""
+    note = f"scoring handed {giver}to phone {device_id}"
+    log(conn, target, "handover", note, by, now)
 
 
 def remove(conn: Connection, session_id: int, device_id: int, by: str, now: datetime) -> None:
     """End a device's token (a lost phone, a player gone home): logged."""
-    target = _session_device(conn, session_id, device_id)
+    target = session_device(conn, session_id, device_id)
     conn.execute(
         update(table_devices)
         .where(table_devices.c.id == device_id)
         .values(ended_at=now, ended_by=by, role=VIEWER)
     )
-    log(conn, target.table_id, device_id, "removed", f"device {device_id} removed", by, now)
+    log(conn, target, "removed", f"phone {device_id} removed", by, now)
 
 
 # --- events: calls for the director and notes ----------------------------------------------------
 
 
 def log(
-    conn: Connection,
-    table_id: int,
-    device_id: int | None,
-    kind: str,
-    note: str | None,
-    by: str,
-    now: datetime,
+    conn: Connection, found: Device, kind: str, note: str | None, by: str, now: datetime
 ) -> int:
+    """Log what happened at the device's table (the device's doing, or done to it)."""
     done = conn.execute(
         insert(table_events).values(
-            table_id=table_id, device_id=device_id, kind=kind, note=note, at=now, by=by
+            table_id=found.table_id, device_id=found.id, kind=kind, note=note, at=now, by=by
         )
     )
+    lv.touch(conn, found.session_id, found.table_id)
     return _new_id(done)
 
 
@@ -333,28 +339,33 @@ def call(conn: Connection, found: Device, note: str | None, now: datetime) -> in
     ).scalar()
     if open_call is not None:
         return int(open_call)
-    return log(conn, found.table_id, found.id, "call", note, found.name, now)
+    return log(conn, found, "call", note, found.name, now)
 
 
 def answer(conn: Connection, session_id: int, event_id: int, by: str, now: datetime) -> None:
-    done = conn.execute(
-        update(table_events)
+    table_id = conn.execute(
+        select(table_events.c.table_id)
+        .join(table_codes, table_codes.c.id == table_events.c.table_id)
         .where(
             and_(
                 table_events.c.id == event_id,
+                table_events.c.kind == "call",
                 table_events.c.answered_at.is_(None),
-                table_events.c.table_id.in_(
-                    select(table_codes.c.id).where(table_codes.c.session_id == session_id)
-                ),
+                table_codes.c.session_id == session_id,
             )
         )
+    ).scalar()
+    if table_id is None:
+        raise StoreError(f"session {session_id} has no open call {event_id}")
+    conn.execute(
+        update(table_events)
+        .where(table_events.c.id == event_id)
         .values(answered_at=now, answered_by=by)
     )
-    if done.rowcount != 1:
-        raise StoreError(f"session {session_id} has no open call {event_id}")
+    lv.touch(conn, session_id, int(table_id))
 
 
-def events(conn: Connection, session_id: int) -> list[Event]:
+def events(conn: Connection, session_id: int) -> list[TableEvent]:
     rows = conn.execute(
         select(table_events, table_codes.c.table_label)
         .join(table_codes, table_codes.c.id == table_events.c.table_id)
@@ -362,7 +373,7 @@ def events(conn: Connection, session_id: int) -> list[Event]:
         .order_by(table_events.c.id)
     )
     return [
-        Event(
+        TableEvent(
             r.id,
             r.table_label,
             r.device_id,
@@ -372,219 +383,6 @@ def events(conn: Connection, session_id: int) -> list[Event]:
             r.by,
             r.answered_at,
             r.answered_by,
-        )
-        for r in rows
-    ]
-
-
-# --- results from a table ------------------------------------------------------------------------
-
-
-def last_round(conn: Connection, session_id: int, section: str, table: str) -> int | None:
-    """The latest round with a result stored at this table: corrections stop before it."""
-    found = conn.execute(
-        select(func.max(results.c.round)).where(
-            and_(
-                results.c.session_id == session_id,
-                results.c.section == section,
-                results.c.table_label == table,
-            )
-        )
-    ).scalar()
-    return None if found is None else int(found)
-
-
-def submit(
-    conn: Connection,
-    session_id: int,
-    entry: lv.Entry,
-    *,
-    client_id: str,
-    found: Device,
-    replaces: int | None,
-    now: datetime,
-) -> TableStored:
-    """Store a table's result. A line with no result takes it; the same result again writes
-    nothing; a different result replaces the one in force only when the device says which entry
-    it corrects (``replaces``) and that entry is still in force; otherwise it is a conflict."""
-    known = conn.execute(
-        select(result_conflicts.c.id).where(
-            and_(
-                result_conflicts.c.session_id == session_id,
-                result_conflicts.c.client_id == client_id,
-            )
-        )
-    ).scalar()
-    if known is not None:
-        return TableStored(None, conflict(conn, session_id, int(known)))
-    already = conn.execute(
-        select(results.c.id).where(
-            and_(results.c.session_id == session_id, results.c.client_id == client_id)
-        )
-    ).first()
-    old = None if already else lv.in_force(conn, session_id, entry.key)
-    text = " ".join(entry.result.split())
-    if old is None or (old.result == text and not old.assigned) or old.id == replaces:
-        reason = None if old is None or old.result == text else "corrected at the table"
-        stored = lv.submit(
-            conn, session_id, entry, client_id=client_id, by=found.name, reason=reason, now=now
-        )
-        return TableStored(stored, None)
-    vulnerability = lv.board_vulnerability(conn, session_id, entry.board)
-    _, _, _, _, ns_score = parse_result(text, vulnerability)
-    done = conn.execute(
-        insert(result_conflicts).values(
-            session_id=session_id,
-            entry_key=entry.key,
-            board=entry.board,
-            round=entry.round,
-            table_label=entry.table,
-            result=text,
-            lead=entry.lead,
-            ns_score=ns_score,
-            against=old.id,
-            client_id=client_id,
-            device_id=found.id,
-            recorded_at=now,
-            recorded_by=found.name,
-        )
-    )
-    return TableStored(None, conflict(conn, session_id, _new_id(done)))
-
-
-def conflict(conn: Connection, session_id: int, conflict_id: int) -> Conflict:
-    found = conflicts(conn, session_id, open_only=False, conflict_id=conflict_id)
-    if not found:
-        raise StoreError(f"session {session_id} has no conflicting result {conflict_id}")
-    return found[0]
-
-
-def conflicts(
-    conn: Connection, session_id: int, *, open_only: bool = True, conflict_id: int | None = None
-) -> list[Conflict]:
-    against = results.alias("against")
-    query = (
-        select(result_conflicts, against.c.result.label("against_result"))
-        .join(against, against.c.id == result_conflicts.c.against)
-        .where(result_conflicts.c.session_id == session_id)
-        .order_by(result_conflicts.c.id)
-    )
-    if open_only:
-        query = query.where(result_conflicts.c.resolved_at.is_(None))
-    if conflict_id is not None:
-        query = query.where(result_conflicts.c.id == conflict_id)
-    return [
-        Conflict(
-            r.id,
-            r.entry_key,
-            r.board,
-            r.round,
-            r.table_label,
-            r.result,
-            r.lead,
-            r.ns_score,
-            r.against,
-            r.against_result,
-            r.device_id,
-            r.recorded_at,
-            r.recorded_by,
-            r.resolved_at,
-            r.resolution,
-        )
-        for r in conn.execute(query)
-    ]
-
-
-def resolve(
-    conn: Connection, session_id: int, conflict_id: int, use: bool, by: str, now: datetime
-) -> Conflict:
-    """The director's choice: the table's result (a correction in the log, naming the
-    conflict) or the one in force (kept). Either way the conflict stays on record."""
-    found = conflict(conn, session_id, conflict_id)
-    if found.resolved_at is not None:
-        raise StoreError(f"conflicting result {conflict_id} was already resolved")
-    if use:
-        current = lv.in_force(conn, session_id, found.entry_key)
-        assert current is not None
-        entry = lv.Entry(
-            board=current.board,
-            round=current.round,
-            table=current.table_label,
-            ns=current.ns,
-            ew=current.ew,
-            result=found.result,
-            lead=found.lead,
-            section=current.section,
-            position=current.position,
-            arrow=current.arrow,
-        )
-        lv.submit(
-            conn,
-            session_id,
-            entry,
-            client_id=None,
-            by=by,
-            reason=f"the director chose {found.recorded_by}'s result (conflict {conflict_id})",
-            now=now,
-        )
-    words = f"used {found.result!r}" if use else f"kept {found.against_result!r}"
-    conn.execute(
-        update(result_conflicts)
-        .where(result_conflicts.c.id == conflict_id)
-        .values(resolved_at=now, resolved_by=by, resolution=words)
-    )
-    return conflict(conn, session_id, conflict_id)
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """A result in force at one table: what the phone shows against each board."""
-
-    id: int
-    entry_key: str
-    board: int
-    round: int | None
-    result: str
-    ns_score: int | None
-    lead: str | None
-    assigned: bool
-    recorded_by: str
-
-
-def _table_results_statement() -> Any:
-    return (
-        select(results)
-        .where(
-            and_(
-                results.c.session_id == bindparam("session_id"),
-                results.c.section == bindparam("section"),
-                results.c.table_label == bindparam("table"),
-            )
-        )
-        .where(in_force_condition())
-        .order_by(results.c.id)
-    )
-
-
-_TABLE_RESULTS = _table_results_statement()  # each phone asks every few seconds
-
-
-def table_results(conn: Connection, session_id: int, section: str, table: str) -> list[TableResult]:
-    """The results in force at one table (the rows of its lines that nothing supersedes)."""
-    rows = conn.execute(
-        _TABLE_RESULTS, {"session_id": session_id, "section": section, "table": table}
-    )
-    return [
-        TableResult(
-            r.id,
-            r.entry_key,
-            r.board,
-            r.round,
-            r.result,
-            r.ns_score,
-            r.lead,
-            r.assigned,
-            r.recorded_by,
         )
         for r in rows
     ]
@@ -603,7 +401,7 @@ class Plan:
 
 
 def plan(conn: Connection, session_id: int) -> Plan:
-    from bridgescore.store.schema import boards, entrants
+    from bridgescore.store.schema import entrants
 
     row = conn.execute(
         select(sessions.c.title, sessions.c.date_text, sessions.c.plan).where(
@@ -633,8 +431,6 @@ def plan(conn: Connection, session_id: int) -> Plan:
 
 def deal(conn: Connection, session_id: int, board: int) -> str | None:
     """The board's hand record (a PBN deal string), if the director gave one."""
-    from bridgescore.store.schema import boards
-
     found = conn.execute(
         select(boards.c.deal).where(
             and_(boards.c.session_id == session_id, boards.c.number == board)
@@ -643,13 +439,168 @@ def deal(conn: Connection, session_id: int, board: int) -> str | None:
     return None if found is None else str(found)
 
 
+# --- results from a table, and what a phone is shown ---------------------------------------------
+
+
+def last_round(conn: Connection, session_id: int, section: str, table: str) -> int | None:
+    """The latest round with a result in the log at this table: a table's round is over once
+    it has a result in a later one."""
+    found = conn.execute(
+        select(func.max(results.c.round)).where(
+            and_(
+                results.c.session_id == session_id,
+                results.c.section == section,
+                results.c.table_label == table,
+            )
+        )
+    ).scalar()
+    return None if found is None else int(found)
+
+
+def _conflicts_statement() -> Any:
+    against = results.alias("against")
+    return (
+        select(
+            result_conflicts,
+            against.c.result.label("against_result"),
+            func.coalesce(result_conflicts.c.section, against.c.section, "").label("place"),
+            func.coalesce(result_conflicts.c.ns, against.c.ns).label("ns_text"),
+            func.coalesce(result_conflicts.c.ew, against.c.ew).label("ew_text"),
+            func.coalesce(result_conflicts.c.arrow, against.c.arrow, False).label("turned"),
+            boards.c.vulnerability,
+        )
+        .outerjoin(against, against.c.id == result_conflicts.c.against)
+        .join(
+            boards,
+            and_(
+                boards.c.session_id == result_conflicts.c.session_id,
+                boards.c.number == result_conflicts.c.board,
+            ),
+        )
+        .order_by(result_conflicts.c.id)
+    )
+
+
+_CONFLICTS = _conflicts_statement()
+# A phone's state asks for its table's open ones: built once.
+_TABLE_CONFLICTS = _CONFLICTS.where(
+    and_(
+        result_conflicts.c.session_id == bindparam("session_id"),
+        result_conflicts.c.table_label == bindparam("table"),
+        result_conflicts.c.resolved_at.is_(None),
+    )
+)
+
+
+def conflicts(
+    conn: Connection,
+    session_id: int,
+    *,
+    open_only: bool = True,
+    conflict_id: int | None = None,
+    table: tuple[str, str] | None = None,
+) -> list[Conflict]:
+    """The session's held results (open ones only, by default; one; or one table's)."""
+    if table is not None and open_only and conflict_id is None:
+        rows = conn.execute(_TABLE_CONFLICTS, {"session_id": session_id, "table": table[1]})
+    else:
+        query = _CONFLICTS.where(result_conflicts.c.session_id == session_id)
+        if open_only:
+            query = query.where(result_conflicts.c.resolved_at.is_(None))
+        if conflict_id is not None:
+            query = query.where(result_conflicts.c.id == conflict_id)
+        if table is not None:
+            query = query.where(result_conflicts.c.table_label == table[1])
+        rows = conn.execute(query)
+    found = []
+    for r in rows:
+        if table is not None and (r.place or "") != table[0]:
+            continue
+        found.append(_conflict(r))
+    return found
+
+
+def _conflict(r: Any) -> Conflict:
+    from bridgescore.bridge import Vulnerability
+
+    ns_side, ew_side, assigned = read_result(r.result, Vulnerability(r.vulnerability))
+    line = TableResult(
+        board=r.board,
+        ns=tuple(int(n) for n in (r.ns_text or "").split()),
+        ew=tuple(int(n) for n in (r.ew_text or "").split()),
+        ns_side=ns_side,
+        ew_side=ew_side,
+        assigned=assigned,
+        table=r.table_label,
+        round=r.round,
+        lead=r.lead,
+        arrow=bool(r.turned),
+        section=r.place or None,
+    )
+    return Conflict(
+        r.id,
+        r.entry_key,
+        line,
+        r.against,
+        r.against_result,
+        r.reason,
+        r.device_id,
+        r.recorded_at,
+        r.recorded_by,
+        r.resolved_at,
+        r.resolution,
+    )
+
+
+def conflict(conn: Connection, session_id: int, conflict_id: int) -> Conflict:
+    found = conflicts(conn, session_id, open_only=False, conflict_id=conflict_id)
+    if not found:
+        raise StoreError(f"session {session_id} has no conflicting result {conflict_id}")
+    return found[0]
+
+
+def _table_entries_statement() -> Any:
+    return (
+        select(results)
+        .where(
+            and_(
+                results.c.session_id == bindparam("session_id"),
+                results.c.section == bindparam("section"),
+                results.c.table_label == bindparam("table"),
+            )
+        )
+        .where(in_force_condition())
+        .order_by(results.c.id)
+    )
+
+
+_TABLE_ENTRIES = _table_entries_statement()  # each phone asks whenever its table changes
+
+
+def table_entries(conn: Connection, session_id: int, section: str, table: str) -> list[LogEntry]:
+    """The entries in force at one table (the rows of its lines that nothing supersedes)."""
+    rows = conn.execute(
+        _TABLE_ENTRIES, {"session_id": session_id, "section": section, "table": table}
+    ).all()
+    return log_entries(conn, rows, set())
+
+
 @dataclass(frozen=True)
 class TableView:
-    """What a table's phone polls for: its results, whether its call is open, its conflicts."""
+    """What a table's phone is shown of the log: its entries in force, whether its call is
+    open, its held results not yet settled, and the table's revision they were read at."""
 
-    results: list[TableResult]
+    entries: list[LogEntry]
     open_call: bool
     conflicts: list[Conflict]
+    revision: int
+
+
+def table_revision(conn: Connection, table_id: int) -> int:
+    found = conn.execute(
+        select(table_codes.c.revision).where(table_codes.c.id == table_id)
+    ).scalar_one()
+    return int(found)
 
 
 def table_view(conn: Connection, found: Device) -> TableView:
@@ -662,17 +613,9 @@ def table_view(conn: Connection, found: Device) -> TableView:
             )
         )
     ).first()
-    waiting = conn.execute(
-        select(result_conflicts.c.id).where(
-            and_(
-                result_conflicts.c.session_id == found.session_id,
-                result_conflicts.c.table_label == found.table,
-                result_conflicts.c.resolved_at.is_(None),
-            )
-        )
-    ).first()
     return TableView(
-        table_results(conn, found.session_id, found.section, found.table),
+        table_entries(conn, found.session_id, found.section, found.table),
         calling is not None,
-        [c for c in conflicts(conn, found.session_id) if c.table == found.table] if waiting else [],
+        conflicts(conn, found.session_id, table=(found.section, found.table)),
+        table_revision(conn, found.table_id),
     )

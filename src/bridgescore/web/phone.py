@@ -12,26 +12,22 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bridgescore.bridge import Seat, Strain, Vulnerability
+from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
-from bridgescore.store import tables as tb
-from bridgescore.web.night import holders
+from bridgescore.night import Plan, line_key
+from bridgescore.night.lines import holders
+from bridgescore.night.tables import TableState
+from bridgescore.traveller import RowKey
+from bridgescore.web.screens import held, result_text
 
 Data = dict[str, Any]
 STRAINS = "CDHSN"
 DOUBLINGS = ("", "X", "XX")
 
 
-def line_key(board: int, round: int, table: str, section: str = "") -> str:
-    """The traveller line's key in the log (as the scorer's grid makes it)."""
-    return f"{section}|{board}|r{round}|t{table}"
-
-
-def _who(plan: tb.Plan, who: Contestant) -> Data:
+def _who(plan: Plan, who: Contestant) -> Data:
     line = who.line.value if who.line else ""
     return {
         "number": who.number,
@@ -59,25 +55,19 @@ def _goes(movement: Movement, who: Contestant, after: int) -> Data:
     }
 
 
-def table_state(
-    plan: tb.Plan,
-    movement: Movement,
-    device: tb.Device,
-    stored: list[tb.TableResult],
-    *,
-    open_call: bool,
-    conflicts: list[tb.Conflict],
-) -> Data:
+def table_state(found: TableState) -> Data:
     """The table's page: every round at this table, with its pairs, boards and results."""
+    plan, movement, device = found.plan, found.movement, found.device
     table = int(device.table)
-    by_line = {r.entry_key: r for r in stored}
+    by_line = {e.entry_key: e for e in found.view.entries}
     rounds = []
     current = None
     for number in range(1, movement.rounds + 1):
         play = movement.play(number, table)
         boards = []
         for board in () if play.sit_out else play.boards:
-            found = by_line.get(line_key(board, number, device.table, device.section))
+            key = line_key(RowKey(device.section or None, board, number, device.table))
+            stored = by_line.get(key)
             vulnerability, dealer = plan.boards[board]
             boards.append(
                 {
@@ -85,13 +75,14 @@ def table_state(
                     "vulnerability": vulnerability,
                     "dealer": dealer,
                     "result": None
-                    if found is None
+                    if stored is None
                     else {
-                        "id": found.id,
-                        "result": found.result,
-                        "ns_score": found.ns_score,
-                        "lead": found.lead,
-                        "assigned": found.assigned,
+                        "id": stored.id,
+                        "result": result_text(stored.line),
+                        "ns_score": stored.ns_score,
+                        "lead": stored.line.lead,
+                        "assigned": stored.assigned,
+                        "ours": stored.device_id is not None,
                     },
                 }
             )
@@ -99,32 +90,24 @@ def table_state(
         if current is None and not complete:
             current = number
         rounds.append(_round(plan, movement, play, boards, complete))
-    played = [r.round for r in stored if r.round is not None]
+    played = [e.line.round for e in found.view.entries if e.line.round is not None]
     return {
         "session": {"id": plan.session_id, "title": plan.title, "date": plan.date_text},
         "section": device.section,
         "table": device.table,
         "device": device.id,
         "role": device.role,
+        "revision": found.view.revision,
         "rounds": rounds,
         "current_round": current or movement.rounds,
         "corrections_from_round": max(played) if played else 1,
-        "open_call": open_call,
-        "conflicts": [
-            {
-                "id": c.id,
-                "board": c.board,
-                "round": c.round,
-                "result": c.result,
-                "stored": c.against_result,
-            }
-            for c in conflicts
-            if c.table == device.table
-        ],
+        "not_played": found.grants_not_played,
+        "open_call": found.view.open_call,
+        "conflicts": [held(c) for c in found.view.conflicts],
     }
 
 
-def _round(plan: tb.Plan, movement: Movement, play: Play, boards: list[Data], done: bool) -> Data:
+def _round(plan: Plan, movement: Movement, play: Play, boards: list[Data], done: bool) -> Data:
     ns, ew = holders(play)
     return {
         "round": play.round,
@@ -156,37 +139,6 @@ def score_table() -> Data:
         v.value: [s.value for s in Seat if v.is_vulnerable(s.side)] for v in Vulnerability
     }
     return {"scores": scores, "vulnerable_seats": vulnerable}
-
-
-def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
-    """Why ``lead`` cannot be the opening lead against ``declarer`` on this hand record, or
-    None when it can (or there is no hand record to check against)."""
-    if not deal_text or not lead.strip() or not declarer.strip():
-        return None
-    card = lead.strip().upper().replace("10", "T")
-    if len(card) != 2 or card[0] not in "SHDC" or card[1] not in "AKQJT98765432":
-        return f"{lead!r} is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)"
-    try:
-        leader = Seat.parse(declarer).next
-        hand = Deal.from_pbn(deal_text)[leader]
-    except (BridgeScoreError, ParseError):
-        return None
-    if hand is None:
-        return None
-    if card[1] not in hand.holding(Strain(card[0])):
-        return (
-            f"{_card_words(card)} is not in {_SEAT_WORDS[leader]}'s hand on the hand record: "
-            f"{_SEAT_WORDS[leader]} leads against {declarer.strip().upper()}"
-        )
-    return None
-
-
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-
-
-def _card_words(card: str) -> str:
-    suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
-    return f"{suit}{'10' if card[1] == 'T' else card[1]}"
 
 
 def traveller(data: Data, table: str, section: str = "") -> Data:

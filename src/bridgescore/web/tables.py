@@ -1,11 +1,14 @@
 """The tables' side of ``bridgescore serve``: players' phones score at the table, and the
-director's pages for the tables (codes and QR cards, devices, calls, conflicting results).
+director's pages for the tables (codes and QR cards, phones, calls, results held for the
+director).
 
-A phone joins with its table's code (``POST /t/api/join``) and then sends its token as
+A phone joins with its table's code (``POST /t/api/join``) and then sends its pass as
 ``Authorization: Bearer …`` with every request: a header, never a cookie, so no other site can
-make a phone act, and a token reaches only its own table of its own session while that session
-is live. Every answer a phone acts on is JSON in the app's one error shape; a result is
-answered only after it is committed (:meth:`Store.submit_from_table`).
+make a phone act. What a pass reaches, and every rule of entry, are the night's
+(:mod:`bridgescore.night.tables`, :mod:`bridgescore.night.entry`); here requests are parsed and
+answers rendered. Every answer a phone acts on is JSON in the app's one error shape; a result
+is answered only after it is committed. A phone learns of a change to its table from its event
+stream (``/t/api/events``), or by asking for its state with the ETag it has.
 """
 
 from __future__ import annotations
@@ -19,12 +22,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.movements import Movement
-from bridgescore.movements import jsonform as movement_json
-from bridgescore.movements.cards import card_tables
-from bridgescore.store import tables as tb
+from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
+from bridgescore.night import tables as night_tables
 from bridgescore.web import app as web
-from bridgescore.web import night, phone
+from bridgescore.web import console, phone, screens
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,80}$")
 STATIC = {
@@ -49,7 +50,7 @@ def shell(request: Request) -> Response:
 def asset(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in STATIC:
-        raise web.Problem(404, "no such page")
+        raise Refused(404, "no such page")
     data = resources.files("bridgescore.web").joinpath("phone", name).read_bytes()
     headers = {"Cache-Control": "no-cache"}
     if name == "sw.js":
@@ -57,247 +58,195 @@ def asset(request: Request) -> Response:
     return Response(data, media_type=STATIC[name], headers=headers)
 
 
+def shell_or_asset(request: Request) -> Response:
+    if request.path_params["name"] in STATIC:
+        return asset(request)
+    return shell(request)
+
+
 # --- the phone's JSON API ------------------------------------------------------------------------
 
 
-def _store(request: Request) -> Any:
-    return web._bridge(request).store
-
-
-def _device(request: Request) -> tb.Device:
-    """The device whose token the request carries, refused unless it may still act."""
+def _pass(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
-    token = header[7:].strip() if header[:7].lower() == "bearer " else ""
-    found: tb.Device | None = _store(request).table_device(token) if token else None
-    if found is None:
-        raise web.Problem(
-            401, "this phone's pass for the table is not valid: scan the table card again"
-        )
-    return found
+    return header[7:].strip() if header[:7].lower() == "bearer " else None
 
 
-def _scorer(found: tb.Device) -> None:
-    if found.role != tb.SCORER:
-        raise web.Problem(
-            403,
-            "another phone scores at this table: this one can only watch "
-            "(the director can hand the table over)",
-        )
-
-
-def _movement(request: Request, session_id: int) -> tuple[tb.Plan, Movement]:
-    """The session's plan and movement, parsed once per worker: they do not change."""
-    cache: dict[int, tuple[tb.Plan, Movement]] = web._bridge(request).plans
-    if session_id not in cache:
-        plan = _store(request).live_plan(session_id)
-        if not plan.plan:
-            raise web.Problem(404, "this session has no movement to score by")
-        cache[session_id] = (plan, movement_json.loads(plan.plan))
-    return cache[session_id]
+def _phone(request: Request) -> Device:
+    """The phone whose pass the request carries, while it may act."""
+    return night_tables.phone(web.night_of(request), _pass(request))
 
 
 async def join(request: Request) -> Response:
-    data = await web._posted(request)
-    code = data.get("code", "")
-    if not tb.normalise_code(code):
-        raise web.Problem(400, "type the code on the table card")
-    token, found = await run_in_threadpool(_store(request).join_table, code)
-    plan, _ = await run_in_threadpool(_movement, request, found.session_id)
-    return JSONResponse(
-        {
-            "token": token,
-            "role": found.role,
-            "device": found.id,
-            "table": found.table,
-            "section": found.section,
-            "session": {"id": plan.session_id, "title": plan.title, "date": plan.date_text},
-        },
-        201,
-    )
+    data = await web.posted(request)
+
+    def run() -> Response:
+        night = web.night_of(request)
+        token, found = night_tables.join(night, data.get("code", ""))
+        plan = night.plan(found.session_id)
+        return JSONResponse(
+            {
+                "token": token,
+                "role": found.role,
+                "device": found.id,
+                "table": found.table,
+                "section": found.section,
+                "session": {"id": plan.session_id, "title": plan.title, "date": plan.date_text},
+            },
+            201,
+        )
+
+    return await run_in_threadpool(run)
 
 
 def state(request: Request) -> Response:
-    found = _device(request)
-    plan, movement = _movement(request, found.session_id)
-    view = _store(request).table_view(found)
-    data = phone.table_state(
-        plan, movement, found, view.results, open_call=view.open_call, conflicts=view.conflicts
-    )
-    return JSONResponse(data)
+    """The table's state; 304 while the table's revision is the one the phone has."""
+    found = _phone(request)
+    night = web.night_of(request)
+    revision = night_tables.revision(night, found)
+    granted = night_tables.not_played_granted(night, found)
+    tag = web.etag(request, "", "t", found.table_id, revision, found.id, "np" if granted else "-")
+    fresh = web.unchanged(request, tag)
+    if fresh is not None:
+        return fresh
+    data = phone.table_state(night_tables.state(night, found, granted))
+    return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
 
 def scores(request: Request) -> Response:
     return JSONResponse(phone.score_table(), headers={"Cache-Control": "max-age=86400"})
 
 
-def _cell(data: dict[str, str]) -> night.Cell:
-    return night.Cell(
-        data.get("contract", ""),
-        data.get("declarer", ""),
-        data.get("tricks", ""),
-        data.get("lead", ""),
-    )
-
-
-def _place(data: dict[str, str]) -> tuple[int, int]:
-    try:
-        return int(data["board"]), int(data["round"])
-    except (KeyError, ValueError):
-        raise web.Problem(400, "a result needs its board and round") from None
-
-
-def _entry(request: Request, found: tb.Device, data: dict[str, str]) -> tuple[Any, str | None]:
-    """The traveller line the phone means, checked against the movement, and any problem with
-    its lead against the hand record."""
-    _, movement = _movement(request, found.session_id)
-    board, round_ = _place(data)
-    cell = _cell(data)
-    entry = night.place_entry(movement, board, round_, int(found.table), cell)
-    entry = _in_section(entry, found.section)
-    declarer = cell.declarer.strip().upper()
-    lead = cell.lead.strip()
-    problem = None
-    if lead and declarer:
-        problem = phone.lead_problem(_store(request).deal(found.session_id, board), declarer, lead)
-    return entry, problem
-
-
-def _in_section(entry: Any, section: str) -> Any:
-    from dataclasses import replace
-
-    return replace(entry, section=section) if section else entry
-
-
-async def check(request: Request) -> Response:
+@web.form_action
+def check(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
     """A result as the phone has it so far, checked without storing: the lead against the
     hand record (once the declarer and lead are known), and the score once it is complete."""
-    data = await web._posted(request)
-    found = await run_in_threadpool(_device, request)
-    return await run_in_threadpool(_check, request, found, data)
-
-
-def _check(request: Request, found: tb.Device, data: dict[str, str]) -> Response:
-    plan, movement = _movement(request, found.session_id)
-    board, round_ = _place(data)
-    night.place_entry(movement, board, round_, int(found.table), night.Cell("PASS"))
-    cell = _cell(data)
-    problem = None
-    if cell.lead.strip() and cell.declarer.strip():
-        deal = _store(request).deal(found.session_id, board)
-        problem = phone.lead_problem(deal, cell.declarer, cell.lead)
-    answer: dict[str, Any] = {"lead_problem": problem, "result": None, "ns_score": None}
-    if cell.tricks.strip() or not night.looks_like_contract(cell.contract):
-        from bridgescore.store.sessions import parse_result
-
-        text = cell.notation()
-        kind, _, _, _, ns_score = parse_result(text, plan.boards[board][0])
-        answer.update(result=text, kind=kind, ns_score=ns_score)
-    return JSONResponse(answer)
+    if actor.device is None:
+        raise Refused(401, night_tables.NOT_VALID)
+    found = night_tables.check(
+        web.night_of(request),
+        actor,
+        actor.device.session_id,
+        console.place(data, table=False),
+        console.typed(data),
+    )
+    return JSONResponse({"lead_problem": found.lead_problem, **screens.checked(found)})
 
 
 async def submit(request: Request) -> Response:
-    """Store a result from the table's phone; answered only once it is committed."""
-    data = await web._posted(request)
+    """Store a result from the table's phone, or keep it for the director; answered only once
+    it is committed. Every phone that ever joined the table is heard: a removed phone's result,
+    or one sent after publishing, is kept for the director, never dropped."""
+    data = await web.posted(request)
     client_id = data.get("client_id", "")
     if not _CLIENT_ID.match(client_id):
-        raise web.Problem(400, "a result from a table needs the id the phone made for it")
+        raise Refused(400, "a result from a table needs the id the phone made for it")
     # One hop to a worker thread for the whole of it: the database calls block.
     return await run_in_threadpool(_submit, request, data, client_id)
 
 
 def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
-    found = _device(request)
-    _scorer(found)
-    store = _store(request)
-    entry, problem = _entry(request, found, data)
+    night = web.night_of(request)
+    found = night_tables.sender(night, _pass(request))
     replaces = data.get("replaces", "")
-    replacing = int(replaces) if replaces.isdigit() else None
-    if replacing is not None:
-        last = store.table_last_round(found.session_id, found.section, found.table)
-        if last is not None and entry.round is not None and entry.round < last:
-            raise web.Problem(
-                403,
-                f"round {entry.round} is over at this table: ask the director to correct "
-                f"board {entry.board}",
-            )
-    done = store.submit_from_table(entry, client_id=client_id, device=found, replaces=replacing)
-    if problem and (done.stored is None or done.stored.stored):
-        store.note_at_table(found, "lead", f"board {entry.board}: {problem}")
-    if done.conflict is not None:
-        c = done.conflict
+    outcome, problem = night_tables.send(
+        night,
+        found,
+        console.place(data, table=False),
+        console.typed(data),
+        client_id=client_id,
+        replaces=int(replaces) if replaces.isdigit() else None,
+    )
+    return answer(outcome, problem)
+
+
+def answer(outcome: entry.Outcome, problem: str | None) -> Response:
+    """A phone's result answered: stored (201, or 200 when it was already), or held for the
+    director (202), with the reason."""
+    if outcome.held is not None:
         return JSONResponse(
             {
-                "status": "conflict",
+                "status": "held",
                 "stored": False,
-                "conflict": {"id": c.id, "result": c.result, "stored": c.against_result},
+                "held": screens.held(outcome.held),
                 "lead_problem": problem,
             },
-            200,
+            202,
         )
-    assert done.stored is not None
-    entry_ = done.stored.entry
+    stored = outcome.entry
+    assert stored is not None
     return JSONResponse(
         {
             "status": "stored",
-            "stored": done.stored.stored,
+            "stored": outcome.stored,
             "entry": {
-                "id": entry_.id,
-                "board": entry.board,
-                "round": entry.round,
-                "result": entry_.result,
-                "ns_score": entry_.ns_score,
-                "recorded_at": entry_.recorded_at.isoformat(),
+                "id": stored.id,
+                "board": stored.line.board,
+                "round": stored.line.round,
+                "result": stored.result,
+                "ns_score": stored.ns_score,
+                "recorded_at": stored.recorded_at.isoformat(),
             },
             "lead_problem": problem,
         },
-        201 if done.stored.stored else 200,
+        201 if outcome.stored else 200,
     )
 
 
 def traveller(request: Request) -> Response:
     """A board's traveller with provisional matchpoints, for a table that has played it."""
-    found = _device(request)
+    found = _phone(request)
     board = int(request.path_params["board"])
-    store = _store(request)
-    mine = store.table_results(found.session_id, found.section, found.table)
-    if not any(r.board == board for r in mine):
-        raise web.Problem(403, f"board {board}'s results are shown once this table has played it")
+    result = night_tables.traveller_result(web.night_of(request), found, board)
     from bridgescore.reports import views
 
-    result = store.scored(found.session_id)
     data = views.traveller(result, board, found.section or None)
     return JSONResponse(phone.traveller(data, found.table, found.section))
 
 
 async def call(request: Request) -> Response:
-    found = await run_in_threadpool(_device, request)
-    event = await run_in_threadpool(_store(request).call_director, found, None)
-    return JSONResponse({"call": event}, 201)
+    def run() -> Response:
+        event = night_tables.call(web.night_of(request), _phone(request))
+        return JSONResponse({"call": event}, 201)
+
+    return await run_in_threadpool(run)
+
+
+async def events(request: Request) -> Response:
+    """The phone's event stream: ``change`` whenever its table's revision changes."""
+    found = await run_in_threadpool(_phone, request)
+    table = found.table_id
+    return web.event_stream(
+        web.night_of(request), found.session_id, lambda marks: marks.tables.get(table)
+    )
 
 
 # --- the director's pages for the tables ---------------------------------------------------------
 
 
-def _places(found: night.Night) -> list[tuple[str, str]]:
-    if found.movement is None:
-        raise web.Problem(404, "this session has no movement (it was imported)")
-    return [("", str(t)) for t in card_tables(found.movement)]  # a phantom table gets none
-
-
 def _public_url(request: Request) -> str:
-    given = web._bridge(request).public_url
+    given = web.bridge(request).public_url
     return given.rstrip("/") if given else str(request.base_url).rstrip("/")
 
 
-def tables_data(request: Request, found: night.Night) -> dict[str, Any]:
-    store = found.store
-    codes = store.table_codes(found.id, _places(found))
-    devices = store.table_devices(found.id)
-    events = store.table_events(found.id)
+def tables_data(request: Request, live: LiveSession, actor: Actor) -> dict[str, Any]:
+    night = web.night_of(request)
+    codes = live.codes()
+    devices = live.devices()
+    happened = live.events()
     base = _public_url(request)
     return {
         "page": "tables",
-        "session": found.head(),
+        "session": screens.head(live),
+        "may": {
+            name: night.may(actor, action, live.info)
+            for name, action in (
+                ("handover", Action.HAND_OVER),
+                ("remove", Action.REMOVE),
+                ("resolve", Action.RESOLVE),
+                ("answer", Action.ANSWER),
+            )
+        },
         "tables": [
             {
                 "table": c.table,
@@ -318,22 +267,10 @@ def tables_data(request: Request, found: night.Night) -> dict[str, Any]:
         ],
         "calls": [
             {"id": e.id, "table": e.table, "at": e.at.isoformat(), "by": e.by}
-            for e in events
+            for e in happened
             if e.kind == "call" and e.answered_at is None
         ],
-        "conflicts": [
-            {
-                "id": c.id,
-                "board": c.board,
-                "round": c.round,
-                "table": c.table,
-                "result": c.result,
-                "stored": c.against_result,
-                "by": c.recorded_by,
-                "at": c.recorded_at.isoformat(),
-            }
-            for c in store.conflicts(found.id)
-        ],
+        "conflicts": [screens.held(c) for c in live.conflicts()],
         "events": [
             {
                 "id": e.id,
@@ -344,62 +281,110 @@ def tables_data(request: Request, found: night.Night) -> dict[str, Any]:
                 "by": e.by,
                 "answered_by": e.answered_by,
             }
-            for e in reversed(events)
+            for e in reversed(happened)
         ],
     }
 
 
 def tables_page(request: Request) -> Response:
-    login_ = web.require_user(request)
-    found = web._night(request, login_[0])
-    data = tables_data(request, found)
-    return web.page(request, "tables.html", data, json_twin=web._is_json(request), login=login_)
+    actor, token = web.require(request)
+    night = web.night_of(request)
+    session = web.session_id(request)
+    revision = night.revision(actor, session)
+    tag = web.etag(request, token, "tables", session, revision)
+    fresh = web.unchanged(request, tag)
+    if fresh is not None:
+        return fresh
+    live = night.session(actor, session)
+    data = tables_data(request, live, actor)
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    return web.page(
+        request,
+        "tables.html",
+        data,
+        json_twin=web.is_json(request),
+        actor=actor,
+        token=token,
+        headers=headers,
+    )
 
 
 def table_cards(request: Request) -> Response:
     """One card per table to print: the table's QR code, its code and the address."""
     import segno
 
-    login_ = web.require_user(request)
-    found = web._night(request, login_[0])
-    data = tables_data(request, found)
+    actor, token = web.require(request)
+    live = web.night_of(request).session(actor, web.session_id(request))
+    data = tables_data(request, live, actor)
     for table in data["tables"]:
         table["qr"] = segno.make(table["url"], error="m").svg_inline(
             scale=6, title=f"Table {table['table']}", omitsize=True
         )
-    return web.page(request, "table_cards.html", data, json_twin=False, login=login_)
+    return web.page(request, "table_cards.html", data, json_twin=False, actor=actor, token=token)
 
 
-async def table_action(request: Request) -> Response:
-    """The director's actions on the tables: hand a table over, remove a device, answer a
-    call, settle a conflicting result."""
-    user, token = web.require_user(request)
-    form = await web.require_form(request, token)
-    found = await run_in_threadpool(web._night, request, user)
-    store = found.store
-    action = request.path_params["action"]
+ACTIONS = ("handover", "remove", "answer", "resolve")
+
+
+@web.form_action
+def table_action(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    """The director's actions on the tables: hand a table over, remove a phone (after a
+    confirmation), answer a call, settle a result held for the director."""
+    night = web.night_of(request)
+    session = web.session_id(request)
+    action = request.path_params["action"].removesuffix(".json")
+    if action not in ACTIONS:
+        raise Refused(404, "no such page")
     number = form.get("id", "")
     if not number.isdigit():
-        raise web.Problem(400, "which one? (an id is missing)")
+        raise Refused(400, "which one? (an id is missing)")
     which = int(number)
+    done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
-        await run_in_threadpool(store.hand_over, found.id, which, user.username)
+        night_tables.hand_over(night, actor, session, which)
     elif action == "remove":
-        await run_in_threadpool(store.remove_device, found.id, which, user.username)
+        if form.get("confirm") != "yes":
+            return _confirm_removal(request, actor, token, session, which)
+        removed = night_tables.remove(night, actor, session, which)
+        done["table"] = removed.table
     elif action == "answer":
-        await run_in_threadpool(store.answer_call, found.id, which, user.username)
-    elif action == "resolve":
+        night_tables.answer(night, actor, session, which)
+    else:
         use = form.get("use", "")
         if use not in ("table", "stored"):
-            raise web.Problem(400, "choose the table's result or the stored one")
-        await run_in_threadpool(
-            lambda: store.resolve_conflict(found.id, which, use=use == "table", by=user.username)
+            raise Refused(400, "choose the table's result or the stored one")
+        settled = entry.resolve(
+            night,
+            actor,
+            session,
+            which,
+            use=use == "table",
+            against=entry.parse_against(form.get("against")),
         )
-    else:
-        raise web.Problem(404, "no such page")
+        done["resolution"] = settled.resolution
     if web.wants_json(request):
-        return JSONResponse({"done": action, "id": which})
-    return RedirectResponse(f"/director/sessions/{found.id}/tables", 303)
+        return JSONResponse(done)
+    return RedirectResponse(f"/director/sessions/{session}/tables", 303)
+
+
+def _confirm_removal(
+    request: Request, actor: Actor, token: str, session: int, device_id: int
+) -> Response:
+    """Removing a phone ends its pass: asked once more, with the table it is at."""
+    night = web.night_of(request)
+    night_tables.may_remove(night, actor, session)
+    found = night_tables.session_phone(night, session, device_id)
+    data = {
+        "page": "remove",
+        "session": {"id": session},
+        "device": found.id,
+        "table": found.table,
+        "role": found.role,
+        "message": f"send confirm=yes to remove phone {found.id} from table {found.table}",
+    }
+    if web.wants_json(request):
+        raise Refused(422, f"removing a phone ends its pass: {data['message']}")
+    return web.page(request, "remove.html", data, json_twin=False, actor=actor, token=token)
 
 
 def routes() -> list[Route]:
@@ -408,6 +393,7 @@ def routes() -> list[Route]:
         Route("/t/", shell, methods=["GET"]),
         Route("/t/api/join", join, methods=["POST"]),
         Route("/t/api/state", state, methods=["GET"]),
+        Route("/t/api/events", events, methods=["GET"]),
         Route("/t/api/scores", scores, methods=["GET"]),
         Route("/t/api/check", check, methods=["POST"]),
         Route("/t/api/results", submit, methods=["POST"]),
@@ -419,9 +405,3 @@ def routes() -> list[Route]:
         Route(session + "/tables/cards", table_cards, methods=["GET"]),
         Route(session + "/tables/{action:str}", table_action, methods=["POST"]),
     ]
-
-
-def shell_or_asset(request: Request) -> Response:
-    if request.path_params["name"] in STATIC:
-        return asset(request)
-    return shell(request)

@@ -1,8 +1,11 @@
 // The table's page: players score their table's boards on a phone, with or without a connection.
 //
 // Every result entered is first written to IndexedDB with an id made here, then sent; it leaves
-// the queue only when the server has answered that it is stored (after its commit), so a result
-// is never lost and a result sent twice is stored once. The page shows what is waiting.
+// the queue only when the server has answered that it has it (stored, or kept for the director,
+// after its commit), so a result is never lost and a result sent twice is stored once. The page
+// shows what is waiting. It learns of a change to its table (a hand-over, the director's
+// answer, a correction) from the server's event stream; without one it asks now and then with
+// the ETag of the state it has, and a 304 says nothing changed.
 "use strict";
 
 const DB_NAME = "bridgescore-table";
@@ -10,7 +13,7 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
 const STRAINS = ["C", "D", "H", "S", "N"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SEATS = { N: "North", E: "East", S: "South", W: "West" };
-const POLL_MS = 10000;
+const POLL_MS = 10000; // asking for the table's state when its event stream is down
 
 const ui = {
   pass: null, // {token, code, table, session, role}
@@ -23,6 +26,9 @@ const ui = {
   traveller: null,
   message: null,
   online: navigator.onLine,
+  etag: null, // the ETag of the state shown: the same again means nothing changed
+  streaming: false, // the table's event stream is open
+  ended: false, // the session's results are published: scoring is over
 };
 
 // --- IndexedDB ----------------------------------------------------------------------------------
@@ -151,10 +157,12 @@ async function api(path, options = {}, token = ui.pass && ui.pass.token) {
       headers,
       body: options.body ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
-      cache: "no-store",
+      // The table's state is revalidated by the browser with its ETag (a 304 from the server
+      // costs it next to nothing); everything else is never kept.
+      cache: options.revalidate ? "no-cache" : "no-store",
     });
     const data = await response.json().catch(() => ({}));
-    return { status: response.status, data };
+    return { status: response.status, data, etag: response.headers.get("ETag") };
   } finally {
     clearTimeout(timer);
   }
@@ -170,6 +178,8 @@ async function join(code) {
   ui.pass = { ...answer.data, code };
   await kvPut("pass", ui.pass);
   ui.state = null;
+  ui.etag = null;
+  ui.ended = false;
   ui.round = null;
   await kvPut("round", null);
 }
@@ -177,15 +187,27 @@ async function join(code) {
 async function refresh() {
   if (!ui.pass) return;
   try {
-    const answer = await api("/t/api/state");
+    const answer = await api("/t/api/state", { revalidate: true });
     setOnline(true);
     if (answer.status === 401) {
       ui.message = { problem: problemOf(answer) };
       ui.pass = { ...ui.pass, invalid: true };
-    } else if (answer.status === 200) {
+    } else if (answer.status === 410) {
+      ui.ended = true; // published: the page links to the results
+    } else if (answer.status === 200 && (answer.etag !== ui.etag || !answer.etag)) {
+      const before = ui.state;
       ui.state = answer.data;
+      ui.etag = answer.etag;
+      ui.ended = false;
       ui.pass = { ...ui.pass, role: answer.data.role, invalid: false };
       await kvPut("state", ui.state);
+      if (before && before.role !== "scorer" && ui.state.role === "scorer") {
+        // scoring handed to this phone: it opens at the table's current round
+        ui.round = ui.state.current_round;
+        ui.screen = "boards";
+        ui.message = { note: "This phone now scores for the table." };
+        await kvPut("round", ui.round);
+      }
     }
   } catch (error) {
     setOnline(false);
@@ -219,11 +241,12 @@ async function flush() {
         break; // no connection: try again soon, everything stays queued
       }
       setOnline(true);
-      if (answer.status === 200 || answer.status === 201) {
-        await queueDelete(item.client_id);
+      if (answer.status === 200 || answer.status === 201 || answer.status === 202) {
+        await queueDelete(item.client_id); // the server has it: stored, or kept for the director
         delivered = true;
-        if (answer.data.status === "conflict") {
-          ui.message = { note: `Board ${item.payload.board}: the table already had ${answer.data.conflict.stored}; your ${answer.data.conflict.result} is kept for the director.` };
+        if (answer.data.status === "held") {
+          const held = answer.data.held;
+          ui.message = { note: `Board ${item.payload.board}: your ${held.result} is kept for the director (${held.reason}).` };
         } else if (answer.data.lead_problem) {
           ui.message = { note: `Board ${item.payload.board}: ${answer.data.lead_problem}. The director has been told.` };
         }
@@ -336,6 +359,9 @@ const actions = {
     render();
   },
   async dismiss(el) {
+    // The server refused this result and does not have it: removed only once the director
+    // has seen it, and only when the players say so.
+    if (!window.confirm("Has the director seen this result? It will be removed from this phone.")) return;
     await queueDelete(el.dataset.id);
     ui.queue = await queueAll();
     render();
@@ -405,6 +431,9 @@ function renderStatus() {
   if (waiting.length) {
     const noun = waiting.length === 1 ? "result is" : "results are";
     html += ` <strong>${waiting.length} ${noun} waiting to be sent</strong> — kept on this phone until the server has them.<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
+  } else if (refused.length) {
+    const noun = refused.length === 1 ? "result was" : "results were";
+    html += ` <strong>${refused.length} ${noun} not accepted</strong>: the others have been sent.`;
   } else {
     html += " Every result entered here has been sent.";
   }
@@ -419,8 +448,9 @@ function header() {
   const where = document.getElementById("where");
   const call = document.getElementById("call");
   if (ui.pass && ui.state) {
-    where.textContent = `Table ${ui.state.table}${ui.round ? ` · Round ${ui.round}` : ""}`;
-    call.hidden = false;
+    // The phone's number is the one the director's page shows ("phone 5").
+    where.textContent = `Table ${ui.state.table}${ui.round ? ` · Round ${ui.round}` : ""} · Phone ${ui.state.device}`;
+    call.hidden = ui.ended; // scoring is over: nobody to call from here
     call.classList.toggle("waiting", Boolean(ui.state.open_call));
     call.textContent = ui.state.open_call ? "Director called" : "Call the director";
   } else {
@@ -441,12 +471,21 @@ function pairHtml(pair) {
 }
 
 function screens() {
+  if (ui.pass && ui.ended) return endedScreen();
   if (!ui.pass || ui.pass.invalid) return joinScreen();
   if (!ui.state) return `<p>Waiting for the table's details: this needs a connection the first time.</p>`;
   if (ui.screen === "entry" && ui.draft) return entryScreen();
   if (ui.screen === "sent" && ui.traveller) return sentScreen();
   if (ui.screen === "boards") return boardsScreen();
   return roundScreen();
+}
+
+function endedScreen() {
+  const session = (ui.state && ui.state.session) || ui.pass.session || {};
+  const url = `/results/${encodeURIComponent(session.id)}/`;
+  return `<h2>Scoring is over</h2>
+    <p>The director has published the results${session.title ? ` of ${esc(session.title)}` : ""}.</p>
+    <a class="button" href="${esc(url)}">See the results</a>`;
 }
 
 function joinScreen() {
@@ -501,7 +540,7 @@ function boardsScreen() {
     return `<li><span class="what"><strong>Board ${b.board}</strong><br>${what}</span>${button}</li>`;
   }).join("");
   const watching = scorer ? "" : `<p class="note">This phone is watching: table ${esc(ui.state.table)} is scored on another phone. The director can hand scoring to this one.</p>`;
-  const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)} (stored: ${esc(c.stored)}) — the director will decide.</li>`).join("");
+  const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)}${c.stored ? ` (stored: ${esc(c.stored)})` : ""} — kept for the director, who will decide (${esc(c.reason || "")}).</li>`).join("");
   const complete = roundComplete(r.round);
   return `<h2>Round ${r.round}: ${pairHtml(r.ns)} v ${pairHtml(r.ew)}</h2>
     ${watching}
@@ -550,7 +589,7 @@ function entryScreen() {
       <button type="button" class="primary wide" data-action="toDeclarer" ${d.level && d.strain ? "" : "disabled"}>Next: declarer</button>
       <div class="grid g2">
         <button type="button" data-action="special" data-value="PASS">Passed out</button>
-        <button type="button" data-action="special" data-value="NP">Not played</button>
+        ${ui.state.not_played ? `<button type="button" data-action="special" data-value="NP">Not played</button>` : ""}
       </div>${back}`;
   }
   if (d.step === "declarer") {
@@ -668,11 +707,67 @@ async function start() {
   }
   render();
   flush();
+  listen();
   setInterval(() => {
-    if (document.visibilityState === "visible" && ["round", "boards"].includes(ui.screen)) {
-      refresh().then(render);
-    }
+    if (!ui.streaming && document.visibilityState === "visible") changed();
   }, POLL_MS);
+}
+
+// --- hearing of changes ---------------------------------------------------------------------------
+
+async function changed() {
+  const before = ui.etag;
+  await refresh();
+  // The screen is drawn again when something changed, unless the players are entering a result.
+  if (ui.etag !== before || ui.ended || (ui.pass && ui.pass.invalid)) {
+    if (ui.screen !== "entry") render();
+    else header();
+  }
+}
+
+// The table's event stream: a fetch read as it arrives (an EventSource cannot send the pass).
+async function listen() {
+  for (;;) {
+    if (!ui.pass || ui.pass.invalid || ui.ended || !window.ReadableStream) {
+      await sleep(POLL_MS);
+      continue;
+    }
+    try {
+      const response = await fetch("/t/api/events", {
+        headers: { Authorization: `Bearer ${ui.pass.token}`, Accept: "text/event-stream" },
+        cache: "no-store",
+      });
+      if (!response.ok || !response.body) {
+        await changed(); // a pass that ended, a session published: the state says so
+        await sleep(POLL_MS);
+        continue;
+      }
+      ui.streaming = true;
+      setOnline(true);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^event: change$/m.test(event)) await changed();
+        }
+      }
+    } catch (error) {
+      /* no connection: the queue waits, and the stream is opened again */
+    }
+    ui.streaming = false;
+    await sleep(1000);
+  }
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 start();

@@ -1,8 +1,8 @@
 """the players' side: publish settings and e-mail addresses, the club's SMTP server, the mail log
 
-Revision ID: 0004_issue30_players
-Revises: 0003_tables
-Created: 2026-11-27 09:00:00
+Revision ID: 0005_issue30_players
+Revises: 0004_issue23_live
+Created: 2026-11-25 16:00:00
 
 Each player may choose what the results show of them (full name, initials, number only, not
 shown) and give an address for their results by e-mail; an erased player's row remembers when.
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_issue30_players"
-down_revision = "0003_tables"
+revision = "0005_issue30_players"
+down_revision = "0004_issue23_live"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,236 @@
+"""Who may do what on a club night: one table, role x action -> allowed, held or refused.
+
+Every request of the console, the phones and ``bridgescore sessions correct`` is checked here by
+the server (:func:`check`); a button the page hides is never the rule. The table is
+:data:`PERMISSIONS`; a cell is :data:`ALLOW`, :data:`HOLD` (the result is kept for the director
+instead of applied: never an overwrite, never dropped), or a :class:`Grant` (allowed when the
+club grants it, refused otherwise); an action a role's row does not name is refused, with a
+sentence that says who may do it.
+
+A table's phone that may enter a result still applies it only to its own entry of its own table
+and round, while nothing else is in force on the line (the rules of
+:mod:`bridgescore.night.entry`): otherwise its result, too, is held for the director.
+"""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.store.live import User
+from bridgescore.store.tables import SCORER, Device
+
+
+class Role(Enum):
+    """Who is asking, seen from the session and line asked about."""
+
+    TABLE = "the phone that scores at this table"
+    WATCHER = "a phone that watches at this table"
+    OTHER_TABLE = "a phone of another table"
+    SCORER = "a scorer"
+    DIRECTOR = "a director"
+    OTHER_CLUB = "another club's director or scorer"
+    ANONYMOUS = "nobody logged in"
+
+
+class Action(Enum):
+    """What is asked for. The first five are what a result is (:func:`bridgescore.night.entry
+    .kind_of`): entering a played result, a board not played, a bare score, an adjusted or
+    assigned score, or a point score."""
+
+    ENTER = "enter a played result"
+    NOT_PLAYED = "enter a board as not played"
+    SCORE_ONLY = "enter a score without its contract"
+    ARTIFICIAL = "give an adjusted or assigned score"
+    POINT_SCORE = "assign a point score"
+    CORRECT = "correct a result"
+    CHANGE_RULING = "change a director's ruling"
+    UNDO = "undo a change"
+    RESOLVE = "settle a result kept for the director"
+    WATCH = "see the session's console pages"
+    CALL = "call the director"
+    ANSWER = "answer a call"
+    HAND_OVER = "hand a table's scoring to another phone"
+    REMOVE = "remove a phone"
+    HAND_RECORDS = "load the hand records"
+    PUBLISH = "publish the results"
+    SET_UP = "set a session up"
+    GRANT = "change what the club grants its scorers and tables"
+
+
+class Grant(Enum):
+    """What a club may grant beyond a role's own (the director ticks them, per club)."""
+
+    RULINGS = "rulings"
+    CONFLICTS = "conflicts"
+    PHONES = "phones"
+    NOT_PLAYED = "not-played"
+
+    @property
+    def words(self) -> str:
+        return {
+            Grant.RULINGS: "scorers give and change rulings (adjusted, assigned and point scores)",
+            Grant.CONFLICTS: "scorers settle results kept for the director",
+            Grant.PHONES: "scorers hand a table's scoring over and remove phones",
+            Grant.NOT_PLAYED: "tables enter a board as not played",
+        }[self]
+
+
+class Rule(Enum):
+    ALLOW = "allowed"
+    HOLD = "kept for the director"
+    REFUSE = "refused"
+
+
+ALLOW = Rule.ALLOW
+HOLD = Rule.HOLD
+REFUSE = Rule.REFUSE
+Cell = Rule | Grant
+
+A = Action
+PERMISSIONS: dict[Role, dict[Action, Cell]] = {
+    Role.TABLE: {
+        A.ENTER: ALLOW,
+        A.NOT_PLAYED: Grant.NOT_PLAYED,
+        A.CORRECT: ALLOW,  # its own entry of its current round only; else held
+        A.CHANGE_RULING: HOLD,
+        A.CALL: ALLOW,
+    },
+    Role.WATCHER: {
+        A.ENTER: HOLD,
+        A.NOT_PLAYED: Grant.NOT_PLAYED,  # and then held, as everything it sends
+        A.CORRECT: HOLD,
+        A.CHANGE_RULING: HOLD,
+        A.CALL: ALLOW,
+    },
+    Role.OTHER_TABLE: {},
+    Role.SCORER: {
+        A.ENTER: ALLOW,
+        A.NOT_PLAYED: ALLOW,
+        A.SCORE_ONLY: ALLOW,
+        A.ARTIFICIAL: Grant.RULINGS,
+        A.POINT_SCORE: Grant.RULINGS,
+        A.CORRECT: ALLOW,
+        A.CHANGE_RULING: Grant.RULINGS,
+        A.UNDO: ALLOW,
+        A.RESOLVE: Grant.CONFLICTS,
+        A.WATCH: ALLOW,
+        A.ANSWER: ALLOW,
+        A.HAND_OVER: Grant.PHONES,
+        A.REMOVE: Grant.PHONES,
+    },
+    Role.DIRECTOR: {action: ALLOW for action in Action if action is not A.CALL},
+    Role.OTHER_CLUB: {},
+    Role.ANONYMOUS: {},
+}
+del A
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a logged-in user, a table's phone, the command line, or nobody."""
+
+    user: User | None = None
+    device: Device | None = None
+    command_line: str | None = None  # the system user running bridgescore sessions correct
+
+    @property
+    def name(self) -> str:
+        """Who did it, as the log records it."""
+        if self.user is not None:
+            return self.user.username
+        if self.device is not None:
+            return self.device.name
+        if self.command_line is not None:
+            return self.command_line
+        return "nobody"
+
+
+ANONYMOUS = Actor()
+
+
+def command_line_actor() -> Actor:
+    """Who runs ``bridgescore sessions correct``: the system user, as the log records it."""
+    try:
+        return Actor(command_line=getpass.getuser())
+    except (KeyError, OSError):
+        return Actor(command_line="unknown")
+
+
+def role_of(actor: Actor, session_id: int, club_id: int, table: str | None = None) -> Role:
+    """The actor's role for the session (and the table ``table`` of it, when one is concerned)."""
+    if actor.command_line is not None:
+        return Role.DIRECTOR  # the club's own machine: its database, every club's director
+    if actor.user is not None:
+        if actor.user.club_id != club_id:
+            return Role.OTHER_CLUB
+        return Role.DIRECTOR if actor.user.role == "director" else Role.SCORER
+    if actor.device is not None:
+        device = actor.device
+        if device.session_id != session_id or (table is not None and table != device.table):
+            return Role.OTHER_TABLE
+        return Role.TABLE if device.role == SCORER else Role.WATCHER
+    return Role.ANONYMOUS
+
+
+def cell(role: Role, action: Action) -> Cell:
+    return PERMISSIONS[role].get(action, REFUSE)
+
+
+def check(
+    actor: Actor,
+    action: Action,
+    *,
+    session_id: int,
+    club_id: int,
+    grants: Iterable[Grant] = (),
+    table: str | None = None,
+) -> Rule:
+    """ALLOW or HOLD for the actor's ``action`` on the session (at ``table``); refused
+    otherwise, with the status and the sentence the user sees (a :class:`Refused`)."""
+    role = role_of(actor, session_id, club_id, table)
+    found = cell(role, action)
+    if isinstance(found, Grant):
+        if found in set(grants):
+            return ALLOW
+        raise Refused(403, _not_granted(role, action, found))
+    if found is not REFUSE:
+        return found
+    if role is Role.ANONYMOUS:
+        raise Refused(401, "log in first")
+    if role is Role.OTHER_CLUB:
+        raise NotFound(f"no stored session with id {session_id}")
+    raise Refused(403, refusal(role, action, actor, session_id, table))
+
+
+def refusal(role: Role, action: Action, actor: Actor, session_id: int, table: str | None) -> str:
+    """The sentence of a refusal: what was refused, and who may do it."""
+    if role is Role.OTHER_TABLE:
+        assert actor.device is not None
+        if actor.device.session_id != session_id:
+            return f"this phone scores a table of another session: it cannot {action.value} here"
+        return (
+            f"this phone scores table {actor.device.table}: it cannot {action.value} "
+            f"at table {table}"
+        )
+    if role in (Role.TABLE, Role.WATCHER):
+        if action in (Action.SCORE_ONLY, Action.ARTIFICIAL, Action.POINT_SCORE):
+            return (
+                f"a table's phone cannot {action.value}: a table enters the contract played, "
+                "its declarer and tricks, or a pass-out; any other score is the director's"
+            )
+        return f"a table's phone cannot {action.value}: that is the director's"
+    if role is Role.SCORER:
+        return f"only a director can {action.value}"
+    return f"{role.value} cannot {action.value}"
+
+
+def _not_granted(role: Role, action: Action, grant: Grant) -> str:
+    who = "a table's phone" if role in (Role.TABLE, Role.WATCHER) else "a scorer"
+    return (
+        f"{who} cannot {action.value} at this club: that is the director's "
+        f"(a director can let {grant.words} on the club's page)"
+    )

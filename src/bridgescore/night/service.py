@@ -1,0 +1,196 @@
+"""The club night over one store: what a worker keeps, and the ways in that are not a result.
+
+A :class:`Service` is made once per worker (``bridgescore serve``) or per command
+(``bridgescore sessions correct``). It keeps each session's scoring per revision of its log
+(:class:`~bridgescore.night.scoring.Scores`), each session's movement, and the watchers of
+changes (:class:`~bridgescore.night.changes.Changes`); it answers who is logged in and opens a
+session for an actor who may see it (:meth:`Service.session`). Results go through
+:mod:`bridgescore.night.entry`, the phones and the tables page through
+:mod:`bridgescore.night.tables`, setting a session up through :mod:`bridgescore.night.setup`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from bridgescore.bridge import Vulnerability
+from bridgescore.movements import Movement
+from bridgescore.movements import jsonform as movement_json
+from bridgescore.night.changes import Changes
+from bridgescore.night.permissions import Action, Actor, Grant, Rule, cell, check, role_of
+from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.scoring import Scores, Snapshot
+from bridgescore.night.session import LiveSession
+from bridgescore.store import Store, StoreError, open_store
+from bridgescore.store.live import PUBLISHED, LiveInfo, User
+from bridgescore.store.results import SessionInfo
+from bridgescore.store.tables import Plan
+
+
+class Service:
+    """See the module."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.scores = Scores(store)
+        self.changes = Changes(store.marks)
+        self._movements: dict[int, Movement | None] = {}
+        self._plans: dict[int, Plan] = {}
+
+    @classmethod
+    def open(cls, db: str | None = None) -> Service:
+        """The night over the database ``db`` (a path or URL; see ``open_store``)."""
+        return cls(open_store(db))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # --- sessions and who may see them -----------------------------------------------------------
+
+    def info(self, session_id: int) -> LiveInfo:
+        try:
+            return self.store.live_info(session_id)
+        except StoreError:
+            raise NotFound(f"no stored session with id {session_id}") from None
+
+    def movement(self, info: LiveInfo) -> Movement | None:
+        """The session's movement (None for an imported session), read once per worker."""
+        if info.id not in self._movements:
+            self._movements[info.id] = movement_json.loads(info.plan) if info.plan else None
+        return self._movements[info.id]
+
+    def plan(self, session_id: int) -> Plan:
+        """What does not change while a session is played (its title, pairs' names, boards'
+        vulnerability and dealer), read once per worker."""
+        if session_id not in self._plans:
+            try:
+                self._plans[session_id] = self.store.live_plan(session_id)
+            except StoreError:
+                raise NotFound(f"no stored session with id {session_id}") from None
+        return self._plans[session_id]
+
+    def vulnerability(self, session_id: int, board: int) -> Vulnerability:
+        """The vulnerability the session's board is played at, which a result is read at."""
+        found = self.plan(session_id).boards.get(board)
+        if found is None:
+            raise Refused(422, f"session {session_id} has no board {board}")
+        return Vulnerability(found[0])
+
+    def grants(self, club_id: int) -> frozenset[Grant]:
+        return frozenset(Grant(name) for name in self.store.grants(club_id) if _grant(name))
+
+    def set_grants(self, actor: Actor, club_id: int, granted: Iterable[Grant]) -> None:
+        if actor.user is None or actor.user.club_id != club_id:
+            raise Refused(403, "only a director of the club can change what it grants")
+        self.check_club(actor, Action.GRANT)
+        self.store.set_grants(club_id, frozenset(g.value for g in granted))
+
+    def check(self, actor: Actor, action: Action, info: LiveInfo, table: str | None = None) -> Rule:
+        """The actor's ``action`` on the session, as the permission table says (refused with a
+        :class:`Refused`); the club's grants are read only when the table's cell is one."""
+        role = role_of(actor, info.id, info.club_id, table)
+        grants = self.grants(info.club_id) if isinstance(cell(role, action), Grant) else ()
+        return check(
+            actor, action, session_id=info.id, club_id=info.club_id, grants=grants, table=table
+        )
+
+    def may(self, actor: Actor, action: Action, info: LiveInfo) -> bool:
+        """Whether the actor may do ``action`` (for the buttons a page offers; the server
+        checks again when it is done)."""
+        try:
+            return self.check(actor, action, info) is Rule.ALLOW
+        except Refused:
+            return False
+
+    def check_club(self, actor: Actor, action: Action) -> None:
+        """An action on the club rather than on one session (setting one up, grants)."""
+        session, club = 0, -1
+        if actor.user is not None:
+            club = actor.user.club_id
+        elif actor.device is not None:
+            session, club = actor.device.session_id, actor.device.club_id
+        check(actor, action, session_id=session, club_id=club, grants=())
+
+    def session(self, actor: Actor, session_id: int, action: Action = Action.WATCH) -> LiveSession:
+        """The session as its console pages show it, for an actor who may (``action``)."""
+        info = self.info(session_id)
+        self.check(actor, action, info)
+        marks = self.store.marks(session_id)
+        snapshot = self.scores.snapshot(session_id, marks.log)
+        return LiveSession(self, info, snapshot, marks.revision)
+
+    def revision(self, actor: Actor, session_id: int) -> int:
+        """The session's revision, for an actor who may see it: while it is the one a page was
+        made at, the page is still true (its ETag)."""
+        info = self.info(session_id)
+        self.check(actor, Action.WATCH, info)
+        return self.store.revision(session_id)
+
+    def snapshot(self, session_id: int) -> Snapshot:
+        return self.scores.snapshot(session_id)
+
+    def sessions(self, actor: Actor) -> tuple[list[SessionInfo], dict[int, str]]:
+        """The actor's club's sessions (oldest first) and each one's status."""
+        if actor.user is None:
+            raise Refused(401, "log in first")
+        club = actor.user.club_id
+        return self.store.sessions(actor.user.club), self.store.statuses(club)
+
+    def publish(self, actor: Actor, session_id: int, provisional: timedelta) -> LiveInfo:
+        """Publish the session (its correction period ``provisional``): the phones' passes end."""
+        info = self.info(session_id)
+        self.check(actor, Action.PUBLISH, info)
+        if self.store.marks(session_id).log == 0:
+            raise Refused(422, "there are no results to publish")
+        try:
+            return self.store.publish(session_id, provisional)
+        except StoreError as error:
+            raise Refused(422, str(error)) from None
+
+    def set_deals(self, actor: Actor, session_id: int, deals: dict[int, str]) -> list[int]:
+        info = self.info(session_id)
+        self.check(actor, Action.HAND_RECORDS, info)
+        return self.store.set_deals(session_id, deals)
+
+    # --- published results: everyone's --------------------------------------------------------
+
+    def published_sessions(self) -> list[SessionInfo]:
+        """Every club's published sessions, newest first."""
+        status = self.store.statuses()
+        return [s for s in reversed(self.store.sessions()) if status.get(s.id) == PUBLISHED]
+
+    def published(self, session_id: int) -> tuple[Any, LiveInfo]:
+        """A published session scored (shared like every view), and its state."""
+        try:
+            info = self.store.live_info(session_id)
+        except StoreError:
+            raise NotFound("no such page") from None
+        if info.status != PUBLISHED:
+            raise NotFound("no such page")
+        return self.scores.snapshot(session_id).result, info
+
+    # --- who is logged in ----------------------------------------------------------------------
+
+    def user(self, username: str) -> User | None:
+        return self.store.user(username)
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        self.store.set_password(user_id, password_hash)
+
+    def start_login(self, user_id: int, lifetime: timedelta) -> str:
+        return self.store.start_login(user_id, lifetime)
+
+    def login_user(self, token: str) -> User | None:
+        return self.store.login_user(token)
+
+    def end_login(self, token: str) -> None:
+        self.store.end_login(token)
+
+    def setting(self, name: str, default: str) -> str:
+        return self.store.setting(name, default)
+
+
+def _grant(name: str) -> bool:
+    return name in {g.value for g in Grant}

@@ -1,0 +1,121 @@
+"""Setting a session up before it is played: the movements that fit, the club's players to
+choose from, and the session stored with its movement, boards and pairs (no results yet)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from bridgescore.bridge import Vulnerability, dealer_for_board
+from bridgescore.errors import BridgeScoreError
+from bridgescore.movements import Movement
+from bridgescore.movements import jsonform as movement_json
+from bridgescore.movements.fit import fits
+from bridgescore.movements.model import Kind
+from bridgescore.night.permissions import Action, Actor
+from bridgescore.night.refusals import Refused
+from bridgescore.night.service import Service
+from bridgescore.store import StoreError, parse_date
+from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
+
+RULE_SETS = ("club", "ebu", "acbl")
+
+
+def movement_choices(pairs: int, minutes: int) -> list[Any]:
+    """The movements that fit ``pairs`` pairs in ``minutes``, best first (the movements'
+    ``Fit`` values)."""
+    return list(fits(pairs, minutes))
+
+
+def chosen_movement(pairs: int, minutes: int, index: int) -> Movement:
+    found = fits(pairs, minutes)
+    if not 0 <= index < len(found):
+        raise Refused(422, f"no movement number {index} for {pairs} pairs in {minutes} minutes")
+    return found[index].movement
+
+
+def players(night: Service, actor: Actor) -> list[tuple[str, str | None]]:
+    """The club's players to offer at set-up: (name, club number)."""
+    night.check_club(actor, Action.SET_UP)
+    assert actor.user is not None
+    return [
+        (f"{p.first_name} {p.last_name}".strip(), p.ids.get("club"))
+        for p in night.store.players(club=actor.user.club)
+    ]
+
+
+def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
+    """Store the session the set-up form describes; returns its id."""
+    night.check_club(actor, Action.SET_UP)
+    assert actor.user is not None
+    club_id = actor.user.club_id
+    title = " ".join(form.get("title", "").split()) or "Club pairs"
+    played_on = _date(form.get("date", ""))
+    rules = form.get("rules", "club") or "club"
+    if rules not in RULE_SETS:
+        raise Refused(422, f"not a rule set: {rules!r} (expected {', '.join(RULE_SETS)})")
+    pairs = whole(form.get("pairs", ""), "the number of pairs", None)
+    minutes = whole(form.get("minutes", "") or "150", "the minutes", 150)
+    index = whole(form.get("movement", ""), "the movement", None)
+    movement = chosen_movement(pairs, minutes, index)
+    if movement.kind is Kind.INDIVIDUAL:
+        raise Refused(422, "an individual is not set up here yet: choose a pairs movement")
+    entrant_rows = []
+    for c in movement.contestants:
+        people = []
+        for seat in (1, 2):
+            typed = form.get(f"p{c.label}_{seat}", "").strip()
+            try:
+                people.append(
+                    night.store.resolve_player(typed, club_id)
+                    if typed
+                    else MemberRow(None, None, None)
+                )
+            except StoreError as error:
+                raise Refused(422, str(error)) from None
+        named = [p.name for p in people if p.name]
+        entrant_rows.append(
+            EntrantRow(
+                "",
+                c.line.value if c.line else "",
+                c.number,
+                False,
+                " & ".join(named) if named else None,
+                None,
+                tuple(p for p in people if p.name),
+            )
+        )
+    board_rows = tuple(
+        BoardRow(b, Vulnerability.for_board(b).value, dealer_for_board(b).value, None)
+        for b in movement.boards
+    )
+    # An arrow-switched Mitchell is still a Mitchell: its turned rounds make it one field.
+    structure = "mitchell" if movement.kind is Kind.MITCHELL else "howell"
+    return night.store.create_live_session(
+        club_id,
+        title=title,
+        played_on=played_on,
+        structure=structure,
+        rules={"name": rules, "overrides": {}},
+        plan=movement_json.dumps(movement),
+        boards=board_rows,
+        entrants=tuple(entrant_rows),
+        by=actor.name,
+    )
+
+
+def whole(text: str, what: str, default: int | None) -> int:
+    """A whole number typed in a form (``default`` when left empty)."""
+    value = text.strip()
+    if not value and default is not None:
+        return default
+    if not value.isdigit():
+        raise Refused(422, f"{what} must be a whole number, not {text!r}")
+    return int(value)
+
+
+def _date(text: str) -> date | None:
+    try:
+        return parse_date(text) if text.strip() else None
+    except BridgeScoreError as error:
+        raise Refused(422, str(error)) from None

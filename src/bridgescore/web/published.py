@@ -1,0 +1,228 @@
+"""The pages everyone may see: the published results of every club (exactly the report's
+pages, with their JSON twins), and logging in and out of the console."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from bridgescore.night import Actor, Refused
+from bridgescore.night.permissions import ANONYMOUS
+from bridgescore.reports import html, views
+from bridgescore.reports.model import board_page, entrant_page
+from bridgescore.web import auth
+from bridgescore.web.app import (
+    LOGIN_LIFETIME,
+    PRE_LOGIN,
+    bridge,
+    form_action,
+    is_json,
+    night_of,
+    page,
+    posted,
+    session_id,
+    twin,
+    wants_json,
+    who,
+)
+
+# --- the published results ----------------------------------------------------------------
+
+
+def home(request: Request) -> Response:
+    """The published results of every club (nothing else is shown without logging in)."""
+    data = {
+        "page": "home",
+        "sessions": [
+            {
+                "id": s.id,
+                "club": s.club,
+                "title": s.title,
+                "date": s.date_text,
+                "url": f"/results/{s.id}/",
+            }
+            for s in night_of(request).published_sessions()
+        ],
+    }
+    actor, token = who(request) if request.cookies.get(auth.COOKIE) else (ANONYMOUS, "")
+    return page(request, "home.html", data, json_twin=is_json(request), actor=actor, token=token)
+
+
+def results_page(request: Request) -> Response:
+    """A published session's pages: exactly the report's, with their JSON twins."""
+    name, json_twin = twin(request)
+    if name == "":
+        return RedirectResponse(f"/results/{session_id(request)}/index.html", 303)
+    result, info = night_of(request).published(session_id(request))
+    if request.path_params["name"] == html.STYLESHEET:
+        return _stylesheet()
+    pages = views.SessionPages(result)
+    site = pages.site()
+    until = _aware(info.provisional_until)
+    if until is not None and _now() < until:
+        site = {**site, "provisional_until": until.strftime("%Y-%m-%d %H:%M")}
+    data, template = _report_page(pages, name)
+    if json_twin:
+        return JSONResponse(data)
+    env = bridge(request).env(result.rules)
+    text = env.get_template(f"published_{template}").render(
+        site=site, page=name, data=data, stylesheet=html.STYLESHEET
+    )
+    return HTMLResponse(text)
+
+
+def _report_page(pages: Any, name: str) -> tuple[Any, str]:
+    if name == "index":
+        return pages.rankings(), "index.html"
+    if name == "recap":
+        return pages.recap(), "recap.html"
+    for board in pages.result.boards:
+        if board_page(board) == name:
+            return pages.traveller(board), "board.html"
+    for entrant in pages.card_entrants():
+        if entrant_page(entrant) == name:
+            return pages.card(entrant), "card.html"
+    raise Refused(404, "no such page")
+
+
+def results_chart(request: Request) -> Response:
+    result, _ = night_of(request).published(session_id(request))
+    pages = views.SessionPages(result)
+    name = request.path_params["name"]
+    for entrant in pages.card_entrants():
+        card = pages.card(entrant)
+        if card.get("chart") == name:
+            svg = html.chart_svg(card, pages.site()["imps"])
+            return Response(svg, media_type="image/svg+xml")
+    raise Refused(404, "no such page")
+
+
+def results_page_or_chart(request: Request) -> Response:
+    if request.path_params["name"].endswith(".svg"):
+        return results_chart(request)
+    return results_page(request)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """A time read back from the database, in UTC (SQLite keeps no time zone)."""
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _stylesheet() -> Response:
+    text = resources.files("bridgescore.reports").joinpath("templates", html.STYLESHEET)
+    return Response(text.read_text(encoding="utf-8"), media_type="text/css")
+
+
+def stylesheet(request: Request) -> Response:
+    return _stylesheet()
+
+
+# --- logging in and out --------------------------------------------------------------------------
+
+
+async def login_form(request: Request) -> Response:
+    token = request.cookies.get(PRE_LOGIN) or auth.new_secret()
+    app = bridge(request)
+    text = (
+        app.console_env()
+        .get_template("login.html")
+        .render(
+            data={"page": "login"},
+            user=None,
+            csrf=token,
+            json_url=None,
+            next=_safe_next(request.query_params.get("next", "")),
+        )
+    )
+    response = HTMLResponse(text)
+    _cookie(request, response, PRE_LOGIN, token, max_age=3600)
+    return response
+
+
+async def login(request: Request) -> Response:
+    data = await posted(request)
+    return await run_in_threadpool(_login, request, data)
+
+
+def _login(request: Request, data: dict[str, str]) -> Response:
+    pre = request.cookies.get(PRE_LOGIN)
+    if not pre or not hmac.compare_digest(pre, data.get("csrf", "")):
+        raise Refused(403, "the form has expired or did not come from this site: reload the page")
+    night = night_of(request)
+    found = night.user(data.get("username", ""))
+    if not auth.verify_password(found.password_hash if found else None, data.get("password", "")):
+        raise Refused(401, "wrong user name or password")
+    assert found is not None
+    if auth.needs_rehash(found.password_hash):
+        night.set_password(found.id, auth.hash_password(data.get("password", "")))
+    token = night.start_login(found.id, LOGIN_LIFETIME)
+    if wants_json(request):
+        response: Response = JSONResponse(
+            {
+                "user": found.username,
+                "role": found.role,
+                "club": found.club,
+                "csrf": auth.csrf_token(bridge(request).secret, token),
+            }
+        )
+    else:
+        response = RedirectResponse(_safe_next(data.get("next", "")) or "/director", 303)
+    _cookie(request, response, auth.COOKIE, token, max_age=int(LOGIN_LIFETIME.total_seconds()))
+    response.delete_cookie(PRE_LOGIN, path="/")
+    return response
+
+
+def _safe_next(target: str) -> str:
+    return target if target.startswith("/director") and "//" not in target else ""
+
+
+def _cookie(request: Request, response: Response, name: str, value: str, max_age: int) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=max_age,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+@form_action
+def logout(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
+    if actor.user is None:
+        raise Refused(401, "log in first")
+    night_of(request).end_login(token)
+    response: Response = (
+        JSONResponse({"logged_out": actor.user.username})
+        if wants_json(request)
+        else RedirectResponse("/", 303)
+    )
+    response.delete_cookie(auth.COOKIE, path="/")
+    return response
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/index.json", home, methods=["GET"]),
+        Route("/results/{session:int}/", results_page, methods=["GET"]),
+        Route("/results/{session:int}/{name:str}", results_page_or_chart, methods=["GET"]),
+        Route("/static/bridgescore.css", stylesheet, methods=["GET"]),
+        Route("/login", login_form, methods=["GET"]),
+        Route("/login", login, methods=["POST"]),
+        Route("/login.json", login, methods=["POST"]),
+        Route("/logout", logout, methods=["POST"]),
+        Route("/logout.json", logout, methods=["POST"]),
+    ]

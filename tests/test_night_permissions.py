@@ -1,0 +1,427 @@
+"""Who may do what on a club night, as a table: every role (the scoring phone of a table, a
+phone watching there, a phone of another table, a scorer, a director, another club's director,
+nobody) times every action (enter, correct, an adjusted score, a point score, settle a held
+result, hand a table over, remove a phone, publish), on SQLite and on PostgreSQL.
+
+Each cell is a real request to the app, made the way that role would make it (a phone with its
+pass in the Authorization header, a user with a login cookie and the form's CSRF token, nobody
+with neither) on a fresh live session prepared for that action. The expected answers are the
+issue's rules written down here, not read from the code: allowed (and the log shows it), held
+for the director (202, applied nowhere), or refused with a status and a sentence, and then
+nothing at all has changed."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bridgescore.night import Grant
+from bridgescore.store import Store, open_store
+from bridgescore.web import auth
+from bridgescore.web.app import create_app
+from tests.night_conftest import live_session
+from tests.store_conftest import pg_server_fixture  # noqa: F401
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+PASSWORD = "correct horse battery"
+LINE = "|1|r1|t1"  # round 1, table 1 of the session's Mitchell: boards 1 and 2, NS 1 v EW 1
+
+ROLES = ["table", "watcher", "other table", "scorer", "director", "other club", "anonymous"]
+ACTIONS = [
+    "enter",
+    "correct",
+    "artificial",
+    "point score",
+    "resolve",
+    "hand over",
+    "remove",
+    "publish",
+]
+
+# The rules, by role: what each action is answered. A number alone is the status of success;
+# (status, words) a refusal with the words its sentence must hold.
+NOT_THE_PHONES = (403, "a table's phone cannot")
+DIRECTORS = (403, "only a director can")
+NOT_A_TABLES = (403, "a table enters the contract played")
+ELSEWHERE = (403, "this phone scores table 2: it cannot")
+NOT_SEEN = (404, "no stored session with id")
+LOG_IN = (401, "log in first")
+EXPECTED: dict[str, dict[str, Any]] = {
+    "table": {
+        "enter": 201,
+        "correct": 201,  # its own entry, of its current round, naming it
+        "artificial": NOT_A_TABLES,
+        "point score": NOT_A_TABLES,
+        "resolve": NOT_THE_PHONES,
+        "hand over": NOT_THE_PHONES,
+        "remove": NOT_THE_PHONES,
+        "publish": NOT_THE_PHONES,
+    },
+    "watcher": {
+        "enter": 202,  # held for the director
+        "correct": 202,
+        "artificial": NOT_A_TABLES,
+        "point score": NOT_A_TABLES,
+        "resolve": NOT_THE_PHONES,
+        "hand over": NOT_THE_PHONES,
+        "remove": NOT_THE_PHONES,
+        "publish": NOT_THE_PHONES,
+    },
+    "other table": {
+        "enter": ELSEWHERE,
+        "correct": ELSEWHERE,
+        "artificial": ELSEWHERE,
+        "point score": ELSEWHERE,
+        "resolve": NOT_THE_PHONES,
+        "hand over": NOT_THE_PHONES,
+        "remove": NOT_THE_PHONES,
+        "publish": NOT_THE_PHONES,
+    },
+    "scorer": {
+        "enter": 201,
+        "correct": 200,
+        "artificial": (403, "a scorer cannot give an adjusted or assigned score at this club"),
+        "point score": (403, "a scorer cannot assign a point score at this club"),
+        "resolve": (403, "a scorer cannot settle a result kept for the director at this club"),
+        "hand over": (403, "a scorer cannot hand a table's scoring to another phone"),
+        "remove": (403, "a scorer cannot remove a phone at this club"),
+        "publish": (403, "only a director can publish the results"),
+    },
+    "director": {
+        "enter": 201,
+        "correct": 200,
+        "artificial": 201,
+        "point score": 201,
+        "resolve": 200,
+        "hand over": 200,
+        "remove": 200,
+        "publish": 200,
+    },
+    "other club": dict.fromkeys(ACTIONS, NOT_SEEN),
+    "anonymous": dict.fromkeys(ACTIONS, LOG_IN),
+}
+
+
+# --- one database per backend, shared by its cells ------------------------------------------------
+
+
+@dataclass
+class World:
+    store: Store
+    app: Any
+    users: dict[str, tuple[TestClient, str]]  # name -> (client with its login cookie, CSRF)
+    ids: Iterator[int]
+
+    def client(self) -> TestClient:
+        return TestClient(self.app, base_url="http://127.0.0.1")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"], name="world")
+def world_fixture(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    if request.param == "sqlite":
+        url = str(tmp_path_factory.mktemp("permissions") / "club.db")
+    else:
+        url = request.getfixturevalue("pg_server").new_database()
+    store = open_store(url)
+    store.add_user("dana", auth.hash_password(PASSWORD), "director", "Riverside")
+    store.add_user("sam", auth.hash_password(PASSWORD), "scorer", "Riverside")
+    store.add_user("other", auth.hash_password(PASSWORD), "director", "Hillside")
+    app = create_app(store)
+    found = World(store, app, {}, itertools.count(1))
+    for name in ("dana", "sam", "other"):
+        found.users[name] = login(found.client(), name)
+    try:
+        yield found
+    finally:
+        store.close()
+
+
+def login(client: TestClient, name: str) -> tuple[TestClient, str]:
+    form = client.get("/login")
+    token = re.search(r'name="csrf" value="([^"]+)"', form.text)
+    assert token
+    answer = client.post(
+        "/login.json", data={"username": name, "password": PASSWORD, "csrf": token.group(1)}
+    )
+    assert answer.status_code == 200, answer.text
+    return client, answer.json()["csrf"]
+
+
+# --- a scene: a fresh session, its phones, and what the action needs ---------------------------
+
+
+@dataclass
+class Scene:
+    session: int
+    phones: dict[str, dict[str, Any]]  # "table", "watcher", "other table" -> the join answer
+    entry: int | None = None  # the entry in force on LINE, when the action needs one
+    held: int | None = None  # a result held for the director, when the action needs one
+
+
+def scene(world: World, action: str, role: str) -> Scene:
+    session, codes = live_session(world.store)
+    client = world.client()
+    joined = {}
+    for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
+        answer = client.post("/t/api/join", json={"code": code})
+        assert answer.status_code == 201, answer.text
+        joined[name] = answer.json()
+    found = Scene(session, joined)
+    if action == "correct":
+        # a table corrects its own entry; a user corrects what the console entered
+        if role in ("table", "watcher", "other table"):
+            first = phone_result(world, found, "table", contract="4S", declarer="N", tricks="=")
+        else:
+            first = user_post(
+                world,
+                "sam",
+                f"/director/sessions/{session}/results.json",
+                board=1,
+                round=1,
+                table=1,
+                contract="4S",
+                declarer="N",
+                tricks="=",
+            )
+        assert first.status_code == 201, first.text
+        found.entry = first.json()["entry"]["id"]
+    elif action == "resolve":
+        kept = phone_result(world, found, "watcher", contract="3NT", declarer="S", tricks="=")
+        assert kept.status_code == 202, kept.text
+        found.held = kept.json()["held"]["id"]
+    elif action == "publish":
+        done = user_post(
+            world,
+            "dana",
+            f"/director/sessions/{session}/results.json",
+            board=1,
+            round=1,
+            table=1,
+            contract="PASS",
+        )
+        assert done.status_code == 201, done.text
+    return found
+
+
+def phone_result(world: World, at: Scene, who: str, **cells: Any) -> Any:
+    body = {"client_id": f"cell-{next(world.ids):06d}", "board": 1, "round": 1, **cells}
+    return world.client().post(
+        "/t/api/results", json=body, headers={"authorization": f"Bearer {token(at, who)}"}
+    )
+
+
+def token(at: Scene, who: str) -> str:
+    return str(at.phones[who]["token"])
+
+
+def user_post(world: World, name: str, url: str, **data: Any) -> Any:
+    client, csrf = world.users[name]
+    return client.post(url, data={"csrf": csrf, **data}, headers={"accept": "application/json"})
+
+
+def act(world: World, at: Scene, role: str, action: str) -> Any:
+    """The request ``role`` makes to do ``action`` in the scene."""
+    s = f"/director/sessions/{at.session}"
+    typed = {
+        "enter": {"contract": "4S", "declarer": "N", "tricks": "="},
+        "correct": {"contract": "4S", "declarer": "N", "tricks": "-1"},
+        "artificial": {"contract": "A+/A-"},
+        "point score": {"contract": "points +7600"},
+    }
+    if action in typed:
+        if role in ("table", "watcher", "other table"):
+            extra = {"replaces": at.entry} if action == "correct" else {}
+            return phone_result(world, at, role, table=1, **typed[action], **extra)
+        if action == "correct":
+            url, data = s + "/correct.json", {"line": LINE, "result": "4S N -1", "reason": "why"}
+        else:
+            url, data = s + "/results.json", {"board": 1, "round": 1, "table": 1, **typed[action]}
+    else:
+        watcher = at.phones["watcher"]["device"]
+        url, data = {
+            "resolve": (s + "/tables/resolve.json", {"id": at.held, "use": "table", "against": ""}),
+            "hand over": (s + "/tables/handover.json", {"id": watcher}),
+            "remove": (s + "/tables/remove.json", {"id": watcher, "confirm": "yes"}),
+            "publish": (s + "/publish.json", {"minutes": "60"}),
+        }[action]
+    if role in ("table", "watcher", "other table"):
+        headers = {"authorization": f"Bearer {token(at, role)}", "accept": "application/json"}
+        return world.client().post(url, data=data, headers=headers)
+    if role == "anonymous":
+        return world.client().post(url, data=data, headers={"accept": "application/json"})
+    name = {"scorer": "sam", "director": "dana", "other club": "other"}[role]
+    return user_post(world, name, url, **data)
+
+
+def state(store: Store, session: int) -> Any:
+    """Everything the night can change: the log, the held results, the phones, the status."""
+    rows = store.session_rows(session).results
+    history = [[(e.id, e.result) for e in store.history(session, r.entry_key)] for r in rows]
+    held = [(c.id, c.resolution, c.against) for c in store.conflicts(session, open_only=False)]
+    phones = [(d.id, d.role, d.ended_at) for d in store.table_devices(session)]
+    return history, held, phones, store.live_info(session).status
+
+
+@pytest.mark.parametrize(
+    ("role", "action"), [(r, a) for r in ROLES for a in ACTIONS], ids=lambda x: x.replace(" ", "-")
+)
+def test_the_permission_table(world: World, role: str, action: str) -> None:
+    at = scene(world, action, role)
+    before = state(world.store, at.session)
+    answer = act(world, at, role, action)
+    expected = EXPECTED[role][action]
+    after = state(world.store, at.session)
+    if isinstance(expected, int):
+        assert answer.status_code == expected, answer.text
+        assert after != before, "allowed, but nothing changed"
+        effect(world.store, at, role, action)
+        return
+    status, words = expected
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == {"error"} and body["error"]["status"] == status
+    assert words in body["error"]["message"], body["error"]["message"]
+    assert after == before, "refused, yet something changed"
+
+
+def effect(store: Store, at: Scene, role: str, action: str) -> None:
+    """What an allowed action did, as the log and the tables show it."""
+    in_log = {r.entry_key for r in store.session_rows(at.session).results}
+    history = [e.result for e in store.history(at.session, LINE)] if LINE in in_log else []
+    if role == "watcher":  # held for the director: the line is as it was
+        assert len(store.conflicts(at.session)) == 1
+        assert history == (["4S N ="] if action == "correct" else [])
+    elif action == "enter":
+        assert history == ["4S N ="]
+    elif action == "correct":
+        assert history == ["4S N =", "4S N -1"]
+    elif action == "artificial":
+        assert history == ["A+/A-"]
+    elif action == "point score":
+        assert history == ["points +7600"]
+    elif action == "resolve":
+        assert history == ["3NT S ="]
+        assert store.conflicts(at.session) == []
+    elif action == "hand over":
+        roles = {d.id: d.role for d in store.table_devices(at.session)}
+        assert roles[at.phones["watcher"]["device"]] == "scorer"
+        assert roles[at.phones["table"]["device"]] == "viewer"
+    elif action == "remove":
+        gone = [d for d in store.table_devices(at.session) if d.ended_at is not None]
+        assert [d.id for d in gone] == [at.phones["watcher"]["device"]]
+    elif action == "publish":
+        assert store.live_info(at.session).status == "published"
+
+
+# --- what a club may grant ------------------------------------------------------------------------
+
+GRANTED = [
+    ("scorer", "artificial", Grant.RULINGS, 201),
+    ("scorer", "point score", Grant.RULINGS, 201),
+    ("scorer", "resolve", Grant.CONFLICTS, 200),
+    ("scorer", "hand over", Grant.PHONES, 200),
+    ("scorer", "remove", Grant.PHONES, 200),
+    # a grant is the club's: it never reaches a phone, another club or nobody
+    ("table", "artificial", Grant.RULINGS, NOT_A_TABLES),
+    ("table", "hand over", Grant.PHONES, NOT_THE_PHONES),
+    ("scorer", "publish", Grant.RULINGS, DIRECTORS),
+    ("other club", "resolve", Grant.CONFLICTS, NOT_SEEN),
+    ("anonymous", "remove", Grant.PHONES, LOG_IN),
+]
+
+
+@pytest.mark.parametrize(
+    ("role", "action", "grant", "expected"),
+    GRANTED,
+    ids=[f"{r}-{a}-{g.value}".replace(" ", "-") for r, a, g, _ in GRANTED],
+)
+def test_what_the_club_grants(
+    world: World, role: str, action: str, grant: Grant, expected: Any
+) -> None:
+    granted = user_post(world, "dana", "/director/club.json", **{grant.value: "on"})
+    assert granted.status_code == 200, granted.text
+    try:
+        at = scene(world, action, role)
+        before = state(world.store, at.session)
+        answer = act(world, at, role, action)
+        if isinstance(expected, int):
+            assert answer.status_code == expected, answer.text
+            effect(world.store, at, role, action)
+        else:
+            assert answer.status_code == expected[0], answer.text
+            assert expected[1] in answer.json()["error"]["message"]
+            assert state(world.store, at.session) == before
+    finally:
+        assert user_post(world, "dana", "/director/club.json").status_code == 200
+
+
+def test_tables_enter_not_played_only_when_the_club_says_so(world: World) -> None:
+    at = scene(world, "enter", "table")
+    refused = phone_result(world, at, "table", contract="NP")
+    assert refused.status_code == 403
+    assert "cannot enter a board as not played at this club" in refused.json()["error"]["message"]
+    assert world.store.session_rows(at.session).results == ()
+    state_ = world.client().get(
+        "/t/api/state", headers={"authorization": f"Bearer {token(at, 'table')}"}
+    )
+    assert state_.json()["not_played"] is False
+    assert (
+        user_post(world, "dana", "/director/club.json", **{"not-played": "on"}).status_code == 200
+    )
+    try:
+        again = phone_result(world, at, "table", contract="NP")
+        assert again.status_code == 201 and again.json()["entry"]["result"] == "NP"
+    finally:
+        user_post(world, "dana", "/director/club.json")
+    # only a director says what the club grants
+    scorer = user_post(world, "sam", "/director/club.json", rulings="on")
+    assert scorer.status_code == 403
+    assert "only a director can change what the club grants" in scorer.json()["error"]["message"]
+    assert world.store.grants(world.store.club_id("Riverside")) == frozenset()
+
+
+def test_the_table_in_the_code_is_the_table_here() -> None:
+    """The night's own table says what this file says, cell by cell (allowed, held, refused)."""
+    from bridgescore.night import PERMISSIONS, Action, Role
+    from bridgescore.night.permissions import HOLD, cell
+
+    roles = {
+        "table": Role.TABLE,
+        "watcher": Role.WATCHER,
+        "other table": Role.OTHER_TABLE,
+        "scorer": Role.SCORER,
+        "director": Role.DIRECTOR,
+        "other club": Role.OTHER_CLUB,
+        "anonymous": Role.ANONYMOUS,
+    }
+    actions = {
+        "enter": Action.ENTER,
+        "correct": Action.CORRECT,
+        "artificial": Action.ARTIFICIAL,
+        "point score": Action.POINT_SCORE,
+        "resolve": Action.RESOLVE,
+        "hand over": Action.HAND_OVER,
+        "remove": Action.REMOVE,
+        "publish": Action.PUBLISH,
+    }
+    assert set(PERMISSIONS) == set(Role)
+    for role, row in EXPECTED.items():
+        for action, expected in row.items():
+            found = cell(roles[role], actions[action])
+            if expected == 202:
+                assert found is HOLD, (role, action)
+            elif isinstance(expected, int):
+                assert found.name == "ALLOW", (role, action)
+            elif role == "scorer" and action != "publish":
+                assert isinstance(found, Grant), (role, action)
+            else:
+                assert found.name == "REFUSE", (role, action)
