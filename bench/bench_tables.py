@@ -562,11 +562,11 @@ def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, fl
 def consoles_postgresql(given: str | None, boards: int) -> tuple[float, float, bool] | None:
     if given:
         return run_consoles(given, "postgresql", 2, boards)
-    from tests.pg import binaries, server
+    from tools.servers import binaries, postgresql
 
     if binaries() is None:
         return None
-    with server() as pg:
+    with postgresql() as pg:
         return run_consoles(pg.new_database(), "postgresql", 2, boards)
 
 

@@ -17,10 +17,6 @@ from bridgescore.errors import ParseError, RulesError
 from bridgescore.session import FieldStructure
 from bridgescore.vocabulary import Vocabulary
 
-# The kind of a movement is the field structure it seats (Mitchell, Howell or individual); the
-# old name is kept for the modules that still import it.
-Kind = FieldStructure
-
 
 class Structure(Vocabulary, what="a ranking structure"):
     """How the session ranks (rules.md §7.3): two fields (NS and EW) or one."""

@@ -22,6 +22,7 @@ from enum import Enum
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.store.live import User
 from bridgescore.store.tables import SCORER, Device
+from bridgescore.vocabulary import Vocabulary
 
 
 class Role(Enum):
@@ -61,8 +62,9 @@ class Action(Enum):
     GRANT = "change what the club grants its scorers and tables"
 
 
-class Grant(Enum):
-    """What a club may grant beyond a role's own (the director ticks them, per club)."""
+class Grant(Vocabulary, what="a grant"):
+    """What a club may grant beyond a role's own (the director ticks them, per club); stored
+    by its word."""
 
     RULINGS = "rulings"
     CONFLICTS = "conflicts"
