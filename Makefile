@@ -81,6 +81,7 @@ serve: install
 serve-shots: install browser
 	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_browser.py -q -p no:cacheprovider
 	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_phones.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_swiss_browser.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools

@@ -52,6 +52,8 @@ from tools.servers import serving  # noqa: E402  (the same server starter as the
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
 from bridgescore.movements import mitchell  # noqa: E402
+from bridgescore.night import Service  # noqa: E402
+from bridgescore.night import tables as night_tables  # noqa: E402
 from bridgescore.store import open_store  # noqa: E402
 from bridgescore.store.lines import line_key  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
@@ -71,8 +73,9 @@ RESULTS = [
 ]
 
 
-def set_up(url: str, tables: int) -> tuple[int, list[str]]:
-    """A live session of a ``tables``-table Mitchell in a fresh database; its table codes."""
+def set_up(url: str, tables: int) -> tuple[int, list[dict[str, str]]]:
+    """A live session of a ``tables``-table Mitchell in a fresh database; what each table's
+    phone sends to join it (the code and the key of the table card's QR code)."""
     movement = mitchell(tables, BOARDS_PER_ROUND, rounds=ROUNDS)
     store = open_store(url)
     try:
@@ -95,9 +98,11 @@ def set_up(url: str, tables: int) -> tuple[int, list[str]]:
             by="bench",
         )
         codes = store.table_codes(session, [("", str(t)) for t in range(1, tables + 1)])
+        night = Service(store)
+        joins = [{"code": c.code, "card": night_tables.card_key(night, c.code)} for c in codes]
     finally:
         store.close()
-    return session, [c.code for c in codes]
+    return session, joins
 
 
 @dataclass
@@ -159,13 +164,13 @@ async def poller(client: httpx.AsyncClient, token: str, load: Load, stop: asynci
             await asyncio.wait_for(stop.wait(), POLL)
 
 
-async def play(base: str, codes: list[str]) -> Load:
+async def play(base: str, codes: list[dict[str, str]]) -> Load:
     load = Load()
     limits = httpx.Limits(max_connections=2 * len(codes) + 10)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
         tokens = []
         for code in codes:
-            answer = await client.post("/t/api/join", json={"code": code})
+            answer = await client.post("/t/api/join", json=code)
             answer.raise_for_status()
             tokens.append(answer.json()["token"])
         stop = asyncio.Event()
@@ -378,16 +383,18 @@ async def sending_table(
                 load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
 
 
-async def watch_consoles(base: str, session: int, codes: list[str], boards: int) -> Any:
+async def watch_consoles(base: str, session: int, codes: list[dict[str, str]], boards: int) -> Any:
     load = Consoles(seen=[{} for _ in range(CONSOLES)])
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=KEEPALIVE) as client:
         tokens = []
         for code in codes:
-            answer = await client.post("/t/api/join", json={"code": code})
+            answer = await client.post("/t/api/join", json=code)
             answer.raise_for_status()
             tokens.append(answer.json()["token"])
         for number, token in enumerate(tokens, start=1):
             state = await client.get("/t/api/state", headers={"authorization": f"Bearer {token}"})
+            if state.status_code != 200:
+                raise SystemExit(f"state {number}: {state.status_code} {state.text[:200]}")
             for round_ in state.json()["rounds"]:
                 for board in round_["boards"]:
                     load.lines.add((number, round_["round"], board["board"]))

@@ -67,6 +67,12 @@ def phone(store: Store, code: str) -> Actor:
     return Actor(device=store.join_table(code)[1])
 
 
+def scanned(store: Store, code: str) -> dict[str, str]:
+    """What a phone that scans the table card's QR code sends to join: the code and the card's
+    key (a code typed alone only watches)."""
+    return {"code": code, "card": night_tables.card_key(Service(store), code)}
+
+
 def typed(text: str) -> TypedResult:
     """A result as a phone or the grid sends it: "4S N =" apart, anything else whole."""
     words = text.split()

@@ -55,7 +55,7 @@ def test_numbers_beyond_any_movement_are_refused() -> None:
     data = small()
     data["plays"][0]["table"] = 10**9  # a header that agrees would still ask for 10**9 cards
     data["tables"] = 10**9
-    assert "table: expected a whole number from 1 to 100" in problems(data)
+    assert "table: expected a whole number from 1 to 400" in problems(data)
     data = small()
     data["plays"][0]["boards"] = [1, 10**12]
     assert "boards must be a list of 1 to 36 board numbers from 1 to 9999" in problems(data)

@@ -18,7 +18,7 @@ import pytest
 from tools.servers import serving
 
 from bridgescore.store import Store
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.test_web import Console, store_fixture  # noqa: F401
 from tests.test_web_server import login, prepare
 
@@ -32,7 +32,7 @@ def test_one_scoring_per_change_of_the_log_shared_by_every_view(store: Store) ->
     console = Console(store)
     session, codes = live_session(store)
     s = f"/director/sessions/{session}"
-    phone = console.client.post("/t/api/join", json={"code": codes[0]}).json()
+    phone = console.client.post("/t/api/join", json=scanned(store, codes[0])).json()
     pass_ = {"authorization": f"Bearer {phone['token']}"}
     views = [
         s + ".json",
@@ -63,7 +63,7 @@ def test_one_scoring_per_change_of_the_log_shared_by_every_view(store: Store) ->
     assert scorings(console) == before + 1  # one change: scored once, for every view
     # a call for the director and a new phone change the session, not its log
     assert console.client.post("/t/api/call", json={}, headers=pass_).status_code == 201
-    assert console.client.post("/t/api/join", json={"code": codes[1]}).status_code == 201
+    assert console.client.post("/t/api/join", json=scanned(store, codes[1])).status_code == 201
     look()
     assert scorings(console) == before + 1
     # a correction is a change of the log
@@ -83,7 +83,7 @@ def test_an_unchanged_page_is_answered_304_and_a_changed_one_in_full(store: Stor
     console = Console(store)
     session, codes = live_session(store)
     s = f"/director/sessions/{session}"
-    phone = console.client.post("/t/api/join", json={"code": codes[0]}).json()
+    phone = console.client.post("/t/api/join", json=scanned(store, codes[0])).json()
     pass_ = {"authorization": f"Bearer {phone['token']}"}
     pages = [s, s + ".json", s + "/tables", s + "/tables.json"]
     tags = {}
@@ -111,7 +111,7 @@ def test_an_unchanged_page_is_answered_304_and_a_changed_one_in_full(store: Stor
     assert new_state.status_code == 200 and new_state.json()["open_call"] is True
     # a result at table 2 changes the watch page, not table 1's state
     table_tag = new_state.headers["etag"]
-    second = console.client.post("/t/api/join", json={"code": codes[1]}).json()
+    second = console.client.post("/t/api/join", json=scanned(store, codes[1])).json()
     body = {"client_id": "other-table-1", "board": 3, "round": 1, "contract": "PASS"}
     sent = console.client.post(
         "/t/api/results", json=body, headers={"authorization": f"Bearer {second['token']}"}
@@ -137,7 +137,9 @@ def test_the_console_and_the_phones_hear_of_a_change_within_a_second(tmp_path: A
         session = int(made.json()["session"])
         tables = director.get(f"/director/sessions/{session}/tables.json").json()["tables"]
         tokens = [
-            director.post("/t/api/join", json={"code": t["code"]}).json()["token"]
+            director.post("/t/api/join", json={"code": t["code"], "card": t["card"]}).json()[
+                "token"
+            ]
             for t in tables[:2]
         ]
         state = director.get("/t/api/state", headers={"authorization": f"Bearer {tokens[0]}"})

@@ -21,7 +21,7 @@ import pytest
 from bridgescore.store import Store
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.store_conftest import db_url_fixture, pg_server_fixture, store_fixture  # noqa: F401
 
 with warnings.catch_warnings():
@@ -61,7 +61,7 @@ class Night:
         return client, answer.json()["csrf"]
 
     def join(self, name: str, table: int) -> dict[str, Any]:
-        answer = self.client().post("/t/api/join", json={"code": self.codes[table - 1]})
+        answer = self.client().post("/t/api/join", json=scanned(self.store, self.codes[table - 1]))
         assert answer.status_code == 201, answer.text
         self.phones[name] = answer.json()
         return self.phones[name]

@@ -1,7 +1,14 @@
 """Who may do what on a club night, as a table: every role (the scoring phone of a table, a
 phone watching there, a phone of another table, a scorer, a director, another club's director,
-nobody) times every action (enter, correct, an adjusted score, a point score, settle a held
-result, hand a table over, remove a phone, publish), on SQLite and on PostgreSQL.
+nobody, a player by the link mailed to them) times every action (enter, correct, an adjusted
+score, a point score, settle a held result, hand a table over, remove a phone, publish, ask for
+a correction, answer a player's request, send the results by e-mail, change the club's mail
+server, lift a lockout of logins), on SQLite and on PostgreSQL.
+
+A player's pass is a link's, not a phone's or a login's: sent as a phone's pass it is refused
+(401), and only a player's own link asks for a correction (anyone else's credentials in a link's
+place are a link that is not valid, 404). Once the session is published (as asking and the
+mails need), a phone's pass has ended (410).
 
 Each cell is a real request to the app, made the way that role would make it (a phone with its
 pass in the Authorization header, a user with a login cookie and the form's CSRF token, nobody
@@ -17,15 +24,20 @@ import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from bridgescore.night import Grant
 from bridgescore.store import Store, open_store
+from bridgescore.store.mail import SmtpSettings
+from bridgescore.store.mail_runs import MailRuns
+from bridgescore.store.outreach import PlayersSide
+from bridgescore.store.requests import Requests
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 
 with warnings.catch_warnings():
@@ -35,7 +47,16 @@ with warnings.catch_warnings():
 PASSWORD = "correct horse battery"
 LINE = "|1|r1|t1"  # round 1, table 1 of the session's Mitchell: boards 1 and 2, NS 1 v EW 1
 
-ROLES = ["table", "watcher", "other table", "scorer", "director", "other club", "anonymous"]
+ROLES = [
+    "table",
+    "watcher",
+    "other table",
+    "scorer",
+    "director",
+    "other club",
+    "anonymous",
+    "player",
+]
 ACTIONS = [
     "enter",
     "correct",
@@ -45,7 +66,14 @@ ACTIONS = [
     "hand over",
     "remove",
     "publish",
+    "ask",
+    "answer request",
+    "send mail",
+    "mail settings",
+    "lift lockout",
 ]
+# The actions of the players' side, and the ones a published session needs.
+PUBLISHED_FIRST = ("ask", "answer request", "send mail")
 
 # The rules, by role: what each action is answered. A number alone is the status of success;
 # (status, words) a refusal with the words its sentence must hold.
@@ -54,7 +82,11 @@ DIRECTORS = (403, "only a director can")
 NOT_A_TABLES = (403, "a table enters the contract played")
 ELSEWHERE = (403, "this phone scores table 2: it cannot")
 NOT_SEEN = (404, "no stored session with id")
+NOT_THEIRS = (404, "no lockout")  # another club's lockout, answered as one that does not exist
 LOG_IN = (401, "log in first")
+NOT_A_PHONES_PASS = (401, "this phone's pass for the table is not valid")
+NOT_A_LINK = (404, "this link is not valid")
+SCORING_IS_OVER = (410, "scoring is over")
 EXPECTED: dict[str, dict[str, Any]] = {
     "table": {
         "enter": 201,
@@ -62,9 +94,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": NOT_A_TABLES,
         "point score": NOT_A_TABLES,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": 200,  # to a phone at its own table: the table's confirmation
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "ask": NOT_A_LINK,
+        "answer request": SCORING_IS_OVER,
+        "send mail": SCORING_IS_OVER,
+        "mail settings": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "watcher": {
         "enter": 202,  # held for the director
@@ -75,6 +112,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": NOT_THE_PHONES,
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "ask": NOT_A_LINK,
+        "answer request": SCORING_IS_OVER,
+        "send mail": SCORING_IS_OVER,
+        "mail settings": NOT_THE_PHONES,
+        "lift lockout": NOT_THE_PHONES,
     },
     "other table": {
         "enter": ELSEWHERE,
@@ -82,9 +124,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "artificial": ELSEWHERE,
         "point score": ELSEWHERE,
         "resolve": NOT_THE_PHONES,
-        "hand over": NOT_THE_PHONES,
+        "hand over": ELSEWHERE,
         "remove": NOT_THE_PHONES,
         "publish": NOT_THE_PHONES,
+        "ask": NOT_A_LINK,
+        "answer request": SCORING_IS_OVER,
+        "send mail": SCORING_IS_OVER,
+        "mail settings": NOT_THE_PHONES,  # the club's: a phone of any of its tables
+        "lift lockout": NOT_THE_PHONES,
     },
     "scorer": {
         "enter": 201,
@@ -95,6 +142,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": (403, "a scorer cannot hand a table's scoring to another phone"),
         "remove": (403, "a scorer cannot remove a phone at this club"),
         "publish": (403, "only a director can publish the results"),
+        "ask": NOT_A_LINK,
+        "answer request": (403, "only a director can answer a player's request for a correction"),
+        "send mail": (403, "only a director can send the results by e-mail"),
+        "mail settings": (403, "only a director can change the club's mail server"),
+        "lift lockout": (403, "only a director can see and lift a lockout"),
     },
     "director": {
         "enter": 201,
@@ -105,9 +157,21 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "hand over": 200,
         "remove": 200,
         "publish": 200,
+        "ask": NOT_A_LINK,
+        "answer request": 200,
+        "send mail": 202,
+        "mail settings": 200,
+        "lift lockout": 200,
     },
-    "other club": dict.fromkeys(ACTIONS, NOT_SEEN),
-    "anonymous": dict.fromkeys(ACTIONS, LOG_IN),
+    # another club's director changes their own club's mail server, never this one's
+    "other club": {
+        **dict.fromkeys(ACTIONS, NOT_SEEN),
+        "ask": NOT_A_LINK,
+        "mail settings": 200,
+        "lift lockout": NOT_THEIRS,
+    },
+    "anonymous": {**dict.fromkeys(ACTIONS, LOG_IN), "ask": NOT_A_LINK},
+    "player": {**dict.fromkeys(ACTIONS, NOT_A_PHONES_PASS), "ask": 201},
 }
 
 
@@ -168,19 +232,51 @@ def login(client: TestClient, name: str) -> tuple[TestClient, str]:
 class Scene:
     session: int
     phones: dict[str, dict[str, Any]]  # "table", "watcher", "other table" -> the join answer
+    player: str  # the pass of a player of the session (P1NS Q), as their mail carries it
     entry: int | None = None  # the entry in force on LINE, when the action needs one
     held: int | None = None  # a result held for the director, when the action needs one
+    request: int | None = None  # a player's request waiting for the director
+    sender: str = ""  # the mail server's sender a "mail settings" cell sets
+    lockout: int | None = None  # a user's failed logins, when the action needs them
 
 
 def scene(world: World, action: str, role: str) -> Scene:
-    session, codes = live_session(world.store)
+    session, codes = live_session(world.store, players=True)
     client = world.client()
     joined = {}
     for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
-        answer = client.post("/t/api/join", json={"code": code})
+        answer = client.post("/t/api/join", json=scanned(world.store, code))
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
-    found = Scene(session, joined)
+    player = world.store.player("P1NS Q", club="Riverside").id
+    found = Scene(
+        session, joined, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
+    )
+    if action in PUBLISHED_FIRST:
+        done = user_post(
+            world,
+            "dana",
+            f"/director/sessions/{session}/results.json",
+            board=1,
+            round=1,
+            table=1,
+            contract="4S",
+            declarer="N",
+            tricks="=",
+        )
+        assert done.status_code == 201, done.text
+        world.store.publish(session, timedelta(minutes=60))
+        if action == "send mail":  # a server nothing listens on: nobody has an address
+            PlayersSide(world.store).set_smtp(
+                SmtpSettings("127.0.0.1", 1, "none", "riverside@example.org"), club="Riverside"
+            )
+        if action == "answer request":
+            asked = client.post(
+                f"/ask/{found.player}.json", data={"board": "1", "reason": "one off"}
+            )
+            assert asked.status_code == 201, asked.text
+            found.request = asked.json()["request"]["id"]
+        return found
     if action == "correct":
         # a table corrects its own entry; a user corrects what the console entered
         if role in ("table", "watcher", "other table"):
@@ -203,6 +299,17 @@ def scene(world: World, action: str, role: str) -> Scene:
         kept = phone_result(world, found, "watcher", contract="3NT", declarer="S", tricks="=")
         assert kept.status_code == 202, kept.text
         found.held = kept.json()["held"]["id"]
+    elif action == "lift lockout":  # a user of the club failed to log in
+        name = f"locked-{next(world.ids)}"
+        world.store.add_user(name, auth.hash_password(PASSWORD), "scorer", "Riverside")
+        form = world.client()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.get("/login").text)
+        assert csrf
+        wrong = {"username": name, "password": "not it", "csrf": csrf.group(1)}
+        assert form.post("/login.json", data=wrong).status_code == 401
+        found.lockout = next(
+            t.id for t in world.store.throttles("login", [f"user:{name}"]).values()
+        )
     elif action == "publish":
         done = user_post(
             world,
@@ -225,7 +332,24 @@ def phone_result(world: World, at: Scene, who: str, **cells: Any) -> Any:
 
 
 def token(at: Scene, who: str) -> str:
-    return str(at.phones[who]["token"])
+    """The pass ``who`` sends as a phone's: a phone's own, or a player's link's."""
+    return at.player if who == "player" else str(at.phones[who]["token"])
+
+
+def ask_as(world: World, at: Scene, role: str) -> Any:
+    """Asking for a correction is a player's link: ``role`` puts its own pass or login in the
+    link's place (nobody, a link made up)."""
+    form = {"board": "1", "reason": "we went one off"}
+    if role == "player":
+        return world.client().post(f"/ask/{at.player}.json", data=form)
+    if role in ("table", "watcher", "other table"):
+        return world.client().post(f"/ask/{token(at, role)}.json", data=form)
+    if role == "anonymous":
+        return world.client().post("/ask/made-up-link.json", data=form)
+    name = {"scorer": "sam", "director": "dana", "other club": "other"}[role]
+    client, csrf = world.users[name]
+    login_token = client.cookies.get(auth.COOKIE)
+    return client.post(f"/ask/{login_token}.json", data={"csrf": csrf, **form})
 
 
 def user_post(world: World, name: str, url: str, **data: Any) -> Any:
@@ -236,6 +360,9 @@ def user_post(world: World, name: str, url: str, **data: Any) -> Any:
 def act(world: World, at: Scene, role: str, action: str) -> Any:
     """The request ``role`` makes to do ``action`` in the scene."""
     s = f"/director/sessions/{at.session}"
+    at.sender = f"results-{next(world.ids)}@example.org"
+    if action == "ask":
+        return ask_as(world, at, role)
     typed = {
         "enter": {"contract": "4S", "declarer": "N", "tricks": "="},
         "correct": {"contract": "4S", "declarer": "N", "tricks": "-1"},
@@ -243,7 +370,7 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
         "point score": {"contract": "points +7600"},
     }
     if action in typed:
-        if role in ("table", "watcher", "other table"):
+        if role in ("table", "watcher", "other table", "player"):
             extra = {"replaces": at.entry} if action == "correct" else {}
             return phone_result(world, at, role, table=1, **typed[action], **extra)
         if action == "correct":
@@ -257,8 +384,14 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
             "hand over": (s + "/tables/handover.json", {"id": watcher}),
             "remove": (s + "/tables/remove.json", {"id": watcher, "confirm": "yes"}),
             "publish": (s + "/publish.json", {"minutes": "60"}),
+            "answer request": (s + f"/requests/{at.request}/decline.json", {"words": "it stands"}),
+            "send mail": (s + "/mail/send.json", {}),
+            "mail settings": (
+                "/director/mail.json",
+                {"host": "127.0.0.1", "port": "1", "security": "none", "sender": at.sender},
+            ),
         }[action]
-    if role in ("table", "watcher", "other table"):
+    if role in ("table", "watcher", "other table", "player"):
         headers = {"authorization": f"Bearer {token(at, role)}", "accept": "application/json"}
         return world.client().post(url, data=data, headers=headers)
     if role == "anonymous":
@@ -273,7 +406,15 @@ def state(store: Store, session: int) -> Any:
     history = [[(e.id, e.result) for e in store.history(session, r.entry_key)] for r in rows]
     held = [(c.id, c.resolution, c.against) for c in store.conflicts(session, open_only=False)]
     phones = [(d.id, d.role, d.ended_at) for d in store.table_devices(session)]
-    return history, held, phones, store.live_info(session).status
+    asked = [(r.id, r.status) for r in Requests(store).of_session(session)]
+    runs = [r.id for r in MailRuns(store).runs(session)]
+    servers = [PlayersSide(store).smtp(club) for club in ("Riverside", "Hillside")]
+    club = store.club_id("Riverside")
+    logins = [
+        (t.key, t.failures) for t in store.throttle_list(club, datetime(2000, 1, 1, tzinfo=UTC))
+    ]
+    status = store.live_info(session).status
+    return history, held, phones, status, asked, runs, servers, sorted(logins)
 
 
 @pytest.mark.parametrize(
@@ -325,6 +466,26 @@ def effect(store: Store, at: Scene, role: str, action: str) -> None:
         assert [d.id for d in gone] == [at.phones["watcher"]["device"]]
     elif action == "publish":
         assert store.live_info(at.session).status == "published"
+    elif action == "ask":
+        (asked,) = Requests(store).of_session(at.session)
+        assert (asked.board, asked.status, asked.entry_key) == (1, "open", LINE)
+        assert history == ["4S N ="]  # a request changes no result
+    elif action == "answer request":
+        (asked,) = Requests(store).of_session(at.session)
+        assert (asked.status, asked.answer) == ("declined", "it stands")
+        assert history == ["4S N ="]
+    elif action == "send mail":
+        assert [r.reason for r in MailRuns(store).runs(at.session)] == ["director"]
+    elif action == "mail settings":
+        club = "Hillside" if role == "other club" else "Riverside"
+        other = "Riverside" if role == "other club" else "Hillside"
+        changed = PlayersSide(store).smtp(club)
+        assert changed is not None and changed.sender == at.sender
+        untouched = PlayersSide(store).smtp(other)
+        assert untouched is None or untouched.sender != at.sender
+    elif action == "lift lockout":
+        lifted = store.throttle(at.lockout or 0)
+        assert lifted is not None and lifted.failures == 0 and lifted.lifted_by == "dana"
 
 
 # --- what a club may grant ------------------------------------------------------------------------
@@ -337,7 +498,7 @@ GRANTED = [
     ("scorer", "remove", Grant.PHONES, 200),
     # a grant is the club's: it never reaches a phone, another club or nobody
     ("table", "artificial", Grant.RULINGS, NOT_A_TABLES),
-    ("table", "hand over", Grant.PHONES, NOT_THE_PHONES),
+    ("watcher", "hand over", Grant.PHONES, NOT_THE_PHONES),
     ("scorer", "publish", Grant.RULINGS, DIRECTORS),
     ("other club", "resolve", Grant.CONFLICTS, NOT_SEEN),
     ("anonymous", "remove", Grant.PHONES, LOG_IN),
@@ -407,6 +568,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "director": Role.DIRECTOR,
         "other club": Role.OTHER_CLUB,
         "anonymous": Role.ANONYMOUS,
+        "player": Role.PLAYER,
     }
     actions = {
         "enter": Action.ENTER,
@@ -417,16 +579,25 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "hand over": Action.HAND_OVER,
         "remove": Action.REMOVE,
         "publish": Action.PUBLISH,
+        "ask": Action.ASK_CORRECTION,
+        "answer request": Action.ANSWER_REQUEST,
+        "send mail": Action.SEND_MAIL,
+        "mail settings": Action.MAIL_SETTINGS,
+        "lift lockout": Action.LIFT_LOCKOUT,
     }
+    grantable = {"artificial", "point score", "resolve", "hand over", "remove"}
     assert set(PERMISSIONS) == set(Role)
     for role, row in EXPECTED.items():
         for action, expected in row.items():
-            found = cell(roles[role], actions[action])
-            if expected == 202:
+            asking = roles[role]
+            if role == "other club" and action == "mail settings":
+                asking = Role.DIRECTOR  # a club's server is its own director's
+            found = cell(asking, actions[action])
+            if expected == 202 and action != "send mail":  # a run started is allowed
                 assert found is HOLD, (role, action)
             elif isinstance(expected, int):
                 assert found.name == "ALLOW", (role, action)
-            elif role == "scorer" and action != "publish":
+            elif role == "scorer" and action in grantable:
                 assert isinstance(found, Grant), (role, action)
             else:
                 assert found.name == "REFUSE", (role, action)

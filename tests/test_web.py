@@ -49,6 +49,7 @@ class Console:
     """A logged-in browser: the client, and the CSRF token its forms carry."""
 
     def __init__(self, store: Store, user: str | None = "dana") -> None:
+        self.store = store
         self.client = TestClient(create_app(store), base_url="http://127.0.0.1")
         self.csrf = ""
         if user:
@@ -74,7 +75,8 @@ class Console:
         return self.client.post(url, data={"csrf": self.csrf, **data}, follow_redirects=False)
 
     def get(self, url: str, **params: Any) -> Any:
-        return self.client.get(url, params=params, follow_redirects=False)
+        # no params: None, as httpx drops a URL's own query string when given params={}
+        return self.client.get(url, params=params or None, follow_redirects=False)
 
 
 def new_session(console: Console, pairs: int = 8, movement: str = "", **players: str) -> int:
@@ -155,6 +157,13 @@ def director_urls(session: int) -> list[tuple[str, str]]:
         ("GET", s + "/tables/1/rounds/1.json"),
         ("POST", s + "/deals"),
         ("POST", s + "/deals.json"),
+        ("POST", s + "/masterpoints"),
+        ("GET", s + "/review"),
+        ("POST", s + "/review/confirm"),
+        ("GET", s + "/national"),
+        ("GET", s + "/national.xml"),
+        ("GET", "/director/club/masterpoints"),
+        ("POST", "/director/club/masterpoints"),
         ("POST", "/logout"),
     ]
 
@@ -610,18 +619,22 @@ def test_pick_up_slips_and_hand_records(store: Store) -> None:
     answer = console.client.post(
         s + "/deals.json",
         data={"csrf": console.csrf},
-        files={"pbn": ("deals.pbn", pbn.encode(), "application/octet-stream")},
+        files={"hands": ("deals.pbn", pbn.encode(), "application/octet-stream")},
     )
-    assert answer.status_code == 200 and answer.json() == {"boards": [1, 2, 3]}
+    assert answer.status_code == 200 and answer.json()["boards"] == [1, 2, 3]
+    assert answer.json()["notes"] == [
+        "no deal for boards 4-21",
+        "board 99 of the file not played in this session: left out",
+    ]
     assert [b.deal for b in store.session_rows(session).boards][:4] == [DEAL, DEAL, DEAL, None]
     bad = console.client.post(
         s + "/deals.json",
         data={"csrf": console.csrf},
-        files={"pbn": ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQ... ... ... ..."]\n', "x")},
+        files={"hands": ("deals.pbn", b'[Board "1"]\n[Deal "N:AKQ... ... ... ..."]\n', "x")},
     )
     assert bad.status_code == 422 and set(bad.json()) == {"error"}
     forged = console.client.post(
-        s + "/deals.json", data={"csrf": "x"}, files={"pbn": ("d.pbn", pbn.encode(), "x")}
+        s + "/deals.json", data={"csrf": "x"}, files={"hands": ("d.pbn", pbn.encode(), "x")}
     )
     assert forged.status_code == 403
 

@@ -60,7 +60,8 @@ def notation(spec: tuple[str, ...]) -> str:
 class Phone:
     """One table's phone: its own browser context (its own storage), watched for errors."""
 
-    def __init__(self, chromium: Browser, base: str, table: int, code: str) -> None:
+    def __init__(self, chromium: Browser, base: str, table: int, card: str) -> None:
+        """A phone that scanned the table card: ``card`` is the QR code's address."""
         self.table = table
         self.base = base
         self.context: BrowserContext = chromium.new_context(
@@ -73,7 +74,7 @@ class Phone:
         self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         self.page.on("console", self._console)
         self.page.on("requestfailed", self._failed)
-        self.page.goto(f"{base}/t/{code}")
+        self.page.goto(card)
 
     @property
     def device(self) -> int:
@@ -256,7 +257,7 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
         session, _ = new_session(director, csrf, pairs=8)  # a 4-table Howell, 3 boards a round
         tables = director.get(f"/director/sessions/{session}/tables.json").json()["tables"]
         vulnerability = {b: Vulnerability.for_board(b).value for b in range(1, 40)}
-        phones = {int(t["table"]): Phone(browser, base, int(t["table"]), t["code"]) for t in tables}
+        phones = {int(t["table"]): Phone(browser, base, int(t["table"]), t["url"]) for t in tables}
         assert set(phones) == {1, 2, 3, 4}
         desk = Desk(browser, base, director, session)
         watched = phones[2]
@@ -357,27 +358,34 @@ def test_four_tables_score_two_rounds_from_phones_one_offline(
             desk.page.goto(f"{base}/director/sessions/{session}")
             desk.page.evaluate("window.openedOnce = true")
 
-        # a spare phone joins table 3 and only watches, looking back at round 1; handed the
-        # scoring by the director, it opens at the table's current round by itself
-        spare = Phone(browser, base, 3, tables[2]["code"])
+        # a spare phone scans table 3's card: the table has a scoring phone, so it only
+        # watches, looking back at round 1 (and its address no longer shows the card's key);
+        # handed the scoring by the table's own phone, it opens at the current round by itself
+        spare = Phone(browser, base, 3, tables[2]["url"])
         spare.screen("round")
+        assert "#" not in spare.page.url
         spare.tap("summary")
         spare.tap("[data-action=otherRound][data-round='1']")
         spare.tap("[data-action=confirmRound]")
         spare.screen("boards")
-        assert "This phone is watching" in spare.page.inner_text("main")
-        handed = director.post(
-            f"/director/sessions/{session}/tables/handover.json",
-            data={"csrf": csrf, "id": spare.device},
-        )
-        assert handed.status_code == 200, handed.text
+        assert f"is scored on phone {phones[3].device}" in spare.page.inner_text("main")
+        table_3 = phones[3]
+        table_3.page.wait_for_selector("text=Other phones at this table", timeout=15_000)
+        table_3.tap("text=Other phones at this table")
+        table_3.tap(f"[data-action=handTo][data-device='{spare.device}']")
+        checks.shot(table_3, "hand-over-asked")
+        table_3.tap("[data-action=handOver]")
         spare.page.wait_for_function(
             "document.querySelector('main h2').innerText.startsWith('Round 3:')", timeout=15_000
         )
         assert "Round 3" in spare.page.inner_text("#where")
         assert spare.page.locator("[data-action=pickBoard]").count() == 3
         checks.shot(spare, "handed-over")
-        phones[3].page.wait_for_selector("text=This phone is watching", timeout=15_000)
+        table_3.page.wait_for_selector(
+            f"text=This phone now watches: phone {spare.device} scores for the table."
+        )
+        table_3.page.wait_for_selector(f"text=This phone ({table_3.device}) is watching")
+        assert f"is scored on phone {spare.device}" in table_3.page.inner_text("main")
         spare.published = True
 
         # published: each phone's page says scoring is over and links to the results

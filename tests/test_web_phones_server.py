@@ -42,7 +42,9 @@ def test_kill_9_while_phones_send_loses_nothing_and_stores_each_result_once(db_u
             session, rows = new_session(director, csrf)
             tables = director.get(f"/director/sessions/{session}/tables.json").json()["tables"]
             tokens = {
-                t["table"]: director.post("/t/api/join", json={"code": t["code"]}).json()["token"]
+                t["table"]: director.post(
+                    "/t/api/join", json={"code": t["code"], "card": t["card"]}
+                ).json()["token"]
                 for t in tables
             }
         sent: dict[str, dict[str, Any]] = {}

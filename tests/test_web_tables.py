@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from bridgescore.contract import Contract
+from bridgescore.night import Service
+from bridgescore.night import tables as night_tables
 from bridgescore.store import Store
 from tests.test_web import Console, new_session, store_fixture  # noqa: F401
 
@@ -21,12 +23,19 @@ from tests.test_web import Console, new_session, store_fixture  # noqa: F401
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
-class Table:
-    """A phone at one table: the client and its token."""
+def card(store: Store, code: str) -> str:
+    """The key in the table card's QR code (what a phone that scans the card sends)."""
+    return night_tables.card_key(Service(store), code)
 
-    def __init__(self, console: Console, code: str) -> None:
+
+class Table:
+    """A phone at one table: the client and its token. It scans the table card (``scan``)
+    or has the code typed."""
+
+    def __init__(self, console: Console, code: str, scan: bool = True) -> None:
         self.client = console.client
-        answer = self.client.post("/t/api/join", json={"code": code})
+        body = {"code": code, "card": card(console.store, code) if scan else ""}
+        answer = self.client.post("/t/api/join", json=body)
         assert answer.status_code == 201, answer.text
         self.joined = answer.json()
         self.token = self.joined["token"]
@@ -264,11 +273,25 @@ def test_a_table_token_reaches_its_own_table_only(store: Store, tmp_path: Path) 
         answer = anonymous.client.get(path, headers=table.headers())
         assert answer.status_code == 403, path
         assert "a table's phone cannot see the session's console pages" in answer.text
+    for action in ("remove", "answer", "resolve"):
+        posted = anonymous.client.post(
+            f"/director/sessions/{session}/tables/{action}.json",
+            data={"id": "1", "use": "table"},
+            headers=table.headers(),
+        )
+        assert posted.status_code == 403, action
+        assert "a table's phone cannot" in posted.json()["error"]["message"]
+    # it hands its own table's scoring over (the table agrees), never another table's
     posted = anonymous.client.post(
-        f"/director/sessions/{session}/tables/handover", data={"id": "1"}, headers=table.headers()
+        f"/director/sessions/{session}/tables/handover.json",
+        data={"id": str(later.joined["device"])},
+        headers=table.headers(),
     )
     assert posted.status_code == 403
-    assert "cannot hand a table&#39;s scoring to another phone" in posted.text
+    assert (
+        f"this phone scores table 1: it cannot hand a table's scoring to another phone at "
+        f"table {later.joined['table']}" == posted.json()["error"]["message"]
+    )
     # forged and altered tokens
     for token in (
         "",
@@ -325,7 +348,7 @@ def test_the_lead_is_checked_against_the_hand_record(store: Store, tmp_path: Pat
     uploaded = console.client.post(
         f"/director/sessions/{session}/deals.json",
         data={"csrf": console.csrf},
-        files={"pbn": ("deals.pbn", pbn.encode(), "application/octet-stream")},
+        files={"hands": ("deals.pbn", pbn.encode(), "application/octet-stream")},
     )
     assert uploaded.status_code == 200, uploaded.text
     check = {"board": board, "round": 1, "contract": "4S", "declarer": "N"}
@@ -342,11 +365,19 @@ def test_the_lead_is_checked_against_the_hand_record(store: Store, tmp_path: Pat
         "/t/api/check", json={**check, "lead": "HK", "tricks": "+3"}, headers=table.headers()
     )
     assert scored.json()["result"] == "4S N +3" and scored.json()["ns_score"] in (510, 710)
-    # sent anyway (entered offline): stored, and the director is told
+    # sent anyway (entered offline): refused by the server too, nothing stored, and the
+    # director is told of each wrong lead
     sent = table.send("lead-offline", board, 1, contract="4S", declarer="N", tricks="=", lead="SA")
-    assert sent.status_code == 201 and "not in East's hand" in sent.json()["lead_problem"]
+    assert sent.status_code == 422
+    assert sent.json()["error"]["message"] == (
+        f"board {board}: ♠A is not in East's hand on the hand record: East leads against N. "
+        "The result was not stored"
+    )
+    assert store.session_rows(session).results == ()
     events = console.get(f"/director/sessions/{session}/tables.json").json()["events"]
-    assert any(e["kind"] == "lead" and f"board {board}" in e["note"] for e in events)
+    assert [e["note"] for e in events if e["kind"] == "lead"] == [
+        f"board {board}: SA — ♠A is not in East's hand on the hand record: East leads against N"
+    ] * 2
 
 
 def test_calling_the_director(store: Store) -> None:

@@ -76,6 +76,10 @@ class Server:
         )
         if done.returncode:
             raise RuntimeError(f"initdb failed: {done.stderr.strip()}")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server on its data (again, after ``halt``)."""
         options = (
             f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -94,6 +98,14 @@ class Server:
         if done.returncode:
             log = (self.root / "log").read_text() if (self.root / "log").exists() else ""
             raise RuntimeError(f"pg_ctl start failed: {done.stderr.strip()} {log[-500:]}")
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would, its clients cut off, keeping its data
+        (fast, not immediate: the throwaway server runs with synchronous_commit off, so a crash
+        would lose what it had acknowledged)."""
+        done = self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        if done.returncode:
+            raise RuntimeError(f"pg_ctl stop failed: {done.stderr.strip()}")
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
@@ -134,8 +146,10 @@ def postgresql() -> Iterator[Server]:
 
 
 @contextmanager
-def serving(db: str, workers: int = 1) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    port = free_port()
+def serving(
+    db: str, workers: int = 1, port: int | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    port = port or free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("BRIDGESCORE_DB", None)
     process = subprocess.Popen(

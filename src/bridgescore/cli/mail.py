@@ -4,7 +4,7 @@ and the log of what was sent (docs/mail.md)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -64,6 +64,12 @@ def mail() -> None:
     help="Where the session's results site is published: each mail links its pages.",
 )
 @click.option(
+    "--server",
+    metavar="URL",
+    help="The address of the club's bridgescore serve: while the correction period runs, "
+    "each mail carries the player's own link to ask the director for a correction.",
+)
+@click.option(
     "--double-dummy/--no-double-dummy",
     default=True,
     show_default=True,
@@ -85,18 +91,21 @@ def send(
     dry_run: bool,
     only: str | None,
     site: str | None,
+    server: str | None,
     double_dummy: bool,
     tries: int,
     pause: float,
 ) -> None:
     """Send SESSION's results (db:ID, a stored session) to each of its players with an
     address: the first time everything, after a correction what changed, to the players it
-    changed; players whose figures are as last sent get nothing.
+    changed; players whose figures are as last sent get nothing. The director's answers to
+    players' requests for corrections go out too.
 
     \b
     Examples:
       bridgescore mail db:12
       bridgescore mail send db:12 --player "Ann Lee" --site https://club.example.org/tuesday
+      bridgescore mail db:12 --server https://scores.example.org
     """
     from bridgescore.cli.options import stored_number
 
@@ -104,8 +113,8 @@ def send(
     if number is None:
         raise UsageProblem(f"mail: {session!r} is not a stored session (expected db:ID)")
     with database(db) as store:
-        done = _send(store, number, dry_run, only, site, double_dummy, tries, pause)
-    if done:
+        failed = _send(store, number, dry_run, only, site, server, double_dummy, tries, pause)
+    if failed:
         sys.exit(1)
 
 
@@ -115,108 +124,71 @@ def _send(
     dry_run: bool,
     only: str | None,
     site: str | None,
+    server: str | None,
     double_dummy: bool,
     tries: int,
     pause: float,
 ) -> bool:
-    """Send (or list) the mails; True when some failed."""
-    from bridgescore.reports import mail as compose
-    from bridgescore.reports.views import SessionPages
-    from bridgescore.results import SessionResult
-    from bridgescore.store import sessions as ss
-    from bridgescore.store.outreach import PlayersSide
+    """Send (or list) the mails, saying each as it goes; True when some failed."""
+    from bridgescore.mailing import NO_SERVER, MailProblem, Step, send_session
 
-    side = PlayersSide(store)
-    rows = side.published_rows(number)
-    result = ss.scored(rows, None)
-    if not isinstance(result, SessionResult):
-        raise UsageProblem(
-            f"mail: session {number} is a teams match: results by e-mail are for pairs and "
-            "individual sessions"
-        )
-    settings = side.smtp_for_session(number)
-    if settings is None and not dry_run:
-        raise UsageProblem(
-            "mail: the club has no SMTP server yet: bridgescore mail settings --host HOST "
-            "--sender ADDRESS (see bridgescore mail settings --help)"
-        )
-    recipients = side.recipients(number)
+    wanted = None
     if only is not None:
         wanted = store.player(only).id
-        recipients = [r for r in recipients if r.player_id == wanted]
-        if not recipients:
+    store.session(number)  # a session that is not there is said before anything else
+
+    def told(step: Step) -> None:
+        to = f"{step.player} <{step.address}>"
+        kind = "the answer to a request" if step.kind == "answer" else step.kind
+        if step.status == "no card":
+            click.echo(f"  {step.player}: no score card in this session, nothing sent")
+        elif step.status == "would":
+            click.echo(f"  would send {kind} to {to}: {step.subject}")
+        elif step.status == "sent":
+            click.echo(f"  sent {kind} to {to}")
+        elif step.status == "failed":
+            tried = f"{step.attempts} attempt{'s' if step.attempts != 1 else ''}"
+            click.echo(f"  FAILED after {tried}: {to}: {step.error}", err=True)
+
+    try:
+        report = send_session(
+            store,
+            number,
+            dry_run=dry_run,
+            only=wanted,
+            site=site,
+            server=server,
+            double_dummy=double_dummy,
+            tries=tries,
+            pause=pause,
+            told=told,
+        )
+    except MailProblem as problem:
+        words = str(problem)
+        if words == NO_SERVER:
+            words += (
+                ": bridgescore mail settings --host HOST --sender ADDRESS "
+                "(see bridgescore mail settings --help)"
+            )
+        raise UsageProblem(f"mail: {words}") from None
+    if not report.steps:
+        if wanted is not None:
             raise UsageProblem(
                 f"mail: {only!r} played no board of session {number} or has no address"
             )
-    if not recipients:
         click.echo(f"No player of session {number} has an address: nothing to send.")
         return False
-    solved: dict[int, Any] = {}
-    leads = None
-    if double_dummy:
-        from bridgescore.reports.analysis import positions
-        from bridgescore.reports.leads import Leads
-        from bridgescore.reports.views import solve
-
-        solved = solve(result.session.boards.values())
-        if solved:
-            leads = Leads()
-            leads.solve(positions(result.boards))
-    pages = SessionPages(result, solved, leads=leads)
-    ranked = set(pages.card_entrants())
-    last = side.last_sent(number)
-    sent = corrected = current = 0
-    failures: list[str] = []
-    for recipient in recipients:
-        entrant = _entrant(recipient.entrant)
-        if entrant not in ranked:
-            click.echo(f"  {recipient.name}: no score card in this session, nothing sent")
-            continue
-        figures = compose.summary(pages, entrant)
-        before = last.get(recipient.player_id)
-        if before is not None and before.summary == figures:
-            current += 1
-            continue
-        changed = None if before is None else compose.changes(before.summary, figures, pages)
-        kind = "results" if before is None else "correction"
-        words = recipient.publish.words
-        made = compose.compose(
-            pages, entrant, player=recipient.name, publish=words, changed=changed, site=site
-        )
-        if dry_run:
-            click.echo(
-                f"  would send {kind} to {recipient.name} <{recipient.email}>: {made.subject}"
-            )
-            continue
-        assert settings is not None
-        outcome = _deliver(settings, made.message(settings.sender, recipient.email), tries, pause)
-        side.log_mail(
-            number,
-            recipient,
-            kind,
-            made.subject,
-            figures,
-            status="sent" if outcome.sent else "failed",
-            attempts=outcome.attempts,
-            error=outcome.error,
-        )
-        if outcome.sent:
-            sent += 1
-            corrected += kind == "correction"
-            click.echo(f"  sent {kind} to {recipient.name} <{recipient.email}>")
-        else:
-            failures.append(f"{recipient.name} <{recipient.email}>: {outcome.error}")
-            click.echo(
-                f"  FAILED after {outcome.attempts} attempt{'s' if outcome.attempts != 1 else ''}"
-                f": {recipient.name} <{recipient.email}>: {outcome.error}",
-                err=True,
-            )
     if dry_run:
-        click.echo(f"Dry run: nothing sent; {current} up to date.")
+        click.echo(f"Dry run: nothing sent; {report.current} up to date.")
         return False
+    failures = report.failed
+    corrected = report.corrected
+    answers = report.count("sent", "answer")
     click.echo(
-        f"Session {number}: {sent} sent ({corrected} correction{'s' if corrected != 1 else ''}), "
-        f"{current} up to date, {len(failures)} failed."
+        f"Session {number}: {report.count('sent', 'results', 'correction')} sent "
+        f"({corrected} correction{'s' if corrected != 1 else ''}), "
+        f"{report.current} up to date, {len(failures)} failed."
+        + (f" {answers} answer{'s' if answers != 1 else ''} to requests sent." if answers else "")
     )
     if failures:
         click.echo(
@@ -226,24 +198,6 @@ def _send(
             err=True,
         )
     return bool(failures)
-
-
-def _entrant(key: tuple[str, str, int, bool]) -> Any:
-    """A session's entrant from its key as the store keeps it (section, line, number, player)."""
-    from bridgescore.bridge import Side
-    from bridgescore.session import Entrant
-
-    section, line, number, individual = key
-    return Entrant(number, Side(line) if line else None, individual, section or None)
-
-
-def _deliver(settings: Any, message: Any, tries: int, pause: float) -> Any:
-    from bridgescore.reports.smtp import Server, deliver
-
-    server = Server(
-        settings.host, settings.port, settings.security, settings.username, settings.password
-    )
-    return deliver(server, message, tries=tries, pause=pause)
 
 
 @mail.command("settings")

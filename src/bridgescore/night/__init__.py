@@ -31,6 +31,7 @@ from bridgescore.night.permissions import (
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
 from bridgescore.night.session import LiveSession
+from bridgescore.store.engine import DatabaseFailure, Unavailable
 from bridgescore.store.lines import line_key, notation, row_key
 from bridgescore.store.live import LIVE, PUBLISHED, LiveInfo, User
 from bridgescore.store.results import LogEntry, SessionInfo
@@ -43,6 +44,7 @@ __all__ = [
     "Action",
     "Actor",
     "Conflict",
+    "DatabaseFailure",
     "Device",
     "Grant",
     "LiveInfo",
@@ -57,6 +59,7 @@ __all__ = [
     "SessionInfo",
     "TableEvent",
     "TypedResult",
+    "Unavailable",
     "User",
     "command_line_actor",
     "line_key",

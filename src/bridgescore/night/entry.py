@@ -14,6 +14,8 @@ state decides whether it is applied or held for the director:
   current round, naming that entry, while no entry of the director's is in force. Anything else
   it sends, and everything a watching or removed phone sends (or any phone once the results are
   published), is held for the director: never applied over what is in force, never dropped;
+  so is its result on a board of a Swiss round the next round was drawn on
+  (:func:`bridgescore.night.swiss.drawn_on`);
 * a client id is one result: sent again by the same phone or user for the same line and result,
   the first answer is given again and nothing is written; used for anything else it is refused,
   never acknowledged.
@@ -28,10 +30,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from bridgescore.errors import ParseError
+from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor, Role, role_of
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
 from bridgescore.store.line_log import Known, LineLog
@@ -117,6 +120,7 @@ def enter(
 ) -> Outcome:
     """Enter the result typed for ``place`` (see the module)."""
     info, line = read_typed(night, actor, session_id, place, typed)
+    hand_records.refuse_wrong_lead(night, actor, session_id, line)
     with opened(night, session_id, line_key(line.key)) as log:
         if client_id is not None:
             known = log.known(client_id)
@@ -150,7 +154,7 @@ def opened(night: Service, session_id: int, key: str) -> Iterator[LineLog]:
         with night.store.line(session_id, key) as log:
             yield log
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
 
 
 def _from_user(
@@ -164,6 +168,7 @@ def _from_user(
     override: bool,
 ) -> tuple[LogEntry, bool, None]:
     current = log.in_force()
+    swiss.drawn_on(night, log, actor, info, line)  # refused unless the actor may change it
     if current is None:
         entry = log.append(
             line, by=actor.name, reason=ENTERED, client_id=client_id, position=position_of(line)
@@ -210,6 +215,8 @@ def _from_table(
     if current is not None and same_result(current.line, line):
         return Outcome(current, False, None)  # what is in force already: nothing to decide
     why = _held_because(log, actor, info, device, line, current, replaces)
+    if why is None:
+        why = swiss.drawn_on(night, log, actor, info, line)
     if why is not None:
         held = log.hold(line, against=current, reason=why, client_id=client_id, device=device)
         return Outcome(None, False, held)
@@ -290,6 +297,8 @@ def correct(
             lead=(lead or "").strip().upper() or current.line.lead,
         )
         night.check(actor, kind_of(line), info, line.table)
+        if (lead or "").strip():  # a lead kept from before is not asked about again
+            hand_records.refuse_wrong_lead(night, actor, session_id, line)
         if client_id is not None:
             known = log.known(client_id)
             if known is not None:
@@ -368,7 +377,7 @@ def resolve(
     try:
         key = night.store.conflict(session_id, conflict_id).entry_key
     except StoreError as error:
-        raise NotFound(str(error)) from None
+        raise as_refusal(error, NotFound(str(error))) from None
     with opened(night, session_id, key) as log:
         held = log.conflict(conflict_id)
         if held.resolved_at is not None:
@@ -415,6 +424,4 @@ def parse_against(text: str | None) -> int | None:
         return UNSEEN
     if not text.strip():
         return None
-    if not text.strip().isdigit():
-        raise ParseError(f"not an entry id: {text!r}")
-    return int(text)
+    return whole(text, "the entry it was held against")

@@ -114,7 +114,7 @@ def place_line(
 
 def position_of(line: TableResult) -> int:
     """Where a live line sits on its traveller: by board, then round, then table."""
-    table = int(line.table) if line.table and line.table.isdigit() else 0
+    table = int(line.table) if line.table and line.table.isascii() and line.table.isdigit() else 0
     return line.board * 10_000 + (line.round or 0) * 100 + table
 
 

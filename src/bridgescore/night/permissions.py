@@ -21,6 +21,7 @@ from enum import Enum
 
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.store.live import User
+from bridgescore.store.requests import Pass
 from bridgescore.store.tables import SCORER, Device
 from bridgescore.vocabulary import Vocabulary
 
@@ -35,6 +36,7 @@ class Role(Enum):
     DIRECTOR = "a director"
     OTHER_CLUB = "another club's director or scorer"
     ANONYMOUS = "nobody logged in"
+    PLAYER = "a player of the session, by the link mailed to them"
 
 
 class Action(Enum):
@@ -57,9 +59,24 @@ class Action(Enum):
     HAND_OVER = "hand a table's scoring to another phone"
     REMOVE = "remove a phone"
     HAND_RECORDS = "load the hand records"
+    MASTERPOINTS = "choose the masterpoint scheme"
+    CONFIRM = "confirm an entry that looks wrong"
+    NATIONAL_FILE = "make the national body's results file"
     PUBLISH = "publish the results"
     SET_UP = "set a session up"
     GRANT = "change what the club grants its scorers and tables"
+    # A Swiss event in the console (bridgescore.night.swiss) and the club's ladder.
+    SWISS_START = "start a Swiss event"
+    SWISS_DRAW = "draw a round of a Swiss event"
+    SWISS_TEAMS = "enter or withdraw a team of a Swiss event"
+    SWISS_DRAWN_ON = "change a board of a Swiss round the next round was drawn on"
+    SWISS_PUBLISH = "publish a Swiss event's draws and standings"
+    LADDER = "see the club's ladder"
+    ASK_CORRECTION = "ask for a correction"
+    ANSWER_REQUEST = "answer a player's request for a correction"
+    SEND_MAIL = "send the results by e-mail"
+    MAIL_SETTINGS = "change the club's mail server"
+    LIFT_LOCKOUT = "see and lift a lockout of logins or table codes"
 
 
 class Grant(Vocabulary, what="a grant"):
@@ -100,6 +117,8 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CORRECT: ALLOW,  # its own entry of its current round only; else held
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
+        A.SWISS_DRAWN_ON: HOLD,  # its own board of an earlier round: the director decides
+        A.HAND_OVER: ALLOW,  # to a phone at its own table only
     },
     Role.WATCHER: {
         A.ENTER: HOLD,
@@ -107,6 +126,7 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.CORRECT: HOLD,
         A.CHANGE_RULING: HOLD,
         A.CALL: ALLOW,
+        A.SWISS_DRAWN_ON: HOLD,
     },
     Role.OTHER_TABLE: {},
     Role.SCORER: {
@@ -123,21 +143,28 @@ PERMISSIONS: dict[Role, dict[Action, Cell]] = {
         A.ANSWER: ALLOW,
         A.HAND_OVER: Grant.PHONES,
         A.REMOVE: Grant.PHONES,
+        A.SWISS_DRAWN_ON: ALLOW,  # a correction: the draw made on the old score stands
+        A.LADDER: ALLOW,
     },
-    Role.DIRECTOR: {action: ALLOW for action in Action if action is not A.CALL},
+    Role.DIRECTOR: {action: ALLOW for action in Action if action not in (A.CALL, A.ASK_CORRECTION)},
     Role.OTHER_CLUB: {},
     Role.ANONYMOUS: {},
+    Role.PLAYER: {
+        A.ASK_CORRECTION: ALLOW,  # while the correction period runs; never a result by itself
+    },
 }
 del A
 
 
 @dataclass(frozen=True)
 class Actor:
-    """Who is asking: a logged-in user, a table's phone, the command line, or nobody."""
+    """Who is asking: a logged-in user, a table's phone, the command line, a player by the
+    link mailed to them, or nobody."""
 
     user: User | None = None
     device: Device | None = None
     command_line: str | None = None  # the system user running bridgescore sessions correct
+    player: Pass | None = None
 
     @property
     def name(self) -> str:
@@ -148,6 +175,8 @@ class Actor:
             return self.device.name
         if self.command_line is not None:
             return self.command_line
+        if self.player is not None:
+            return f"{self.player.player} (player {self.player.player_id}, by their link)"
         return "nobody"
 
 
@@ -175,6 +204,8 @@ def role_of(actor: Actor, session_id: int, club_id: int, table: str | None = Non
         if device.session_id != session_id or (table is not None and table != device.table):
             return Role.OTHER_TABLE
         return Role.TABLE if device.role == SCORER else Role.WATCHER
+    if actor.player is not None:
+        return Role.PLAYER if actor.player.session_id == session_id else Role.ANONYMOUS
     return Role.ANONYMOUS
 
 
@@ -210,6 +241,10 @@ def check(
 
 def refusal(role: Role, action: Action, actor: Actor, session_id: int, table: str | None) -> str:
     """The sentence of a refusal: what was refused, and who may do it."""
+    if action is Action.ASK_CORRECTION and role is not Role.PLAYER:
+        return (
+            f"{role.value} cannot {action.value}: a player asks, by the link in their results mail"
+        )
     if role is Role.OTHER_TABLE:
         assert actor.device is not None
         if actor.device.session_id != session_id:
@@ -227,6 +262,8 @@ def refusal(role: Role, action: Action, actor: Actor, session_id: int, table: st
         return f"a table's phone cannot {action.value}: that is the director's"
     if role is Role.SCORER:
         return f"only a director can {action.value}"
+    if role is Role.PLAYER:
+        return f"a player's link cannot {action.value}: it asks the director for a correction"
     return f"{role.value} cannot {action.value}"
 
 

@@ -2,10 +2,11 @@
 
 The watch page, the traveller grid, the pick-up slips, a phone's traveller and the published
 pages all ask :meth:`Scores.snapshot`: one small query says how many entries the session's log
-holds; while that is what the kept snapshot was read from, the kept one is the answer and costs
-no scoring. A change to the log (and only to the log: a call or a phone joining does not count)
-makes the next view read and score the session once, whichever view asks first; the others wait
-for it and share it.
+holds (and how many hand-record files were loaded: the deals the views show); while that is
+what the kept snapshot was read from, the kept one is the answer and costs no scoring. A change
+to the log or the deals (and only to them: a call or a phone joining does not count) makes the
+next view read and score the session once, whichever view asks first; the others wait for it
+and share it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from bridgescore.scoring import score
 from bridgescore.store import Store
+from bridgescore.store.live import Marks
 from bridgescore.store.sessions import SessionRows, from_rows, rules_of
 from bridgescore.traveller import TableResult
 
@@ -32,6 +34,7 @@ class Snapshot:
     rows: SessionRows
     lines: dict[str, TableResult] = field(repr=False)
     result: Any
+    deals: int = 0  # hand-record files loaded when it was read
 
 
 class Scores:
@@ -44,16 +47,18 @@ class Scores:
         self._guard = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
 
-    def snapshot(self, session_id: int, log: int | None = None) -> Snapshot:
-        """The session's snapshot for its log as it stands (``log``: its size, when known)."""
-        if log is None:
-            log = self.store.marks(session_id).log
+    def snapshot(self, session_id: int, marks: Marks | None = None) -> Snapshot:
+        """The session's snapshot for its log as it stands (``marks``: its marks, when known;
+        read before the rows, so a change between the two makes the next view read it again)."""
+        if marks is None:
+            marks = self.store.marks(session_id)
+        log, deals = marks.log, marks.deals
         kept = self._kept.get(session_id)
-        if kept is not None and kept.log == log:
+        if kept is not None and kept.log == log and kept.deals == deals:
             return kept
         with self._lock(session_id):
             kept = self._kept.get(session_id)  # scored by another request while this one waited
-            if kept is not None and kept.log >= log:
+            if kept is not None and kept.log >= log and kept.deals >= deals:
                 return kept
             rows, mark = self.store.scored_rows(session_id)
             session = from_rows(rows)  # each line read once: the session scored holds them
@@ -61,7 +66,7 @@ class Scores:
             lines = {r.entry_key: t for r, t in zip(ordered, session.tables, strict=True)}
             result = score(session, rules_of(rows)) if rows.results else None
             self.scorings += 1
-            found = Snapshot(mark, rows, lines, result)
+            found = Snapshot(mark, rows, lines, result, deals)
             with self._guard:
                 self._kept[session_id] = found
                 self._kept.move_to_end(session_id)

@@ -11,7 +11,8 @@ session for an actor who may see it (:meth:`Service.session`). Results go throug
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import secrets
+from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -21,10 +22,11 @@ from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
 from bridgescore.night.permissions import Action, Actor, Grant, Rule, cell, check, role_of
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.scoring import Scores, Snapshot
 from bridgescore.night.session import LiveSession
 from bridgescore.store import Store, StoreError, open_store
+from bridgescore.store.engine import DatabaseFailure, Unavailable, failure, input_fault
 from bridgescore.store.live import PUBLISHED, LiveInfo, User
 from bridgescore.store.results import SessionInfo
 from bridgescore.store.tables import Plan
@@ -37,8 +39,9 @@ class Service:
         self.store = store
         self.scores = Scores(store)
         self.changes = Changes(store.marks)
-        self._movements: dict[int, Movement | None] = {}
+        self._movements: dict[int, tuple[str | None, Movement | None]] = {}
         self._plans: dict[int, Plan] = {}
+        self._secrets: dict[str, str] = {}
 
     @classmethod
     def open(cls, db: str | None = None) -> Service:
@@ -53,14 +56,19 @@ class Service:
     def info(self, session_id: int) -> LiveInfo:
         try:
             return self.store.live_info(session_id)
-        except StoreError:
-            raise NotFound(f"no stored session with id {session_id}") from None
+        except StoreError as error:
+            raise as_refusal(error, NotFound(f"no stored session with id {session_id}")) from None
 
     def movement(self, info: LiveInfo) -> Movement | None:
-        """The session's movement (None for an imported session), read once per worker."""
-        if info.id not in self._movements:
-            self._movements[info.id] = movement_json.loads(info.plan) if info.plan else None
-        return self._movements[info.id]
+        """The session's movement (None for an imported session), read once per worker, and
+        again when its plan has changed (a Swiss event's grows with each round drawn: its
+        names, a late entry's, are then read again too)."""
+        kept = self._movements.get(info.id)
+        if kept is None or kept[0] != info.plan:
+            kept = (info.plan, movement_json.loads(info.plan) if info.plan else None)
+            self._movements[info.id] = kept
+            self._plans.pop(info.id, None)
+        return kept[1]
 
     def plan(self, session_id: int) -> Plan:
         """What does not change while a session is played (its title, pairs' names, boards'
@@ -68,8 +76,9 @@ class Service:
         if session_id not in self._plans:
             try:
                 self._plans[session_id] = self.store.live_plan(session_id)
-            except StoreError:
-                raise NotFound(f"no stored session with id {session_id}") from None
+            except StoreError as error:
+                missing = NotFound(f"no stored session with id {session_id}")
+                raise as_refusal(error, missing) from None
         return self._plans[session_id]
 
     def vulnerability(self, session_id: int, board: int) -> Vulnerability:
@@ -119,7 +128,7 @@ class Service:
         info = self.info(session_id)
         self.check(actor, action, info)
         marks = self.store.marks(session_id)
-        snapshot = self.scores.snapshot(session_id, marks.log)
+        snapshot = self.scores.snapshot(session_id, marks)
         return LiveSession(self, info, snapshot, marks.revision)
 
     def revision(self, actor: Actor, session_id: int) -> int:
@@ -139,16 +148,31 @@ class Service:
         club = actor.user.club_id
         return self.store.sessions(actor.user.club), self.store.statuses(club)
 
-    def publish(self, actor: Actor, session_id: int, provisional: timedelta) -> LiveInfo:
-        """Publish the session (its correction period ``provisional``): the phones' passes end."""
+    def publish(
+        self,
+        actor: Actor,
+        session_id: int,
+        provisional: timedelta,
+        site: Callable[[Any], None] | None = None,
+    ) -> LiveInfo:
+        """Publish the session (its correction period ``provisional``): the phones' passes end.
+        With ``site``, the session's results as they are published are given to it first: a
+        site that cannot be written raises before anything is published (the session stays
+        live)."""
         info = self.info(session_id)
         self.check(actor, Action.PUBLISH, info)
-        if self.store.marks(session_id).log == 0:
+        marks = self.store.marks(session_id)
+        if marks.log == 0:
             raise Refused(422, "there are no results to publish")
+        shown = None
+        if site is not None:
+            snapshot = self.scores.snapshot(session_id, marks)
+            site(snapshot.result)
+            shown = snapshot.log  # published only if no result arrived since
         try:
-            return self.store.publish(session_id, provisional)
+            return self.store.publish(session_id, provisional, shown)
         except StoreError as error:
-            raise Refused(422, str(error)) from None
+            raise as_refusal(error, Refused(422, str(error))) from None
 
     def set_deals(self, actor: Actor, session_id: int, deals: dict[int, str]) -> list[int]:
         info = self.info(session_id)
@@ -166,8 +190,8 @@ class Service:
         """A published session scored (shared like every view), and its state."""
         try:
             info = self.store.live_info(session_id)
-        except StoreError:
-            raise NotFound("no such page") from None
+        except StoreError as error:
+            raise as_refusal(error, NotFound("no such page")) from None
         if info.status != PUBLISHED:
             raise NotFound("no such page")
         return self.scores.snapshot(session_id).result, info
@@ -190,7 +214,34 @@ class Service:
         self.store.end_login(token)
 
     def setting(self, name: str, default: str) -> str:
-        return self.store.setting(name, default)
+        """A setting every worker shares; ``default`` alone when the database cannot be
+        written to keep it (read-only: its logins cannot be kept either)."""
+        try:
+            return self.store.setting(name, default)
+        except DatabaseFailure as error:
+            if self.failure(error) is None:
+                raise
+            return default
+
+    def secret(self, name: str) -> str:
+        """A key every worker shares (made at random the first time), read once per worker."""
+        if name not in self._secrets:
+            self._secrets[name] = self.setting(name, secrets.token_hex(32))
+        return self._secrets[name]
+
+    # --- when the database fails -----------------------------------------------------------------
+
+    def failure(self, error: BaseException) -> Refused | None:
+        """A database failure as the refusal a client is answered with: 503 and the sentence
+        when the database cannot be used now (locked, read-only, a full disk, the server gone),
+        422 when it refused a value of the request; None for anything else (a bug keeps its
+        traceback)."""
+        if isinstance(error, Unavailable):
+            return Refused(503, str(error))
+        said = failure(error, self.store.url)
+        if said is None:
+            return None
+        return Refused(422 if input_fault(error) else 503, said)
 
 
 def _grants(words: Iterable[str]) -> Iterator[Grant]:

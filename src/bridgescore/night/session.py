@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from bridgescore.movements import Movement
 from bridgescore.movements.cards import card_tables
 from bridgescore.movements.model import Play
-from bridgescore.night.refusals import NotFound
+from bridgescore.night.refusals import NotFound, as_refusal
 from bridgescore.night.scoring import Snapshot
 from bridgescore.store import StoreError
 from bridgescore.store.live import LiveInfo
@@ -45,7 +45,7 @@ class LiveSession:
         try:
             return self.night.store.history(self.id, key)
         except StoreError as error:
-            raise NotFound(str(error)) from None
+            raise as_refusal(error, NotFound(str(error))) from None
 
     def calls(self) -> list[TableEvent]:
         """The calls for the director not answered yet."""

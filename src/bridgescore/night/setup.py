@@ -11,8 +11,9 @@ from bridgescore.errors import BridgeScoreError
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.fit import fits
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
-from bridgescore.night.refusals import Refused
+from bridgescore.night.refusals import Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.session import FieldStructure
 from bridgescore.store import StoreError, parse_date
@@ -50,13 +51,14 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
     assert actor.user is not None
     club_id = actor.user.club_id
     title = " ".join(form.get("title", "").split()) or "Club pairs"
+    if len(title) > TEXT:
+        raise Refused(422, f"the title is longer than {TEXT} characters")
     played_on = _date(form.get("date", ""))
     rules = form.get("rules", "club") or "club"
     if rules not in RULE_SETS:
         raise Refused(422, f"not a rule set: {rules!r} (expected {', '.join(RULE_SETS)})")
-    pairs = whole(form.get("pairs", ""), "the number of pairs", None)
-    minutes = whole(form.get("minutes", "") or "150", "the minutes", 150)
-    index = whole(form.get("movement", ""), "the movement", None)
+    pairs, minutes = pairs_and_minutes(form)
+    index = whole(form.get("movement", ""), "the movement", high=999)
     movement = chosen_movement(pairs, minutes, index)
     if movement.kind is FieldStructure.INDIVIDUAL:
         raise Refused(422, "an individual is not set up here yet: choose a pairs movement")
@@ -65,6 +67,8 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
         people = []
         for seat in (1, 2):
             typed = form.get(f"p{c.label}_{seat}", "").strip()
+            if len(typed) > TEXT:
+                raise Refused(422, f"pair {c.label}'s player {seat}: longer than {TEXT} characters")
             try:
                 people.append(
                     night.store.resolve_player(typed, club_id)
@@ -72,7 +76,7 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
                     else MemberRow(None, None, None)
                 )
             except StoreError as error:
-                raise Refused(422, str(error)) from None
+                raise as_refusal(error, Refused(422, str(error))) from None
         named = [p.name for p in people if p.name]
         entrant_rows.append(
             EntrantRow(
@@ -105,14 +109,17 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
     )
 
 
-def whole(text: str, what: str, default: int | None) -> int:
-    """A whole number typed in a form (``default`` when left empty)."""
-    value = text.strip()
-    if not value and default is not None:
-        return default
-    if not value.isdigit():
-        raise Refused(422, f"{what} must be a whole number, not {text!r}")
-    return int(value)
+TEXT = 200  # characters of a title or a player's name
+PAIRS = 200  # pairs in a session set up here (a movement file holds 100 tables)
+MINUTES = 480  # the longest session offered; finding the movements for longer ones is slow
+
+
+def pairs_and_minutes(form: dict[str, str]) -> tuple[int, int]:
+    """The number of pairs (0 when not given yet) and the minutes of play (150 when not
+    given) the set-up form asks for."""
+    pairs = whole(form.get("pairs", ""), "the number of pairs", high=PAIRS, default=0)
+    minutes = whole(form.get("minutes", ""), "the minutes", low=1, high=MINUTES, default=150)
+    return pairs, minutes
 
 
 def _date(text: str) -> date | None:

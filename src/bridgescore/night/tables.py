@@ -9,17 +9,16 @@ or one sent after publishing, is held for the director rather than dropped (:fun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import base64
+import hmac
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bridgescore.bridge import Seat, Strain
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.movements import Movement
-from bridgescore.night import entry
+from bridgescore.night import entry, hand_records, privacy, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
-from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
 from bridgescore.store.live import LIVE
@@ -29,14 +28,55 @@ from bridgescore.traveller import TableResult
 NOT_VALID = "this phone's pass for the table is not valid: scan the table card again"
 
 
-def join(night: Service, code: str) -> tuple[str, Device]:
-    """A new phone at the table whose code this is: its token (shown once) and the phone."""
-    if not normalise_code(code):
+def card_key(night: Service, code: str) -> str:
+    """The key in a table card's QR code (after the ``#`` of its address): a phone that joins
+    with it may score the table, one that joins with the code alone only watches. An HMAC of
+    the code under a key every worker reads from the database: made again whenever asked,
+    stored nowhere, and not to be guessed from the code."""
+    digest = hmac.new(
+        night.secret("card_key").encode(), b"card:" + normalise_code(code).encode(), "sha256"
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
+
+
+def join(
+    night: Service, code: str, card: str = "", address: str | None = None
+) -> tuple[str, Device]:
+    """A new phone at the table whose code this is: its token (shown once) and the phone.
+
+    With the table card's key (``card``: scanned from its QR code, so the phone is at the
+    table) it scores when no other phone does; with the code alone it watches, until the
+    table's scoring phone or the director hands it the scoring: a code guessed by a stranger
+    (or read off a card from across the room) never makes them the table's scorer. Failures
+    are counted and rate limited per address and per code (:mod:`bridgescore.night.throttle`).
+    """
+    wanted = normalise_code(code)
+    if not wanted:
         raise Refused(400, "type the code on the table card")
+    if len(wanted) > 20:
+        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+    where = throttle.address_key(address)
+    keys = {where: None}
+    throttle.check(night, throttle.CODE, [where, throttle.code_key(wanted)])
+    club = night.store.code_club(wanted)
+    if club is None:
+        throttle.failed(night, throttle.CODE, keys)
+        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+    given = card.strip()
+    if given and not hmac.compare_digest(given.encode(), card_key(night, wanted).encode()):
+        throttle.failed(night, throttle.CODE, {**keys, throttle.code_key(wanted): club})
+        raise Refused(
+            422,
+            "this is not the table card's QR code: scan the card again (or type the code "
+            "alone to watch the table)",
+        )
     try:
-        return night.store.join_table(code)
+        joined = night.store.join_table(wanted, may_score=bool(given))
     except StoreError as error:
-        raise Refused(422, str(error)) from None
+        raise as_refusal(error, Refused(422, str(error))) from None
+    if given:
+        throttle.succeeded(night, throttle.CODE, throttle.code_key(wanted))
+    return joined
 
 
 def sender(night: Service, token: str | None) -> Device:
@@ -74,9 +114,11 @@ class TableState:
 def state(night: Service, device: Device, not_played: bool | None = None) -> TableState:
     """The table's state for its phone (``not_played``: whether the club lets tables enter a
     board as not played, when the caller has just read it)."""
+    movement = _movement(night, device)  # first: a changed plan reads the names again too
+    plan = night.plan(device.session_id)
     return TableState(
-        night.plan(device.session_id),
-        _movement(night, device),
+        replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
+        movement,
         device,
         night.store.table_view(device),
         not_played_granted(night, device) if not_played is None else not_played,
@@ -109,8 +151,8 @@ def send(
     client_id: str,
     replaces: int | None,
 ) -> tuple[entry.Outcome, str | None]:
-    """A result from a table's phone (see :func:`bridgescore.night.entry.enter`) and any
-    problem with its lead against the hand record, which the director is told of."""
+    """A result from a table's phone (see :func:`bridgescore.night.entry.enter`; a lead not in
+    the leader's hand is refused there) and any problem with its lead: none, once it is in."""
     outcome = entry.enter(
         night,
         Actor(device=device),
@@ -120,14 +162,7 @@ def send(
         client_id=client_id,
         replaces=replaces,
     )
-    board = place.board
-    problem = None
-    if typed.lead.strip() and typed.declarer.strip():
-        deal = night.store.deal(device.session_id, board)
-        problem = lead_problem(deal, typed.declarer, typed.lead)
-    if problem and (outcome.held is not None or outcome.stored):
-        night.store.note_at_table(device, "lead", f"board {board}: {problem}")
-    return outcome, problem
+    return outcome, None
 
 
 @dataclass(frozen=True)
@@ -154,9 +189,7 @@ def check(
         raise Refused(400, "a result needs its board, round and table")
     night.check(actor, Action.WATCH if actor.device is None else Action.ENTER, info, str(where))
     play_at(movement, board, round, where)
-    problem = None
-    if typed.lead.strip() and typed.declarer.strip():
-        problem = lead_problem(night.store.deal(session_id, board), typed.declarer, typed.lead)
+    problem = hand_records.lead_answer(night, actor, session_id, board, typed.declarer, typed.lead)
     if not typed.complete:
         return Checked(None, None, problem)
     _, line = entry.read_typed(night, actor, session_id, place, typed)
@@ -164,11 +197,14 @@ def check(
 
 
 def traveller_result(night: Service, device: Device, board: int) -> Any:
-    """The session scored, for a board's traveller shown to a table that has played it."""
-    view = night.store.table_view(device)
-    if not any(e.line.board == board for e in view.entries):
+    """The session scored, for a board's traveller (and its deal) shown to a table that has
+    played it."""
+    if not hand_records.played(night, device, board):
         raise Refused(403, f"board {board}'s results are shown once this table has played it")
-    return night.snapshot(device.session_id).result
+    result = privacy.result(night, device.session_id)  # names as each player lets them be shown
+    if not hasattr(result, "fields"):  # teams: a board is compared with the other room's
+        raise Refused(404, "a teams match has no traveller: the match's page compares the rooms")
+    return result
 
 
 def call(night: Service, device: Device) -> int:
@@ -181,8 +217,18 @@ def call(night: Service, device: Device) -> int:
 
 
 def hand_over(night: Service, actor: Actor, session_id: int, device_id: int) -> None:
-    """Make phone ``device_id`` its table's scorer (the one before only watches now)."""
-    night.check(actor, Action.HAND_OVER, night.info(session_id))
+    """Make phone ``device_id`` its table's scorer (the one before only watches now): the
+    director's, a scorer's the club lets, or the table's own scoring phone's (to a phone at
+    its own table: the table's confirmation)."""
+    info = night.info(session_id)
+    night.check(actor, Action.HAND_OVER, info)
+    target: Device = _store(lambda: night.store.session_device(session_id, device_id))
+    if actor.device is not None:  # a table's phone: to a phone at its own table only
+        night.check(actor, Action.HAND_OVER, info, target.table)
+        if actor.device.table_id != target.table_id:
+            raise Refused(
+                403, f"phone {device_id} is at table {target.table}, not at this phone's table"
+            )
     _store(lambda: night.store.hand_over(session_id, device_id, actor.name))
 
 
@@ -214,38 +260,4 @@ def _store(work: Any) -> Any:
     try:
         return work()
     except StoreError as error:
-        raise Refused(422, str(error)) from None
-
-
-# --- the lead against the hand record ------------------------------------------------------------
-
-
-def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
-    """Why ``lead`` cannot be the opening lead against ``declarer`` on this hand record, or
-    None when it can (or there is no hand record to check against)."""
-    if not deal_text or not lead.strip() or not declarer.strip():
-        return None
-    card = lead.strip().upper().replace("10", "T")
-    if len(card) != 2 or card[0] not in "SHDC" or card[1] not in "AKQJT98765432":
-        return f"{lead!r} is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)"
-    try:
-        leader = Seat.parse(declarer).next
-        hand = Deal.from_pbn(deal_text)[leader]
-    except (BridgeScoreError, ParseError):
-        return None
-    if hand is None:
-        return None
-    if card[1] not in hand.holding(Strain.parse(card[0])):
-        return (
-            f"{_card_words(card)} is not in {_SEAT_WORDS[leader]}'s hand on the hand record: "
-            f"{_SEAT_WORDS[leader]} leads against {declarer.strip().upper()}"
-        )
-    return None
-
-
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-
-
-def _card_words(card: str) -> str:
-    suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
-    return f"{suit}{'10' if card[1] == 'T' else card[1]}"
+        raise as_refusal(error, Refused(422, str(error))) from None

@@ -174,6 +174,12 @@ def _numbers(rules: Rules) -> Callable[[str | int | None], str]:
     return num
 
 
+def imps_text(value: str | int | None) -> str:
+    """IMPs whole, or to two places when an adjustment split one (a match's or a team's IMPs)."""
+    exact = _exact(value)
+    return "" if exact is None else fmt_fixed(exact, 2).removesuffix(".00")
+
+
 def _signed(rules: Rules) -> Callable[[str | int | None], str]:
     def signed(value: str | int | None) -> str:
         exact = _exact(value)
@@ -316,6 +322,7 @@ def environment(rules: Rules) -> jinja2.Environment:
     env.filters.update(
         num=_numbers(rules),
         signed=_signed(rules),
+        imps=imps_text,
         contract=contract_markup,
         result=result_markup,
         lead=lead_markup,

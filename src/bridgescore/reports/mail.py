@@ -29,6 +29,18 @@ _SUITS = (("spades", "S"), ("hearts", "H"), ("diamonds", "D"), ("clubs", "C"))
 
 
 @dataclass(frozen=True)
+class Ask:
+    """Where the player asks for a correction (``url``: their own page, a pass in it), and
+    until when (the end of the correction period, as the mail says it)."""
+
+    url: str
+    until: str
+
+    def board(self, number: int) -> str:
+        return f"{self.url}?board={number}"
+
+
+@dataclass(frozen=True)
 class Mail:
     subject: str
     text: str
@@ -139,12 +151,15 @@ def compose(
     publish: str,
     changed: Sequence[str] | None = None,
     site: str | None = None,
+    ask: Ask | None = None,
 ) -> Mail:
     """The mail for one player of ``entrant``: ``player`` their name as the mail greets them,
     ``publish`` what they let the results show (said at the foot), ``changed`` what a
     correction changed since their last mail (None: the first mail), ``site`` the results
-    site's address when it is published (each page is then a link away)."""
+    site's address when it is published (each page is then a link away), ``ask`` where they
+    may ask for a correction while the correction period runs (each board a link)."""
     data = _data(pages, entrant, player=player, publish=publish, changed=changed, site=site)
+    data["ask"] = None if ask is None else {"url": ask.url, "until": ask.until}
     env = environment(pages.result.rules)
     html = env.get_template("mail.html").render(data=data, site=pages.site())
     return Mail(data["subject"], _text(data, pages), html)
@@ -253,6 +268,13 @@ def _text(data: Data, pages: SessionPages) -> str:
         for said in board["verdict"][:2]:
             lines.append(f"  {_plain(said['text'])}")
     lines.append("")
+    if data.get("ask"):
+        lines.append(
+            f"Something wrong on a board? Until {data['ask']['until']} you can ask the director "
+            f"for a correction, with your reason: {data['ask']['url']}"
+        )
+        lines.append("(This link is yours: it lets whoever has it ask in your name.)")
+        lines.append("")
     if data["site"]:
         lines.append(f"Every board and score card: {data['site']}index.html")
     lines.append(
@@ -289,4 +311,103 @@ def _diagram(hands: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-__all__ = ["Mail", "changes", "compose", "summary"]
+# --- a player's request for a correction: the link asked for, and the director's answer -------
+
+
+def link_mail(*, event: str, date: str | None, player: str, label: str, ask: Ask) -> Mail:
+    """The link to ask for a correction, mailed to a player who asked for it from the score
+    card of their pair (``label``) on the results site."""
+    when = f" — {date}" if date else ""
+    subject = f"Asking for a correction: {event}{when}"
+    text = "\n".join(
+        [
+            f"{event}{when}",
+            "",
+            f"Dear {player},",
+            "",
+            f"Someone asked, from the score card of {label}, for the link to ask the director",
+            "for a correction. Here it is; it works until the correction period ends",
+            f"({ask.until}):",
+            "",
+            f"  {ask.url}",
+            "",
+            "The link is yours: it lets whoever has it ask in your name. If you did not ask",
+            "for it, there is nothing to do: nothing changes unless the director decides so.",
+        ]
+    )
+    html = _small_html(
+        subject,
+        f"{event}{when}",
+        [
+            f"Dear {_escape(player)},",
+            f"Someone asked, from the score card of {_escape(label)}, for the link to ask the "
+            "director for a correction. Here it is; it works until the correction period ends "
+            f"({_escape(ask.until)}):",
+            f'<a href="{_escape(ask.url)}">Ask the director for a correction</a>',
+            "The link is yours: it lets whoever has it ask in your name. If you did not ask "
+            "for it, there is nothing to do: nothing changes unless the director decides so.",
+        ],
+    )
+    return Mail(subject, text + "\n", html)
+
+
+def answer_mail(
+    *,
+    event: str,
+    date: str | None,
+    player: str,
+    board: int,
+    reason: str,
+    accepted: bool,
+    words: str,
+    result: str | None = None,
+    ask: Ask | None = None,
+) -> Mail:
+    """The director's answer to a player's request for a correction of ``board``: accepted
+    (``result`` the line's result now) or declined, with the director's ``words``."""
+    when = f" — {date}" if date else ""
+    verdict = "accepted" if accepted else "declined"
+    subject = f"Your request about board {board}: {verdict} — {event}{when}"
+    said = [
+        f"You asked for a correction of board {board}: “{reason}”.",
+        f"The director {verdict} it"
+        + (f": the result is now {result}." if accepted and result else "."),
+    ]
+    if words:
+        said.append(f"The director's words: “{words}”")
+    if accepted:
+        said.append("The results everyone sees are corrected with it.")
+    text = [f"{event}{when}", "", f"Dear {player},", "", *said]
+    paragraphs = [f"Dear {_escape(player)},", *(_escape(line) for line in said)]
+    if ask is not None:
+        text += ["", f"Your requests and their answers: {ask.url} (until {ask.until})"]
+        paragraphs.append(
+            f'<a href="{_escape(ask.url)}">Your requests and their answers</a> '
+            f"(until {_escape(ask.until)})"
+        )
+    html = _small_html(subject, f"{event}{when}", paragraphs)
+    return Mail(subject, "\n".join(text) + "\n", html)
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text, quote=True)
+
+
+def _small_html(title: str, head: str, paragraphs: Sequence[str]) -> str:
+    """A short mail's HTML: a heading and paragraphs (already escaped), inline styles only."""
+    body = "\n".join(f'<p style="margin:0 0 0.8rem">{p}</p>' for p in paragraphs)
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_escape(title)}</title>\n</head>\n"
+        '<body style="margin:0;padding:0;background:#ffffff;color:#1d2624;'
+        "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;"
+        'font-size:16px;line-height:1.45">\n'
+        '<div style="max-width:40rem;margin:0 auto;padding:1rem">\n'
+        f'<p style="margin:0 0 0.8rem;color:#5b6866;font-size:0.85rem">{_escape(head)}</p>\n'
+        f"{body}\n</div>\n</body>\n</html>\n"
+    )
+
+
+__all__ = ["Ask", "Mail", "answer_mail", "changes", "compose", "link_mail", "summary"]

@@ -1,10 +1,15 @@
-"""A Swiss event shown: each round's draw and the standings, as plain data (its JSON) and as
-terminal tables."""
+"""A Swiss event shown: each round's draw and the standings, as plain data (its JSON), as
+terminal tables, and as published pages (the standings after the rounds complete and each
+round's draw with its scores: ``index`` and ``round-N``, each with its JSON twin)."""
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
 
@@ -114,3 +119,153 @@ def _team(team: int, names: dict[int, str | None]) -> str:
 
 def _num(value: Any) -> str:
     return fmt_fixed(value, 2)
+
+
+# --- the published pages -------------------------------------------------------------------------
+
+
+def match_data(event: SwissEvent, round_number: int, match: Any, *, scores: bool = True) -> Data:
+    """A match of a round: its table, both teams with their names, and (``scores``) each
+    team's IMPs and VPs once its score is in."""
+    names = {t.number: t.name for t in event.teams}
+    score = event.scores.get((round_number, match.home, match.away)) if scores else None
+    vps = event.match_vps(round_number, match) if score is not None else None
+    return {
+        "table": match.table,
+        "home": {"number": match.home, "name": names.get(match.home)},
+        "away": {"number": match.away, "name": names.get(match.away)},
+        "imps": None
+        if score is None
+        else {
+            "home": number(score.home_imps),
+            "home_exact": exact(score.home_imps),
+            "away": number(score.away_imps),
+            "away_exact": exact(score.away_imps),
+        },
+        "vps": None
+        if vps is None
+        else {
+            "home": number(vps[0]),
+            "home_exact": exact(vps[0]),
+            "away": number(vps[1]),
+            "away_exact": exact(vps[1]),
+        },
+    }
+
+
+TIE_BREAK_WORDS = {
+    "head-to-head": "head-to-head (the VPs among the teams level, when each has met each)",
+    "imp-quotient": "IMP quotient (IMPs for ÷ IMPs against)",
+    "imp-difference": "IMP difference",
+}
+
+
+def conditions_words(event: SwissEvent, kind: str) -> list[str]:
+    """The conditions of contest as sentences, for the pages."""
+    c = event.conditions
+    word = "team" if kind == "teams" else "pair"
+    bye = (
+        "no bye (an odd field cannot be drawn)"
+        if c.bye_vps is None
+        else f"the bye scores {_num(c.bye_vps)} VPs"
+    )
+    first = "at random" if c.first_round.value == "random" else "by seeding"
+    said = [
+        f"{c.rounds} rounds of {c.boards} board{'s' if c.boards != 1 else ''}, "
+        f"IMPs to VPs on the WBF {c.vp_scale.value} scale",
+        f"round 1 drawn {first}; each later round pairs {word}s on close scores that have "
+        "not met, no rematch while one can be avoided",
+        bye,
+        "ties split by " + ", then ".join(TIE_BREAK_WORDS[t.value] for t in c.tie_breaks),
+    ]
+    if c.danish:
+        said.append(f"the last {c.danish} round{'s' if c.danish != 1 else ''} drawn Danish")
+    if c.late_vps:
+        said.append(f"a late entry scores {_num(c.late_vps)} VPs for each round missed")
+    return said
+
+
+def index_data(event: SwissEvent, title: str, kind: str, through: int) -> Data:
+    """The event's published standings after ``through`` rounds, and its rounds."""
+    return {
+        "bridgescore": __version__,
+        "page": "index",
+        "event": title,
+        "kind": kind,
+        "through": through,
+        "rounds_total": event.conditions.rounds,
+        "conditions": conditions_words(event, kind),
+        "rounds": [
+            {"round": d.round, "page": f"round-{d.round}.html", "complete": d.round <= through}
+            for d in event.draws
+        ],
+        "standings": standings_data(event.standings(through)),
+    }
+
+
+def round_data(event: SwissEvent, title: str, kind: str, round_number: int, through: int) -> Data:
+    """A round's draw, table by table, with the scores once the round is complete."""
+    draw = event.draws[round_number - 1]
+    names = {t.number: t.name for t in event.teams}
+    complete = round_number <= through
+    return {
+        "bridgescore": __version__,
+        "page": f"round-{round_number}",
+        "event": title,
+        "kind": kind,
+        "round": round_number,
+        "complete": complete,
+        "rounds": [{"round": d.round, "page": f"round-{d.round}.html"} for d in event.draws],
+        "matches": [match_data(event, round_number, m, scores=complete) for m in draw.matches],
+        "bye": None
+        if draw.bye is None
+        else {
+            "number": draw.bye,
+            "name": names.get(draw.bye),
+            "vps": number(event.conditions.bye_vps or Fraction(0)),
+            "vps_exact": exact(event.conditions.bye_vps or Fraction(0)),
+        },
+    }
+
+
+def site_pages(event: SwissEvent, title: str, kind: str, through: int) -> dict[str, Data]:
+    """Every published page's data by its name (``index``, ``round-1`` ...)."""
+    pages = {"index": index_data(event, title, kind, through)}
+    for d in event.draws:
+        pages[f"round-{d.round}"] = round_data(event, title, kind, d.round, through)
+    return pages
+
+
+def page_template(name: str) -> str:
+    return "swiss_index.html" if name == "index" else "swiss_round.html"
+
+
+def render_page(env: Any, data: Data) -> str:
+    """One published page (``env``: the report's templates, :func:`html.environment`)."""
+    from bridgescore.reports.html import STYLESHEET
+
+    site = {"bridgescore": __version__, "event": data["event"], "date": None}
+    template = page_template(str(data["page"]))
+    return str(
+        env.get_template(template).render(
+            site=site, page=data["page"], data=data, stylesheet=STYLESHEET
+        )
+    )
+
+
+def write_swiss_site(pages: dict[str, Data], directory: Path) -> list[str]:
+    """The published pages and their JSON twins, and the stylesheet, into ``directory``."""
+    from importlib import resources
+
+    from bridgescore.reports.files import Files
+    from bridgescore.reports.html import STYLESHEET, environment
+    from bridgescore.rules import CLUB
+
+    env = environment(CLUB)
+    sheet = resources.files("bridgescore.reports").joinpath("templates", STYLESHEET)
+    with Files() as files:
+        files.write(directory / STYLESHEET, sheet.read_text("utf-8"))
+        for name, data in pages.items():
+            files.write(directory / f"{name}.html", render_page(env, data))
+            files.write(directory / f"{name}.json", json.dumps(data, ensure_ascii=False) + "\n")
+    return [f"{name}.html" for name in pages]

@@ -28,6 +28,7 @@ from bridgescore.store import players as pl
 from bridgescore.store import results as rs
 from bridgescore.store import sessions as ss
 from bridgescore.store import tables as tb
+from bridgescore.store import throttle as th
 from bridgescore.store.engine import (
     Notice,
     StoreError,
@@ -580,7 +581,12 @@ class Store:
             lv.end_login(conn, token, _now())
 
     def setting(self, name: str, default: str) -> str:
-        """A setting every worker shares, made from ``default`` the first time."""
+        """A setting every worker shares, made from ``default`` the first time (read without
+        writing when it is there: a read-only database serves its published results)."""
+        with self.reading() as conn:
+            found = lv.read_setting(conn, name)
+        if found is not None:
+            return found
         with self.writing() as conn:
             return lv.setting(conn, name, default)
 
@@ -632,14 +638,23 @@ class Store:
         with self.reading() as conn:
             return lv.statuses(conn, club_id)
 
-    def publish(self, session_id: int, provisional: timedelta) -> lv.LiveInfo:
+    def publish(
+        self, session_id: int, provisional: timedelta, log: int | None = None
+    ) -> lv.LiveInfo:
         """Finalise a session: published now, provisional for ``provisional`` (30 minutes to
-        7 days); after that a change needs an explicit override."""
+        7 days); after that a change needs an explicit override. With ``log`` (the size of the
+        log its results were shown from), refused when the log has grown since."""
         if not timedelta(minutes=30) <= provisional <= timedelta(days=7):
             raise StoreError("the correction period is 30 minutes to 7 days")
         now = _now()
         with self.writing() as conn:
             lv.publish(conn, session_id, now, now + provisional)
+            # read after the session's row is written (and so held): a result stored from now
+            # on waits for this transaction
+            if log is not None and lv.marks(conn, session_id).log != log:
+                raise StoreError(
+                    "results arrived while the results were being prepared: publish again"
+                )
             return lv.live_info(conn, session_id)
 
     def set_deals(self, session_id: int, deals: Mapping[int, str]) -> list[int]:
@@ -654,10 +669,11 @@ class Store:
         with self.writing() as conn:
             return tb.ensure_codes(conn, session_id, places)
 
-    def join_table(self, code: str) -> tuple[str, tb.Device]:
-        """A new device at the table with this code: its token (not stored, only its hash)."""
+    def join_table(self, code: str, may_score: bool = True) -> tuple[str, tb.Device]:
+        """A new device at the table with this code: its token (not stored, only its hash);
+        it scores when ``may_score`` and no other device scores at the table."""
         with self.writing() as conn:
-            return tb.join(conn, code, _now())
+            return tb.join(conn, code, _now(), may_score)
 
     def table_device(self, token: str) -> tb.Device | None:
         """The phone this token belongs to, removed or not, its session live or not."""
@@ -720,6 +736,40 @@ class Store:
     def table_revision(self, table_id: int) -> int:
         with self.reading() as conn:
             return tb.table_revision(conn, table_id)
+
+    def code_club(self, code: str) -> int | None:
+        """The club of the session whose table has this code (None: no table has it)."""
+        with self.reading() as conn:
+            return tb.code_club(conn, code)
+
+    # --- failed logins and table codes (see bridgescore.store.throttle) -------------------------
+
+    def throttles(self, kind: str, keys: Sequence[str]) -> dict[str, th.Throttle]:
+        with self.reading() as conn:
+            return th.read(conn, kind, keys)
+
+    def count_failure(
+        self, kind: str, keys: Mapping[str, int | None], restart_before: datetime
+    ) -> list[th.Throttle]:
+        """One more failure for each key, in one transaction (every worker counts here)."""
+        with self.writing() as conn:
+            return th.count(conn, kind, keys, _now(), restart_before)
+
+    def clear_failures(self, kind: str, key: str) -> None:
+        with self.writing() as conn:
+            th.clear(conn, kind, key)
+
+    def throttle(self, throttle_id: int) -> th.Throttle | None:
+        with self.reading() as conn:
+            return th.get(conn, throttle_id)
+
+    def lift_throttle(self, throttle_id: int, by: str) -> th.Throttle | None:
+        with self.writing() as conn:
+            return th.lift(conn, throttle_id, by, _now())
+
+    def throttle_list(self, club_id: int, since: datetime) -> list[th.Throttle]:
+        with self.reading() as conn:
+            return th.listing(conn, club_id, since)
 
     # --- one traveller line, and what changed ---------------------------------------------------
 

@@ -25,7 +25,7 @@ from urllib.parse import quote, unquote
 
 from sqlalchemy import Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DataError, DBAPIError, OperationalError
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
@@ -44,6 +44,21 @@ Notice = Callable[[str], None]
 
 class StoreError(BridgeScoreError):
     """A database request that cannot be met: an unknown id, an ambiguous name, a bad URL."""
+
+
+class Unavailable(StoreError):
+    """The database cannot be used now (another program holds its lock): nothing was wrong
+    with the request, which can be made again later."""
+
+
+DatabaseFailure = DBAPIError
+"""Every failure the database driver reports (see :func:`failure` for its sentence)."""
+
+
+def input_fault(error: BaseException) -> bool:
+    """Whether the database refused a value of the request (too long, out of range) rather
+    than failing itself."""
+    return isinstance(error, DataError)
 
 
 def data_folder() -> Path:
@@ -230,7 +245,7 @@ def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable
         except DBAPIError as error:
             if not _locked(error):
                 raise
-            raise StoreError(
+            raise Unavailable(
                 f"the database {where} is still locked after {NOTICE_AFTER + patience} s: "
                 "another program (an import, or bridgescore serve) is writing to it; try "
                 "again when it has finished"
@@ -260,7 +275,7 @@ def advisory_lock(connection: Any, keys: tuple[int, ...], waiting: Notice | None
     except OperationalError as error:
         if "lock timeout" not in str(error.orig):
             raise
-        raise StoreError(
+        raise Unavailable(
             f"the database {where} is still locked after {patience} s: another program "
             "(an import, or bridgescore serve) is writing to it; try again when it has finished"
         ) from None

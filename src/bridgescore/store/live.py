@@ -22,6 +22,7 @@ from bridgescore.store.schema import (
     boards,
     clubs,
     entrants,
+    hand_record_files,
     logins,
     results,
     sessions,
@@ -120,6 +121,11 @@ def end_login(conn: Connection, token: str, now: datetime) -> None:
     conn.execute(update(logins).where(logins.c.token == token).values(ended_at=now))
 
 
+def read_setting(conn: Connection, name: str) -> str | None:
+    found = conn.execute(select(settings.c.value).where(settings.c.name == name)).scalar()
+    return None if found is None else str(found)
+
+
 def setting(conn: Connection, name: str, default: str) -> str:
     """A server setting, made from ``default`` the first time (every worker then reads it)."""
     found = conn.execute(select(settings.c.value).where(settings.c.name == name)).scalar()
@@ -136,8 +142,8 @@ def resolve_player(conn: Connection, text: str, club_id: int) -> MemberRow:
     """A player typed at set-up: a club number (digits) or a name; a name nobody has is kept
     as typed (the player is added when the session is stored)."""
     value = " ".join(text.split())
-    if value.lstrip("#").isdigit():
-        number = value.lstrip("#")
+    number = value.lstrip("#")
+    if number.isascii() and number.isdigit():
         found = pl.by_id(conn, "club", number, club_id)
         if found is None:
             raise StoreError(f"no player has club number {number}")
@@ -213,11 +219,13 @@ def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -
 @dataclass(frozen=True)
 class Marks:
     """Where a session stands: ``revision`` counts every change to it, ``log`` its log's
-    entries (scoring depends on the log alone), ``tables`` each table's revision by table id."""
+    entries (scoring depends on the log and the deals alone), ``tables`` each table's revision
+    by table id, ``deals`` the hand-record files loaded."""
 
     revision: int
     log: int
     tables: dict[int, int]
+    deals: int = 0  # hand-record files loaded: the deals a view shows change with it
 
 
 def touch(
@@ -282,8 +290,15 @@ def marks(conn: Connection, session_id: int) -> Marks:
     count = (
         select(func.count(results.c.id)).where(results.c.session_id == session_id).scalar_subquery()
     )
+    loaded = (
+        select(func.count(hand_record_files.c.id))
+        .where(hand_record_files.c.session_id == session_id)
+        .scalar_subquery()
+    )
     row = conn.execute(
-        select(sessions.c.revision, count.label("log")).where(sessions.c.id == session_id)
+        select(sessions.c.revision, count.label("log"), loaded.label("deals")).where(
+            sessions.c.id == session_id
+        )
     ).first()
     if row is None:
         raise StoreError(f"no stored session with id {session_id}")
@@ -295,7 +310,7 @@ def marks(conn: Connection, session_id: int) -> Marks:
             )
         )
     }
-    return Marks(int(row.revision), int(row.log), tables)
+    return Marks(int(row.revision), int(row.log), tables, int(row.deals))
 
 
 # --- what a club grants --------------------------------------------------------------------------

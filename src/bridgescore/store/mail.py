@@ -22,6 +22,7 @@ from bridgescore.store.privacy import check_email
 from bridgescore.store.schema import mail_log, sessions, smtp_settings
 
 SECURITY = ("starttls", "tls", "none")
+FIGURES = ("results", "correction")  # the mails that give a player their figures
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class SmtpSettings:
     sender: str
     username: str | None = None
     password: str | None = field(default=None, repr=False)  # never shown
+    send_on_publish: bool = False  # the console sends by itself on publishing and corrections
 
     def described(self) -> list[tuple[str, str]]:
         """What a command shows of the settings: everything but the password's value."""
@@ -42,6 +44,7 @@ class SmtpSettings:
             ("sender", self.sender),
             ("username", self.username or "(none)"),
             ("password", "set" if self.password else "(none)"),
+            ("send", "on publishing" if self.send_on_publish else "when asked"),
         ]
 
 
@@ -53,7 +56,7 @@ class Logged:
     session_id: int
     player_id: int
     address: str | None
-    kind: str  # results or correction
+    kind: str  # results or correction (the player's figures); answer, link (about a request)
     subject: str
     summary: dict[str, Any]
     status: str  # sent or failed
@@ -61,6 +64,7 @@ class Logged:
     error: str | None
     created_at: datetime
     sent_at: datetime | None
+    request_id: int | None = None
 
 
 def check_settings(settings: SmtpSettings) -> SmtpSettings:
@@ -90,7 +94,15 @@ def settings(conn: Connection, club_id: int) -> SmtpSettings | None:
     ).one_or_none()
     if row is None:
         return None
-    return SmtpSettings(row.host, row.port, row.security, row.sender, row.username, row.password)
+    return SmtpSettings(
+        row.host,
+        row.port,
+        row.security,
+        row.sender,
+        row.username,
+        row.password,
+        bool(row.send_on_publish),
+    )
 
 
 def save_settings(
@@ -103,6 +115,7 @@ def save_settings(
         "sender": new.sender.strip(),
         "username": new.username,
         "password": new.password,
+        "send_on_publish": new.send_on_publish,
         "updated_at": now,
         "updated_by": by,
     }
@@ -128,7 +141,13 @@ def log(
     error: str | None,
     by: str,
     now: datetime,
+    request_id: int | None = None,
 ) -> int:
+    """Log one mail; the session's revision is counted up, so a console showing its mails
+    learns of it."""
+    from bridgescore.store.live import touch
+
+    touch(conn, session_id)
     return int(
         conn.execute(
             insert(mail_log)
@@ -145,6 +164,7 @@ def log(
                 created_at=now,
                 sent_at=now if status == "sent" else None,
                 sent_by=by,
+                request_id=request_id,
             )
             .returning(mail_log.c.id)
         ).scalar_one()
@@ -174,25 +194,28 @@ def entries(
             r.error,
             r.created_at,
             r.sent_at,
+            r.request_id,
         )
         for r in conn.execute(query)
     ]
 
 
 def last_sent(conn: Connection, session_id: int) -> dict[int, Logged]:
-    """Each player's newest mail sent for the session (what a correction is compared with)."""
+    """Each player's newest mail of their figures sent for the session (what a correction is
+    compared with)."""
     found: dict[int, Logged] = {}
     for entry in entries(conn, session_id):
-        if entry.status == "sent":
+        if entry.status == "sent" and entry.kind in FIGURES:
             found[entry.player_id] = entry
     return found
 
 
 def failed(conn: Connection, session_id: int) -> set[int]:
-    """The players whose newest mail for the session failed."""
+    """The players whose newest mail of their figures for the session failed."""
     newest: dict[int, Logged] = {}
     for entry in entries(conn, session_id):
-        newest[entry.player_id] = entry
+        if entry.kind in FIGURES:
+            newest[entry.player_id] = entry
     return {pid for pid, entry in newest.items() if entry.status == "failed"}
 
 
@@ -206,6 +229,7 @@ def session_club(conn: Connection, session_id: int) -> int:
 
 
 __all__ = [
+    "FIGURES",
     "SECURITY",
     "Logged",
     "SmtpSettings",

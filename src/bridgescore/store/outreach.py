@@ -86,6 +86,17 @@ class PlayersSide:
         with self.store.reading() as conn:
             return pv.published(conn, session_id, rs.load(conn, session_id, at))
 
+    def as_published(self, session_id: int, rows: ss.SessionRows) -> ss.SessionRows:
+        """The session's rows as read (``rows``) with every name as its player lets it be
+        shown: the very same rows while every player shows their full name."""
+        with self.store.reading() as conn:
+            return pv.published(conn, session_id, rows)
+
+    def shown_names(self, session_id: int) -> dict[tuple[str, str, int, bool], str]:
+        """The entrants whose name their players' settings change, as shown."""
+        with self.store.reading() as conn:
+            return pv.shown_names(conn, session_id)
+
     def published_session(self, session_id: int, at: datetime | None = None) -> Any:
         """:meth:`published_rows` as a :class:`bridgescore.session.Session`."""
         return ss.from_rows(self.published_rows(session_id, at))
@@ -132,6 +143,7 @@ class PlayersSide:
         attempts: int,
         error: str | None = None,
         by: str | None = None,
+        request_id: int | None = None,
     ) -> int:
         with self.store.writing() as conn:
             return ml.log(
@@ -147,6 +159,7 @@ class PlayersSide:
                 error=error,
                 by=by or _user(),
                 now=_now(),
+                request_id=request_id,
             )
 
     def mail_log(

@@ -156,6 +156,24 @@ def _save(conn: Connection, player_id: int, by: str, now: datetime, **values: ob
 def set_publish(conn: Connection, player_id: int, publish: str, by: str, now: datetime) -> None:
     pl.get(conn, player_id)
     _save(conn, player_id, by, now, publish=str(parse_publish(publish)))
+    _touch_live(conn, player_id)
+
+
+def _touch_live(conn: Connection, player_id: int) -> None:
+    """The live sessions the player plays in count a change, so the consoles and phones that
+    show their name fetch it again as it may now be shown."""
+    from bridgescore.store.live import LIVE, touch
+    from bridgescore.store.schema import sessions
+
+    found = conn.execute(
+        select(entrants.c.session_id)
+        .join(entrant_players, entrant_players.c.entrant_id == entrants.c.id)
+        .join(sessions, sessions.c.id == entrants.c.session_id)
+        .where(and_(entrant_players.c.player_id == player_id, sessions.c.status == LIVE))
+        .distinct()
+    ).scalars()
+    for session_id in sorted(found):
+        touch(conn, session_id, every_table=True)
 
 
 def set_email(conn: Connection, player_id: int, email: str | None, by: str, now: datetime) -> None:
@@ -297,6 +315,36 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
         entrants=tuple(new_entrants),
         results=tuple(_renamed_row(r, renamed, parts_renamed) for r in rows.results),
     )
+
+
+def shown_names(conn: Connection, session_id: int) -> dict[tuple[str, str, int, bool], str]:
+    """Each entrant's name as its players let it be shown, for the entrants whose name that
+    changes (empty while every player of the session shows their full name): what a table's
+    phone shows of the pairs, without reading the session's results."""
+    parts = _parts(conn, session_id)
+    linked = {p.player_id for p in parts if p.player_id is not None}
+    chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
+    if all(chosen.get(pid, "full") == "full" for pid in linked):
+        return {}
+    numbers = _club_numbers(conn, linked)
+    by_entrant: dict[tuple[str, str, int, bool], list[_Part]] = {}
+    for part in parts:
+        by_entrant.setdefault(part.entrant, []).append(part)
+    found = {}
+    for key, members in by_entrant.items():
+        if not any(
+            m.player_id is not None and chosen.get(m.player_id, "full") != "full" for m in members
+        ):
+            continue
+        names = []
+        for m in members:
+            if m.player_id is None or chosen.get(m.player_id, "full") == "full":
+                names.append(m.name)
+            else:
+                number = m.club_number or numbers.get(m.player_id)
+                names.append(shown(m.name, chosen[m.player_id], m.player_id, number))
+        found[key] = " & ".join(n for n in names if n)
+    return found
 
 
 def _renamed_row(row: ResultRow, whole: Mapping[str, str], parts: Mapping[str, str]) -> ResultRow:
@@ -444,4 +492,5 @@ __all__ = [
     "set_email",
     "set_publish",
     "shown",
+    "shown_names",
 ]

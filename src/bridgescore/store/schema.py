@@ -387,6 +387,8 @@ smtp_settings = Table(
     Column("sender", String(320), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("updated_by", String(200), nullable=False),
+    # 0006: the results go out by themselves when a session is published or corrected.
+    Column("send_on_publish", Boolean, nullable=False, server_default="0"),
 )
 
 # Every results mail, sent or not: a failed send is kept (with its error and attempts) until a
@@ -413,4 +415,197 @@ mail_log = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("sent_at", DateTime(timezone=True), nullable=True),
     Column("sent_by", String(200), nullable=False),
+    # 0006: a mail answering a player's request for a correction names it.
+    Column("request_id", ForeignKey("correction_requests.id"), nullable=True),
+)
+
+# Players' requests for corrections (0008_issue30b). A player reaches their page by a link
+# carrying a pass for them and one session: only a hash of its token is kept, and it is good
+# while the session's correction period runs. A request is a board and a reason; it changes
+# nothing by itself: the director accepts it (a correction, a new entry of the log, which
+# ``correction`` names) or declines it, with words the player reads.
+player_passes = Table(
+    "player_passes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+    Column("made_for", String(20), nullable=False),  # mail (a results mail) or card (asked for)
+)
+
+correction_requests = Table(
+    "correction_requests",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("player_id", ForeignKey("players.id"), nullable=False),
+    Column("pass_id", ForeignKey("player_passes.id"), nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("entry_key", String(200), nullable=True),  # the line the player's pair played it on
+    Column("reason", Text, nullable=False),
+    Column("proposed", String(80), nullable=True),  # the result the player believes right
+    Column("asked_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(20), nullable=False),  # open, accepted, declined
+    Column("answered_at", DateTime(timezone=True), nullable=True),
+    Column("answered_by", String(200), nullable=True),
+    Column("answer", Text, nullable=True),  # the director's words to the player
+    Column("correction", ForeignKey("results.id"), nullable=True),  # the entry it made
+)
+
+# Each sending of a session's results from the console: who started it and why, its last sign
+# of life (a run whose worker died is taken over after a while), and what it did.
+mail_runs = Table(
+    "mail_runs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("reason", String(40), nullable=False),  # director, publish, correction, request, retry
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("started_by", String(200), nullable=False),
+    Column("beat_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("sent", Integer, nullable=False, server_default="0"),
+    Column("failed", Integer, nullable=False, server_default="0"),
+    Column("current", Integer, nullable=False, server_default="0"),
+    Column("problem", Text, nullable=True),  # why it sent nothing (no server, ...)
+)
+
+# A Swiss event run in the console (0006_issue29b). Its boards are the results log of one live
+# session (``session_id``: each round's matches are that session's tables, its movement grows
+# with each round drawn); the event itself -- conditions, teams, draws and the scores each draw
+# rested on -- is a list of steps, never written over: each step (the start, a round drawn, a
+# late entry, a withdrawal, a publishing) keeps the whole event after it
+# (``SwissEvent.to_data()`` as JSON), and the last step is the event as it stands.
+swiss_events = Table(
+    "swiss_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False, index=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    ),
+    Column("kind", String(10), nullable=False),  # teams or pairs
+    Column("title", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_by", String(200), nullable=False),
+)
+
+swiss_steps = Table(
+    "swiss_steps",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "swiss_id", ForeignKey("swiss_events.id", ondelete="CASCADE"), nullable=False, index=True
+    ),
+    Column("number", Integer, nullable=False),  # 1 (the start), 2, 3 ... in order
+    Column("action", String(20), nullable=False),  # start, draw, enter, withdraw, publish
+    Column("round", Integer, nullable=True),  # the round drawn, or published through
+    Column("team", Integer, nullable=True),  # the team entered or withdrawn
+    Column("event", Text, nullable=False),  # the whole event after the step (JSON)
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("by", String(200), nullable=False),
+    UniqueConstraint("swiss_id", "number"),
+)
+
+# The club inside its federation (0007_issue28b). Each hand-record file a director loaded into a
+# session (the deals themselves are the boards' ``deal``), and each board's double-dummy
+# analysis, solved once when the deals were loaded: ``deal`` is the deal it was solved for,
+# ``tricks`` the tricks of each seat (N E S W) in each strain (NT S H D C), one hex digit each.
+hand_record_files = Table(
+    "hand_record_files",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("name", String(200), nullable=False),  # the file's name as uploaded
+    Column("kind", String(8), nullable=False),  # pbn, dup, dlm ... (formats.hands.KINDS)
+    Column("digest", String(64), nullable=False),  # sha256 of the file's bytes
+    Column("boards", Text, nullable=False),  # JSON list: the boards given their deal
+    Column("loaded_at", DateTime(timezone=True), nullable=False),
+    Column("loaded_by", String(200), nullable=False),
+)
+
+deal_analyses = Table(
+    "deal_analyses",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("deal", String(80), nullable=False),
+    Column("tricks", String(20), nullable=False),
+    Column("par_score", Integer, nullable=False),
+    Column("par", Text, nullable=False),  # JSON: [level, strain, doubled, declarers, result]s
+)
+
+# The masterpoint scheme chosen for a session (a built-in name such as "abf:green", or
+# "club:NAME" for a scheme file its club added), and the scheme files each club added (the
+# file's text as given, checked whole when added; a name is never given to another file).
+session_schemes = Table(
+    "session_schemes",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("scheme", String(200), nullable=False),
+    Column("chosen_at", DateTime(timezone=True), nullable=False),
+    Column("chosen_by", String(200), nullable=False),
+)
+
+club_schemes = Table(
+    "club_schemes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("name", String(60), nullable=False),
+    Column("kind", String(8), nullable=False),  # toml or json
+    Column("text", Text, nullable=False),
+    Column("added_at", DateTime(timezone=True), nullable=False),
+    Column("added_by", String(200), nullable=False),
+    UniqueConstraint("club_id", "name"),
+)
+
+# An entry that looked wrong before publishing (bridgescore.anomalies), confirmed by a
+# director as it stands: for that entry only (a correction is a new entry, looked at again).
+anomaly_confirmations = Table(
+    "anomaly_confirmations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        ForeignKey("sessions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("entry_id", ForeignKey("results.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("note", Text, nullable=True),
+    Column("confirmed_at", DateTime(timezone=True), nullable=False),
+    Column("confirmed_by", String(200), nullable=False),
+    UniqueConstraint("entry_id", "kind"),
+)
+
+# Failed logins and table codes (0009_issue24b), counted where every worker sees them: one row
+# per thing guessed at, by kind ("login" or "code") and key ("address:…", "user:…", "code:…"),
+# with the failures since the counter last started, the first and last of them, and the club
+# whose director may see and lift it (none for an address, or a name or code nobody has). A
+# success or a director's lift starts the counter again; a lift is kept with who and when.
+throttles = Table(
+    "throttles",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("key", String(200), nullable=False),
+    Column("club_id", ForeignKey("clubs.id", ondelete="CASCADE"), nullable=True),
+    Column("failures", Integer, nullable=False),
+    Column("first_at", DateTime(timezone=True), nullable=False),
+    Column("last_at", DateTime(timezone=True), nullable=False),
+    Column("lifted_at", DateTime(timezone=True), nullable=True),
+    Column("lifted_by", String(200), nullable=True),
+    UniqueConstraint("kind", "key"),
 )

@@ -2,9 +2,10 @@
 at each table, and the results from a table that were kept for the director.
 
 A phone joins a table of a live session with the table's short code and is given a random
-token; only its SHA-256 is stored, so the database cannot be read for tokens. The first device
-at a table scores; later ones only watch until the director hands the table over (logged, like
-every join, removal and call). What a device may do is :mod:`bridgescore.night`'s to decide:
+token; only its SHA-256 is stored, so the database cannot be read for tokens. A device the
+night lets score (the table card's QR code) scores when no other does; others only watch until
+the table's scoring phone or the director hands the table over (logged, like every join,
+removal and call). What a device may do is :mod:`bridgescore.night`'s to decide:
 this module reads and writes, and counts each change in the session's and the table's revision.
 """
 
@@ -165,11 +166,22 @@ def codes(conn: Connection, session_id: int) -> list[TableCode]:
     return [TableCode(r.id, r.session_id, r.section, r.table_label, r.code) for r in rows]
 
 
+def code_club(conn: Connection, code: str) -> int | None:
+    """The club of the session whose table has this code (None when no table has it)."""
+    found = conn.execute(
+        select(sessions.c.club_id)
+        .join(table_codes, table_codes.c.session_id == sessions.c.id)
+        .where(table_codes.c.code == normalise_code(code))
+    ).scalar()
+    return None if found is None else int(found)
+
+
 # --- devices -------------------------------------------------------------------------------------
 
 
-def join(conn: Connection, code: str, now: datetime) -> tuple[str, Device]:
-    """A new device at the table whose code this is: its token (shown once) and the device."""
+def join(conn: Connection, code: str, now: datetime, may_score: bool = True) -> tuple[str, Device]:
+    """A new device at the table whose code this is: its token (shown once) and the device,
+    which scores when ``may_score`` and no other device scores at the table, else watches."""
     wanted = normalise_code(code)
     row = conn.execute(
         select(table_codes, sessions.c.status)
@@ -190,7 +202,7 @@ def join(conn: Connection, code: str, now: datetime) -> tuple[str, Device]:
         )
     ).first()
     token = secrets.token_urlsafe(32)
-    role = VIEWER if scoring else SCORER
+    role = SCORER if may_score and not scoring else VIEWER
     conn.execute(
         insert(table_devices).values(
             table_id=row.id, token_hash=hash_token(token), role=role, joined_at=now
@@ -594,6 +606,7 @@ class TableView:
     open_call: bool
     conflicts: list[Conflict]
     revision: int
+    phones: tuple[tuple[int, str], ...] = ()  # the table's phones not removed: (id, role)
 
 
 def table_revision(conn: Connection, table_id: int) -> int:
@@ -613,9 +626,15 @@ def table_view(conn: Connection, found: Device) -> TableView:
             )
         )
     ).first()
+    phones = conn.execute(
+        select(table_devices.c.id, table_devices.c.role)
+        .where(and_(table_devices.c.table_id == found.table_id, table_devices.c.ended_at.is_(None)))
+        .order_by(table_devices.c.id)
+    )
     return TableView(
         table_entries(conn, found.session_id, found.section, found.table),
         calling is not None,
         conflicts(conn, found.session_id, table=(found.section, found.table)),
         table_revision(conn, found.table_id),
+        tuple((int(r.id), str(r.role)) for r in phones),
     )

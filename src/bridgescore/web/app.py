@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import re
 import threading
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -39,18 +41,22 @@ from starlette.staticfiles import StaticFiles
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
+from bridgescore.formats.files import os_reason
 from bridgescore.night import (
     LIVE,
     PUBLISHED,
     Actor,
+    DatabaseFailure,
     Refused,
     Service,
+    Unavailable,
 )
 from bridgescore.night import tables as night_tables
+from bridgescore.night.numbers import PLACE, in_range
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html
 from bridgescore.rules import Rules, rules_named
-from bridgescore.web import auth
+from bridgescore.web import auth, limits
 
 LOG = logging.getLogger("bridgescore.web")
 LOGIN_LIFETIME = timedelta(hours=12)
@@ -58,6 +64,7 @@ PRE_LOGIN = "bridgescore_csrf"  # the double-submit token of the login form
 STREAM_SECONDS = 300.0  # an event stream ends after this; the browser opens another at once
 KEEPALIVE = 15.0  # seconds between two comments on a quiet event stream
 _TARGET = re.compile(r"^[a-z0-9-]{1,60}$")
+_TOKEN = re.compile(r"^[0-9a-f]{64}$")  # a login token (store.live.start_login)
 
 
 # --- the one error shape -------------------------------------------------------------------------
@@ -98,7 +105,10 @@ def error_response(request: Request, status: int, message: str) -> Response:
 
 async def _refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Refused)
-    return error_response(request, error.status, error.message)
+    response = error_response(request, error.status, error.message)
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 async def _bridgescore_error(request: Request, error: Exception) -> Response:
@@ -109,6 +119,25 @@ async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     words = {404: "no such page", 405: "that method is not allowed here"}
     return error_response(request, error.status_code, words.get(error.status_code, error.detail))
+
+
+async def _database_failure(request: Request, error: Exception) -> Response:
+    """The database cannot be used now (503) or refused a value (422): a sentence, no trace."""
+    refused = night_of(request).failure(error)
+    if refused is None:
+        return await _server_error(request, error)
+    LOG.warning("%s %s: %s", request.method, request.url.path, refused.message)
+    return error_response(request, refused.status, refused.message)
+
+
+async def _os_error(request: Request, error: Exception) -> Response:
+    """A file the server needs cannot be read or written (a full disk, a temporary folder
+    gone): the server's trouble, said in a sentence."""
+    assert isinstance(error, OSError)
+    LOG.warning("%s %s: %s", request.method, request.url.path, error)
+    return error_response(
+        request, 503, f"the server cannot read or write a file it needs: {os_reason(error)}"
+    )
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
@@ -132,6 +161,7 @@ class BridgeApp:
         self._envs: dict[Rules, jinja2.Environment] = {}
         self._watched: dict[tuple[int, int], tuple[dict[str, Any], Rules | None]] = {}
         self._watched_guard = threading.Lock()
+        self.streams = limits.Streams()
 
     def watched(
         self, key: tuple[int, int], make: Callable[[], tuple[dict[str, Any], Rules | None]]
@@ -184,11 +214,17 @@ def who(request: Request) -> tuple[Actor, str]:
     if header[:7].lower() == "bearer ":
         return Actor(device=night_tables.phone(night, header[7:].strip())), ""
     token = request.cookies.get(auth.COOKIE)
-    if token:
+    if token and _TOKEN.match(token):  # anything else is no login of ours
         user = night.login_user(token)
         if user is not None:
             return Actor(user=user), token
     return ANONYMOUS, ""
+
+
+def address(request: Request) -> str | None:
+    """The client's address (behind a proxy, as its ``X-Forwarded-For`` says: uvicorn trusts
+    the proxy on this machine), for rate limiting."""
+    return request.client.host if request.client else None
 
 
 def require(request: Request) -> tuple[Actor, str]:
@@ -207,17 +243,64 @@ def check_csrf(request: Request, token: str, data: dict[str, str]) -> None:
 
 
 async def posted(request: Request) -> dict[str, str]:
-    """The posted form, or JSON object, as text fields."""
+    """The posted form, or JSON object, as text fields: a number or true/false as its JSON
+    text, null as empty; an array or object as a field's value, or text the database cannot
+    hold, is refused (see :func:`fields`). The body is bounded (:mod:`bridgescore.web.limits`)."""
     if request.headers.get("content-type", "").startswith("application/json"):
+        raw = await request.body()
         try:
-            body = await request.json()
-        except ValueError:
-            raise Refused(400, "expected a JSON object") from None
+            body = json.loads(raw)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past Python's stack
+            raise Refused(400, "the body is not JSON: expected a JSON object") from None
         if not isinstance(body, dict):
             raise Refused(400, "expected a JSON object")
-        return {str(k): "" if v is None else str(v) for k, v in body.items()}
+        data: dict[str, str] = {}
+        for key, value in body.items():
+            if isinstance(value, dict | list):
+                kind = "an object" if isinstance(value, dict) else "an array"
+                raise Refused(422, f"{_shown(key)} must be text or a number, not {kind}")
+            data[key] = (
+                ""
+                if value is None
+                else value
+                if isinstance(value, str)
+                else json.dumps(value)  # true, 12, 1e999 -> Infinity: refused where read
+            )
+        return fields(data)
     form = await request.form()
-    return {k: v for k, v in form.items() if isinstance(v, str)}
+    return fields({k: v for k, v in form.items() if isinstance(v, str)})
+
+
+def fields(data: Mapping[str, str]) -> dict[str, str]:
+    """Form fields, query parameters or a JSON object's values, refused (400) when one holds a
+    NUL or half of a surrogate pair: PostgreSQL cannot store the first, UTF-8 the second."""
+    for key, value in data.items():
+        for text in (key, value):
+            if "\x00" in text or not _encodable(text):
+                raise Refused(
+                    400,
+                    f"{_shown(key)} holds a character that cannot be stored "
+                    "(a NUL, or half of a surrogate pair)",
+                )
+    return dict(data)
+
+
+def query(request: Request) -> dict[str, str]:
+    """The query parameters, checked as form fields are (:func:`fields`)."""
+    return fields(dict(request.query_params))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(key: str) -> str:
+    """A field's name as a message quotes it (at most 40 characters, nothing unprintable)."""
+    return repr(key[:40].encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace"))
 
 
 Handler = Callable[[Request, Actor, str, dict[str, str]], Response]
@@ -301,16 +384,29 @@ def unchanged(request: Request, tag: str) -> Response | None:
 
 
 def session_id(request: Request) -> int:
-    return int(request.path_params["session"])
+    """The session a URL names (one past the database's range names none)."""
+    given: int = request.path_params["session"]
+    return in_range(given, f"no stored session with id {str(given)[:12]}")
+
+
+def path_number(request: Request, name: str) -> int:
+    """A board, round or table number from the URL's path."""
+    given: int = request.path_params[name]
+    return in_range(given, f"no {name} {str(given)[:12]} here", PLACE)
 
 
 # --- the event streams ---------------------------------------------------------------------------
 
 
-def event_stream(night: Service, session: int, mark: Callable[[Any], int | None]) -> Response:
+def event_stream(
+    request: Request, session: int, client: str, mark: Callable[[Any], int | None]
+) -> Response:
     """Server-sent events: ``change`` (its data the new mark) each time ``mark`` of the
     session's marks changes, a comment every :data:`KEEPALIVE` seconds, ended after
-    :data:`STREAM_SECONDS` (a browser's EventSource opens a new one by itself)."""
+    :data:`STREAM_SECONDS` (a browser's EventSource opens a new one by itself). ``client``
+    (a phone, a login) holds at most :data:`limits.STREAMS_PER_CLIENT` at once in a worker."""
+    night = night_of(request)
+    release = bridge(request).streams.acquire(client)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
@@ -327,11 +423,27 @@ def event_stream(night: Service, session: int, mark: Callable[[Any], int | None]
             seen = mark(found)
             yield f"event: change\ndata: {seen}\n\n"
 
-    return StreamingResponse(
+    return _Stream(
         events(),
+        release,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+class _Stream(StreamingResponse):
+    """An event stream that gives its client's place back however it ends (the client gone,
+    the time up, the server stopping)."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kw: Any):
+        super().__init__(content, **kw)
+        self.release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 def _other(
@@ -368,7 +480,20 @@ def create_app(
     """The application over ``store`` (a Service, a Store, or a database path or URL); with
     ``publish_folder``, each session published is also written there as a static site; with
     ``public_url``, the table cards' QR codes point there (else where the director browses)."""
-    from bridgescore.web import console, published, tables
+    from bridgescore.web import (
+        awards,
+        console,
+        hand_records,
+        ladder,
+        lockouts,
+        mail,
+        national,
+        published,
+        requests,
+        review,
+        swiss,
+        tables,
+    )
 
     if isinstance(store, Service):
         night = store
@@ -381,15 +506,29 @@ def create_app(
         *published.routes(),
         Mount("/static", app=static, name="static"),
         *console.routes(),
+        *swiss.routes(),  # before the tables' /t/{name}
+        *ladder.routes(),
         *tables.routes(),
+        *hand_records.routes(),
+        *awards.routes(),
+        *review.routes(),
+        *national.routes(),
+        *mail.routes(),
+        *requests.routes(),
+        *lockouts.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,
         BridgeScoreError: _bridgescore_error,
+        Unavailable: _database_failure,
+        DatabaseFailure: _database_failure,
+        OSError: _os_error,
         HTTPException: _http_error,
         Exception: _server_error,
     }
-    app = Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(
+        routes=routes, exception_handlers=handlers, middleware=[Middleware(limits.Bounded)]
+    )
     app.state.bridge = BridgeApp(
         night, None if publish_folder is None else Path(publish_folder), public_url
     )

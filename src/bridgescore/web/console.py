@@ -18,16 +18,31 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.night import Action, Actor, Grant, Refused, TypedResult, entry, setup
+from bridgescore.errors import BridgeScoreError
+from bridgescore.formats.outputs import OutputError, write_directory
+from bridgescore.night import (
+    Action,
+    Actor,
+    Grant,
+    LiveInfo,
+    Refused,
+    Service,
+    TypedResult,
+    entry,
+    setup,
+)
+from bridgescore.night import awards as night_awards
+from bridgescore.night import privacy as night_privacy
+from bridgescore.night import review as night_review
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
+from bridgescore.night.numbers import PLACE, whole
 from bridgescore.reports import html
 from bridgescore.rules import Rules
-from bridgescore.web import auth, screens
+from bridgescore.web import auth, awards, hand_records, review, screens
+from bridgescore.web import mail as web_mail
 from bridgescore.web.app import (
     bridge,
-    check_csrf,
     etag,
     event_stream,
     form_action,
@@ -35,7 +50,9 @@ from bridgescore.web.app import (
     is_json,
     night_of,
     page,
+    path_number,
     post,
+    query,
     require,
     session_id,
     unchanged,
@@ -58,10 +75,9 @@ def director_home(request: Request) -> Response:
 def setup_page(request: Request) -> Response:
     actor, token = require(request)
     night = night_of(request)
-    form = dict(request.query_params)
+    form = query(request)
     players = setup.players(night, actor)  # refused unless the actor may set sessions up
-    pairs = setup.whole(form.get("pairs", ""), "the number of pairs", 0)
-    minutes = setup.whole(form.get("minutes", "") or "150", "the minutes", 150)
+    pairs, minutes = setup.pairs_and_minutes(form)
     choices: list[Any] = []
     contestants: list[Any] = []
     problem = None
@@ -70,16 +86,22 @@ def setup_page(request: Request) -> Response:
             choices = setup.movement_choices(pairs, minutes)
         except BridgeScoreError as error:
             problem = str(error)
-        pick = form.get("movement", "")
-        if choices and pick.isdigit():
-            contestants = list(setup.chosen_movement(pairs, minutes, int(pick)).contestants)
-    data = screens.setup_data(form, setup.RULE_SETS, choices, contestants, players, problem)
+        if choices and form.get("movement", "").strip():
+            pick = whole(form["movement"], "the movement", high=len(choices) - 1)
+            contestants = list(setup.chosen_movement(pairs, minutes, pick).contestants)
+    data = screens.setup_data(
+        form, setup.RULE_SETS, choices, contestants, players, problem, pairs, minutes
+    )
+    data["masterpoints"] = awards.for_setup(night, actor)
     return page(request, "setup.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 @form_action
 def create(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    scheme = awards.scheme_for_new(night_of(request), actor, form)  # checked before storing
     made = setup.create_session(night_of(request), actor, form)
+    if scheme is not None:
+        night_awards.choose(night_of(request), actor, made, scheme)
     if wants_json(request):
         return JSONResponse({"session": made, "url": f"/director/sessions/{made}"}, 201)
     return RedirectResponse(f"/director/sessions/{made}", 303)
@@ -99,7 +121,11 @@ def watch(request: Request) -> Response:
 
     def make() -> tuple[dict[str, Any], Rules | None]:
         live = night.session(actor, session_id(request))
-        return screens.watch(live), live.result.rules if live.result is not None else None
+        data = screens.watch(live)
+        data["hand_records"] = hand_records.section(night, actor, live)
+        awards.on_watch(night, live, data)
+        data["review"] = review.summary(night, actor, live)
+        return data, live.result.rules if live.result is not None else None
 
     data, rules = bridge(request).watched((session_id(request), revision), make)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
@@ -118,59 +144,16 @@ def watch(request: Request) -> Response:
 def board(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.grid(live, int(request.path_params["board"]))
+    data = screens.grid(live, path_number(request, "board"))
+    data.update(hand_records.grid_deal(night_of(request), actor, live, data["board"]))
     return page(request, "grid.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
 def table_round(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    data = screens.slip(live, int(request.path_params["table"]), int(request.path_params["round"]))
+    data = screens.slip(live, path_number(request, "table"), path_number(request, "round"))
     return page(request, "slip.html", data, json_twin=is_json(request), actor=actor, token=token)
-
-
-async def deals(request: Request) -> Response:
-    """Hand records from a PBN file: each board's deal, shown on the published travellers."""
-    form = await request.form()
-    upload = form.get("pbn")
-    content = None if upload is None or isinstance(upload, str) else await upload.read()
-    name = "deals.pbn" if upload is None or isinstance(upload, str) else upload.filename
-    csrf = form.get("csrf")
-
-    def run() -> Response:
-        actor, token = require(request)
-        if actor.user is not None:
-            check_csrf(request, token, {"csrf": csrf if isinstance(csrf, str) else ""})
-        night = night_of(request)
-        night.check(actor, Action.HAND_RECORDS, night.info(session_id(request)))
-        if content is None:
-            raise Refused(400, "choose a PBN file of the deals")
-        given = hand_records(content, name or "deals.pbn")
-        done = night.set_deals(actor, session_id(request), given)
-        if wants_json(request):
-            return JSONResponse({"boards": done})
-        return RedirectResponse(f"/director/sessions/{session_id(request)}", 303)
-
-    return await run_in_threadpool(run)
-
-
-def hand_records(data: bytes, name: str) -> dict[int, str]:
-    """Each board's deal in a PBN file of hand records (as a dealing program writes them)."""
-    from bridgescore.deal import Deal
-    from bridgescore.formats.pbn import syntax
-
-    text, _ = syntax.decode(data)
-    document = syntax.loads(text, path=name)
-    document.raise_for_problems()
-    found: dict[int, str] = {}
-    for game in document.games:
-        number, deal = game.tag("Board"), game.tag("Deal")
-        if number is None or deal is None or not number.resolved.strip().isdigit():
-            continue
-        found[int(number.resolved)] = str(Deal.from_pbn(deal.resolved).pbn())
-    if not found:
-        raise ParseError(f"{name}: no board with a Board and a Deal tag")
-    return found
 
 
 def typed(form: dict[str, str]) -> TypedResult:
@@ -185,12 +168,16 @@ def typed(form: dict[str, str]) -> TypedResult:
 def place(form: dict[str, str], *, table: bool = True) -> Place:
     """The board, round and table a result is for (a phone's own table: ``table`` False, and
     no table in the form)."""
-    try:
-        where = int(form["table"]) if table or form.get("table", "").strip() else None
-        return Place(int(form["board"]), int(form["round"]), where)
-    except (KeyError, ValueError):
+    needed = ("board", "round", "table") if table else ("board", "round")
+    if any(not form.get(name, "").strip() for name in needed):
         words = "its board, round and table" if table else "its board and round"
-        raise Refused(400, f"a result needs {words}") from None
+        raise Refused(400, f"a result needs {words}")
+    given = form.get("table", "").strip()
+    return Place(
+        whole(form["board"], "the board", low=1, high=PLACE),
+        whole(form["round"], "the round", low=1, high=PLACE),
+        whole(given, "the table", low=1, high=PLACE) if table or given else None,
+    )
 
 
 @form_action
@@ -257,7 +244,7 @@ def submit(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
 def history(request: Request) -> Response:
     actor, token = require(request)
     live = night_of(request).session(actor, session_id(request))
-    key = request.query_params.get("line", "")
+    key = query(request).get("line", "")
     data = screens.history_data(live, key, live.history(key))
     return page(request, "history.html", data, json_twin=is_json(request), actor=actor, token=token)
 
@@ -277,6 +264,7 @@ def correct(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
         client_id=form.get("client_id") or None,
         override=form.get("override") == "on",
     )
+    web_mail.after_correction(request, session_id(request))
     return _after(request, key)
 
 
@@ -286,6 +274,7 @@ def undo(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Re
     entry.undo(
         night_of(request), actor, session_id(request), key, override=form.get("override") == "on"
     )
+    web_mail.after_correction(request, session_id(request))
     return _after(request, key)
 
 
@@ -298,15 +287,24 @@ def _after(request: Request, key: str) -> Response:
 
 @form_action
 def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
-    minutes = form.get("minutes", "") or "60"
-    if not minutes.isdigit():
-        raise Refused(422, f"the correction period must be a number of minutes, not {minutes!r}")
+    minutes = whole(form.get("minutes", ""), "the correction period in minutes", default=60)
     night = night_of(request)
-    info = night.publish(actor, session_id(request), timedelta(minutes=int(minutes)))
+    period = timedelta(minutes=min(minutes, 10**6))
     folder = bridge(request).publish_folder
-    if folder is not None:  # the results site written out as well, as bridgescore report would
-        result, _ = night.published(info.id)
-        _write_site(result, folder / f"session-{info.id}")
+    try:  # entries that look wrong and are not confirmed: asked once more
+        if folder is None:
+            info = night_review.publish(
+                night, actor, session_id(request), period, anyway=form.get("anyway") == "yes"
+            )
+        else:  # the results site written out as well, as bridgescore report would
+            info = _publish_with_site(
+                night, actor, session_id(request), period, folder, form.get("anyway") == "yes"
+            )
+    except night_review.Unconfirmed as asked:
+        if wants_json(request):
+            raise
+        return review.ask_to_publish(request, actor, token, asked, str(minutes))
+    web_mail.after_publish(request, info.id)  # the results by e-mail, when the club says so
     if wants_json(request):
         return JSONResponse(
             {
@@ -322,18 +320,35 @@ def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
     return RedirectResponse(f"/director/sessions/{info.id}", 303)
 
 
-def _write_site(result: Any, target: Path) -> None:
-    """The site written into ``target`` whole: a new folder swapped in for the old one."""
-    import shutil
+def _publish_with_site(
+    night: Service, actor: Actor, session: int, period: timedelta, folder: Path, anyway: bool
+) -> LiveInfo:
+    """Publish and write the results site, all or nothing: the site is built beside its place
+    by the one writer (``write_directory``), the session is published last inside it, and the
+    folder is put in place once both are done. A site that cannot be written leaves the session
+    live and an earlier site as it was, and says why."""
+    target = folder / f"session-{session}"
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    html.write_site(result, fresh, double_dummy=False)
-    old = target.with_name(f".{target.name}-old")
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    def fill(into: Path) -> LiveInfo:
+        def site(_: Any) -> None:  # names as each player lets them be shown
+            html.write_site(night_privacy.result(night, session), into, double_dummy=False)
+
+        return night_review.publish(night, actor, session, period, anyway=anyway, site=site)
+
+    before = night.info(session).published_at
+    try:
+        return write_directory(target, fill, kind="results site")
+    except OutputError as error:
+        if night.info(session).published_at != before:  # only the move into place failed
+            raise Refused(
+                503, f"the session is published, but its results site is not: {error}"
+            ) from None
+        said = (
+            "nothing was published: the session is still live"
+            if before is None
+            else "the results published before stand, and so does their site"
+        )
+        raise Refused(503, f"{error}: {said}") from None
 
 
 def export(request: Request) -> Response:
@@ -342,9 +357,10 @@ def export(request: Request) -> Response:
     live = night_of(request).session(actor, session_id(request))
     if live.result is None:
         raise Refused(422, "there are no results to export")
-    buffer = io.BytesIO()
+    shown = night_privacy.result(night_of(request), live.id)  # a site for everyone: names as
+    buffer = io.BytesIO()  # each player lets them be published
     with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-        html.write_site(live.result, Path(folder), double_dummy=False)
+        html.write_site(shown, Path(folder), double_dummy=False)
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(Path(folder).iterdir()):
                 archive.write(path, f"session-{live.id}/{path.name}")
@@ -410,13 +426,13 @@ async def session_events(request: Request) -> Response:
     """The console's event stream: an event ``change`` with the session's revision whenever
     it changes (the watch and tables pages then fetch themselves again)."""
 
-    def allowed() -> None:
-        actor, _ = require(request)
+    def allowed() -> str:
+        actor, token = require(request)
         night_of(request).revision(actor, session_id(request))
+        return token or actor.name
 
-    await run_in_threadpool(allowed)
-    night = night_of(request)
-    return event_stream(night, session_id(request), lambda marks: marks.revision)
+    client = await run_in_threadpool(allowed)
+    return event_stream(request, session_id(request), client, lambda marks: marks.revision)
 
 
 def routes() -> list[Route]:
@@ -431,7 +447,6 @@ def routes() -> list[Route]:
         Route(session + "/events", session_events, methods=["GET"]),
         *get(session + "/boards/{board:int}", board),
         *get(session + "/tables/{table:int}/rounds/{round:int}", table_round),
-        *post(session + "/deals", deals),
         *post(session + "/check", check),
         *post(session + "/results", submit),
         *get(session + "/history", history),

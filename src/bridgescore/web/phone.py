@@ -62,8 +62,8 @@ def table_state(found: TableState) -> Data:
     by_line = {e.entry_key: e for e in found.view.entries}
     rounds = []
     current = None
-    for number in range(1, movement.rounds + 1):
-        play = movement.play(number, table)
+    for play in (p for p in movement.plays if p.table == table):  # a Swiss round may skip it
+        number = play.round
         boards = []
         for board in () if play.sit_out else play.boards:
             key = line_key(RowKey(device.section or None, board, number, device.table))
@@ -99,11 +99,12 @@ def table_state(found: TableState) -> Data:
         "role": device.role,
         "revision": found.view.revision,
         "rounds": rounds,
-        "current_round": current or movement.rounds,
+        "current_round": current or (rounds[-1]["round"] if rounds else movement.rounds),
         "corrections_from_round": max(played) if played else 1,
         "not_played": found.grants_not_played,
         "open_call": found.view.open_call,
         "conflicts": [held(c) for c in found.view.conflicts],
+        "phones": [{"id": number, "role": role} for number, role in found.view.phones],
     }
 
 
@@ -169,4 +170,9 @@ def traveller(data: Data, table: str, section: str = "") -> Data:
         "top": data.get("top"),
         "section": section,
         "results": rows,
+        # the deal, once this table has played the board (the traveller is refused before)
+        "dealer": data.get("dealer"),
+        "vulnerability": data.get("vulnerability"),
+        "hands": data.get("hands"),
+        "double_dummy": data.get("double_dummy"),
     }

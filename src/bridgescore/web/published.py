@@ -13,14 +13,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.night import Actor, Refused
+from bridgescore.night import Actor, Refused, throttle
+from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
-from bridgescore.reports import html, views
+from bridgescore.reports import html
 from bridgescore.reports.model import board_page, entrant_page
 from bridgescore.web import auth
 from bridgescore.web.app import (
     LOGIN_LIFETIME,
     PRE_LOGIN,
+    address,
     bridge,
     form_action,
     is_json,
@@ -32,6 +34,7 @@ from bridgescore.web.app import (
     wants_json,
     who,
 )
+from bridgescore.web.hand_records import published_pages
 
 # --- the published results ----------------------------------------------------------------
 
@@ -60,10 +63,10 @@ def results_page(request: Request) -> Response:
     name, json_twin = twin(request)
     if name == "":
         return RedirectResponse(f"/results/{session_id(request)}/index.html", 303)
-    result, info = night_of(request).published(session_id(request))
+    result, info = night_privacy.published(night_of(request), session_id(request))
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
-    pages = views.SessionPages(result)
+    pages = published_pages(night_of(request), session_id(request), result, info)
     site = pages.site()
     until = _aware(info.provisional_until)
     if until is not None and _now() < until:
@@ -93,8 +96,8 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
 
 
 def results_chart(request: Request) -> Response:
-    result, _ = night_of(request).published(session_id(request))
-    pages = views.SessionPages(result)
+    result, info = night_privacy.published(night_of(request), session_id(request))
+    pages = published_pages(night_of(request), session_id(request), result, info)
     name = request.path_params["name"]
     for entrant in pages.card_entrants():
         card = pages.card(entrant)
@@ -160,10 +163,16 @@ def _login(request: Request, data: dict[str, str]) -> Response:
     if not pre or not hmac.compare_digest(pre, data.get("csrf", "")):
         raise Refused(403, "the form has expired or did not come from this site: reload the page")
     night = night_of(request)
-    found = night.user(data.get("username", ""))
+    name = data.get("username", "")
+    where, account = throttle.address_key(address(request)), throttle.user_key(name)
+    throttle.check(night, throttle.LOGIN, [where, account])  # 429 while either must wait
+    found = night.user(name)
     if not auth.verify_password(found.password_hash if found else None, data.get("password", "")):
+        club = found.club_id if found else None
+        throttle.failed(night, throttle.LOGIN, {where: None, account: club})
         raise Refused(401, "wrong user name or password")
     assert found is not None
+    throttle.succeeded(night, throttle.LOGIN, account)
     if auth.needs_rehash(found.password_hash):
         night.set_password(found.id, auth.hash_password(data.get("password", "")))
     token = night.start_login(found.id, LOGIN_LIFETIME)

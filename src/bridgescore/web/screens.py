@@ -26,6 +26,7 @@ from bridgescore.night import (
     notation,
     row_key,
 )
+from bridgescore.night import requests as night_requests
 from bridgescore.night.lines import holders
 from bridgescore.night.tables import Checked
 from bridgescore.reports.views import exactly
@@ -64,6 +65,8 @@ def setup_data(
     contestants: list[Any],
     players: list[tuple[str, str | None]],
     problem: str | None,
+    pairs: int,
+    minutes: int,
 ) -> Data:
     """The set-up page: the event, the date, the rules, the number of pairs and the time; the
     movements that fit (``choices``, best first); each pair's two players, with the club's
@@ -72,8 +75,8 @@ def setup_data(
         "page": "setup",
         "form": {k: form.get(k, "") for k in ("title", "date", "rules", "pairs", "minutes")},
         "rule_sets": list(rule_sets),
-        "pairs": int(form["pairs"]) if form.get("pairs", "").isdigit() else 0,
-        "minutes": int(form["minutes"]) if form.get("minutes", "").isdigit() else 150,
+        "pairs": pairs,
+        "minutes": minutes,
         "movements": [
             {
                 "index": i,
@@ -104,6 +107,15 @@ def _scored_rows(result: Any, board: int) -> dict[str, Data]:
     """Each stored line of ``board`` with its NS score and provisional matchpoints."""
     if result is None:
         return {}
+    if not hasattr(result, "boards"):  # teams: the rooms are compared on the match's page
+        return {
+            line_key(t.key): {
+                **_UNSCORED,
+                "ns_score": None if t.result is None else t.result.ns_score,
+            }
+            for t in result.session.tables
+            if t.board == board
+        }
     found: dict[str, Data] = {}
     for scored in result.boards:
         if scored.board.number != board:
@@ -250,6 +262,10 @@ def watch(live: LiveSession) -> Data:
         "session": head(live),
         "calls": [{"id": e.id, "table": e.table, "at": e.at.isoformat()} for e in live.calls()],
         "conflicts": [held(c) for c in live.conflicts()],
+        "requests": [
+            {"id": r.id, "board": r.board, "player": r.player, "reason": r.reason}
+            for r in night_requests.waiting(live.night, live.id)
+        ],
         "entered": len(live.lines),
         "expected": sum(expected.values()),
         "missing": missing,

@@ -23,9 +23,11 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
+from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
+from bridgescore.night.numbers import whole
 from bridgescore.web import app as web
-from bridgescore.web import console, phone, screens
+from bridgescore.web import console, hand_records, phone, screens
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,80}$")
 STATIC = {
@@ -82,7 +84,9 @@ async def join(request: Request) -> Response:
 
     def run() -> Response:
         night = web.night_of(request)
-        token, found = night_tables.join(night, data.get("code", ""))
+        token, found = night_tables.join(
+            night, data.get("code", ""), data.get("card", ""), web.address(request)
+        )
         plan = night.plan(found.session_id)
         return JSONResponse(
             {
@@ -110,6 +114,7 @@ def state(request: Request) -> Response:
     if fresh is not None:
         return fresh
     data = phone.table_state(night_tables.state(night, found, granted))
+    data["swiss"] = night_swiss.kind_of(night, found.session_id)  # then it asks /t/api/swiss
     return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
 
@@ -155,7 +160,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.place(data, table=False),
         console.typed(data),
         client_id=client_id,
-        replaces=int(replaces) if replaces.isdigit() else None,
+        replaces=whole(replaces, "the entry it replaces") if replaces.strip() else None,
     )
     return answer(outcome, problem)
 
@@ -194,14 +199,31 @@ def answer(outcome: entry.Outcome, problem: str | None) -> Response:
 
 
 def traveller(request: Request) -> Response:
-    """A board's traveller with provisional matchpoints, for a table that has played it."""
+    """A board's traveller with provisional matchpoints and its deal, for a table that has
+    played it."""
     found = _phone(request)
-    board = int(request.path_params["board"])
-    result = night_tables.traveller_result(web.night_of(request), found, board)
+    board = web.path_number(request, "board")
+    night = web.night_of(request)
+    result = night_tables.traveller_result(night, found, board)
     from bridgescore.reports import views
 
-    data = views.traveller(result, board, found.section or None)
+    solved = hand_records.table_double_dummy(night, Actor(device=found), board)
+    data = views.traveller(result, board, found.section or None, double_dummy=solved)
     return JSONResponse(phone.traveller(data, found.table, found.section))
+
+
+@web.form_action
+def hand_over(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
+    """The table's scoring phone hands the scoring to another phone at its table (the players
+    agree at the table; the director can too, on the tables page)."""
+    if actor.device is None:
+        raise Refused(401, night_tables.NOT_VALID)
+    number = data.get("device", "")
+    if not number.strip():
+        raise Refused(400, "which phone? (its number is missing)")
+    which = whole(number, "the phone's number")
+    night_tables.hand_over(web.night_of(request), actor, actor.device.session_id, which)
+    return JSONResponse({"done": "handover", "device": which})
 
 
 async def call(request: Request) -> Response:
@@ -217,7 +239,7 @@ async def events(request: Request) -> Response:
     found = await run_in_threadpool(_phone, request)
     table = found.table_id
     return web.event_stream(
-        web.night_of(request), found.session_id, lambda marks: marks.tables.get(table)
+        request, found.session_id, f"phone {found.id}", lambda marks: marks.tables.get(table)
     )
 
 
@@ -251,7 +273,8 @@ def tables_data(request: Request, live: LiveSession, actor: Actor) -> dict[str, 
             {
                 "table": c.table,
                 "code": c.code,
-                "url": f"{base}/t/{c.code}",
+                "card": night_tables.card_key(night, c.code),
+                "url": f"{base}/t/{c.code}#{night_tables.card_key(night, c.code)}",
                 "devices": [
                     {
                         "id": d.id,
@@ -336,9 +359,9 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     if action not in ACTIONS:
         raise Refused(404, "no such page")
     number = form.get("id", "")
-    if not number.isdigit():
+    if not number.strip():
         raise Refused(400, "which one? (an id is missing)")
-    which = int(number)
+    which = whole(number, "the id")
     done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
         night_tables.hand_over(night, actor, session, which)
@@ -399,6 +422,7 @@ def routes() -> list[Route]:
         Route("/t/api/results", submit, methods=["POST"]),
         Route("/t/api/boards/{board:int}", traveller, methods=["GET"]),
         Route("/t/api/call", call, methods=["POST"]),
+        Route("/t/api/handover", hand_over, methods=["POST"]),
         Route("/t/{name:str}", shell_or_asset, methods=["GET"]),
         Route(session + "/tables", tables_page, methods=["GET"]),
         Route(session + "/tables.json", tables_page, methods=["GET"]),

@@ -6,6 +6,10 @@
 // shows what is waiting. It learns of a change to its table (a hand-over, the director's
 // answer, a correction) from the server's event stream; without one it asks now and then with
 // the ETag of the state it has, and a 304 says nothing changed.
+//
+// At a Swiss event the table plays one match a round (at teams, one of its two rooms): the page
+// also shows the match (both rooms' boards, the IMPs and VPs once it is complete) and, once the
+// round is in at this table, waits for the director's draw of the next one.
 "use strict";
 
 const DB_NAME = "bridgescore-table";
@@ -14,9 +18,10 @@ const STRAINS = ["C", "D", "H", "S", "N"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SEATS = { N: "North", E: "East", S: "South", W: "West" };
 const POLL_MS = 10000; // asking for the table's state when its event stream is down
+const SWISS_POLL_MS = 3000; // asking for a Swiss match while the other room finishes
 
 const ui = {
-  pass: null, // {token, code, table, session, role}
+  pass: null, // {token, code, card, table, session, role}
   state: null, // the table's state from the server (kept in IndexedDB for offline use)
   scores: null, // the contract score table
   queue: [], // results waiting to be sent: {client_id, token, payload, label, refused}
@@ -29,6 +34,9 @@ const ui = {
   etag: null, // the ETag of the state shown: the same again means nothing changed
   streaming: false, // the table's event stream is open
   ended: false, // the session's results are published: scoring is over
+  swiss: null, // at a Swiss event: this table's matches (/t/api/swiss)
+  swissTag: null,
+  handingTo: null, // the phone this one is about to hand the scoring to (asked once more)
 };
 
 // --- IndexedDB ----------------------------------------------------------------------------------
@@ -132,6 +140,10 @@ function doneAt(round, board) {
   return Boolean((b && b.result) || queuedFor(round, board));
 }
 
+function swissMatch(number) {
+  return ui.state && ui.state.swiss && ui.swiss && ui.swiss.rounds.find((r) => r.round === number);
+}
+
 function roundComplete(number) {
   const r = roundOf(number);
   return Boolean(r) && r.boards.every((b) => doneAt(number, b.board));
@@ -172,13 +184,21 @@ function problemOf(answer) {
   return (answer.data && answer.data.error && answer.data.error.message) || `error ${answer.status}`;
 }
 
-async function join(code) {
-  const answer = await api("/t/api/join", { method: "POST", body: { code } }, null);
+// The table card's QR code carries its key after the "#" (never sent in a request's address):
+// joined with it, a phone may score the table; with the code alone it watches.
+function cardKey() {
+  return location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+}
+
+async function join(code, card) {
+  const answer = await api("/t/api/join", { method: "POST", body: { code, card } }, null);
   if (answer.status !== 201) throw new Error(problemOf(answer));
-  ui.pass = { ...answer.data, code };
+  ui.pass = { ...answer.data, code, card };
   await kvPut("pass", ui.pass);
   ui.state = null;
   ui.etag = null;
+  ui.swiss = null;
+  ui.swissTag = null;
   ui.ended = false;
   ui.round = null;
   await kvPut("round", null);
@@ -207,11 +227,15 @@ async function refresh() {
         ui.screen = "boards";
         ui.message = { note: "This phone now scores for the table." };
         await kvPut("round", ui.round);
+      } else if (before && before.role === "scorer" && ui.state.role !== "scorer") {
+        const scorer = (ui.state.phones || []).find((p) => p.role === "scorer");
+        ui.message = { note: `This phone now watches: ${scorer ? `phone ${scorer.id}` : "another phone"} scores for the table.` };
       }
     }
   } catch (error) {
     setOnline(false);
   }
+  if (ui.state && ui.state.swiss && !ui.ended) await refreshSwiss();
   if (!ui.scores) {
     try {
       const answer = await api("/t/api/scores", {}, null);
@@ -220,6 +244,21 @@ async function refresh() {
         await kvPut("scores", ui.scores);
       }
     } catch (error) { /* offline: the copy kept in IndexedDB is used */ }
+  }
+}
+
+// A Swiss event's matches at this table; true when they changed.
+async function refreshSwiss() {
+  try {
+    const answer = await api("/t/api/swiss", { revalidate: true });
+    if (answer.status !== 200 || (answer.etag && answer.etag === ui.swissTag)) return false;
+    ui.swiss = answer.data;
+    ui.swissTag = answer.etag;
+    await kvPut("swiss", ui.swiss);
+    return true;
+  } catch (error) {
+    setOnline(false);
+    return false;
   }
 }
 
@@ -280,7 +319,7 @@ const actions = {
     const input = document.getElementById("code");
     const code = input ? input.value : "";
     try {
-      await join(code);
+      await join(code, ""); // typed: this phone watches until it is handed the scoring
       await refresh();
       ui.message = null;
       ui.screen = "round";
@@ -340,6 +379,24 @@ const actions = {
   toAgree() { ui.draft.step = "agree"; render(); },
   async agree() { await enqueue(); },
   nextBoard() { ui.traveller = null; ui.screen = "boards"; render(); },
+  async showBoard(el) {
+    // A board this table has played: its traveller so far and its deal (the server shows
+    // neither before the table has a result on the board).
+    const board = Number(el.dataset.board);
+    ui.traveller = { board, round: ui.round, label: `Board ${board}`, client_id: null, seen: true };
+    ui.screen = "sent";
+    render();
+    try {
+      const answer = await api(`/t/api/boards/${board}`);
+      setOnline(true);
+      if (answer.status === 200) ui.traveller = { ...ui.traveller, data: answer.data };
+      else ui.message = { problem: problemOf(answer) };
+    } catch (error) {
+      setOnline(false);
+      ui.message = { problem: "No connection: the traveller needs one." };
+    }
+    render();
+  },
   nextRound() {
     const next = ui.state.rounds.find((r) => r.round > ui.round && !r.sit_out);
     ui.round = next ? next.round : ui.round;
@@ -367,6 +424,20 @@ const actions = {
     render();
   },
   rejoin() { ui.pass = null; ui.screen = "join"; render(); },
+  handTo(el) { ui.handingTo = Number(el.dataset.device); render(); },
+  keepScoring() { ui.handingTo = null; render(); },
+  async handOver() {
+    const device = ui.handingTo;
+    ui.handingTo = null;
+    try {
+      const answer = await api("/t/api/handover", { method: "POST", body: { device } });
+      if (answer.status !== 200) ui.message = { problem: problemOf(answer) };
+      await refresh(); // says "this phone now watches", as any hand-over away from it
+    } catch (error) {
+      ui.message = { problem: "No connection: the scoring stays on this phone for now." };
+    }
+    render();
+  },
 };
 
 async function checkLead() {
@@ -412,7 +483,7 @@ async function enqueue() {
   ui.traveller = { board: d.board, round: d.round, label: item.label, client_id: item.client_id };
   render();
   await flush();
-  if (ui.traveller && !ui.queue.find((q) => q.client_id === item.client_id)) {
+  if (ui.traveller && !ui.state.swiss && !ui.queue.find((q) => q.client_id === item.client_id)) {
     try {
       const answer = await api(`/t/api/boards/${d.board}`);
       if (answer.status === 200) ui.traveller = { ...ui.traveller, data: answer.data };
@@ -467,7 +538,54 @@ function messageHtml() {
 
 function pairHtml(pair) {
   if (!pair) return "";
-  return `Pair ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+  const word = ui.state && ui.state.swiss === "teams" ? "Team" : "Pair";
+  return `${word} ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+}
+
+// --- a Swiss event's match ----------------------------------------------------------------------
+
+function teamText(team) {
+  const word = ui.state.swiss === "teams" ? "Team" : "Pair";
+  return `${word} ${team.number}${team.name ? ` ${team.name}` : ""}`;
+}
+
+function swissWhere(r) {
+  const m = swissMatch(r.round);
+  if (!m || !m.room) return "";
+  return `<p class="note">Match ${m.match}, room ${m.room}: the other room is table ${esc(m.other_table)}.</p>`;
+}
+
+function swissCard(r) {
+  const m = swissMatch(r.round);
+  if (!m) return "";
+  const teams = Boolean(m.room);
+  const rows = m.boards.map((b) => {
+    const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">to come</span>`}</td>`).join("");
+    const won = b.won ? `${esc(b.won.imps)} to ${esc(teamText({ number: b.won.team }).toLowerCase())}` : b.compared ? "0" : "";
+    return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
+  }).join("");
+  const heads = teams ? `<th scope="col">Room 1</th><th scope="col">Room 2</th>` : `<th scope="col">Result</th>`;
+  const score = m.complete
+    ? `<p class="match-score"><strong>IMPs ${esc(m.score_text)}</strong> · <strong>VPs ${esc(m.vps_text)}</strong></p>`
+    : "";
+  return `<div class="card" id="match"><h3>Match ${m.match}: ${esc(teamText(m.home))} (home) v ${esc(teamText(m.away))}</h3>
+    <table><caption class="visually-hidden">The match's boards</caption><thead><tr><th scope="col">Board</th>${heads}<th scope="col">IMPs</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
+}
+
+function swissEnd(r) {
+  const m = swissMatch(r.round);
+  let match = "";
+  if (m && !m.complete) {
+    match = m.room
+      ? `<p>Waiting for the other room (table ${esc(m.other_table)}): ${m.entered[m.room === 1 ? 1 : 0]} of ${m.boards.length} boards in.</p>`
+      : `<p>The match's IMPs are known once every table of the round is in.</p>`;
+  }
+  const next = ui.state.rounds.find((x) => x.round > r.round && !x.sit_out);
+  const last = ui.swiss && ui.swiss.next === "over" && !next;
+  const then = next ? nextRoundButton(r)
+    : last ? `<p>That was the last round at this table. Thank you!</p>`
+      : `<p>The director draws round ${r.round + 1} once every match is in: this page shows it by itself.</p>`;
+  return `<div class="card"><h3>Round ${r.round} is complete at this table</h3>${match}</div>${then}`;
 }
 
 function screens() {
@@ -491,7 +609,7 @@ function endedScreen() {
 function joinScreen() {
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1] || (ui.pass && ui.pass.code) || "";
   return `<h2>Join your table</h2>
-    <p>Scan the QR code on the table card, or type the code printed under it.</p>
+    <p>Scan the QR code on the table card with this phone's camera to score the table. With the code printed under it typed here, this phone watches the table.</p>
     <label class="code" for="code">Table code</label>
     <input id="code" class="code" autocomplete="off" autocapitalize="characters" value="${esc(code)}">
     <button type="button" class="primary wide" data-action="join">Join the table</button>`;
@@ -512,6 +630,7 @@ function roundScreen() {
       <dt>Boards</dt><dd>${esc(boards)}</dd>
     </dl>
     ${r.arrow_switched ? `<p class="note">Arrow switch: the pair sitting North–South plays the East–West cards this round.</p>` : ""}
+    ${swissWhere(r)}
     <button type="button" class="primary wide" data-action="confirmRound">Yes: start round ${r.round}</button>
     <details><summary>Another round</summary>
       <div class="grid g4">${rest.map((x) => `<button type="button" data-action="otherRound" data-round="${x.round}">Round ${x.round}</button>`).join("")}</div>
@@ -529,7 +648,8 @@ function boardsScreen() {
     if (queued) {
       what = `${esc(queued.label.replace(/^Board \d+: /, ""))} <span class="muted">(waiting to be sent)</span>`;
     } else if (b.result) {
-      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>`;
+      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>
+        <br><button type="button" class="link" data-action="showBoard" data-board="${b.board}">Traveller and deal</button>`;
       if (scorer && canCorrect) {
         button = `<button type="button" data-action="pickBoard" data-board="${b.board}" data-replaces="${b.result.id}" aria-label="Correct board ${b.board}">Correct</button>`;
       }
@@ -539,18 +659,32 @@ function boardsScreen() {
     }
     return `<li><span class="what"><strong>Board ${b.board}</strong><br>${what}</span>${button}</li>`;
   }).join("");
-  const watching = scorer ? "" : `<p class="note">This phone is watching: table ${esc(ui.state.table)} is scored on another phone. The director can hand scoring to this one.</p>`;
+  const phones = ui.state.phones || [];
+  const scoring = phones.find((p) => p.role === "scorer");
+  const watching = scorer ? "" : scoring
+    ? `<p class="note">This phone (${ui.state.device}) is watching: table ${esc(ui.state.table)} is scored on phone ${scoring.id}. That phone can hand the scoring to this one, or the director can.</p>`
+    : `<p class="note">This phone (${ui.state.device}) is watching: no phone scores table ${esc(ui.state.table)}. To score on this one, scan the QR code on the table card, or ask the director.</p>`;
+  const others = scorer ? phones.filter((p) => p.id !== ui.state.device) : [];
+  const handing = others.find((p) => p.id === ui.handingTo);
+  const handover = !others.length ? "" : handing
+    ? `<div class="card"><p>Hand the scoring to phone ${handing.id}? This phone will only watch.</p>
+        <button type="button" class="primary" data-action="handOver">Yes: phone ${handing.id} scores</button>
+        <button type="button" data-action="keepScoring">No</button></div>`
+    : `<details><summary>Other phones at this table</summary><ul class="boards">${others.map((p) => `<li><span class="what">Phone ${p.id} (watching)</span><button type="button" data-action="handTo" data-device="${p.id}">Let phone ${p.id} score</button></li>`).join("")}</ul></details>`;
   const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)}${c.stored ? ` (stored: ${esc(c.stored)})` : ""} — kept for the director, who will decide (${esc(c.reason || "")}).</li>`).join("");
   const complete = roundComplete(r.round);
   return `<h2>Round ${r.round}: ${pairHtml(r.ns)} v ${pairHtml(r.ew)}</h2>
     ${watching}
     <ul class="boards">${items}</ul>
     ${conflicts ? `<h3>Waiting for the director</h3><ul>${conflicts}</ul>` : ""}
+    ${swissCard(r)}
     ${complete ? endOfRound(r) : ""}
-    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}`;
+    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}
+    ${handover}`;
 }
 
 function endOfRound(r) {
+  if (ui.state.swiss) return swissEnd(r);
   const moves = r.next.map((m) => {
     const who = `Pair ${m.pair}${m.line ? ` ${m.line}` : ""}`;
     if (m.done) return `<li>${esc(who)}: that was the last round.</li>`;
@@ -638,12 +772,27 @@ function sentScreen() {
     const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)} v ${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
     const why = mine && mine.why ? `<p class="why">NS: ${esc(mine.why.NS)}<br>EW: ${esc(mine.why.EW)}</p>` : "";
-    body = `<p>Stored. Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
-      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}`;
+    body = `<p>${t.seen ? "" : "Stored. "}Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
+      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}${dealHtml(t.data)}`;
   } else {
     body = `<p>Stored: ${esc(t.label)}.</p>`;
   }
-  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">Next board</button>`;
+  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">${t.seen ? "Back to the boards" : "Next board"}</button>`;
+}
+
+// The deal of a board this table has played, with the par when the hand records were solved.
+function dealHtml(data) {
+  const hands = data && data.hands;
+  if (!hands) return "";
+  const seat = (s, place) => {
+    const h = hands[s];
+    const ranks = (holding) => (holding ? [...holding].map((r) => (r === "T" ? "10" : r)).join(" ") : "—");
+    const lines = h ? ["spades", "hearts", "diamonds", "clubs"].map((suit, i) => `<li>${strainHtml("SHDC"[i])}<span class="visually-hidden">${suit}</span> ${esc(ranks(h[suit]))}</li>`).join("") : "<li>not known</li>";
+    return `<div class="hand ${place}"><p><strong>${SEATS[s]}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${SEATS[s]}'s hand">${lines}</ul></div>`;
+  };
+  const dd = data.double_dummy;
+  const par = dd ? `<p class="muted">Par ${signed(dd.par_score)} (NS)${dd.par_contracts.length ? `: ${dd.par_contracts.map(esc).join(", ")}` : ""}</p>` : "";
+  return `<h3>The deal</h3><div class="deal">${seat("N", "north")}${seat("W", "west")}${seat("E", "east")}${seat("S", "south")}</div>${par}`;
 }
 
 function render() {
@@ -685,11 +834,15 @@ async function start() {
   ui.state = (await kvGet("state")) || null;
   ui.scores = (await kvGet("scores")) || null;
   ui.round = (await kvGet("round")) || null;
+  ui.swiss = (await kvGet("swiss")) || null;
   ui.queue = await queueAll();
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1];
-  if (code && (!ui.pass || ui.pass.code.toUpperCase() !== code.toUpperCase())) {
+  const card = cardKey();
+  const other = ui.pass && ui.pass.code.toUpperCase() !== (code || "").toUpperCase();
+  if (code && (!ui.pass || other || (card && ui.pass.card !== card))) {
     try {
-      await join(code);
+      await join(code, card);
+      if (card) history.replaceState(null, "", location.pathname); // the key off the screen
     } catch (error) {
       ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining the table needs one." : error.message };
     }
@@ -711,6 +864,13 @@ async function start() {
   setInterval(() => {
     if (!ui.streaming && document.visibilityState === "visible") changed();
   }, POLL_MS);
+  // At a Swiss event the other room's boards are not this table's news: while the players wait
+  // for them, the match is asked for now and then (a 304 when nothing changed).
+  setInterval(async () => {
+    const m = ui.screen === "boards" && swissMatch(ui.round);
+    if (!m || m.complete || !roundComplete(ui.round) || document.visibilityState !== "visible") return;
+    if (await refreshSwiss()) render();
+  }, SWISS_POLL_MS);
 }
 
 // --- hearing of changes ---------------------------------------------------------------------------

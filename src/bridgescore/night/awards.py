@@ -1,0 +1,204 @@
+"""Masterpoints on a club night: the scheme a director chooses for a session (a federation's,
+from :mod:`bridgescore.masterpoints`, or a scheme file the club added), and the awards it gives
+on the provisional and the published rankings, each with its explanation.
+
+A session's scheme is stored by its name: ``abf:green``, ``abf:red:3.0``, ``acbl:club``,
+``nz:club`` …, or ``club:NAME`` for the club's scheme file named NAME. A scheme file is checked
+whole when the club adds it (every problem at once), never when an award is computed; its text is
+kept as given, and its name is never given to another file.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bridgescore.bridge import Side
+from bridgescore.errors import BridgeScoreError
+from bridgescore.masterpoints import (
+    SCHEMES,
+    Awards,
+    Scheme,
+    award,
+    award_fields,
+    ranked_fields,
+    scheme_named,
+)
+from bridgescore.masterpoints import table as scheme_files
+from bridgescore.night.permissions import Action, Actor
+from bridgescore.night.refusals import Refused
+from bridgescore.night.service import Service
+from bridgescore.session import Entrant
+from bridgescore.store import schemes as stored
+from bridgescore.store.live import LiveInfo
+from bridgescore.store.schemes import ClubScheme
+
+CLUB = "club:"
+MAX_SCHEME_FILE = 64 * 1024  # bytes: a federation's printed scales fit in a few kilobytes
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A scheme a session may be given: its name and what it is."""
+
+    name: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Awarded:
+    """A session's awards under its scheme (None without one), or why there are none."""
+
+    scheme: str | None
+    awards: Awards | None
+    problem: str | None = None
+
+
+def choices(night: Service, club_id: int) -> list[Choice]:
+    """The built-in schemes, then the club's scheme files."""
+    found = [Choice(name, words) for name, words in SCHEMES.items()]
+    found += [
+        Choice(CLUB + f.name, f"the club's scheme file ({f.kind.upper()}, added by {f.added_by})")
+        for f in stored.club_files(night.store, club_id)
+    ]
+    return found
+
+
+def scheme_of(night: Service, club_id: int, name: str) -> Scheme:
+    """The scheme a session's stored name means (refused when there is none such)."""
+    if name.startswith(CLUB):
+        found = stored.club_file(night.store, club_id, name[len(CLUB) :])
+        if found is None:
+            raise Refused(422, f"the club has no scheme file named {name[len(CLUB) :]!r}")
+        return _parsed(found.text, found.name, found.kind)
+    try:
+        return scheme_named(name)
+    except BridgeScoreError as error:
+        raise Refused(422, str(error)) from None
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(text: str, name: str, kind: str) -> Scheme:
+    # A club's file never changes under its name: parsed once per worker.
+    return scheme_files.loads(text, name, kind=kind)
+
+
+def checked(night: Service, actor: Actor, club_id: int, name: str) -> str | None:
+    """A scheme name as typed in a form, checked (refused with a sentence unless it is one):
+    None for no masterpoints."""
+    typed = name.strip()
+    if not typed or typed == "none":
+        return None
+    if len(typed) > 200:
+        raise Refused(422, "a masterpoint scheme's name is at most 200 characters")
+    scheme_of(night, club_id, typed)
+    return typed
+
+
+def choose(night: Service, actor: Actor, session_id: int, name: str) -> str | None:
+    """Give the session the scheme ``name`` (empty or "none": no masterpoints)."""
+    info = night.info(session_id)
+    night.check(actor, Action.MASTERPOINTS, info)
+    found = checked(night, actor, info.club_id, name)
+    stored.choose(night.store, session_id, found, by=actor.name, now=datetime.now(UTC))
+    return found
+
+
+def may_choose(night: Service, actor: Actor) -> None:
+    """Refused unless the actor may choose a scheme (at set-up, before the session exists)."""
+    night.check_club(actor, Action.MASTERPOINTS)
+
+
+def chosen(night: Service, session_id: int) -> str | None:
+    return stored.chosen(night.store, session_id)
+
+
+def awarded(
+    night: Service,
+    info: LiveInfo,
+    result: Any,
+    places: Sequence[tuple[str, tuple[tuple[Entrant, int], ...]]] | None = None,
+) -> Awarded:
+    """The session's awards under its scheme, for its scored ``result``: by the result's own
+    ranking, or by ``places`` (each field's name and its entrants' places: the provisional
+    ranking a page shows)."""
+    name = chosen(night, info.id)
+    if name is None or result is None:
+        return Awarded(name, None)
+    try:
+        scheme = scheme_of(night, info.club_id, name)
+        if places is None:
+            return Awarded(name, award(result, scheme))
+        everyone = [
+            Entrant(e.number, Side(e.line) if e.line else None, e.individual, e.section or None)
+            for e in night.snapshot(info.id).rows.entrants
+        ]
+        complete = _whole_fields(result, places, everyone)
+        return Awarded(name, award_fields(ranked_fields(result.session, complete), scheme))
+    except (BridgeScoreError, Refused) as error:
+        return Awarded(name, None, str(error))
+
+
+def _whole_fields(
+    result: Any,
+    places: Sequence[tuple[str, tuple[tuple[Entrant, int], ...]]],
+    everyone: Sequence[Entrant],
+) -> list[tuple[str, tuple[tuple[Entrant, int], ...]]]:
+    """Each field's places with the session's entrants not ranked yet (no result so far) tied
+    last: an award counts the tables of the whole field, not of the pairs that have played."""
+    session, rules = result.session, result.rules
+    whole = []
+    for field, ranked in places:
+        seen = {entrant for entrant, _ in ranked}
+        rest = sorted(
+            e
+            for e in everyone
+            if e not in seen
+            and session.field_of(e, rules.sections_across, rules.one_winner) == field
+        )
+        last = len(ranked) + 1
+        whole.append((field, ranked + tuple((e, last) for e in rest)))
+    return whole
+
+
+def club_files(night: Service, actor: Actor) -> list[ClubScheme]:
+    """The club's scheme files (for its director's page)."""
+    night.check_club(actor, Action.MASTERPOINTS)
+    assert actor.user is not None
+    return stored.club_files(night.store, actor.user.club_id)
+
+
+def add_club_file(night: Service, actor: Actor, data: bytes, filename: str) -> ClubScheme:
+    """Keep a scheme file for the actor's club, checked whole first: refused with every problem
+    it has (and nothing kept), or when the club already has a scheme of its name."""
+    night.check_club(actor, Action.MASTERPOINTS)
+    assert actor.user is not None
+    if len(data) > MAX_SCHEME_FILE:
+        raise Refused(413, f"{filename}: a scheme file is at most {MAX_SCHEME_FILE // 1024} KB")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Refused(422, f"{filename}: a scheme file is UTF-8 text (TOML or JSON)") from None
+    kind = "json" if filename.lower().endswith(".json") or text.lstrip().startswith("{") else "toml"
+    try:
+        scheme = scheme_files.loads(text, filename, kind=kind)
+    except BridgeScoreError as error:
+        raise Refused(422, str(error)) from None
+    name = scheme.info.name.strip()
+    if not name or len(name) > 60:
+        raise Refused(422, f"{filename}: a scheme's name is 1 to 60 characters")
+    try:
+        return stored.add_club_file(
+            night.store,
+            actor.user.club_id,
+            name,
+            kind,
+            text,
+            by=actor.name,
+            now=datetime.now(UTC),
+        )
+    except BridgeScoreError as error:
+        raise Refused(422, str(error)) from None

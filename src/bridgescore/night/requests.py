@@ -1,0 +1,347 @@
+"""Players ask for corrections; the director answers.
+
+During the correction period a player opens their own page by the link in their results mail
+(or mailed to them from their pair's score card): the link carries a pass for them and the
+session (:mod:`bridgescore.store.requests`), good until the correction period ends. There they
+ask for a correction of a board they played, with their reason. Nothing changes by that: the
+request waits in the director's console (pushed like every change), where the director
+
+* **accepts** it: a correction of the board's line through the entry service
+  (:func:`bridgescore.night.entry.correct`), a new entry of the log naming the request, never an
+  overwrite; or
+* **declines** it, with the reason the player reads.
+
+Either way the player is told on their page and, when the club sends mail, by mail
+(:mod:`bridgescore.night.mail`). Asking is bounded: a pass is a random 256-bit token; a player
+asks at most :data:`AT_MOST` times an hour and once at a time about a board; a worker answers
+at most :data:`BAD_LINKS` links that are not passes a client in :data:`BAD_LINKS_WINDOW`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bridgescore.night import entry, privacy
+from bridgescore.night.permissions import Action, Actor
+from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.night.service import Service
+from bridgescore.store import StoreError
+from bridgescore.store import requests as rq
+from bridgescore.store.live import PUBLISHED, LiveInfo
+
+LOG = logging.getLogger("bridgescore.night")
+AT_MOST = 5  # requests a player may make ...
+WINDOW = timedelta(hours=1)  # ... in this long
+LINKS_EVERY = timedelta(minutes=10)  # a score card's link is mailed at most once in this long
+REASON_LONGEST = 1000
+PROPOSED_LONGEST = 40
+BAD_LINKS = 20  # links that are not passes a client may try ...
+BAD_LINKS_WINDOW = 600.0  # ... in this many seconds, before it is told to wait
+NOT_VALID = "this link is not valid: use the link in your latest results mail"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class Tries:
+    """Links that were not passes, by client, in a sliding window (one worker's count: small
+    and local; a wrong guess of a 256-bit token is the only thing it slows down)."""
+
+    def __init__(self, limit: int = BAD_LINKS, window: float = BAD_LINKS_WINDOW) -> None:
+        self.limit = limit
+        self.window = window
+        self._seen: dict[str, deque[float]] = {}
+        self._guard = threading.Lock()
+
+    def _recent(self, client: str, now: float) -> deque[float]:
+        found = self._seen.setdefault(client, deque())
+        while found and found[0] <= now - self.window:
+            found.popleft()
+        return found
+
+    def check(self, client: str) -> None:
+        """Refused (429) while the client has used up its wrong links."""
+        with self._guard:
+            if len(self._recent(client, time.monotonic())) >= self.limit:
+                raise Refused(
+                    429, "too many links that are not valid from here: wait a few minutes"
+                )
+
+    def failed(self, client: str) -> None:
+        with self._guard:
+            now = time.monotonic()
+            self._recent(client, now).append(now)
+            if len(self._seen) > 10_000:  # forget the quiet ones
+                for key in [k for k, v in self._seen.items() if not v]:
+                    del self._seen[key]
+
+
+def correction_period(info: LiveInfo) -> datetime | None:
+    """When the session's correction period ends (None: it was not published from here)."""
+    if info.status != PUBLISHED:
+        return None
+    return _aware(info.provisional_until)
+
+
+def is_over(until: datetime) -> bool:
+    return _now() > until
+
+
+def player(night: Service, token: str, client: str, tries: Tries) -> Actor:
+    """The player a link's pass names, while the session's correction period runs."""
+    tries.check(client)
+    held = rq.Requests(night.store).holder(token)
+    if held is None:
+        tries.failed(client)
+        raise NotFound(NOT_VALID)
+    info = night.info(held.session_id)
+    until = correction_period(info)
+    if until is None:
+        raise NotFound(NOT_VALID)
+    if _now() > until:
+        raise Refused(
+            410,
+            f"the correction period ended at {until:%Y-%m-%d %H:%M} UTC: ask the director "
+            "in person",
+        )
+    return Actor(player=held)
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """What a player's own page shows: the session as published, where they played, until
+    when they may ask, and their requests with the answers."""
+
+    held: rq.Pass
+    info: LiveInfo
+    result: Any
+    until: datetime
+    requests: list[rq.Request]
+
+
+def page(night: Service, actor: Actor) -> PlayerPage:
+    held = _held(actor)
+    info = night.info(held.session_id)
+    night.check(actor, Action.ASK_CORRECTION, info)
+    until = correction_period(info)
+    assert until is not None
+    found = rq.Requests(night.store).of_session(held.session_id, held.player_id)
+    return PlayerPage(held, info, privacy.result(night, held.session_id), until, found)
+
+
+def _held(actor: Actor) -> rq.Pass:
+    if actor.player is None:
+        raise Refused(401, NOT_VALID)
+    return actor.player
+
+
+def line_of(result: Any, held: rq.Pass, board: int) -> str:
+    """The key of the line the player's pair (or the player) played ``board`` on."""
+    from bridgescore.mailing import entrant_of
+    from bridgescore.store.lines import line_key
+
+    if held.entrant is None:
+        raise Refused(422, "you played in no pair of this session: ask the director in person")
+    entrant = entrant_of(held.entrant)
+    for scored in [] if result is None else result.boards:
+        if scored.board.number != board:
+            continue
+        for table in scored.tables:
+            if entrant in table.ns_entrants or entrant in table.ew_entrants:
+                return line_key(table.table.key)
+    raise Refused(422, f"you did not play board {board} in this session")
+
+
+def ask(night: Service, actor: Actor, board: str, reason: str, proposed: str = "") -> rq.Request:
+    """A player's request for a correction of ``board``: stored for the director, nothing
+    else changed."""
+    held = _held(actor)
+    info = night.info(held.session_id)
+    night.check(actor, Action.ASK_CORRECTION, info)
+    if not board.strip().isdigit():
+        raise Refused(422, "which board? Choose the board you ask about")
+    words = " ".join(reason.split())
+    if not words:
+        raise Refused(422, "say what is wrong: the director reads your reason")
+    if len(words) > REASON_LONGEST:
+        raise Refused(422, f"the reason is too long: at most {REASON_LONGEST} characters")
+    believed = " ".join(proposed.split()) or None
+    if believed is not None and len(believed) > PROPOSED_LONGEST:
+        raise Refused(422, f"the result you believe right: at most {PROPOSED_LONGEST} characters")
+    key = line_of(privacy.result(night, held.session_id), held, int(board))
+    now = _now()
+    try:
+        return rq.Requests(night.store).ask(
+            held, int(board), key, words, believed, now, since=now - WINDOW, at_most=AT_MOST
+        )
+    except rq.TooMany as error:
+        raise Refused(429, str(error)) from None
+    except StoreError as error:
+        raise Refused(422, str(error)) from None
+
+
+def mail_link(
+    night: Service, session_id: int, key: tuple[str, str, int, bool], label: str, server: str
+) -> datetime:
+    """Asked for from the score card of ``key`` (shown as ``label``) on the results site: each
+    of its players the club has an address for is mailed a new link to ask for a correction
+    (on a thread of its own; a failure is logged with the session's mails). Refused (429) when
+    a link was asked for that card a moment ago. Says the same whoever has an address: the page
+    tells no one whether the club has theirs. Returns when the correction period ends."""
+    info = night.info(session_id)
+    until = correction_period(info)
+    if until is None or _now() > until:
+        raise Refused(410, "the correction period is over: ask the director in person")
+    now = _now()
+    try:
+        tokens = rq.Requests(night.store).issue_for_card(
+            session_id, key, now, since=now - LINKS_EVERY, at_most=1
+        )
+    except rq.TooMany as error:
+        raise Refused(429, str(error)) from None
+    if tokens:
+        worker = threading.Thread(
+            target=_send_links,
+            args=(night, session_id, tokens, label, server),
+            name=f"bridgescore-links-{session_id}",
+            daemon=True,
+        )
+        worker.start()
+    return until
+
+
+def _send_links(
+    night: Service, session_id: int, tokens: dict[int, str], label: str, server: str
+) -> None:
+    from bridgescore.mailing import send_links
+
+    try:
+        send_links(night.store, session_id, tokens, label, server)
+    except Exception:  # logged: the mail log and the director's page show what was sent
+        LOG.exception("mailing the links of session %s", session_id)
+
+
+# --- the director's side -------------------------------------------------------------------------
+
+
+def requests(night: Service, actor: Actor, session_id: int) -> list[rq.Request]:
+    """The session's requests, for whom may see the session's console."""
+    night.check(actor, Action.WATCH, night.info(session_id))
+    return rq.Requests(night.store).of_session(session_id)
+
+
+def waiting(night: Service, session_id: int) -> list[rq.Request]:
+    """The requests not answered yet (the watch page's alerts; its caller may see them)."""
+    return [r for r in rq.Requests(night.store).of_session(session_id) if r.status == rq.OPEN]
+
+
+def _open(night: Service, actor: Actor, session_id: int, request_id: int) -> rq.Request:
+    night.check(actor, Action.ANSWER_REQUEST, night.info(session_id))
+    try:
+        found = rq.Requests(night.store).get(session_id, request_id)
+    except StoreError as error:
+        raise NotFound(str(error)) from None
+    if found.status != rq.OPEN:
+        raise Refused(
+            422, f"request {request_id} was {found.status} already by {found.answered_by}"
+        )
+    return found
+
+
+def accept(
+    night: Service,
+    actor: Actor,
+    session_id: int,
+    request_id: int,
+    result: str,
+    words: str = "",
+    *,
+    override: bool = False,
+) -> rq.Request:
+    """Accept a request: the board's line corrected to ``result`` (traveller notation) through
+    the entry service, a new entry whose reason names the request, then the request answered
+    with it. Refused, and nothing written, when ``result`` is the one in force already."""
+    found = _open(night, actor, session_id, request_id)
+    if found.entry_key is None:
+        raise Refused(422, f"request {request_id} names no line: decline it and say why")
+    if not result.strip():
+        raise Refused(422, "give the board's corrected result, as a traveller line has it")
+    before = _in_force(night, session_id, found.entry_key)
+    note = " ".join(words.split())
+    reason = f"request {request_id} of {found.player}: {found.reason}"
+    made = entry.correct(
+        night,
+        actor,
+        session_id,
+        found.entry_key,
+        result,
+        reason=reason + (f" — {note}" if note else ""),
+        override=override,
+    )
+    if before is not None and made.id == before:
+        raise Refused(
+            422,
+            f"{made.result!r} is the result in force already: to keep it, decline the request "
+            "and tell the player why",
+        )
+    try:
+        return rq.Requests(night.store).answer(
+            session_id, request_id, rq.ACCEPTED, note, actor.name, _now(), correction=made.id
+        )
+    except StoreError as error:
+        raise Refused(422, str(error)) from None
+
+
+def _in_force(night: Service, session_id: int, key: str) -> int | None:
+    try:
+        entries = night.store.history(session_id, key)
+    except StoreError:
+        return None
+    return next((e.id for e in entries if e.current), None)
+
+
+def decline(
+    night: Service, actor: Actor, session_id: int, request_id: int, words: str
+) -> rq.Request:
+    """Decline a request, with the reason the player reads; nothing else changes."""
+    _open(night, actor, session_id, request_id)
+    note = " ".join(words.split())
+    if not note:
+        raise Refused(422, "say why the request is declined: the player reads it")
+    try:
+        return rq.Requests(night.store).answer(
+            session_id, request_id, rq.DECLINED, note, actor.name, _now()
+        )
+    except StoreError as error:
+        raise Refused(422, str(error)) from None
+
+
+__all__ = [
+    "AT_MOST",
+    "LINKS_EVERY",
+    "NOT_VALID",
+    "PlayerPage",
+    "Tries",
+    "accept",
+    "ask",
+    "correction_period",
+    "decline",
+    "is_over",
+    "line_of",
+    "mail_link",
+    "page",
+    "player",
+    "requests",
+    "waiting",
+]
