@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from bridgescore.store import open_store
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.players_conftest import pass_for, played_night
 from tests.test_report_browser import browser  # noqa: F401
 from tests.test_web_server import login, prepare, serving
@@ -66,6 +66,9 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         empty, codes = live_session(store, players=True)
         spare, spare_codes = live_session(store, players=True)
         token = pass_for(store, published, "P1NS Q")
+        # each table's address as its card's QR code gives it (a code typed alone only watches)
+        codes = [f"{c}#{scanned(store, c)['card']}" for c in codes]
+        spare_codes = [f"{c}#{scanned(store, c)['card']}" for c in spare_codes]
     finally:
         store.close()
     with serving(db) as (_, base), httpx.Client(base_url=base, timeout=20) as client:

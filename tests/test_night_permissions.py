@@ -390,6 +390,7 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
                 "/director/mail.json",
                 {"host": "127.0.0.1", "port": "1", "security": "none", "sender": at.sender},
             ),
+            "lift lockout": ("/director/lockouts/lift.json", {"id": at.lockout}),
         }[action]
     if role in ("table", "watcher", "other table", "player"):
         headers = {"authorization": f"Bearer {token(at, role)}", "accept": "application/json"}

@@ -22,7 +22,7 @@ from bridgescore.reports.deals import solve
 from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
 from bridgescore.store.requests import Requests
-from tests.night_conftest import live_session
+from tests.night_conftest import live_session, scanned
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 from tests.test_night_permissions import (
     LINE,
@@ -76,7 +76,7 @@ def scene(world: World, action: str) -> Scene:
     client = world.client()
     joined = {}
     for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
-        answer = client.post("/t/api/join", json={"code": code})
+        answer = client.post("/t/api/join", json=scanned(world.store, code))
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
     player = world.store.player("P1NS Q", club="Riverside").id

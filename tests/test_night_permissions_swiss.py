@@ -21,7 +21,7 @@ from bridgescore.night import entry as night_entry
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night.lines import Place
 from bridgescore.store import Store
-from tests.night_conftest import typed, user
+from tests.night_conftest import scanned, typed, user
 from tests.store_conftest import pg_server_fixture  # noqa: F401
 from tests.test_night_permissions import ROLES, World, token, world_fixture  # noqa: F401
 
@@ -132,7 +132,7 @@ def scene(world: World, action: str) -> Scene:
     client = world.client()
     joined = {}
     for name, table in (("table", "1"), ("watcher", "1"), ("other table", "2")):
-        answer = client.post("/t/api/join", json={"code": codes[table]})
+        answer = client.post("/t/api/join", json=scanned(world.store, codes[table]))
         assert answer.status_code == 201, answer.text
         joined[name] = answer.json()
     entry = 0

@@ -114,8 +114,8 @@ def test_hand_records_a_deal_after_play_the_review_and_the_awards_in_chromium(
 
         # table 2's phone plays round 1 by taps, without leads
         tables = director.get(f"{s}/tables.json").json()["tables"]
-        code = next(t["code"] for t in tables if t["table"] == "2")
-        phone = Phone(browser, base, 2, code)
+        card = next(t["url"] for t in tables if t["table"] == "2")  # the QR code's address
+        phone = Phone(browser, base, 2, card)
         phone.screen("round")
         phone.tap("[data-action=confirmRound]")
         phone.screen("boards")

@@ -248,7 +248,7 @@ def test_a_six_team_swiss_of_three_rounds_through_the_console_with_phones(
         desk.shot(folder, "swiss-round-1-tables")
         audit(page, "table assignments")
         seats = director.get("/director/swiss/1/rounds/1.json").json()["matches"]
-        codes = {s["table"]: s["code"] for m in seats for s in m["seats"]}
+        codes = {s["table"]: f"{s['code']}#{s['card']}" for m in seats for s in m["seats"]}
         assert sorted(codes) == [1, 2, 3, 4, 5, 6] and all(codes.values())
         # seeded: top half against bottom half, the home team North-South in room 1
         assert [(m["table"], m["home"]["number"], m["away"]["number"]) for m in seats] == [

@@ -12,8 +12,6 @@ what, and every rule of the event, are the night's (:mod:`bridgescore.night.swis
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from starlette.routing import Route
 
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
+from bridgescore.formats.outputs import OutputError, write_directory
 from bridgescore.night import Action, Actor, Refused
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
@@ -294,6 +293,10 @@ def draw_page(request: Request) -> Response:
     )
 
 
+def _card(request: Request, code: str | None) -> str | None:
+    return None if code is None else night_tables.card_key(night_of(request), code)
+
+
 def draw_data(request: Request, found: SwissView, round_number: int) -> Data:
     """Round ``round_number``'s table assignments, with each table's code for its phone."""
     codes = _codes(request, found)
@@ -307,6 +310,8 @@ def draw_data(request: Request, found: SwissView, round_number: int) -> Data:
                 "ns": state.match.home if room in (None, 1) else state.match.away,
                 "ew": state.match.away if room in (None, 1) else state.match.home,
                 "code": codes.get(str(table)),
+                # the key of the table card's QR code: a code typed alone only watches
+                "card": _card(request, codes.get(str(table))),
             }
             for table, room in zip(
                 state.tables,
@@ -389,15 +394,15 @@ def _after(request: Request, found: SwissView, done: Data) -> Response:
 
 
 def _write_site(site: dict[str, Data], target: Path) -> None:
-    """The published pages written into ``target`` whole: a new folder swapped in for the old."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    pages.write_swiss_site(site, fresh)
-    old = target.with_name(f".{target.name}-old")
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    """The published pages written into ``target`` whole, by the one writer: built beside it
+    and moved into place; a folder that cannot be written is said, the one before left as it
+    was."""
+    try:
+        write_directory(
+            target, lambda into: pages.write_swiss_site(site, into), kind="results site"
+        )
+    except OutputError as error:
+        raise Refused(503, f"the standings are published, but their site is not: {error}") from None
 
 
 # --- the published pages -------------------------------------------------------------------------
