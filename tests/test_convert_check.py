@@ -33,7 +33,7 @@ from bridgescore.display import round_fraction
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import json as result_json
-from bridgescore.formats import nzscorer, read_session, usebio
+from bridgescore.formats import load_path, nzscorer, read_session, usebio
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rounding, Rules
@@ -388,8 +388,8 @@ def test_convert_keeps_a_usebio_event_and_its_method(tmp_path: Path) -> None:
     done = invoke("convert", str(source), str(out))
     assert done.exit_code == 0, done.output
     assert "scored under club (method=butler)" in done.output
-    written = usebio.read_path(out)
-    original = usebio.read_path(source)
+    written = load_path(out)
+    original = load_path(source)
     assert written.event.type == "BUTLER_PAIRS"
     assert written.event.club_name == original.event.club_name
     assert written.session == original.session
@@ -441,10 +441,10 @@ def test_convert_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
 def test_convert_to_pbn_before_the_writer_exists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bridgescore.formats.pbn
+    import bridgescore.formats
 
-    monkeypatch.delattr(bridgescore.formats.pbn, "session", raising=False)
-    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn.session", None)
+    monkeypatch.delattr(bridgescore.formats, "pbn", raising=False)
+    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn", None)
     done = invoke("convert", str(SAMPLE), str(tmp_path / "night.pbn"))
     assert done.exit_code == 2
     assert "writing PBN is not available yet" in done.output
@@ -467,7 +467,7 @@ def test_check_mitchell_names_the_setting_and_the_two_total_differences() -> Non
     setting = data["setting"]
     assert setting["options"] == ["--short-boards neuberg"] and not setting["reproduces"]
     # What the file says, and the exact rescoring under that setting (docs/conformance.md):
-    file = usebio.read_path(path)
+    file = load_path(path)
     result = score_pairs(file.session, CLUB.with_(short_boards="neuberg", factor_mp_totals=True))
     docs = (Path(__file__).parents[1] / "docs" / "conformance.md").read_text(encoding="utf-8")
     expected = []
@@ -608,7 +608,7 @@ def test_check_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
 
 def test_nz_scorer_handicaps_are_checked() -> None:
     figures = read_figures(real("nz-scorer/native/handicap_pairs.xml"))
-    assert figures.handicaps == nzscorer.handicaps(nzscorer.read_path(figures.path).reported)
+    assert figures.handicaps == nzscorer.handicaps(load_path(figures.path).reported)
     assert check(figures, CLUB).reproduced
 
 

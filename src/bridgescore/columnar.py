@@ -127,11 +127,11 @@ class ExactScores(Scores):
         self.result = result
         self.fallback = fallback
         tables = result.session.tables
-        position = {id(t): i for i, t in enumerate(tables)}
+        position = {t.identity: i for i, t in enumerate(tables)}  # rows by their natural key
         self._scored: list[ScoredTable | None] = [None] * len(tables)
         for board in result.boards:
             for scored in board.tables:
-                self._scored[position[id(scored.table)]] = scored
+                self._scored[position[scored.table.identity]] = scored
 
     @property
     def rows(self) -> int:
@@ -362,10 +362,9 @@ def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
     except _Fallback as why:
         reason = str(why)
     from bridgescore.formats import csv as traveller_csv
-    from bridgescore.formats.files import decode_text
     from bridgescore.scoring import score_pairs
 
-    session = traveller_csv.loads(decode_text(data, "CSV", path), path=path).session
+    session = traveller_csv.loads(data, path).session
     return ExactScores(score_pairs(session, rules), reason)
 
 

@@ -139,6 +139,11 @@ class SessionResult:
     def checksums_ok(self) -> bool:
         return all(f.checksum.ok for f in self.fields)
 
+    @property
+    def failed_checksums(self) -> tuple[str, ...]:
+        """The fields whose totals do not add up to what their boards distribute."""
+        return tuple(f.field for f in self.fields if not f.checksum.ok)
+
     def standing(self, entrant: Entrant) -> Standing:
         for f in self.fields:
             for s in f.standings:

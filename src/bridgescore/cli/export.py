@@ -75,17 +75,14 @@ def export(
     from bridgescore.formats import national
     from bridgescore.formats.outputs import write_text
     from bridgescore.masterpoints import award
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import score
 
     try:
         session, rules, handicaps = load(file, None, options, published=False)
-        if session.structure is FieldStructure.TEAMS:
-            raise UsageProblem("export: a national body's USEBIO file holds pairs events")
-        result = score_pairs(session, rules, handicaps)
+        result = score(session, rules, handicaps)
+        missing = national.missing_numbers(result)  # a teams result is refused here
         spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
         awards = award(result, masterpoint_scheme(spec)) if spec else None
-        missing = national.missing_numbers(result)
         if missing:
             click.echo(
                 f"bridgescore: {len(missing)} player{'s' if len(missing) != 1 else ''} without "
@@ -99,7 +96,9 @@ def export(
                     "nothing written: add the players' national numbers, or --allow-missing"
                 )
         text = national.dumps(
-            result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
+            national.scored(
+                result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
+            )
         )
         write_text(output or "-", text, inputs=inputs_of(file, options=options))
     except BridgeScoreError as error:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import codecs
-import gc
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 import click
 
@@ -24,11 +22,8 @@ from bridgescore.cli.options import (
     plain_writer,
     scoring_options,
 )
+from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
-
-if TYPE_CHECKING:
-    from bridgescore.rules import Rules
-    from bridgescore.session import Session
 
 
 @click.command()
@@ -98,7 +93,7 @@ def score(
         _score_event((file, *more), output_format, output, options)
         return
     started = time.perf_counter()
-    with _collector_waits():
+    with paused(kept=True):  # one session read, scored and printed, kept to the end
         try:
             text, failed, results = _score(
                 file, output_format, explain, history, options, output is not None, anomalies
@@ -139,23 +134,6 @@ def _score_event(
         sys.exit(1)
 
 
-@contextmanager
-def _collector_waits() -> Iterator[None]:
-    """No cycle collection while one session is read, scored and printed: its records are
-    trees, so the collector would only walk them and find nothing (a tenth of a 78,000-result
-    run). They then live to the end of the process, so they are left out of its later
-    collections, the one at exit included (``gc.freeze``, as the command group does)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
 def _print(pieces: Iterable[bytes]) -> None:
     """UTF-8 pieces on standard output: as they are when it takes UTF-8 (a large JSON is not
     decoded only to be encoded again), else as text in its own encoding."""
@@ -187,11 +165,10 @@ def _score(
     options: dict[str, Any],
     to_file: bool,
     anomalies: bool = False,
-) -> tuple[Iterable[bytes], list[str], int]:
+) -> tuple[Iterable[bytes], tuple[str, ...], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import score as score_session
 
     session, rules, handicaps = load(file, history, options)
     if anomalies:
@@ -199,17 +176,14 @@ def _score(
 
         for found in entries_to_confirm(session, options.get("double_dummy", False)):
             click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
-    if session.structure is FieldStructure.TEAMS:
-        text = _score_teams(session, rules, output_format, explain, to_file, options)
-        return (text.encode("utf-8"),), [], len(session.tables)
-    result = score_pairs(session, rules, handicaps)
-    failed = [f.field for f in result.fields if not f.checksum.ok]
+    result = score_session(session, rules, handicaps)
+    failed = result.failed_checksums
     awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        pieces = result_json.iterencode(ResultsFile.scored(result), awards)
+        pieces = result_json.iterencode(ResultsFile.scored(result, awards))
         return pieces, failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
@@ -241,27 +215,3 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
         f"bridgescore: {done} {results:,} results in {seconds:.2f}s ({rate:,.0f} results a second)",
         err=True,
     )
-
-
-def _score_teams(
-    session: Session,
-    rules: Rules,
-    output_format: str,
-    explain: bool,
-    to_file: bool,
-    options: dict[str, Any],
-) -> str:
-    from bridgescore.scoring import score_teams
-
-    result = score_teams(session, rules)
-    awards = masterpoints_for(result, options)
-    if output_format == "json":
-        from bridgescore.formats import json as result_json
-        from bridgescore.formats.results_file import ResultsFile
-
-        return result_json.dumps(ResultsFile.scored(result), awards)
-    from bridgescore.reports.text import render_teams
-
-    out, buffer = console(to_file)
-    render_teams(result, out, explain=explain, masterpoints=awards)
-    return buffer.getvalue()

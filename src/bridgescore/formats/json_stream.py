@@ -17,9 +17,10 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from bridgescore.results import ScoredTable, SessionResult
+from bridgescore.rules import Method
 
 BoardData = Callable[..., dict[str, Any]]
-TableData = Callable[[ScoredTable, int, str], dict[str, Any]]
+TableData = Callable[[ScoredTable, int, Method], dict[str, Any]]
 
 _BOARDS = '\n  "boards": []'  # a line of its own: no JSON string holds a newline
 _RESULTS = '"results": []'
@@ -49,7 +50,7 @@ def stream(
     before, found, after = head.partition(_BOARDS)
     assert found, "the outline has its boards' place"
     yield (before + '\n  "boards": [').encode()
-    tables = _Tables(table, result.rules.decimals, result.rules.method.value)
+    tables = _Tables(table, result.rules.decimals, result.rules.method)
     for n, b in enumerate(result.boards):
         text = _dumps(board(b, result, with_tables=False), "    ")
         parts = [b"," if n else b"", b"\n    "]
@@ -110,12 +111,15 @@ class _Tables:
     round, seat numbers, arrow) are the table's own; the rest depends on what the sides are
     scored on and the records of their values, which tables with the same result share."""
 
-    def __init__(self, table: TableData, decimals: int, method: str) -> None:
+    def __init__(self, table: TableData, decimals: int, method: Method) -> None:
         self._table = table
         self._decimals = decimals
         self._method = method
-        # Keyed by the identity of the shared records, alive as long as the board is written.
-        self._rest: dict[tuple[object, ...], bytes] = {}
+        # Tables with the same result on a board share its records (each side's score and
+        # explanation): their text is made once for those very records, looked up by identity
+        # (comparing them by value would cost more than making the text again) and held by the
+        # entry, so that no other record can take an identity while the cache lives.
+        self._rest: dict[tuple[object, ...], tuple[tuple[object, ...], bytes]] = {}
         self._scalars: dict[str | int | None, bytes] = {}
 
     def forget(self) -> None:
@@ -137,12 +141,14 @@ class _Tables:
             id(scored.ew),
             seats,
         )
-        rest = self._rest.get(key)
-        if rest is None:
+        known = self._rest.get(key)
+        if known is None:
             whole = _dumps(self._table(scored, self._decimals, self._method), _INDENT)
             # "{", then section, table, round, the seats and arrow: a line each.
-            rest = whole.split("\n", seats + 5)[seats + 5].encode()
-            self._rest[key] = rest
+            text = whole.split("\n", seats + 5)[seats + 5].encode()
+            records = (t.ns_side, t.ew_side, scored.ns, scored.ew)
+            known = self._rest[key] = (records, text)
+        rest = known[1]
         scalar = self._scalar
         start = scalar(t.section), scalar(t.table), scalar(t.round)
         arrow = b"true" if t.arrow else b"false"

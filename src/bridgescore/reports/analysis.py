@@ -201,12 +201,14 @@ class Analyst:
         self.rules = rules
         self.double_dummy = double_dummy or {}
         self.leads = leads
-        self._fields: dict[int, Field] = {}
+        # by the board's natural key: a result scores each board of a section once
+        self._fields: dict[tuple[str | None, int], Field] = {}
 
     def field(self, board: ScoredBoard) -> Field:
-        found = self._fields.get(id(board))
+        key = (board.section, board.board.number)
+        found = self._fields.get(key)
         if found is None:
-            found = self._fields[id(board)] = field_of(board)
+            found = self._fields[key] = field_of(board)
         return found
 
     def num(self, value: Fraction | int) -> str:
