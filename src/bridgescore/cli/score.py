@@ -34,10 +34,11 @@ from bridgescore.errors import BridgeScoreError
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "csv"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format: text, JSON (docs/json-output.md) or one CSV row a result "
+    "(docs/results-csv.md).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
 @click.option(
@@ -84,6 +85,7 @@ def score(
       bridgescore score club-night.csv
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
+      bridgescore score club-night.csv --format csv -o results.csv
       bridgescore score club-night.csv --recap --cards
       bridgescore score day1.csv day2.csv --aggregate percentages
       bridgescore score session.xml --masterpoints abf:green
@@ -185,6 +187,16 @@ def _score(
 
         pieces = result_json.iterencode(ResultsFile.scored(result, awards))
         return pieces, failed, len(session.tables)
+    if output_format == "csv":
+        from bridgescore.formats import results_csv
+        from bridgescore.results import SessionResult
+
+        if not isinstance(result, SessionResult):
+            raise UsageProblem(
+                "--format csv writes pairs and individual events: a teams event's "
+                "matches are in --format json"
+            )
+        return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
     from bridgescore.reports.text import render
 
