@@ -49,15 +49,31 @@ import numpy.typing as npt
 from bridgescore import fast
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
-from bridgescore.errors import ParseError
+from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.explanation import Explanation
-from bridgescore.results import ScoredTable, SessionResult
+from bridgescore.results import (
+    Checksum,
+    FieldResult,
+    ScoredBoard,
+    ScoredTable,
+    SessionResult,
+    Standing,
+)
 from bridgescore.rules import Compensation, Method, Rules, Totals
 from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
-from bridgescore.session import Entrant, FieldStructure
+from bridgescore.scoring.pairs import placed
+from bridgescore.session import Board, BoardCount, Completeness, Entrant, FieldStructure, Session
 from bridgescore.traveller import Artificial, WeightedResult
 
-__all__ = ["ColumnarScores", "ExactScores", "Scores", "score_bytes", "score_path"]
+__all__ = [
+    "ColumnarScores",
+    "ExactScores",
+    "Fallback",
+    "Scores",
+    "by_columns",
+    "score_bytes",
+    "score_path",
+]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -74,6 +90,9 @@ _EXACT_FLOAT = 1 << 53  # float sums of integers are exact below this
 
 class _Fallback(Exception):
     """Not the columnar path's file or rules; the reason becomes :attr:`Scores.fallback`."""
+
+
+Fallback = _Fallback  # what :meth:`ColumnarScores.rankings` raises for the exact path to take
 
 
 @dataclass(frozen=True, eq=False)
@@ -314,6 +333,69 @@ class ColumnarScores(Scores):
         self._summed = _Sums(entrants, points, common, tops[seated], played[seated])
         return self._summed
 
+    def rankings(self) -> SessionResult:
+        """The session's rankings, checksums and boards' counts, as
+        :func:`~bridgescore.scoring.score_pairs` gives them, for the rankings alone (``bridgescore
+        score`` as text): its session and boards hold no rows (the rows' values are
+        :meth:`points`, their explanations :meth:`explanation`).
+
+        Raises :class:`_Fallback` for what it does not total as the exact engine does (a board
+        scored as a small group, totals factored or made from the values shown)."""
+        rules = self.rules
+        if self._explained:
+            raise _Fallback("a board scored as a small group")
+        if rules.factor_mp_totals or rules.totals is not Totals.EXACT:
+            raise _Fallback("totals factored or of the values shown")
+        numbers = np.unique(self.board).tolist()
+        played = np.bincount(self.board_index[self.kind != _NOT_PLAYED], minlength=len(numbers))
+        most = int(played.max(initial=0))
+        boards = {n: Board.numbered(n) for n in numbers}
+        session = Session((), boards, self.structure)
+        tops = [top(int(e), rules) for e in self.expected.tolist()]
+        scored_boards = tuple(
+            ScoredBoard(boards[n], tops[b], int(played[b]), int(self.expected[b]), ())
+            for b, n in enumerate(numbers)
+        )
+        counts = Completeness(
+            tuple(BoardCount(None, n, int(played[b]), most) for b, n in enumerate(numbers))
+        )
+        # What the boards distribute to each side (the checksum, worked out from the boards'
+        # sizes, not from the values): half the top for each real result, and what each
+        # artificial score awards.
+        real = np.bincount(self.board_index[self.kind == _REAL], minlength=len(numbers))
+        halves = [int(r) * t / 2 for r, t in zip(real.tolist(), tops, strict=True)]
+        distributed = {side: sum(halves, Fraction(0)) for side in Side}
+        for r, (ns, ew) in self.artificial.items():
+            board_top = tops[int(self.board_index[r])]
+            distributed[Side.NS] += ns.percent / 100 * board_top
+            distributed[Side.EW] += ew.percent / 100 * board_top
+        totals, available, played_by = self.totals(), self.available(), self.boards()
+        members: dict[str, list[Standing]] = {}
+        mitchell = self.structure is FieldStructure.MITCHELL
+        for entrant, points in totals.items():
+            field_name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
+            tops_of = available[entrant]
+            members.setdefault(field_name, []).append(
+                Standing(
+                    0,
+                    False,
+                    entrant,
+                    None,
+                    points,
+                    tops_of,
+                    100 * points / tops_of if tops_of else None,
+                    played_by[entrant],
+                )
+            )
+        fields = []
+        for name in sorted(members, key=lambda n: "NS EW ALL".find(n)):
+            rows = sorted(members[name], key=lambda s: s.entrant.sort_key())
+            both = distributed[Side.NS] + distributed[Side.EW]
+            expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
+            actual = sum((s.points for s in rows), Fraction(0))
+            fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
+        return SessionResult(session, rules, scored_boards, tuple(fields), counts)
+
     def _board_tops(self) -> IntArray:
         """Each board's top in tie units (½ matchpoint on the 1-per-result scale)."""
         return 2 * np.maximum(self.expected - 1, 0)
@@ -353,6 +435,18 @@ def score_path(path: str | Path, rules: Rules) -> Scores:
     from bridgescore.scoring import score_pairs
 
     return ExactScores(score_pairs(load_path(path).session, rules), reason)
+
+
+def by_columns(path: str | Path, rules: Rules) -> ColumnarScores | None:
+    """The columnar path alone: a traveller CSV's scores by columns, or None when it is not
+    the plain layout (or cannot be read): the caller then takes the object path, which reports
+    the file's problems."""
+    from bridgescore.formats.files import read_bytes
+
+    try:
+        return _columnar(read_bytes(path), rules)
+    except (_Fallback, BridgeScoreError):
+        return None
 
 
 def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:

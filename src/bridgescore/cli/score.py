@@ -24,6 +24,8 @@ from bridgescore.cli.options import (
 )
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
+from bridgescore.reports.text import render
+from bridgescore.results import SessionResult
 
 
 @click.command()
@@ -172,6 +174,19 @@ def _score(
     checksum failed and the number of table results."""
     from bridgescore.scoring import score as score_session
 
+    if output_format == "text" and not (explain or history or anomalies):
+        by_columns = _rankings_by_columns(file, options)
+        if by_columns is not None:
+            ranked, rows = by_columns
+            writer = plain_writer(to_file)
+            if writer is not None:
+                render(ranked, writer)
+                text = writer.text()
+            else:
+                out, buffer = console(to_file)
+                render(ranked, out)
+                text = buffer.getvalue()
+            return (text.encode("utf-8"),), ranked.failed_checksums, rows
     session, rules, handicaps = load(file, history, options)
     if anomalies:
         from bridgescore.cli.check import entries_to_confirm
@@ -198,7 +213,6 @@ def _score(
             )
         return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
     from bridgescore.reports.plain import NotPlain
-    from bridgescore.reports.text import render
 
     shown = {
         "explain": explain,
@@ -218,6 +232,42 @@ def _score(
     out, buffer = console(to_file)
     render(result, out, **shown)
     return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
+
+
+# Below this size a traveller CSV is read and scored as objects: numpy's import (some 0.1 s)
+# would cost more than the columns save (a club night of 400 rows is some 14 KB).
+COLUMNAR_BYTES = 256 * 1024
+# What `score` shows the same whichever way the file is scored, when it is off or empty.
+_OUTPUT_OPTIONS = frozenset({"rules_name", "output", "verbose", "more"})
+
+
+def _rankings_by_columns(file: str, options: dict[str, Any]) -> tuple[SessionResult, int] | None:
+    """The rankings (and rows) of a large plain traveller CSV scored by columns
+    (``bridgescore.columnar``: exact values, each pair's total a Fraction), or None for the
+    exact path: a smaller file, a file the columnar path does not take, any option beyond the
+    scoring rules, or no numpy."""
+    from bridgescore.rules import SETTINGS
+
+    settings = {s.field for s in SETTINGS}
+    if any(v for k, v in options.items() if k not in settings and k not in _OUTPUT_OPTIONS):
+        return None  # --recap, --cards, --movement, --deals, --masterpoints, --db ...
+    if not file.lower().endswith(".csv"):
+        return None
+    try:
+        if os.path.getsize(file) < COLUMNAR_BYTES:
+            return None
+        from bridgescore import columnar
+    except (OSError, ImportError):
+        return None  # the exact path reports an unreadable file; numpy is the fast extra
+    from bridgescore.cli.options import rules_from
+
+    scores = columnar.by_columns(file, rules_from(options))
+    if scores is None:
+        return None  # not the plain layout: the exact path reads it and reports its problems
+    try:
+        return scores.rankings(), scores.rows
+    except columnar.Fallback:
+        return None
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:
