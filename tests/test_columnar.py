@@ -421,3 +421,33 @@ def test_score_takes_the_columns_for_a_large_plain_file(tmp_path, monkeypatch) -
     assert calls == [32] and fast.output == exact.output and fast.exit_code == 0
     explained = CliRunner().invoke(main, ["score", str(path), "--explain"])
     assert calls == [32] and explained.exit_code == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_files(), RULES)
+def test_the_session_result_by_columns_is_the_exact_engines(data: bytes, rules: Rules) -> None:
+    """Record for record: the session (every row as the reader makes it), every board with
+    every table's explanations, every field; so the JSON and CSV written from it too."""
+    from bridgescore.formats import json as result_json
+    from bridgescore.formats import results_csv
+    from bridgescore.formats.results_file import ResultsFile
+
+    try:
+        exact = _exact(data, rules)
+    except InputFileError:
+        return
+    scores = columnar.score_bytes(data, rules)
+    if not isinstance(scores, columnar.ColumnarScores):
+        return
+    try:
+        made = scores.session_result()
+    except columnar.Fallback:
+        return
+    assert made.session.tables == exact.session.tables
+    assert made.session == exact.session
+    assert made.boards == exact.boards
+    assert made == exact
+    assert result_json.dumps(ResultsFile.scored(made)) == result_json.dumps(
+        ResultsFile.scored(exact)
+    )
+    assert results_csv.dumps(made) == results_csv.dumps(exact)

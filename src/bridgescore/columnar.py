@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
@@ -63,7 +63,13 @@ from bridgescore.rules import Compensation, Method, Rules, Totals
 from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
 from bridgescore.scoring.pairs import placed
 from bridgescore.session import Board, BoardCount, Completeness, Entrant, FieldStructure, Session
-from bridgescore.traveller import Artificial, WeightedResult
+from bridgescore.traveller import (
+    Artificial,
+    BridgeResult,
+    SideScore,
+    TableResult,
+    WeightedResult,
+)
 
 __all__ = [
     "ColumnarScores",
@@ -103,6 +109,19 @@ class _Key:
     ns_score: int
     ns: Artificial | None
     ew: Artificial | None
+    sides: tuple[SideScore, SideScore] = (None, None)  # as the traveller reader reads them
+
+
+@dataclass(frozen=True, eq=False)
+class _Cells:
+    """What each row says beyond its score, for making the rows as the reader makes them:
+    its distinct score cells (``key_of``), round, table and lead (codes of distinct texts)."""
+
+    keys: list[_Key]
+    key_of: IntArray
+    rounds: IntArray | None
+    tables: tuple[IntArray, list[str]] | None
+    leads: tuple[IntArray, list[str | None]] | None
 
 
 class Scores:
@@ -201,6 +220,7 @@ class ColumnarScores(Scores):
     denominator: dict[Side, IntArray]  # 0 where the row is not scored
     expected: IntArray  # per board index: the results it is scored as if it had
     board_index: IntArray  # each row's board as an index into boards_played
+    cells: _Cells | None = None  # each row's cells beyond its score (None: not kept)
     fallback: str | None = None
     _explained: dict[tuple[int, Side], list[Explanation | None]] = field(
         default_factory=dict, repr=False
@@ -396,6 +416,78 @@ class ColumnarScores(Scores):
             fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
         return SessionResult(session, rules, scored_boards, tuple(fields), counts)
 
+    def session_result(self) -> SessionResult:
+        """What :func:`~bridgescore.scoring.score_pairs` gives for the session the traveller
+        reader reads from the file, made from the columns: each row as the reader makes it,
+        each board's explanations by the exact engine (:meth:`explanation`), each field's
+        standings and checksum by :meth:`rankings`. Equal to the exact path's, record for
+        record (the property tests compare them); raises :class:`_Fallback` as
+        :meth:`rankings` does."""
+        cells = self.cells
+        if cells is None:
+            raise _Fallback("the rows' cells were not kept")
+        ranked = self.rankings()
+        count = self.rows
+        sides = [k.sides for k in cells.keys]
+        key_of = cells.key_of.tolist()
+        rounds: list[int | None] = [None] * count if cells.rounds is None else cells.rounds.tolist()
+        tables: list[str | None] = [None] * count
+        if cells.tables is not None:
+            words = cells.tables[1]
+            tables = [words[c] for c in cells.tables[0].tolist()]
+        leads: list[str | None] = [None] * count
+        if cells.leads is not None:
+            cards = cells.leads[1]
+            leads = [cards[c] for c in cells.leads[0].tolist()]
+        rows = tuple(
+            TableResult(b, (n,), (e,), sides[k][0], sides[k][1], False, t, r, lead)
+            for b, n, e, k, t, r, lead in zip(
+                self.board.tolist(),
+                self.ns_pair.tolist(),
+                self.ew_pair.tolist(),
+                key_of,
+                tables,
+                rounds,
+                leads,
+                strict=True,
+            )
+        )
+        session = Session(rows, ranked.session.boards, self.structure)
+        order, first, _ = self._board_order()
+        # Who sits each side (Session.entrants for pairs without arrow switches), one tuple a
+        # pair and line, shared by its rows.
+        mitchell = self.structure is FieldStructure.MITCHELL
+        seated: dict[tuple[int, Side], tuple[Entrant, ...]] = {}
+
+        def who(number: int, side: Side) -> tuple[Entrant, ...]:
+            found = seated.get((number, side))
+            if found is None:
+                found = seated[number, side] = (Entrant(number, side if mitchell else None),)
+            return found
+
+        ns_numbers, ew_numbers = self.ns_pair.tolist(), self.ew_pair.tolist()
+        scored_boards = []
+        for b, summary in enumerate(ranked.boards):
+            at = order[first[b] : first[b + 1]].tolist()
+            explained = {side: self._explained.get((b, side)) for side in Side}
+            for side in Side:
+                if explained[side] is None:
+                    explained[side] = self._explained[b, side] = self._explain_board(b, side)
+            ns_of, ew_of = explained[Side.NS], explained[Side.EW]
+            assert ns_of is not None and ew_of is not None
+            scored = tuple(
+                ScoredTable(
+                    rows[r],
+                    who(ns_numbers[r], Side.NS),
+                    who(ew_numbers[r], Side.EW),
+                    ns_of[j],
+                    ew_of[j],
+                )
+                for j, r in enumerate(at)
+            )
+            scored_boards.append(replace(summary, tables=scored))
+        return SessionResult(session, self.rules, tuple(scored_boards), ranked.fields)
+
     def _board_tops(self) -> IntArray:
         """Each board's top in tie units (½ matchpoint on the 1-per-result scale)."""
         return 2 * np.maximum(self.expected - 1, 0)
@@ -534,14 +626,20 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     kind = np.array([k.kind for k in scored], dtype=np.int64)[inverse]
     ns_score = np.array([k.ns_score for k in scored], dtype=np.int64)[inverse]
 
+    leads: tuple[IntArray, list[str | None]] | None = None
     if "lead" in column:
-        leads = _texts(raw, *cells("lead"), "lead")[1]
+        lead_codes, lead_texts = _texts(raw, *cells("lead"), "lead")
         from bridgescore.formats.csv import lead_card
 
-        bad = [t for t in leads if t and not lead_card(t)]
+        bad = [t for t in lead_texts if t and not lead_card(t)]
         if bad:
             raise _Fallback(f"not a lead: {bad[0]}")
+        leads = (lead_codes, [lead_card(t) if t else None for t in lead_texts])
     _check_rows(raw, cells, column, board, ns, ew, count)
+    rounds = (
+        _numbers(raw, *cells("round"), "round", 3, positive=False) if "round" in column else None
+    )
+    tables = _texts(raw, *cells("table"), "table") if "table" in column else None
     structure = _structure(ns, ew)
     _check_seats(board, ns, ew, structure)
 
@@ -579,6 +677,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         denominator,
         expected,
         board_index,
+        _Cells(scored, inverse, rounds, tables, leads),
     )
     # Boards scored as a small group are matchpointed by the exact engine (rare, small).
     special = (have < expected) & (art_count == 0) & (have > art_count)
@@ -709,7 +808,9 @@ class _KeyReader:
                 tricks = parse_tricks(result, contract)
             except ParseError as error:
                 raise _Fallback(f"a result the reader refuses: {error}") from None
-            return _Key(_REAL, contract.ns_score(seat, tricks, vul), None, None)
+            score = contract.ns_score(seat, tricks, vul)
+            side = WeightedResult.single(BridgeResult(score, contract, seat, tricks))
+            return _Key(_REAL, score, None, None, (side, side))
         return _score_cells(cells, vul)
 
 
@@ -726,9 +827,9 @@ def _score_cells(cells: dict[str, str], vul: Vulnerability) -> _Key:
     if ns is None and ew is None:
         return _Key(_NOT_PLAYED, 0, None, None)
     if isinstance(ns, Artificial) and isinstance(ew, Artificial):
-        return _Key(_ARTIFICIAL, 0, ns, ew)
+        return _Key(_ARTIFICIAL, 0, ns, ew, (ns, ew))
     if isinstance(ns, WeightedResult) and ns is ew and len(ns.parts) == 1:
-        return _Key(_REAL, ns.parts[0][1].ns_score, None, None)
+        return _Key(_REAL, ns.parts[0][1].ns_score, None, None, (ns, ew))
     raise _Fallback(f"a result {cells} the columnar path does not score")  # pragma: no cover
 
 

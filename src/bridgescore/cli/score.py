@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,7 +25,9 @@ from bridgescore.cli.options import (
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
 from bridgescore.reports.text import render
-from bridgescore.results import SessionResult
+
+if TYPE_CHECKING:
+    from bridgescore.columnar import ColumnarScores
 
 
 @click.command()
@@ -174,19 +176,35 @@ def _score(
     checksum failed and the number of table results."""
     from bridgescore.scoring import score as score_session
 
-    if output_format == "text" and not (explain or history or anomalies):
-        by_columns = _rankings_by_columns(file, options)
-        if by_columns is not None:
-            ranked, rows = by_columns
-            writer = plain_writer(to_file)
-            if writer is not None:
-                render(ranked, writer)
-                text = writer.text()
-            else:
-                out, buffer = console(to_file)
-                render(ranked, out)
-                text = buffer.getvalue()
-            return (text.encode("utf-8"),), ranked.failed_checksums, rows
+    scores = None if explain or history or anomalies else _by_columns(file, options)
+    if scores is not None:
+        from bridgescore.columnar import Fallback
+
+        try:
+            if output_format == "text":
+                ranked = scores.rankings()
+                writer = plain_writer(to_file)
+                if writer is not None:
+                    render(ranked, writer)
+                    text = writer.text()
+                else:
+                    out, buffer = console(to_file)
+                    render(ranked, out)
+                    text = buffer.getvalue()
+                return (text.encode("utf-8"),), ranked.failed_checksums, scores.rows
+            whole = scores.session_result()
+        except Fallback:
+            pass  # a board scored as a small group ...: the exact path below
+        else:
+            if output_format == "json":
+                from bridgescore.formats import json as result_json
+                from bridgescore.formats.results_file import ResultsFile
+
+                pieces = result_json.iterencode(ResultsFile.scored(whole))
+                return pieces, whole.failed_checksums, scores.rows
+            from bridgescore.formats import results_csv
+
+            return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows
     session, rules, handicaps = load(file, history, options)
     if anomalies:
         from bridgescore.cli.check import entries_to_confirm
@@ -241,11 +259,10 @@ COLUMNAR_BYTES = 256 * 1024
 _OUTPUT_OPTIONS = frozenset({"rules_name", "output", "verbose", "more"})
 
 
-def _rankings_by_columns(file: str, options: dict[str, Any]) -> tuple[SessionResult, int] | None:
-    """The rankings (and rows) of a large plain traveller CSV scored by columns
-    (``bridgescore.columnar``: exact values, each pair's total a Fraction), or None for the
-    exact path: a smaller file, a file the columnar path does not take, any option beyond the
-    scoring rules, or no numpy."""
+def _by_columns(file: str, options: dict[str, Any]) -> ColumnarScores | None:
+    """A large plain traveller CSV scored by columns (``bridgescore.columnar``: exact values,
+    each pair's total a Fraction), or None for the exact path: a smaller file, a file the
+    columnar path does not take, any option beyond the scoring rules, or no numpy."""
     from bridgescore.rules import SETTINGS
 
     settings = {s.field for s in SETTINGS}
@@ -261,13 +278,8 @@ def _rankings_by_columns(file: str, options: dict[str, Any]) -> tuple[SessionRes
         return None  # the exact path reports an unreadable file; numpy is the fast extra
     from bridgescore.cli.options import rules_from
 
-    scores = columnar.by_columns(file, rules_from(options))
-    if scores is None:
-        return None  # not the plain layout: the exact path reads it and reports its problems
-    try:
-        return scores.rankings(), scores.rows
-    except columnar.Fallback:
-        return None
+    # None when not the plain layout: the exact path reads the file and reports its problems.
+    return columnar.by_columns(file, rules_from(options))
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:

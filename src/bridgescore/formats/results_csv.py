@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import RulesError
-from bridgescore.results import ScoredTable, SessionResult, Standing
+from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import Method, Rules
 from bridgescore.session import Entrant
+from bridgescore.traveller import TableResult
 
 __all__ = ["dumps", "header", "write_rows"]
 
@@ -53,9 +54,38 @@ def dumps(result: SessionResult) -> str:
     if result.rules.method is Method.TEAMS:  # pragma: no cover - teams score as TeamsResult
         raise RulesError("CSV output is for pairs and individual events: use --format json")
     individual = result.session.structure.value == "individual"
-    standings = {s.entrant: s for f in result.fields for s in f.standings}
     rules = result.rules
-    rows = (_row(b.board.number, t, standings, rules) for b in result.boards for t in b.tables)
+    # Each entrant's cells (total shown, exact, percentage), and each value's (shown, exact),
+    # made once: a field of thousands of rows has a few hundred distinct values.
+    entrant_cells = {
+        s.entrant: (shown(s.points, rules), exact(s.points), shown(s.percent, rules))
+        for f in result.fields
+        for s in f.standings
+    }
+    value_cells: dict[Fraction | None, tuple[str, str]] = {None: ("", "")}
+
+    def cells(value: Fraction | None) -> tuple[str, str]:
+        found = value_cells.get(value)
+        if found is None:
+            found = value_cells[value] = (shown(value, rules), exact(value))
+        return found
+
+    entries: dict[tuple[int, int], tuple[Cell, ...]] = {}
+
+    def entry(table: TableResult) -> tuple[Cell, ...]:
+        # By the identity of the sides' records, which rows with the same result share (the
+        # session holds them while this runs, so no identity is taken again meanwhile).
+        key = (id(table.ns_side), id(table.ew_side))
+        found = entries.get(key)
+        if found is None:
+            found = entries[key] = _entry(table)
+        return found
+
+    rows = (
+        _row(b.board.number, t, entrant_cells, cells, entry)
+        for b in result.boards
+        for t in b.tables
+    )
     return write_rows(rows, rules.method, individual)
 
 
@@ -70,35 +100,45 @@ def exact(value: Fraction | None) -> str:
     return "" if value is None else f"{value.numerator}/{value.denominator}"
 
 
+_NONE = ("", "", "")
+
+
+def _entry(table: TableResult) -> tuple[Cell, ...]:
+    """The entry, contract, declarer and tricks cells of a row."""
+    result = table.result
+    if result is None:
+        return (table.describe(), None, None, None)
+    contract = "PASS" if result.passed_out else (str(result.contract) if result.contract else None)
+    declarer = None if result.declarer is None else str(result.declarer)
+    return (table.describe(), contract, declarer, result.tricks)
+
+
 def _row(
-    board: int, t: ScoredTable, standings: dict[Entrant, Standing], rules: Rules
+    board: int,
+    t: ScoredTable,
+    entrants: dict[Entrant, tuple[str, str, str]],
+    cells: Callable[[Fraction | None], tuple[str, str]],
+    entry: Callable[[TableResult], tuple[Cell, ...]],
 ) -> list[Cell]:
     table = t.table
-    result = table.result
-    contract: str | None = None
-    if result is not None:
-        contract = (
-            "PASS" if result.passed_out else (str(result.contract) if result.contract else None)
-        )
-    who = [*t.ns_entrants, *t.ew_entrants]
-    totals = [standings.get(e) for e in who]
+    totals = [entrants.get(e, _NONE) for e in (*t.ns_entrants, *t.ew_entrants)]
+    ns_shown, ns_exact = cells(t.ns_points)
+    ew_shown, ew_exact = cells(t.ew_points)
     return [
         board,
         table.section,
         table.round,
         table.table,
-        *(*table.ns, *table.ew),
-        table.describe(),
-        contract,
-        None if result is None or result.declarer is None else str(result.declarer),
-        None if result is None else result.tricks,
+        *table.ns,
+        *table.ew,
+        *entry(table),
         table.lead,
         t.ns_score,
-        shown(t.ns_points, rules),
-        shown(t.ew_points, rules),
-        exact(t.ns_points),
-        exact(t.ew_points),
-        *(shown(None if s is None else s.points, rules) for s in totals),
-        *(exact(None if s is None else s.points) for s in totals),
-        *(shown(None if s is None else s.percent, rules) for s in totals),
+        ns_shown,
+        ew_shown,
+        ns_exact,
+        ew_exact,
+        *(c[0] for c in totals),
+        *(c[1] for c in totals),
+        *(c[2] for c in totals),
     ]
