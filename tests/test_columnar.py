@@ -329,13 +329,10 @@ def test_score_path_reads_a_file_and_falls_back_for_other_kinds(tmp_path) -> Non
 
 
 def _text(result: SessionResult) -> str:
-    from bridgescore.cli.options import plain_writer
-    from bridgescore.reports.text import render
+    """What `score` prints to a file: the plain writer's text, or rich's when it must draw."""
+    from bridgescore.cli.score import _text as score_text
 
-    writer = plain_writer(True)
-    assert writer is not None
-    render(result, writer)
-    return writer.text()
+    return b"".join(score_text(result, True)).decode("utf-8")
 
 
 @settings(max_examples=300, deadline=None)

@@ -389,27 +389,37 @@ class ColumnarScores(Scores):
             board_top = tops[int(self.board_index[r])]
             distributed[Side.NS] += ns.percent / 100 * board_top
             distributed[Side.EW] += ew.percent / 100 * board_top
-        totals, available, played_by = self.totals(), self.available(), self.boards()
+        sums = self._sums()
+        common = sums.common
+        per_point = 2 if rules.scale == 1 else 1  # tops are counted in tie units
         members: dict[str, list[Standing]] = {}
         mitchell = self.structure is FieldStructure.MITCHELL
-        for entrant, points in totals.items():
+        for entrant, n, tie_tops, boards_played in zip(
+            sums.entrants,
+            sums.points.tolist(),
+            sums.tops.tolist(),
+            sums.played.tolist(),
+            strict=True,
+        ):
             field_name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
-            tops_of = available[entrant]
+            # One Fraction each, made from the integers (n / common of tie_tops / per_point).
+            percent = Fraction(100 * n * per_point, common * tie_tops) if tie_tops else None
             members.setdefault(field_name, []).append(
                 Standing(
                     0,
                     False,
                     entrant,
                     None,
-                    points,
-                    tops_of,
-                    100 * points / tops_of if tops_of else None,
-                    played_by[entrant],
+                    Fraction(n, common),
+                    Fraction(tie_tops, per_point),
+                    percent,
+                    boards_played,
                 )
             )
         fields = []
-        for name in sorted(members, key=lambda n: "NS EW ALL".find(n)):
-            rows = sorted(members[name], key=lambda s: s.entrant.sort_key())
+        # Every line someone sits on is a field, though no one on it has a score (all NP).
+        for name in ("NS", "EW") if mitchell else ("ALL",):
+            rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
             both = distributed[Side.NS] + distributed[Side.EW]
             expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
             actual = sum((s.points for s in rows), Fraction(0))

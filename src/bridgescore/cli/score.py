@@ -28,6 +28,8 @@ from bridgescore.reports.text import render
 
 if TYPE_CHECKING:
     from bridgescore.columnar import ColumnarScores
+    from bridgescore.results import SessionResult
+    from bridgescore.teams_results import TeamsResult
 
 
 @click.command()
@@ -183,15 +185,7 @@ def _score(
         try:
             if output_format == "text":
                 ranked = scores.rankings()
-                writer = plain_writer(to_file)
-                if writer is not None:
-                    render(ranked, writer)
-                    text = writer.text()
-                else:
-                    out, buffer = console(to_file)
-                    render(ranked, out)
-                    text = buffer.getvalue()
-                return (text.encode("utf-8"),), ranked.failed_checksums, scores.rows
+                return _text(ranked, to_file), ranked.failed_checksums, scores.rows
             whole = scores.session_result()
         except Fallback:
             pass  # a board scored as a small group ...: the exact path below
@@ -230,8 +224,6 @@ def _score(
                 "matches are in --format json"
             )
         return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
-    from bridgescore.reports.plain import NotPlain
-
     shown = {
         "explain": explain,
         "recap": options.get("recap", False),
@@ -239,6 +231,14 @@ def _score(
         "double_dummy": options.get("double_dummy", False),
         "masterpoints": awards,
     }
+    return _text(result, to_file, **shown), failed, len(session.tables)
+
+
+def _text(result: SessionResult | TeamsResult, to_file: bool, **shown: Any) -> tuple[bytes]:
+    """The rankings (and what ``shown`` asks for) as text: by the plain writer when it can draw
+    them, else by rich's console."""
+    from bridgescore.reports.plain import NotPlain
+
     writer = plain_writer(to_file)
     if writer is not None:
         try:
@@ -246,10 +246,10 @@ def _score(
         except NotPlain:
             pass  # something rich must draw: the whole output is rich's
         else:
-            return (writer.text().encode("utf-8"),), failed, len(session.tables)
+            return (writer.text().encode("utf-8"),)
     out, buffer = console(to_file)
     render(result, out, **shown)
-    return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
+    return (buffer.getvalue().encode("utf-8"),)
 
 
 # Below this size a traveller CSV is read and scored as objects: numpy's import (some 0.1 s)
