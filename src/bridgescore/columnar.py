@@ -322,7 +322,7 @@ class ColumnarScores(Scores):
             den = den[scored]
             played += np.bincount(who, minlength=size)
             tops += _exact_bincount(who, board_top[self.board_index[scored]], size)
-            for d in np.unique(den).tolist():
+            for d in _distinct(den).tolist():
                 pick = den == d
                 sums = _exact_bincount(who[pick], num[pick], size)
                 if d in per_denominator:
@@ -366,7 +366,7 @@ class ColumnarScores(Scores):
             raise _Fallback("a board scored as a small group")
         if rules.factor_mp_totals or rules.totals is not Totals.EXACT:
             raise _Fallback("totals factored or of the values shown")
-        numbers = np.unique(self.board).tolist()
+        numbers = _distinct(self.board).tolist()
         played = np.bincount(self.board_index[self.kind != _NOT_PLAYED], minlength=len(numbers))
         most = int(played.max(initial=0))
         boards = {n: Board.numbered(n) for n in numbers}
@@ -769,6 +769,18 @@ def _texts(
         distinct, inverse = np.unique(values, return_inverse=True)
     words = [int(v).to_bytes(8, "little").rstrip(b"\0").decode("ascii") for v in distinct.tolist()]
     return inverse.astype(np.int64).ravel(), words
+
+
+def _distinct(values: IntArray) -> IntArray:
+    """``np.unique(values)``, sorted, without it: numpy's ``unique`` imports ``numpy.ma``
+    (some 25 ms of a command's start) to ask whether the array is masked."""
+    ordered = np.sort(values)
+    if ordered.size == 0:
+        return ordered
+    keep = np.empty(ordered.size, dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
 
 
 def _dense_unique(values: IntArray, span: int) -> tuple[IntArray, IntArray]:
