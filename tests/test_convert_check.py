@@ -272,11 +272,11 @@ def problems(data: Any, path: str = "night.json") -> list[str]:
 
 def test_bad_json_gives_the_line_and_column() -> None:
     text = result_json.dumps(ResultsFile.scored(score_pairs(read_session(SAMPLE), CLUB)))
-    broken = text.replace('"kind": "played"', '"kind" "played"', 1)
+    broken = text.replace('"kind":"played"', '"kind""played"', 1)
     with pytest.raises(InputFileError) as caught:
         result_json.loads(broken, "night.json")
     (problem,) = caught.value.problems
-    line = broken[: broken.index('"kind" "played"')].count("\n") + 1
+    line = broken[: broken.index('"kind""played"')].count("\n") + 1
     assert problem.line == line
     assert f"night.json:{line}: not valid JSON: Expecting ':' delimiter (line {line}, column" in (
         problem.describe("night.json")
@@ -614,16 +614,23 @@ def test_nz_scorer_handicaps_are_checked() -> None:
 
 def test_json_rows_are_read_from_their_exact_fields_not_their_entries() -> None:
     session = read_session(SAMPLE)
+    rows = list(session.tables)
+    vul = session.boards[rows[0].board].vulnerability
+    weighted = WeightedResult.parse("30% 4S N = + 70% 4S N -1", vul)
+    rows[0] = replace(rows[0], ns_side=weighted, ew_side=weighted, assigned=True)
+    rows[1] = replace(rows[1], ns_side=Artificial.parse("55"), ew_side=Artificial.parse("45"))
+    session = replace(session, tables=tuple(rows))
     data = result_json.to_data(score_pairs(session, CLUB))
-    for board in data["boards"]:
-        for row in board["results"]:
-            row["entry"] = "display text only"  # never read when the exact fields are there
+    exact = [row for board in data["boards"] for row in board["results"] if "sides" in row]
+    assert len(exact) == 2  # the others' entries say exactly what they are (format 2)
+    for row in exact:
+        row["entry"] = "display text only"  # never read when the exact fields are there
     same_session(result_json.session_from_data(data), session)
-    row = data["boards"][0]["results"][0]
-    row["sides"]["ns"]["results"][0]["ns_score"] += 10
-    assert any("board 1" in p and "the row says" in p for p in problems(data))
+    weighted_row = next(row for row in exact if row["kind"] == "weighted")
+    weighted_row["sides"]["ns"]["results"][0]["ns_score"] += 10
+    assert any("the row says" in p for p in problems(data))
     data = result_json.to_data(score_pairs(session, CLUB))
-    data["boards"][1]["results"][0]["sides"] = {"ns": None}
+    next(r for b in data["boards"] for r in b["results"] if "sides" in r)["sides"] = {"ns": None}
     assert any("not the sides of a row" in p for p in problems(data))
 
 

@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,12 @@ from bridgescore.cli.options import (
 )
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
+from bridgescore.reports.text import render
+
+if TYPE_CHECKING:
+    from bridgescore.columnar import ColumnarScores
+    from bridgescore.results import SessionResult
+    from bridgescore.teams_results import TeamsResult
 
 
 @click.command()
@@ -34,10 +40,11 @@ from bridgescore.errors import BridgeScoreError
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "csv"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format: text, JSON (docs/json-output.md) or one CSV row a result "
+    "(docs/results-csv.md).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
 @click.option(
@@ -84,6 +91,7 @@ def score(
       bridgescore score club-night.csv
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
+      bridgescore score club-night.csv --format csv -o results.csv
       bridgescore score club-night.csv --recap --cards
       bridgescore score day1.csv day2.csv --aggregate percentages
       bridgescore score session.xml --masterpoints abf:green
@@ -170,6 +178,27 @@ def _score(
     checksum failed and the number of table results."""
     from bridgescore.scoring import score as score_session
 
+    scores = None if explain or history or anomalies else _by_columns(file, options)
+    if scores is not None:
+        from bridgescore.columnar import Fallback
+
+        try:
+            if output_format == "text":
+                ranked = scores.rankings()
+                return _text(ranked, to_file), ranked.failed_checksums, scores.rows
+            whole = scores.session_result()
+        except Fallback:
+            pass  # a board scored as a small group ...: the exact path below
+        else:
+            if output_format == "json":
+                from bridgescore.formats import json as result_json
+                from bridgescore.formats.results_file import ResultsFile
+
+                pieces = result_json.iterencode(ResultsFile.scored(whole))
+                return pieces, whole.failed_checksums, scores.rows
+            from bridgescore.formats import results_csv
+
+            return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows
     session, rules, handicaps = load(file, history, options)
     if anomalies:
         from bridgescore.cli.check import entries_to_confirm
@@ -185,9 +214,16 @@ def _score(
 
         pieces = result_json.iterencode(ResultsFile.scored(result, awards))
         return pieces, failed, len(session.tables)
-    from bridgescore.reports.plain import NotPlain
-    from bridgescore.reports.text import render
+    if output_format == "csv":
+        from bridgescore.formats import results_csv
+        from bridgescore.results import SessionResult
 
+        if not isinstance(result, SessionResult):
+            raise UsageProblem(
+                "--format csv writes pairs and individual events: a teams event's "
+                "matches are in --format json"
+            )
+        return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
     shown = {
         "explain": explain,
         "recap": options.get("recap", False),
@@ -195,6 +231,14 @@ def _score(
         "double_dummy": options.get("double_dummy", False),
         "masterpoints": awards,
     }
+    return _text(result, to_file, **shown), failed, len(session.tables)
+
+
+def _text(result: SessionResult | TeamsResult, to_file: bool, **shown: Any) -> tuple[bytes]:
+    """The rankings (and what ``shown`` asks for) as text: by the plain writer when it can draw
+    them, else by rich's console."""
+    from bridgescore.reports.plain import NotPlain
+
     writer = plain_writer(to_file)
     if writer is not None:
         try:
@@ -202,10 +246,40 @@ def _score(
         except NotPlain:
             pass  # something rich must draw: the whole output is rich's
         else:
-            return (writer.text().encode("utf-8"),), failed, len(session.tables)
+            return (writer.text().encode("utf-8"),)
     out, buffer = console(to_file)
     render(result, out, **shown)
-    return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
+    return (buffer.getvalue().encode("utf-8"),)
+
+
+# Below this size a traveller CSV is read and scored as objects: numpy's import (some 0.1 s)
+# would cost more than the columns save (a club night of 400 rows is some 14 KB).
+COLUMNAR_BYTES = 256 * 1024
+# What `score` shows the same whichever way the file is scored, when it is off or empty.
+_OUTPUT_OPTIONS = frozenset({"rules_name", "output", "verbose", "more"})
+
+
+def _by_columns(file: str, options: dict[str, Any]) -> ColumnarScores | None:
+    """A large plain traveller CSV scored by columns (``bridgescore.columnar``: exact values,
+    each pair's total a Fraction), or None for the exact path: a smaller file, a file the
+    columnar path does not take, any option beyond the scoring rules, or no numpy."""
+    from bridgescore.rules import SETTINGS
+
+    settings = {s.field for s in SETTINGS}
+    if any(v for k, v in options.items() if k not in settings and k not in _OUTPUT_OPTIONS):
+        return None  # --recap, --cards, --movement, --deals, --masterpoints, --db ...
+    if not file.lower().endswith(".csv"):
+        return None
+    try:
+        if os.path.getsize(file) < COLUMNAR_BYTES:
+            return None
+        from bridgescore import columnar
+    except (OSError, ImportError):
+        return None  # the exact path reports an unreadable file; numpy is the fast extra
+    from bridgescore.cli.options import rules_from
+
+    # None when not the plain layout: the exact path reads the file and reports its problems.
+    return columnar.by_columns(file, rules_from(options))
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:

@@ -3,10 +3,15 @@
 Numbers are JSON numbers (full double precision); every matchpoint value also comes as an exact
 fraction string (``"29/3"``) so nothing is lost to rounding.
 
+Version 2 of the format (``"format": 2``) is written compact (no indentation), each explanation
+as its sentence, and a row's ``sides`` only where its entry cannot say them exactly (weighted
+and split results, percentages, assigned scores); version 1 (no ``format`` key: indented, each
+explanation's figures again beside its sentence, ``sides`` on every row) reads as before.
+
 The file reads back as a :class:`~bridgescore.formats.results_file.ResultsFile` (:func:`loads`,
 :func:`load`, :func:`session_from_data`): boards with their deals, every row from its exact
-fields (``sides``: each side's result or artificial score, never the display text; files written
-before them are read from their ``entry`` notation), the names and membership numbers, title,
+fields (``sides``: each side's result or artificial score, never the display text) or, where a
+row has none, from its ``entry`` notation, the names and membership numbers, title,
 date and movement, so JSON is a session format like CSV. Writing (:func:`dumps`) needs the
 scores: ``ResultsFile.result``.
 """
@@ -52,6 +57,9 @@ if TYPE_CHECKING:
     from bridgescore.teams_results import TeamsResult
 
 
+FORMAT = 2  # the JSON format's version: docs/json-output.md#versions
+
+
 def number(value: Fraction | int | None) -> float | int | None:
     if value is None:
         return None
@@ -94,6 +102,7 @@ def _outline(result: SessionResult, masterpoints: Awards | None = None) -> dict[
     session = result.session
     data = {
         "bridgescore": __version__,
+        "format": FORMAT,
         "title": session.title,
         "date": session.date,
         "movement": session.structure.value,
@@ -166,8 +175,24 @@ def _deal_text(deal: Deal | None) -> str | None:
 
 
 def _sides(table: TableResult) -> dict[str, Any]:
-    """What each side is scored on, in exact fields (read back without the display text)."""
-    return {"ns": _side(table.ns_side), "ew": _side(table.ew_side)}
+    """What each side is scored on, in exact fields (read back without the display text):
+    ``{"sides": ...}``, or nothing when the row's entry says it exactly (its ``kind`` and
+    ``entry`` read back to the same sides: a played or passed-out result, a board not played,
+    an average, average plus or minus)."""
+    if _plain(table):
+        return {}
+    return {"sides": {"ns": _side(table.ns_side), "ew": _side(table.ew_side)}}
+
+
+def _plain(table: TableResult) -> bool:
+    if table.assigned:
+        return False
+    ns, ew = table.ns_side, table.ew_side
+    if isinstance(ns, Artificial) and isinstance(ew, Artificial):
+        return all(a.code != "%" and a == Artificial.parse(a.code) for a in (ns, ew))
+    if isinstance(ns, WeightedResult):
+        return ns is ew or (ns == ew and not ns.is_weighted and not ns.parts[0][1].assigned_points)
+    return ns is None and ew is None
 
 
 def _side(side: SideScore) -> dict[str, Any] | None:
@@ -256,7 +281,7 @@ def _table(t: ScoredTable, decimals: int, method: Method) -> dict[str, Any]:
             "kind": table.kind,
             "entry": table.describe(),
             "assigned": table.assigned,
-            "sides": _sides(table),
+            **_sides(table),
             "contract": None
             if result is None
             else (
@@ -290,37 +315,10 @@ def _imps(t: ScoredTable, method: Method) -> dict[str, Any]:
     return data
 
 
-def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
-    if e is None:
-        return None
-    data: dict[str, Any] = {"text": e.text(decimals), "top": number(e.top)}
-    if e.artificial is not None:
-        data.update({"artificial": str(e.artificial), "percent": number(e.percent), "note": e.note})
-        return data
-    data.update(
-        {
-            "beaten": number(e.beaten),
-            "tied": number(e.tied),
-            "compared": e.compared,
-            "raw": number(e.raw),
-            "raw_top": number(e.raw_top),
-            "group": e.group,
-            "datum": number(e.datum),
-            "gross_imps": number(e.gross),
-            "steps": [
-                {
-                    "method": s.method,
-                    "reason": s.reason,
-                    "from_results": s.from_results,
-                    "to_results": s.to_results,
-                    "before": number(s.before),
-                    "after": number(s.after),
-                }
-                for s in e.steps
-            ],
-        }
-    )
-    return data
+def _explain(e: Explanation | None, decimals: int) -> dict[str, str] | None:
+    """``{"text": ...}``: the sentence ``--explain`` prints, which holds every figure of the
+    explanation once (the values themselves are the row's ``ns_mp_exact`` and ``ew_mp_exact``)."""
+    return None if e is None else {"text": e.text(decimals)}
 
 
 def dumps(rf: ResultsFile) -> str:
@@ -332,14 +330,17 @@ def dumps(rf: ResultsFile) -> str:
 
 def iterencode(rf: ResultsFile) -> Iterator[bytes]:
     """:func:`dumps` in UTF-8 pieces, a board at a time, so a large session's text is never
-    held whole: ``json.dumps(to_data(result), indent=2, ensure_ascii=False)`` and a newline,
+    held whole: ``json.dumps(to_data(result), ensure_ascii=False, separators=(",", ":"))`` and
+    a newline,
     character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
     from bridgescore.teams_results import TeamsResult
 
     result, masterpoints = rf.result, rf.masterpoints
     if isinstance(result, TeamsResult):
         data = teams_to_data(result, masterpoints)
-        yield (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+        from bridgescore.formats.json_stream import encode
+
+        yield (encode(data) + "\n").encode()
         return
     if result is None:
         raise RulesError(
@@ -372,7 +373,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
                 "kind": row.kind,
                 "entry": row.describe(),
                 "assigned": row.assigned,
-                "sides": _sides(row),
+                **_sides(row),
                 "contract": None
                 if played is None
                 else ("PASS" if played.passed_out else _text(played.contract)),
@@ -386,6 +387,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
         )
     data = {
         "bridgescore": __version__,
+        "format": FORMAT,
         "title": session.title,
         "date": session.date,
         "method": "teams",

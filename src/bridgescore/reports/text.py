@@ -112,7 +112,7 @@ def _row(table: Table, *cells: str | Text) -> None:
 
 def _completeness(result: SessionResult, console: Console | PlainWriter) -> None:
     """Boards with fewer results than the most: scored under the rules, and said so."""
-    short = result.session.completeness().short
+    short = result.completeness().short
     if not short:
         return
     how = {

@@ -362,8 +362,7 @@ def _field(
                 total,
             )
         )
-    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
-    standings = [_placed(s, place, shared) for place, shared, s in ranked]
+    standings = placed(rows, rules)
     hcp: tuple[HandicapPlace, ...] = ()
     if handicaps is not None:
         with_hcp = [s for s in standings if s.handicapped is not None]
@@ -377,6 +376,14 @@ def _field(
         Checksum(expected, exact_points),
         hcp,
     )
+
+
+def placed(rows: list[Standing], rules: Rules) -> tuple[Standing, ...]:
+    """A field's standings at their places, best first (rules.md §7.2): on the percentage at
+    matchpoints, on the total at IMPs."""
+    imps = rules.method is not Method.MATCHPOINTS
+    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
+    return tuple(_placed(s, place, shared) for place, shared, s in ranked)
 
 
 def _percent_key(s: Standing) -> Fraction | None:
