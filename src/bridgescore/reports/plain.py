@@ -12,6 +12,7 @@ shrink, a control character -- raises :class:`NotPlain`, and the caller prints w
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -214,8 +215,18 @@ def table_layout(table: PlainTable, max_width: int) -> Layout | None:
 
 
 def plain_text(text: str) -> bool:
-    """One line of printable characters, no space at either end (rich would strip it)."""
-    return text.isprintable() and text == text.strip()
+    """One line of printable characters, no space at either end (rich would strip it), and no
+    character of no width (a combining mark, a joiner, a variation selector: rich lays those
+    out by rules of its own, so they are left to it)."""
+    return (
+        text.isprintable()
+        and text == text.strip()
+        and (text.isascii() or not any(_zero_width(c) for c in text))
+    )
+
+
+def _zero_width(character: str) -> bool:
+    return unicodedata.category(character) in ("Mn", "Me", "Cf")
 
 
 def cell_len(text: str) -> int:
