@@ -13,6 +13,7 @@ from bridgescore.cli.options import (
     masterpoint_options,
     masterpoint_scheme,
     scoring_options,
+    with_strata,
 )
 from bridgescore.errors import BridgeScoreError
 
@@ -84,7 +85,8 @@ def export(
             raise UsageProblem("export: a national body's USEBIO file holds pairs events")
         result = score_pairs(session, rules, handicaps)
         spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
-        awards = award(result, masterpoint_scheme(spec)) if spec else None
+        scheme = with_strata(masterpoint_scheme(spec), session, options) if spec else None
+        awards = award(result, scheme) if scheme else None
         missing = national.missing_numbers(result)
         if missing:
             click.echo(

@@ -82,6 +82,7 @@ class AcblClubScheme(Scheme):
                 f"not an ACBL club rating: {rating!r} (expected one of {', '.join(RATINGS)})"
             )
         self.rating = RATINGS[rating]
+        self.rating_key = rating
         self.strata = strata
         self.stratum_of = dict(stratum_of or {})
         unknown = sorted({s for s in self.stratum_of.values() if s not in strata})
@@ -144,7 +145,8 @@ class AcblClubScheme(Scheme):
             return points, f"{shown} of {fmt_fixed(first, _DECIMALS)} {words}"
 
         noun = field.kind.noun + ("s" if group != 1 else "")
-        where = f"stratum {stratum}, " if stratum else ""
+        shown = stratum or (self.strata[0] if self.strata else None)
+        where = f"stratum {shown}, " if shown else ""
         rule = f"{self.rating.name}, {depth} places (40% of {group})"
 
         def head(place: str) -> str:
