@@ -88,7 +88,8 @@ def is_event(more: Sequence[str], options: dict[str, Any]) -> bool:
     return False
 
 
-def _rules(options: dict[str, Any]) -> EventRules:
+def event_rules(options: dict[str, Any]) -> EventRules:
+    """The event's rules from ``--aggregate``, ``--common-top`` and ``--pairs-by``."""
     from bridgescore.events import Aggregate, CommonTop, EventRules, PairsBy
 
     def get(name: str) -> str:
@@ -135,7 +136,7 @@ def event_pages(
     from bridgescore.events import Carry, rank_event, rank_final, seeding
     from bridgescore.reports.events import final_data, ranking_data
 
-    rules = _rules(options)
+    rules = event_rules(options)
     qualifying = load_sessions(files, options)
     finals = load_sessions(options.get("finals") or (), options)
     failed = [
