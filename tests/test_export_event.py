@@ -138,3 +138,33 @@ def test_cli_event_export_refuses_a_final_and_lists_missing_numbers(tmp_path: Pa
     run = CliRunner().invoke(main, [*args, "--final", str(tmp_path / "day2.csv")])
     assert run.exit_code == 2 and "not written yet" in run.stderr
     assert "Traceback" not in run.output
+
+
+def test_cli_event_export_strata_each_session_named(tmp_path: Path) -> None:
+    """Strata in an event: every session's pairs need their holdings; a pair without one is
+    named with its session. With every holding: day 2's NS 2 (Fay Gee 100, Hal Ivy 200: C)
+    wins the whole NS line of 4 tables, 0.10 × 4 = 0.40 ACBL points, kept over C's chart."""
+    (tmp_path / "day1.csv").write_text(_DAY1, encoding="utf-8")
+    (tmp_path / "day2.csv").write_text(_DAY2, encoding="utf-8")
+    players = "Ann Lee,Bob Roy,Cy Dee,Di Eve,Jo Kay,Lu Mo,Ned Oh,Pam Qu,Rex Su,Tia Uv,Vi Wu"
+    held = ["player,masterpoints", "Fay Gee,100", "Hal Ivy,200"]
+    held += [f"{p},1000" for p in players.split(",")]
+    (tmp_path / "held.csv").write_text("\n".join(held) + "\n", encoding="utf-8")
+    args = [
+        "export", str(tmp_path / "day1.csv"), str(tmp_path / "day2.csv"), "--profile", "ebu",
+        "--allow-missing", "--masterpoints", "acbl:club", "--strata", "A,B=750,C=300",
+        "--holdings", str(tmp_path / "held.csv"),
+    ]  # fmt: skip
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 2
+    assert "day2.csv: 2 entrants have no masterpoint holding" in run.stderr
+    assert "pair 3EW (Vi Wu & Xa Yo): no holding for Xa Yo" in run.stderr
+    assert "pair 4NS (Zed Ab & Bea Cd): no holding for Zed Ab, Bea Cd" in run.stderr
+    with (tmp_path / "held.csv").open("a", encoding="utf-8") as more:
+        more.write("Xa Yo,5\nZed Ab,5\nBea Cd,5\n")
+    out = tmp_path / "event.xml"
+    run = CliRunner().invoke(main, [*args, "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    assert national.read_awards(out.read_text(encoding="utf-8"), session="2").awards["2NS"] == (
+        Fraction(40, 100)
+    )

@@ -177,9 +177,14 @@ def _export_event(
         ranking, who = rank_event(sessions, event_rules(options))
         awards = []
         for s in sessions:
-            scheme = (
-                with_strata(masterpoint_scheme(spec), s.result.session, options) if spec else None
-            )
+            try:
+                scheme = (
+                    with_strata(masterpoint_scheme(spec), s.result.session, options)
+                    if spec
+                    else None
+                )
+            except BridgeScoreError as error:
+                raise UsageProblem(f"{s.label}: {error}") from None
             awards.append(award(s.result, scheme) if scheme else None)
         for s in sessions:
             _say_missing(national.missing_numbers(s.result), allow_missing, f" in {s.label}")
