@@ -88,8 +88,7 @@ def is_event(more: Sequence[str], options: dict[str, Any]) -> bool:
     return False
 
 
-def event_rules(options: dict[str, Any]) -> EventRules:
-    """The event's rules from ``--aggregate``, ``--common-top`` and ``--pairs-by``."""
+def _rules(options: dict[str, Any]) -> EventRules:
     from bridgescore.events import Aggregate, CommonTop, EventRules, PairsBy
 
     def get(name: str) -> str:
@@ -136,7 +135,7 @@ def event_pages(
     from bridgescore.events import Carry, rank_event, rank_final, seeding
     from bridgescore.reports.events import final_data, ranking_data
 
-    rules = event_rules(options)
+    rules = _rules(options)
     qualifying = load_sessions(files, options)
     finals = load_sessions(options.get("finals") or (), options)
     failed = [
@@ -214,3 +213,9 @@ def report_event(
     results = sum(len(s.result.session.tables) for s in sessions)
     what = f"{len(written)} pages: the event's ranking and {len(sessions)} sessions' sites"
     return what, failed, results
+
+
+def event_rules(options: dict[str, Any]) -> EventRules:
+    """The event's rules from ``--aggregate``, ``--common-top`` and ``--pairs-by`` (``export``
+    of several sessions ranks them as ``score`` does)."""
+    return _rules(options)
