@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-quick clean browser report-shots postgres mutation serve serve-shots
+.PHONY: install run test test-quick lint bench bench-quick clean browser report-shots postgres mutation serve serve-shots
 
 install: $(STAMP)
 
@@ -23,6 +23,11 @@ run: install
 
 test: install browser postgres
 	$(BIN)/python -m pytest
+
+# The edit-test loop: everything but the end-to-end tests (a real browser, a real server
+# process, PostgreSQL, the documentation's commands), which `make test` runs too.
+test-quick: install
+	$(BIN)/python -m pytest -m "not e2e"
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
 # it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1

@@ -146,16 +146,13 @@ def main() -> None:
     if args.pg:
         run(args.pg, "postgresql", sessions, growth)
         return
-    from tests.pg import server
+    from tools.servers import Unavailable, postgresql
 
     try:
-        with server() as pg:
+        with postgresql() as pg:
             run(pg.new_database(), "postgresql", sessions, growth)
-    except BaseException as error:  # pytest's skip when PostgreSQL is not installed
-        if type(error).__module__.startswith("_pytest"):
-            print(f"# PostgreSQL skipped: {error}")
-            return
-        raise
+    except Unavailable as why:
+        print(f"# PostgreSQL skipped: {why} (make postgres installs it)")
 
 
 if __name__ == "__main__":

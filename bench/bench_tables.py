@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 import re  # noqa: E402
 
-from tests.test_web_server import serving  # noqa: E402  (the tests' own server starter)
+from tools.servers import serving  # noqa: E402  (the same server starter as the tests')
 
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
 from bridgescore.movements import jsonform as movement_json  # noqa: E402
@@ -553,12 +553,12 @@ def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, fl
             if tables == 50:
                 verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
         return verdicts
-    from tests.pg import binaries, server
+    from tools.servers import binaries, postgresql
 
     if binaries() is None:
         print("# PostgreSQL is not installed (make postgres): its cases are skipped")
         return verdicts
-    with server() as pg:
+    with postgresql() as pg:
         for tables in sizes:
             p50, p99, ok = run(pg.new_database(), "postgresql", 2, tables)
             if tables == 50:
@@ -569,11 +569,11 @@ def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, fl
 def consoles_postgresql(given: str | None, boards: int) -> tuple[float, float, bool] | None:
     if given:
         return run_consoles(given, "postgresql", 2, boards)
-    from tests.pg import binaries, server
+    from tools.servers import binaries, postgresql
 
     if binaries() is None:
         return None
-    with server() as pg:
+    with postgresql() as pg:
         return run_consoles(pg.new_database(), "postgresql", 2, boards)
 
 

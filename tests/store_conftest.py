@@ -11,7 +11,8 @@ import pytest
 from bridgescore.store import Store
 from tests.pg import Server, server
 
-BACKENDS = ["sqlite", "postgresql"]
+# Against PostgreSQL, a real server process: end to end, left out of the quick loop (-m "not e2e").
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.e2e)]
 
 
 @pytest.fixture(scope="session", name="pg_server")

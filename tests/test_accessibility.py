@@ -21,6 +21,8 @@ from tests.report_sites import SAMPLE
 from tests.test_analysis import MINI
 from tests.test_report_browser import browser  # noqa: F401
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 

@@ -33,6 +33,8 @@ from tests.test_web_server import login, prepare, serving
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 WIDTHS = (360, 1280)
 LINE = "|1|r1|t1"
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.cli import main
@@ -28,6 +31,7 @@ from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant
+from bridgescore.traveller import BridgeResult
 from tests.conftest import shared_path
 
 pytest.importorskip("endplay")
@@ -380,3 +384,30 @@ def test_the_view_function_is_the_pages() -> None:
     pages = views.SessionPages(result, solved, evenings=True)
     assert data == pages.evening(entrant)
     assert data["leads"] is False and data["boards"][0]["hands"]["N"]["hcp"] == 12  # A, J, A, K
+
+
+@given(
+    st.lists(st.sampled_from([-620, -100, -50, 0, 50, 110, 140, 420, 450, 620]), min_size=1),
+    st.sampled_from([-620, -100, 0, 110, 420, 450, 990]),
+    st.sampled_from(list(Side)),
+    st.booleans(),
+)
+def test_a_fields_standing_counts_as_the_traveller_says(
+    scores: list[int], score: int, side: Side, own_row: bool
+) -> None:
+    """Beaten and tied counted by hand through the other tables (this one left out once)."""
+    from bridgescore.reports.analysis import Field
+
+    results = tuple(BridgeResult(s) for s in scores)
+    board = Field(None, results, Counter(), Counter(), Counter(), Counter())  # type: ignore[arg-type]
+    own = scores[0] if own_row else None
+    others = list(scores)
+    if own is not None:
+        others.remove(own)
+    sign = 1 if side is Side.NS else -1
+    expected = (
+        len([s for s in others if sign * s < sign * score]),
+        len([s for s in others if s == score]),
+        len(others),
+    )
+    assert board.standing(side, score, own) == expected

@@ -167,3 +167,20 @@ def test_refusals_quote_the_input_and_say_what_is_expected() -> None:
         Doubling.from_suffix("Y")
     with pytest.raises(ParseError, match=r"^not a board number: 0 \(expected 1 or more\)$"):
         dealer_for_board(0)
+
+
+def test_refusals_of_seats_and_doublings_read_as_a_contract_writes_them() -> None:
+    with pytest.raises(ParseError, match=r"^not a seat: 'Q' \(expected N, E, S or W\)$"):
+        Seat.parse("Q")
+    assert [Doubling.parse(text) for text in ("", "x", " XX ")] == list(Doubling)
+    with pytest.raises(ParseError, match=r"^not a doubling: '2' \(expected '', X or XX\)$"):
+        Doubling.parse("2")
+
+
+def test_a_vulnerability_in_words() -> None:
+    assert [v.words for v in Vulnerability] == [
+        "neither side vulnerable",
+        "NS vulnerable",
+        "EW vulnerable",
+        "both sides vulnerable",
+    ]

@@ -323,3 +323,128 @@ def test_score_path_reads_a_file_and_falls_back_for_other_kinds(tmp_path) -> Non
     other.write_bytes(PLAIN)
     with pytest.raises(InputFileError):
         columnar.score_path(other, CLUB)
+
+
+# --- `bridgescore score` by columns: the same rankings, the same text --------------------------
+
+
+def _text(result: SessionResult) -> str:
+    """What `score` prints to a file: the plain writer's text, or rich's when it must draw."""
+    from bridgescore.cli.score import _text as score_text
+
+    return b"".join(score_text(result, True)).decode("utf-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_files(), RULES)
+def test_the_rankings_by_columns_equal_the_exact_engines(data: bytes, rules: Rules) -> None:
+    """Every standing (place, points, tops, percentage, boards), checksum and short board, and
+    so the text `score` prints, is the exact engine's, whenever the columns take the file."""
+    try:
+        exact = _exact(data, rules)
+    except InputFileError:
+        return  # a file with problems: the exact path reports them
+    scores = columnar.score_bytes(data, rules)
+    if not isinstance(scores, columnar.ColumnarScores):
+        return
+    try:
+        ranked = scores.rankings()
+    except columnar.Fallback:
+        assert scores._explained or rules.factor_mp_totals  # a small group, factored totals
+        return
+    assert [(f.field, f.standings, f.checksum) for f in ranked.fields] == [
+        (f.field, f.standings, f.checksum) for f in exact.fields
+    ]
+    assert ranked.completeness() == exact.session.completeness()
+    assert [(b.board, b.top, b.results, b.expected) for b in ranked.boards] == [
+        (b.board, b.top, b.results, b.expected) for b in exact.boards
+    ]
+    assert _text(ranked) == _text(exact)
+
+
+@settings(max_examples=40, deadline=None)
+@given(plain_files())
+def test_score_prints_the_same_whichever_path_scores_the_file(data: bytes) -> None:
+    """The command itself: `score FILE` scored by columns (every file, however small) and by
+    the exact path, to the byte; a file with problems fails alike."""
+    import tempfile
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from bridgescore.cli import main
+    from bridgescore.cli import score as score_command
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "night.csv"
+        path.write_bytes(data)
+        outputs = []
+        for limit in (0, 1 << 40):  # by columns whatever the size; never by columns
+            saved = score_command.COLUMNAR_BYTES
+            score_command.COLUMNAR_BYTES = limit
+            try:
+                done = CliRunner().invoke(main, ["score", str(path)])
+            finally:
+                score_command.COLUMNAR_BYTES = saved
+            outputs.append((done.exit_code, done.output))
+        assert outputs[0] == outputs[1]
+
+
+def test_score_takes_the_columns_for_a_large_plain_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Above COLUMNAR_BYTES a plain file is ranked by columns (seen here by counting), and the
+    text is the exact path's; --explain still takes the exact path."""
+    from click.testing import CliRunner
+
+    from bridgescore.cli import main
+    from bridgescore.cli import score as score_command
+
+    lines = ["board,ns,ew,contract,declarer,result"]
+    for board in range(1, 5):
+        lines += [f"{board},{t},{t},{'4S' if t % 3 else '3NT'},N,{9 + t % 3}" for t in range(1, 9)]
+    path = tmp_path / "night.csv"
+    path.write_text("\n".join(lines) + "\n")
+    calls = []
+    rankings = columnar.ColumnarScores.rankings
+
+    def counted(self: columnar.ColumnarScores) -> SessionResult:
+        calls.append(self.rows)
+        return rankings(self)
+
+    monkeypatch.setattr(columnar.ColumnarScores, "rankings", counted)
+    exact = CliRunner().invoke(main, ["score", str(path)])
+    assert calls == [] and exact.exit_code == 0
+    monkeypatch.setattr(score_command, "COLUMNAR_BYTES", path.stat().st_size)
+    fast = CliRunner().invoke(main, ["score", str(path)])
+    assert calls == [32] and fast.output == exact.output and fast.exit_code == 0
+    explained = CliRunner().invoke(main, ["score", str(path), "--explain"])
+    assert calls == [32] and explained.exit_code == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_files(), RULES)
+def test_the_session_result_by_columns_is_the_exact_engines(data: bytes, rules: Rules) -> None:
+    """Record for record: the session (every row as the reader makes it), every board with
+    every table's explanations, every field; so the JSON and CSV written from it too."""
+    from bridgescore.formats import json as result_json
+    from bridgescore.formats import results_csv
+    from bridgescore.formats.results_file import ResultsFile
+
+    try:
+        exact = _exact(data, rules)
+    except InputFileError:
+        return
+    scores = columnar.score_bytes(data, rules)
+    if not isinstance(scores, columnar.ColumnarScores):
+        return
+    try:
+        made = scores.session_result()
+    except columnar.Fallback:
+        return
+    assert made.session.tables == exact.session.tables
+    assert made.session == exact.session
+    assert made.boards == exact.boards
+    assert made == exact
+    assert result_json.dumps(ResultsFile.scored(made)) == result_json.dumps(
+        ResultsFile.scored(exact)
+    )
+    assert results_csv.dumps(made) == results_csv.dumps(exact)

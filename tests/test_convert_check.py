@@ -33,7 +33,7 @@ from bridgescore.display import round_fraction
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.formats import json as result_json
-from bridgescore.formats import nzscorer, read_session, usebio
+from bridgescore.formats import load_path, nzscorer, read_session, usebio
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rounding, Rules
@@ -272,11 +272,11 @@ def problems(data: Any, path: str = "night.json") -> list[str]:
 
 def test_bad_json_gives_the_line_and_column() -> None:
     text = result_json.dumps(ResultsFile.scored(score_pairs(read_session(SAMPLE), CLUB)))
-    broken = text.replace('"kind": "played"', '"kind" "played"', 1)
+    broken = text.replace('"kind":"played"', '"kind""played"', 1)
     with pytest.raises(InputFileError) as caught:
         result_json.loads(broken, "night.json")
     (problem,) = caught.value.problems
-    line = broken[: broken.index('"kind" "played"')].count("\n") + 1
+    line = broken[: broken.index('"kind""played"')].count("\n") + 1
     assert problem.line == line
     assert f"night.json:{line}: not valid JSON: Expecting ':' delimiter (line {line}, column" in (
         problem.describe("night.json")
@@ -388,8 +388,8 @@ def test_convert_keeps_a_usebio_event_and_its_method(tmp_path: Path) -> None:
     done = invoke("convert", str(source), str(out))
     assert done.exit_code == 0, done.output
     assert "scored under club (method=butler)" in done.output
-    written = usebio.read_path(out)
-    original = usebio.read_path(source)
+    written = load_path(out)
+    original = load_path(source)
     assert written.event.type == "BUTLER_PAIRS"
     assert written.event.club_name == original.event.club_name
     assert written.session == original.session
@@ -441,10 +441,10 @@ def test_convert_bad_input_exit_2_and_nothing_written(tmp_path: Path) -> None:
 def test_convert_to_pbn_before_the_writer_exists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bridgescore.formats.pbn
+    import bridgescore.formats
 
-    monkeypatch.delattr(bridgescore.formats.pbn, "session", raising=False)
-    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn.session", None)
+    monkeypatch.delattr(bridgescore.formats, "pbn", raising=False)
+    monkeypatch.setitem(sys.modules, "bridgescore.formats.pbn", None)
     done = invoke("convert", str(SAMPLE), str(tmp_path / "night.pbn"))
     assert done.exit_code == 2
     assert "writing PBN is not available yet" in done.output
@@ -467,7 +467,7 @@ def test_check_mitchell_names_the_setting_and_the_two_total_differences() -> Non
     setting = data["setting"]
     assert setting["options"] == ["--short-boards neuberg"] and not setting["reproduces"]
     # What the file says, and the exact rescoring under that setting (docs/conformance.md):
-    file = usebio.read_path(path)
+    file = load_path(path)
     result = score_pairs(file.session, CLUB.with_(short_boards="neuberg", factor_mp_totals=True))
     docs = (Path(__file__).parents[1] / "docs" / "conformance.md").read_text(encoding="utf-8")
     expected = []
@@ -608,22 +608,29 @@ def test_check_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
 
 def test_nz_scorer_handicaps_are_checked() -> None:
     figures = read_figures(real("nz-scorer/native/handicap_pairs.xml"))
-    assert figures.handicaps == nzscorer.handicaps(nzscorer.read_path(figures.path).reported)
+    assert figures.handicaps == nzscorer.handicaps(load_path(figures.path).reported)
     assert check(figures, CLUB).reproduced
 
 
 def test_json_rows_are_read_from_their_exact_fields_not_their_entries() -> None:
     session = read_session(SAMPLE)
+    rows = list(session.tables)
+    vul = session.boards[rows[0].board].vulnerability
+    weighted = WeightedResult.parse("30% 4S N = + 70% 4S N -1", vul)
+    rows[0] = replace(rows[0], ns_side=weighted, ew_side=weighted, assigned=True)
+    rows[1] = replace(rows[1], ns_side=Artificial.parse("55"), ew_side=Artificial.parse("45"))
+    session = replace(session, tables=tuple(rows))
     data = result_json.to_data(score_pairs(session, CLUB))
-    for board in data["boards"]:
-        for row in board["results"]:
-            row["entry"] = "display text only"  # never read when the exact fields are there
+    exact = [row for board in data["boards"] for row in board["results"] if "sides" in row]
+    assert len(exact) == 2  # the others' entries say exactly what they are (format 2)
+    for row in exact:
+        row["entry"] = "display text only"  # never read when the exact fields are there
     same_session(result_json.session_from_data(data), session)
-    row = data["boards"][0]["results"][0]
-    row["sides"]["ns"]["results"][0]["ns_score"] += 10
-    assert any("board 1" in p and "the row says" in p for p in problems(data))
+    weighted_row = next(row for row in exact if row["kind"] == "weighted")
+    weighted_row["sides"]["ns"]["results"][0]["ns_score"] += 10
+    assert any("the row says" in p for p in problems(data))
     data = result_json.to_data(score_pairs(session, CLUB))
-    data["boards"][1]["results"][0]["sides"] = {"ns": None}
+    next(r for b in data["boards"] for r in b["results"] if "sides" in r)["sides"] = {"ns": None}
     assert any("not the sides of a row" in p for p in problems(data))
 
 

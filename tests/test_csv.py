@@ -8,6 +8,7 @@ import pytest
 
 from bridgescore.errors import InputFileError
 from bridgescore.formats import csv as traveller_csv
+from bridgescore.formats import load_path
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.session import FieldStructure, Session
 from bridgescore.traveller import Artificial
@@ -211,13 +212,13 @@ def test_empty_and_undecodable_files(tmp_path) -> None:  # type: ignore[no-untyp
     empty = tmp_path / "empty.csv"
     empty.write_text("")
     with pytest.raises(InputFileError, match="empty"):
-        traveller_csv.read_path(empty)
+        load_path(empty)
     latin = tmp_path / "latin.csv"
     latin.write_bytes("board,ns,ew,score,ns_names\n1,1,1,420,Jos\xe9\n".encode("latin-1"))
     with pytest.raises(InputFileError, match="UTF-8"):
-        traveller_csv.read_path(latin)
+        load_path(latin)
     with pytest.raises(InputFileError, match="cannot read"):
-        traveller_csv.read_path(tmp_path / "missing.csv")
+        load_path(tmp_path / "missing.csv")
 
 
 def test_sample_session_round_trips() -> None:
@@ -226,7 +227,7 @@ def test_sample_session_round_trips() -> None:
     import bridgescore
 
     path = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
-    s = traveller_csv.read_path(path).session
+    s = load_path(path).session
     again = _again(s)
     assert again.tables == s.tables and again.names == s.names and again.boards == s.boards
 

@@ -22,6 +22,8 @@ import pytest
 
 import bridgescore
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SHARED = ROOT.parent / "shared" / "data"

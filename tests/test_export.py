@@ -43,7 +43,8 @@ def _export(name: str) -> tuple[str, Any]:
     root = ET.parse(shared_path("data", "usebio-compscore", name)).getroot()
     colour = (root.findtext("EVENT/MASTER_POINT_TYPE") or "").lower()
     awards = award(result, scheme_named(f"abf:{colour}"))
-    return national.dumps(result, "abf", awards, club_name="NSBC", club_id="2074"), file
+    written = national.scored(result, "abf", awards, club_name="NSBC", club_id="2074")
+    return national.dumps(written), file
 
 
 def _same_session(a: Session, b: Session, *, seats: bool = True) -> None:
@@ -144,7 +145,7 @@ def test_nz_profile_writes_c_points_as_nz_scorer_does() -> None:
     path = shared_path("data", "nz-scorer", "native", "pairs.xml")
     file = load_path(path)
     result = score_pairs(file.session, test_nzscorer.setup_for(file).rules)
-    text = national.dumps(result, "nz", award(result, scheme_named("nz:club")))
+    text = national.dumps(national.scored(result, "nz", award(result, scheme_named("nz:club"))))
     ours = national.read_awards(text)
     theirs = national.read_awards(
         shared_path("data", "nz-scorer", "usebio", "pairs.xml").read_bytes()
@@ -159,15 +160,15 @@ def test_ebu_charge_codes() -> None:
     file = test_usebio.read("mp_pairs_howell.xml")
     result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
     for code in national.CHARGE_CODES:
-        text = national.dumps(result, "ebu", charge=code)
+        text = national.dumps(national.scored(result, "ebu", charge=code))
         assert national.read_awards(text).charge == code
         assert national.read_awards(text).awarded is False
     with pytest.raises(RulesError, match="not a charge code: '11'"):
-        national.dumps(result, "ebu", charge="11")
+        national.dumps(national.scored(result, "ebu", charge="11"))
     with pytest.raises(RulesError, match="has no charge code"):
-        national.dumps(result, "nz", charge="10")
+        national.dumps(national.scored(result, "nz", charge="10"))
     with pytest.raises(RulesError, match="takes abf schemes, not nz:club"):
-        national.dumps(result, "abf", award(result, scheme_named("nz:club")))
+        national.dumps(national.scored(result, "abf", award(result, scheme_named("nz:club"))))
 
 
 def test_cli_export_abf(tmp_path: Path) -> None:
@@ -207,7 +208,37 @@ def test_cli_lists_missing_national_numbers_and_writes_nothing(tmp_path: Path) -
         main, ["export", str(SAMPLE), "--profile", "ebu", "-o", str(out), "--allow-missing"]
     )
     assert run.exit_code == 0, run.output
-    assert usebio.read_path(out).session.tables
+    assert load_path(out).session.tables
+
+
+def test_a_teams_match_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    from .usebio_files import teams_file
+
+    source = tmp_path / "teams.xml"
+    source.write_text(
+        teams_file(scoring="IMPS", board_element="IMPS", values=["6", "-12", "15", "0"],
+                   totals=["14.17", "5.83"]),
+        encoding="utf-8",
+    )  # fmt: skip
+    out = tmp_path / "national.xml"
+    run = CliRunner().invoke(main, ["export", str(source), "--profile", "abf", "-o", str(out)])
+    assert run.exit_code == 2, run.output
+    assert "holds pairs events, not teams of four" in run.output and not out.exists()
+
+
+def test_the_national_file_keeps_the_format_contract() -> None:
+    """dumps takes the ResultsFile every format writes (the body in its event, the awards in
+    its masterpoints), and loads reads the file back as USEBIO."""
+    file = test_usebio.read("mp_pairs_howell.xml")
+    result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
+    written = national.scored(result, "ebu", charge="50")
+    assert isinstance(written.event, national.Submission) and written.masterpoints is None
+    text = national.dumps(written)
+    assert national.loads(text).session.tables == usebio.loads(text).session.tables
+    with pytest.raises(RulesError, match="written for a body"):
+        national.dumps(replace(written, event=None))
+    with pytest.raises(RulesError, match="score it first"):
+        national.dumps(replace(written, result=None))
 
 
 def test_cli_export_a_stored_session(tmp_path: Path) -> None:

@@ -104,3 +104,26 @@ def test_convert_reports_what_it_wrote(tmp_path: Path) -> None:
     assert plain.rules is None and plain.tables == len(load_path(target).session.tables)
     with pytest.raises(ParseError, match="cannot tell what to write"):
         convert(SAMPLE, tmp_path / "night.doc", CLUB)
+
+
+def test_every_format_module_keeps_one_contract() -> None:
+    """load/loads/dump/dumps take the same arguments in every format (a format may add its own
+    keyword, as USEBIO's session), the national body's file too, and load reads an open file
+    as loads reads its bytes."""
+    import inspect
+
+    from bridgescore.formats import MODULES, national
+
+    def shape(function: object, extra: set[str]) -> list[tuple[str, object]]:
+        parameters = inspect.signature(function).parameters.values()  # type: ignore[arg-type]
+        return [(p.name, p.kind) for p in parameters if p.name not in extra]
+
+    first = module("csv")
+    for format_module in [*(module(kind) for kind in MODULES), national]:
+        for name in ("load", "loads", "dump", "dumps"):
+            found = shape(getattr(format_module, name), {"session"})
+            assert found == shape(getattr(first, name), set()), (format_module, name)
+    data = SAMPLE.read_bytes()
+    with SAMPLE.open("rb") as binary, SAMPLE.open(encoding="utf-8") as text:
+        for opened in (binary, text):
+            assert module("csv").load(opened).session == module("csv").loads(data).session

@@ -1,6 +1,6 @@
 """The JSON of a scored session, written a board at a time with each table's text made once
 for the tables that share their records, is the text of ``json.dumps(to_data(result),
-indent=2, ensure_ascii=False)`` of the whole, character for character."""
+ensure_ascii=False, separators=(",", ":"))`` of the whole, character for character."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ board,n,s,e,w,contract,declarer,result,n_name,s_name,e_name,w_name
 
 def _whole(session: Session, rules: Rules) -> tuple[str, str]:
     result = score_pairs(session, rules)
-    expected = json.dumps(result_json.to_data(result), indent=2, ensure_ascii=False) + "\n"
+    expected = json.dumps(result_json.to_data(result), ensure_ascii=False, separators=(",", ":"))
+    expected += "\n"
     return result_json.dumps(ResultsFile.scored(result)), expected
 
 

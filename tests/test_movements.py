@@ -11,7 +11,6 @@ from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, RulesError
 from bridgescore.movements import (
     Contestant,
-    Kind,
     MovementError,
     Play,
     Structure,
@@ -28,6 +27,7 @@ from bridgescore.movements.fit import fits
 from bridgescore.movements.individual import individual, individual_for_players
 from bridgescore.movements.jsonform import dumps, loads, loads_howell_table
 from bridgescore.movements.model import Movement
+from bridgescore.session import FieldStructure
 from tests.conftest import shared_path
 
 
@@ -179,7 +179,7 @@ def test_a_broken_movement_is_refused_with_every_breach_named() -> None:
         return Play(rnd, table, boards[0], boards, (Contestant(a), Contestant(b)))
 
     broken = Movement(
-        Kind.HOWELL,
+        FieldStructure.HOWELL,
         tables=2,
         rounds=2,
         boards_per_round=1,
@@ -330,7 +330,10 @@ def test_json_form_reads_a_bare_list_and_writes_phantom() -> None:
         "round": 1, "table": 3, "set": 3, "ns": "phantom", "ew": 3, "boards": [3], "sit_out": True,
     }  # fmt: skip
     bare = loads(json.dumps([{"round": 1, "table": 1, "ns": 1, "ew": 2, "boards": [1, 2]}]))
-    assert bare.kind is Kind.HOWELL and bare.play(1, 1).seats == (Contestant(1), Contestant(2))
+    assert bare.kind is FieldStructure.HOWELL and bare.play(1, 1).seats == (
+        Contestant(1),
+        Contestant(2),
+    )
 
 
 def test_json_problems_are_reported_together() -> None:
@@ -390,7 +393,7 @@ def test_asc_reads_a_mitchell() -> None:
     from bridgescore.movements import ascform
 
     m = ascform.loads(MITCHELL_ASC, boards_per_round=2)
-    assert m.kind is Kind.MITCHELL and m.structure is Structure.TWO_FIELDS
+    assert m.kind is FieldStructure.MITCHELL and m.structure is Structure.TWO_FIELDS
     assert m.play(2, 1).seats == (ns(1), ew(6)) and m.play(2, 1).boards == (3, 4)
     assert m.play(3, 3).seats == (ns(3), ew(4)) and m.play(3, 3).set == 2
     assert errors(m) == []
@@ -411,7 +414,7 @@ def test_asc_individual_order_and_empty_tables() -> None:
     # N S E W order in the file; table 2 unused in round 2 (all zeros).
     text = "8 2 2 2 1\n1 2 3 4 1  5 6 7 8 1\n1 5 3 7 2  0 0 0 0 0\n"
     m = ascform.loads(text, boards_per_round=3)
-    assert m.kind is Kind.INDIVIDUAL
+    assert m.kind is FieldStructure.INDIVIDUAL
     assert [w.number for w in m.play(1, 1).seats] == [1, 3, 2, 4]  # N, E, S, W
     assert m.shared == ((1, 2),)  # group 1 at both tables in round 1
     assert len(m.plays) == 3

@@ -23,6 +23,8 @@ from bridgescore.movements.individual import individual
 from bridgescore.movements.model import Movement
 from bridgescore.reports.guides import PAGES, write_guides
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 

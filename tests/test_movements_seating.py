@@ -9,7 +9,7 @@ from dataclasses import replace
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract
 from bridgescore.movements import howell, individual, mitchell
-from bridgescore.movements.seating import seat, seated, structure
+from bridgescore.movements.seating import seat, seated
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from bridgescore.session import FieldStructure, Session
@@ -76,9 +76,9 @@ def test_arrow_switched_rounds_turn_the_pairs() -> None:
 
 
 def test_the_structure_comes_from_the_movement() -> None:
-    assert structure(THREE) is FieldStructure.MITCHELL
-    assert structure(howell(4, 1)) is FieldStructure.HOWELL
-    assert structure(individual(2, 1)) is FieldStructure.INDIVIDUAL
+    assert THREE.kind is FieldStructure.MITCHELL
+    assert howell(4, 1).kind is FieldStructure.HOWELL
+    assert individual(2, 1).kind is FieldStructure.INDIVIDUAL
 
 
 def _played(movement_rows: list[TableResult], rng: random.Random) -> list[TableResult]:
@@ -122,11 +122,11 @@ def test_scoring_by_table_and_round_equals_scoring_by_pairs() -> None:
             for board in p.boards
         ]
         played = _played(full, rng)
-        by_pairs = Session.build(played, structure=structure(movement))
+        by_pairs = Session.build(played, structure=movement.kind)
         blank = [replace(r, ns=(), ew=(), arrow=False) for r in played]
         rows, problems = seat(blank, movement)
         assert problems == []
-        by_place = Session.build(rows, structure=structure(movement))
+        by_place = Session.build(rows, structure=movement.kind)
         a, b = score_pairs(by_pairs, CLUB), score_pairs(by_place, CLUB)
         assert [(s.entrant, s.points, s.rank) for f in a.fields for s in f.standings] == [
             (s.entrant, s.points, s.rank) for f in b.fields for s in f.standings

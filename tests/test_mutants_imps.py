@@ -81,7 +81,7 @@ def test_artificial_score_spellings(text: str, code: ArtificialScore) -> None:
 def test_unknown_artificial_score_is_quoted() -> None:
     with pytest.raises(ParseError) as caught:
         ArtificialScore.parse("Ave++")
-    assert message(caught) == "unknown artificial score 'Ave++'; expected Ave+, Ave or Ave-"
+    assert message(caught) == "not an artificial score: 'Ave++' (expected Ave+, Ave or Ave-)"
 
 
 def test_artificial_cross_imps_on_the_smallest_board() -> None:
@@ -165,5 +165,5 @@ def test_unknown_margin_rule_lists_the_choices() -> None:
     with pytest.raises(ParseError) as caught:
         MarginRule.parse("truncate")
     assert message(caught) == (
-        "unknown fractional margin rule 'truncate'; expected one of interpolate, formula, round"
+        "not a fractional margin rule: 'truncate' (expected interpolate, formula or round)"
     )

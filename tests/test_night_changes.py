@@ -14,11 +14,13 @@ import time
 from typing import Any
 
 import httpx
+import pytest
+from tools.servers import serving
 
 from bridgescore.store import Store
 from tests.night_conftest import live_session, scanned
 from tests.test_web import Console, store_fixture  # noqa: F401
-from tests.test_web_server import login, prepare, serving
+from tests.test_web_server import login, prepare
 
 
 def scorings(console: Console) -> int:
@@ -121,6 +123,7 @@ def test_an_unchanged_page_is_answered_304_and_a_changed_one_in_full(store: Stor
     assert console.get(s + ".json").json()["entered"] == 1
 
 
+@pytest.mark.e2e  # a real bridgescore serve
 def test_the_console_and_the_phones_hear_of_a_change_within_a_second(tmp_path: Any) -> None:
     db = str(tmp_path / "club.db")
     prepare(db)

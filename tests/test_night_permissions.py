@@ -189,7 +189,12 @@ class World:
         return TestClient(self.app, base_url="http://127.0.0.1")
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"], name="world")
+# Against PostgreSQL, a real server process: end to end, left out of the quick loop (-m "not e2e").
+@pytest.fixture(
+    scope="module",
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.e2e)],
+    name="world",
+)
 def world_fixture(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
     if request.param == "sqlite":
         url = str(tmp_path_factory.mktemp("permissions") / "club.db")

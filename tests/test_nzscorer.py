@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from bridgescore.bridge import Side
 from bridgescore.check.compare import Comparison
 from bridgescore.errors import BridgeScoreError, InputFileError
-from bridgescore.formats import nzscorer, usebio
+from bridgescore.formats import load_path, nzscorer, usebio
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Rounding
@@ -91,7 +91,7 @@ EXPECTED: dict[str, harness.Expected] = {
 
 
 def read(name: str) -> ResultsFile:
-    return nzscorer.read_path(shared_path(*NATIVE, name))
+    return load_path(shared_path(*NATIVE, name))
 
 
 @functools.cache
@@ -179,7 +179,7 @@ def test_handicaps_are_half_the_pairs_figure() -> None:
 def test_same_session_as_the_usebio_export(name: str) -> None:
     """NZ Scorer's own USEBIO export of each session holds the same results and figures."""
     native = read(name)
-    exported = usebio.read_path(shared_path("data", "nz-scorer", "usebio", name))
+    exported = load_path(shared_path("data", "nz-scorer", "usebio", name))
 
     def rows(session: object, reported: ReportedScores) -> Counter[tuple[object, ...]]:
         assert isinstance(session, type(native.session))

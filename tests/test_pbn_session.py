@@ -8,8 +8,7 @@ import pytest
 
 import bridgescore
 from bridgescore.errors import InputFileError
-from bridgescore.formats import csv as traveller_csv
-from bridgescore.formats import read_session, usebio
+from bridgescore.formats import load_path, read_session, usebio
 from bridgescore.formats.pbn import session as pbn_session
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, EBU
@@ -22,7 +21,7 @@ TEAMS = CLUB  # teams are scored by match whatever the method
 
 
 def test_sample_round_trip_through_export_pbn() -> None:
-    session = traveller_csv.read_path(SAMPLE).session
+    session = load_path(SAMPLE).session
     result = score_pairs(session, CLUB)
     text = pbn_session.dumps(ResultsFile(session, result=result))
     (event,) = pbn_session.events_loads(text)
@@ -43,7 +42,7 @@ def test_sample_round_trip_through_export_pbn() -> None:
 
 def test_usebio_to_pbn_to_usebio_keeps_everything() -> None:
     path = shared_path("data", "usebio-compscore", "mp_pairs_howell.xml")
-    original = usebio.read_path(path).session
+    original = load_path(path).session
     rules = CLUB.with_(artificial_method="neuberg", short_boards="neuberg")
     text = pbn_session.dumps(ResultsFile(original, result=score_pairs(original, rules)))
     (event,) = pbn_session.events_loads(text)
@@ -65,7 +64,7 @@ def test_usebio_to_pbn_to_usebio_keeps_everything() -> None:
 
 def test_teams_file_reproduces_every_score_imp() -> None:
     """example2.pbn: pairing the two rooms gives each game's ScoreIMP (NS and EW)."""
-    (event,) = pbn_session.read_events(shared_path("data", "pbn", "example2.pbn"))
+    (event,) = pbn_session.events_loads(shared_path("data", "pbn", "example2.pbn").read_bytes())
     result = score_teams(event.session, TEAMS)
     reproduced = 0
     for index, row in enumerate(event.session.tables):
@@ -86,7 +85,7 @@ def test_teams_file_reproduces_every_score_imp() -> None:
 def test_championship_file_scores_as_teams_matches() -> None:
     """example3.pbn: 7,632 results of 101 events (115 stages), each compared with its other
     room."""
-    events = pbn_session.read_events(shared_path("data", "pbn", "example3.pbn"))
+    events = pbn_session.events_loads(shared_path("data", "pbn", "example3.pbn").read_bytes())
     assert sum(len(e.session.tables) for e in events) == 7632
     compared = 0
     for event in events:
@@ -141,7 +140,7 @@ def test_pbn_score_command(tmp_path: Path) -> None:
 
     from bridgescore.cli import main
 
-    session = traveller_csv.read_path(SAMPLE).session
+    session = load_path(SAMPLE).session
     path = tmp_path / "night.pbn"
     path.write_text(pbn_session.dumps(ResultsFile(session)))
     result = CliRunner().invoke(main, ["score", str(path)])
@@ -155,7 +154,7 @@ def test_check_a_pbn_file(tmp_path: Path) -> None:
 
     from bridgescore.cli import main
 
-    session = traveller_csv.read_path(SAMPLE).session
+    session = load_path(SAMPLE).session
     text = pbn_session.dumps(ResultsFile(session, result=score_pairs(session, CLUB)))
     good = tmp_path / "night.pbn"
     good.write_text(text)
@@ -175,7 +174,7 @@ def test_check_a_pbn_file(tmp_path: Path) -> None:
 
 def test_teams_written_as_pbn_rooms_with_score_imp() -> None:
     """example2.pbn through bridgescore's teams writer: the same rooms, names and IMPs."""
-    (event,) = pbn_session.read_events(shared_path("data", "pbn", "example2.pbn"))
+    (event,) = pbn_session.events_loads(shared_path("data", "pbn", "example2.pbn").read_bytes())
     first = score_teams(event.session, TEAMS)
     text = pbn_session.dumps(ResultsFile.scored(first))
     assert text.count("[ScoreIMP ") == 298 and text.count("[Board ") == 299
@@ -196,7 +195,7 @@ def test_pbn_to_json_to_pbn() -> None:
     from bridgescore.formats import json as result_json
 
     path = shared_path("data", "usebio-compscore", "mp_pairs_mitchell.xml")
-    session = usebio.read_path(path).session
+    session = load_path(path).session
     text = pbn_session.dumps(ResultsFile(session, result=score_pairs(session, CLUB)))
     (event,) = pbn_session.events_loads(text)
     as_json = result_json.dumps(ResultsFile.scored(score_pairs(event.session, CLUB)))
@@ -208,7 +207,7 @@ def test_pbn_to_json_to_pbn() -> None:
 def test_the_scoring_tag_names_the_cross_imp_normalisation() -> None:
     from bridgescore.rules import CrossImpNormalisation, Method
 
-    session = traveller_csv.read_path(SAMPLE).session
+    session = load_path(SAMPLE).session
     for normalisation, tag in [
         (CrossImpNormalisation.SUM, "IMP;Cross"),
         (CrossImpNormalisation.RESULTS, "IMP;Cross1"),

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from bridgescore.bridge import Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
 from bridgescore.errors import InputFileError, ParseError
-from bridgescore.formats import pbn
-from bridgescore.formats.pbn import (
+from bridgescore.formats.pbn import document, syntax
+from bridgescore.formats.pbn.document import (
     Cell,
     Column,
     Comment,
@@ -53,7 +53,7 @@ def shared_data(*parts: str) -> Path:
 @cache
 def read(*parts: str) -> PbnDocument:
     """A real file, read once for all tests, with every check."""
-    return pbn.read_path(shared_data(*parts), play_checks=True)
+    return syntax.read_path(shared_data(*parts), play_checks=True)
 
 
 def reference(name: str) -> PbnDocument:
@@ -186,7 +186,7 @@ def test_reference_correct_files_have_no_problems(name: str, games: int) -> None
 
 def test_without_play_checks_the_errors_are_the_same() -> None:
     full = reference("errors_10.pbn")
-    fast = pbn.read_path(shared_data("pbn-reference", "reference_impl_tests", "errors_10.pbn"))
+    fast = syntax.read_path(shared_data("pbn-reference", "reference_impl_tests", "errors_10.pbn"))
     assert fast.problems == full.problems
     # Only the rules of bridge are left out: legality of the auction and play, and whether
     # they agree with Contract, Declarer and Result.
@@ -280,11 +280,11 @@ def test_example3_counts_7632_results_on_3816_deals() -> None:
     assert sum(1 for g in doc.games if g.get("Result") is not None) == 7632
     deals = [g.get("Deal") for g in doc.games if g.tag("Deal")]
     assert len(deals) == 3816  # 2,298 different: several events played the same boards
-    assert all(len(pbn.parse_deal(deal or "")) == 4 for deal in deals)
+    assert all(len(document.parse_deal(deal or "")) == 4 for deal in deals)
     for game in doc.games[:200]:
         contract = game.get("Contract")
         assert contract is not None
-        pbn.parse_contract(contract)  # "3N", "5DR": read leniently
+        document.parse_contract(contract)  # "3N", "5DR": read leniently
 
 
 def test_example3_nonstandard_notation_is_a_warning() -> None:
@@ -308,8 +308,8 @@ def test_example2_teams_scores() -> None:
     scored = [g for g in doc.games if g.get("Score")]
     assert len(doc.games) - len(scored) == 20  # the data README: 20 rows without a Score
     second = doc.games[1]
-    assert pbn.parse_score(second.get("Score") or "") == PbnScore(ns=Fraction(120))
-    assert pbn.parse_score(second.get("ScoreIMP") or "", "ScoreIMP") == PbnScore(
+    assert document.parse_score(second.get("Score") or "") == PbnScore(ns=Fraction(120))
+    assert document.parse_score(second.get("ScoreIMP") or "", "ScoreIMP") == PbnScore(
         ns=Fraction(1), ew=Fraction(-1)
     )
     assert second.notes("Auction") == {1: " 11-13,17-19 or clubs", 2: " 9-11, no 4cM"}
@@ -342,9 +342,9 @@ def test_example4_comments_are_kept_where_they_were() -> None:
 
 
 def test_example3_reads_fast_enough() -> None:
-    text, _ = pbn.decode(shared_data("pbn", "example3.pbn").read_bytes())
+    text, _ = syntax.decode(shared_data("pbn", "example3.pbn").read_bytes())
     start = time.perf_counter()
-    doc = pbn.loads(text)
+    doc = syntax.loads(text)
     # Well under a second on a laptop; the bound only catches a gross regression.
     assert time.perf_counter() - start < 15
     assert doc.problems == read("pbn", "example3.pbn").problems
@@ -356,7 +356,7 @@ def test_example3_reads_fast_enough() -> None:
 
 def test_utf8_with_bom_and_crlf() -> None:
     data = '\ufeff% PBN 2.1\r\n[Event "Café ♠"]\r\n[Board "1"]\r\n'.encode()
-    doc = pbn.load(io.BytesIO(data))
+    doc = syntax.load(io.BytesIO(data))
     assert doc.encoding == "utf-8-sig"
     assert doc.version == "2.1"
     assert doc.games[0].get("Event") == "Café ♠"
@@ -364,19 +364,19 @@ def test_utf8_with_bom_and_crlf() -> None:
 
 
 def test_latin1_when_not_utf8() -> None:
-    doc = pbn.load(io.BytesIO(b'[Event "Caf\xe9 Li\xe8ge"]\n[Board "1"]\n'))
+    doc = syntax.load(io.BytesIO(b'[Event "Caf\xe9 Li\xe8ge"]\n[Board "1"]\n'))
     assert doc.encoding == "latin-1"
     assert doc.games[0].get("Event") == "Café Liège"
 
 
 def test_plain_utf8_and_text_file_objects() -> None:
-    assert pbn.decode('[Event "é"]'.encode()) == ('[Event "é"]', "utf-8")
-    doc = pbn.load(io.StringIO('[Board "3"]\n'))
+    assert syntax.decode('[Event "é"]'.encode()) == ('[Event "é"]', "utf-8")
+    doc = syntax.load(io.StringIO('[Board "3"]\n'))
     assert doc.encoding is None and doc.games[0].board == 3
 
 
 def test_cr_line_ends_and_semi_empty_separators() -> None:
-    doc = pbn.loads('[Board "1"]\r[Dealer "N"]\r \t \r[Board "2"]\r')
+    doc = syntax.loads('[Board "1"]\r[Dealer "N"]\r \t \r[Board "2"]\r')
     assert [g.board for g in doc.games] == [1, 2]
     assert [t.line for t in doc.games[1].tags] == [4]
 
@@ -384,7 +384,7 @@ def test_cr_line_ends_and_semi_empty_separators() -> None:
 def test_read_path_names_the_file_in_errors(tmp_path: Path) -> None:
     path = tmp_path / "bad.pbn"
     path.write_bytes(b'[Board "x"]\n')
-    doc = pbn.read_path(path)
+    doc = syntax.read_path(path)
     with pytest.raises(InputFileError) as raised:
         doc.raise_for_problems()
     assert raised.value.path == str(path)
@@ -397,7 +397,7 @@ def test_read_path_names_the_file_in_errors(tmp_path: Path) -> None:
 
 
 def test_tag_layouts_of_import_format() -> None:
-    doc = pbn.loads(
+    doc = syntax.loads(
         '[Event"a"]\n'
         '[   Site "b"   ] [Date "2001.02.03"]\n'
         ' [\n   Round\n  "1"\n ]\n'
@@ -415,7 +415,7 @@ def test_tag_layouts_of_import_format() -> None:
 
 
 def test_comments_kinds_and_places() -> None:
-    doc = pbn.loads(
+    doc = syntax.loads(
         "% header comment\n"
         "{ before } ; rest\n"
         '[Event "e"] { after event } ; eol\n'
@@ -448,22 +448,22 @@ def test_comments_kinds_and_places() -> None:
 
 
 def test_comment_only_blocks_are_not_games() -> None:
-    doc = pbn.loads('% not a game\n{ nor this }\n\n[Board "1"]\n')
+    doc = syntax.loads('% not a game\n{ nor this }\n\n[Board "1"]\n')
     assert len(doc.games) == 1
     assert [c.text for c in doc.games[0].comments] == [" not a game", " nor this "]
 
 
 def test_unterminated_comment_and_string() -> None:
-    doc = pbn.loads('[Board "1"]\n{ never closed\n\n[Board "2"]\n')
+    doc = syntax.loads('[Board "1"]\n{ never closed\n\n[Board "2"]\n')
     assert found(doc) == ["2 e unterminated"]
     assert len(doc.games) == 1  # the comment swallowed the rest
-    doc = pbn.loads('[Event "no end]\n[Board "1"]\n')
+    doc = syntax.loads('[Event "no end]\n[Board "1"]\n')
     assert found(doc) == ["1 e unterminated"]
     assert doc.games[0].get("Event") == "no end"  # recovered up to the "]"
 
 
 def test_tabs_and_long_lines() -> None:
-    doc = pbn.loads('[Event "a\tb"]\n{' + "x" * 300 + "}\n")
+    doc = syntax.loads('[Event "a\tb"]\n{' + "x" * 300 + "}\n")
     assert found(doc) == ["1 e character", "2 w format"]
 
 
@@ -472,7 +472,7 @@ def test_tabs_and_long_lines() -> None:
 
 
 def test_duplicate_tag_keeps_the_first() -> None:
-    doc = pbn.loads('[Board "1"]\n[Dealer "N"]\n[Dealer "S"]\n')
+    doc = syntax.loads('[Board "1"]\n[Dealer "N"]\n[Dealer "S"]\n')
     assert found(doc) == ["3 e duplicate-tag"]
     assert doc.games[0].get("Dealer") == "N"
     assert [t.value for t in doc.games[0].tags] == ["1", "N", "S"]  # kept, lossless
@@ -514,18 +514,18 @@ def test_duplicate_tag_keeps_the_first() -> None:
 )
 def test_values_of_well_defined_tags(tag: str, value: str, ok: bool) -> None:
     section = '[Dealer "N"]\n[Auction "N"]\n1C =1= AP\n' if tag == "Note" else ""
-    doc = pbn.loads(f'{section}[{tag} "{value}"]\n')
+    doc = syntax.loads(f'{section}[{tag} "{value}"]\n')
     errors = [p for p in doc.problems if p.kind in (ProblemKind.VALUE, ProblemKind.NOTE)]
     assert (errors == []) is ok, errors
 
 
 def test_deal_checks() -> None:
     good = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
-    assert pbn.loads(f'[Deal "{good}"]\n').problems == ()
+    assert syntax.loads(f'[Deal "{good}"]\n').problems == ()
     end_position = "N:.6.AKQ987.A9732 A865.KQ5.T.QJT6 J97.J98742.3.K4 QT2.AT.J6542.85"
-    assert pbn.loads(f'[Deal "{end_position}"]\n').problems == ()
+    assert syntax.loads(f'[Deal "{end_position}"]\n').problems == ()
     for bad in ["N:AKQJ", "X:- - - -", good.replace("A8654", "A8655"), good.replace(" ", "  ", 1)]:
-        assert found(pbn.loads(f'[Deal "{bad}"]\n')) == ["1 e value"], bad
+        assert found(syntax.loads(f'[Deal "{bad}"]\n')) == ["1 e value"], bad
 
 
 # --------------------------------------------------------------------------------------------
@@ -533,7 +533,7 @@ def test_deal_checks() -> None:
 
 
 def test_inheritance_hash_and_double_hash() -> None:
-    doc = pbn.loads(
+    doc = syntax.loads(
         '[Event "##Club night"]\n[Site "Hall"]\n[Board "1"]\n\n'
         '[Site "#"]\n[Board "2"]\n\n'
         '[Event "Second half"]\n[Board "3"]\n\n'
@@ -551,7 +551,7 @@ def test_inheritance_hash_and_double_hash() -> None:
 
 
 def test_inheritance_forbidden_tags_are_errors_and_not_resolved() -> None:
-    doc = pbn.loads('[Dealer "N"]\n[Board "1"]\n\n[Dealer "#"]\n[Vulnerable "##None"]\n')
+    doc = syntax.loads('[Dealer "N"]\n[Board "1"]\n\n[Dealer "#"]\n[Vulnerable "##None"]\n')
     assert found(doc) == ["4 e inheritance", "5 e inheritance"]
     dealer = doc.games[1].tag("Dealer")
     assert dealer is not None and dealer.resolved == "#"
@@ -582,7 +582,7 @@ TABLE_TEXT = (
 
 
 def test_table_cells_keep_quotes_dashes_unknowns_and_carets() -> None:
-    doc = pbn.loads(TABLE_TEXT)
+    doc = syntax.loads(TABLE_TEXT)
     assert doc.problems == () and doc.warnings == ()
     tag = doc.games[0].tag("ScoreTable")
     assert tag is not None and tag.table is not None
@@ -602,18 +602,18 @@ def test_table_cells_keep_quotes_dashes_unknowns_and_carets() -> None:
 
 
 def test_table_written_with_widths_and_alignment() -> None:
-    text = pbn.dumps(pbn.loads(TABLE_TEXT))
+    text = syntax.dumps(syntax.loads(TABLE_TEXT))
     rows = text.splitlines()[-3:]
     assert rows == [
         ' 1 4S   N 10  "670" "Ann Smith;Bob Jones"  2.0 2',
         " 2 -    -  -    ^50 ?  3.5 1",
         ' 3 3NT  S  9   -420 "-"    4 1',
     ]
-    assert pbn.dumps(pbn.loads(text)) == text
+    assert syntax.dumps(syntax.loads(text)) == text
 
 
 def test_table_rows_of_the_wrong_length_and_continued_rows() -> None:
-    doc = pbn.loads('[ScoreTable "A;B;C"]\n1 2 3\n4 5\n6\n7 8 9 10 11 12\n13 14\n15 16 17 18\n')
+    doc = syntax.loads('[ScoreTable "A;B;C"]\n1 2 3\n4 5\n6\n7 8 9 10 11 12\n13 14\n15 16 17 18\n')
     table = doc.games[0].tags[0].table
     assert table is not None
     # "4 5" continues on the next line (import format); "13 14" cannot take 3 more elements.
@@ -637,7 +637,7 @@ def test_multiplicity_and_ranks_of_the_reference_score_table() -> None:
 
 
 def test_sort_order_marks_are_checked() -> None:
-    doc = pbn.loads('[ScoreTable "+Score_NS;-Rank"]\n400 1\n420 2\n- 3\n')
+    doc = syntax.loads('[ScoreTable "+Score_NS;-Rank"]\n400 1\n420 2\n- 3\n')
     assert found(doc) == ["3 w table"]  # 420 after 400 in a column sorted highest first
 
 
@@ -648,7 +648,7 @@ def test_column_and_cell_notation_round_trips() -> None:
         Column.parse("Call\\L")
     for token in ["-", "?", "^50", '"Ann Smith"', '"-"', '^"A60"', "4S"]:
         assert str(Cell.parse(token)) == token
-    assert pbn.parse_columns("") == ()
+    assert document.parse_columns("") == ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -680,18 +680,18 @@ def test_play_result_against_the_cards() -> None:
         'KQT2.AT.J6542.85"]\n[Declarer "S"]\n[Contract "5HX"]\n[Result "{}"]\n[Play "W"]\n'
         "SK H3 S4 S3\nC5 C2 C6 CK\n*\n"
     )
-    assert pbn.loads(base.format(11), play_checks=True).warnings == ()
-    assert found(pbn.loads(base.format(1), play_checks=True)) == ["5 w play"]  # NS won 2
-    assert found(pbn.loads(base.format(1))) == []  # only with the rules of bridge
+    assert syntax.loads(base.format(11), play_checks=True).warnings == ()
+    assert found(syntax.loads(base.format(1), play_checks=True)) == ["5 w play"]  # NS won 2
+    assert found(syntax.loads(base.format(1))) == []  # only with the rules of bridge
 
 
 def test_strict_mode_stops_at_the_first_error() -> None:
     text = '[Board "1"]\n[Dealer "Q"]\n\n[Board "2"]\n[Vulnerable "E"]\n'
     with pytest.raises(InputFileError) as raised:
-        pbn.loads(text, strict=True, path="x.pbn")
+        syntax.loads(text, strict=True, path="x.pbn")
     assert [p.line for p in raised.value.problems] == [2]
     assert "x.pbn:2, board 1: not a seat" in str(raised.value)
-    lenient = pbn.loads(text, path="x.pbn")
+    lenient = syntax.loads(text, path="x.pbn")
     assert [p.line for p in lenient.problems] == [2, 5]
     with pytest.raises(InputFileError) as all_of_them:
         lenient.check()
@@ -699,7 +699,7 @@ def test_strict_mode_stops_at_the_first_error() -> None:
 
 
 def test_warnings_do_not_stop_strict_mode() -> None:
-    doc = pbn.loads('[Wrong "tag"]\n[Contract "3N"]\n', strict=True)
+    doc = syntax.loads('[Wrong "tag"]\n[Contract "3N"]\n', strict=True)
     assert doc.check() is doc
     assert [p.kind for p in doc.warnings] == [ProblemKind.UNKNOWN_TAG, ProblemKind.NONSTANDARD]
 
@@ -730,9 +730,9 @@ def content(game: Game) -> Counter[tuple[object, ...]]:
 @pytest.mark.parametrize("parts", REAL_FILES, ids=lambda parts: parts[-1])
 def test_real_files_round_trip(parts: tuple[str, ...]) -> None:
     doc = read(*parts)
-    text = pbn.dumps(doc)
-    again = pbn.loads(text)
-    assert pbn.dumps(again) == text  # export format is a fixed point
+    text = syntax.dumps(doc)
+    again = syntax.loads(text)
+    assert syntax.dumps(again) == text  # export format is a fixed point
     assert len(again.games) == len(doc.games)
     for before, after in zip(doc.games, again.games, strict=True):
         assert content(after) == content(before)
@@ -743,12 +743,12 @@ def test_real_files_round_trip(parts: tuple[str, ...]) -> None:
 
 
 def test_export_layout() -> None:
-    doc = pbn.loads(
+    doc = syntax.loads(
         '[Result "9"]\n[Score "NS 140"]\n[Board "1"]\n[Auction "N"]\n1S Pass 2S AP\n'
         '[Note "1:x"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 7\n'
         '[Play "E"]\n*\n[Event "E"]\n\n[Board "2"]\n'
     )
-    assert pbn.dumps(doc) == (
+    assert syntax.dumps(doc) == (
         "% PBN 2.1\n% EXPORT\n"
         '[Event "E"]\n[Board "1"]\n[Result "9"]\n[Score "NS 140"]\n'
         '[Auction "N"]\n1S Pass 2S AP\n[Note "1:x"]\n[Play "E"]\n*\n'
@@ -759,7 +759,7 @@ def test_export_layout() -> None:
 
 
 def test_built_document_round_trips_and_writes_crlf(tmp_path: Path) -> None:
-    columns = pbn.parse_columns("PairId_NS\\2R;Score_NS\\5R;Names_NS")
+    columns = document.parse_columns("PairId_NS\\2R;Score_NS\\5R;Names_NS")
     table = Table(
         columns,
         (
@@ -778,19 +778,19 @@ def test_built_document_round_trips_and_writes_crlf(tmp_path: Path) -> None:
             ),
         )
     )
-    text = pbn.dumps(doc)
+    text = syntax.dumps(doc)
     assert ' 1   420 "Ann Smith"\n12   ^50 -\n' in text
     assert '[Event "Club \\"A\\""]' in text
     path = tmp_path / "out.pbn"
-    pbn.write_path(doc, path)
+    syntax.write_path(doc, path)
     data = path.read_bytes()
     assert data.startswith(b"% PBN 2.1\r\n% EXPORT\r\n") and b"\n\n" not in data
-    back = pbn.read_path(path)
+    back = syntax.read_path(path)
     assert back.games[0].tags[0].value == 'Club "A"'
     assert back.encoding == "utf-8"
-    assert pbn.dumps(back) == text
+    assert syntax.dumps(back) == text
     out = io.StringIO()
-    pbn.dump(back, out)
+    syntax.dump(back, out)
     assert out.getvalue() == text
 
 
@@ -801,7 +801,7 @@ _VALUE = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=30)
 @given(st.lists(st.lists(st.tuples(_NAME, _VALUE), min_size=1, max_size=6), max_size=5))
 def test_any_tags_round_trip(games: list[list[tuple[str, str]]]) -> None:
     doc = PbnDocument(games=tuple(Game(tuple(Tag(n, v) for n, v in tags)) for tags in games))
-    back = pbn.loads(pbn.dumps(doc))
+    back = syntax.loads(syntax.dumps(doc))
     assert [sorted((t.name, t.value) for t in g.tags) for g in back.games] == [
         sorted(tags) for tags in games
     ]
@@ -825,7 +825,7 @@ def test_any_tags_round_trip(games: list[list[tuple[str, str]]]) -> None:
     ],
 )
 def test_parse_contract(text: str, value: PbnContract | None) -> None:
-    assert pbn.parse_contract(text) == value
+    assert document.parse_contract(text) == value
     if value is not None:
         assert str(value) in ("4SX", "3NT", "7NTXX", "1NT", "5DXX", "5DX")
 
@@ -833,46 +833,48 @@ def test_parse_contract(text: str, value: PbnContract | None) -> None:
 @pytest.mark.parametrize("text", ["", "?", "0S", "8NT", "4Z", "4SXXX", "Pas", "4 S"])
 def test_parse_contract_rejects(text: str) -> None:
     with pytest.raises(ParseError):
-        pbn.parse_contract(text)
+        document.parse_contract(text)
 
 
 def test_parse_declarer_result_score_vulnerable() -> None:
-    assert pbn.parse_declarer("") is None
-    assert pbn.parse_declarer("s") == PbnDeclarer(Seat.S)
-    assert pbn.parse_declarer("^N") == PbnDeclarer(Seat.N, irregular=True)
-    assert pbn.parse_result("") is None
-    assert pbn.parse_result("9") == PbnResult(declarer=9)
-    assert pbn.parse_result("^9") == PbnResult(declarer=9, irregular=True)
-    assert pbn.parse_result("EW 4 NS 9") == PbnResult(ns=9, ew=4)
-    assert pbn.parse_result("EW 4").tricks_for(Seat.N) == 9  # type: ignore[union-attr]
-    assert pbn.parse_result("NS 9").tricks_for(Seat.S) == 9  # type: ignore[union-attr]
-    assert pbn.parse_score("420") == PbnScore(declarer=Fraction(420))
-    assert pbn.parse_score("EW -50") == PbnScore(ew=Fraction(-50))
-    assert pbn.parse_score("NS 4 EW -4", "ScoreIMP") == PbnScore(ns=Fraction(4), ew=Fraction(-4))
-    assert pbn.parse_score("EW -2.5", "ScoreIMP") == PbnScore(ew=Fraction(-5, 2))
-    assert pbn.parse_score("0.", "ScorePercentage") == PbnScore(declarer=Fraction(0))
+    assert document.parse_declarer("") is None
+    assert document.parse_declarer("s") == PbnDeclarer(Seat.S)
+    assert document.parse_declarer("^N") == PbnDeclarer(Seat.N, irregular=True)
+    assert document.parse_result("") is None
+    assert document.parse_result("9") == PbnResult(declarer=9)
+    assert document.parse_result("^9") == PbnResult(declarer=9, irregular=True)
+    assert document.parse_result("EW 4 NS 9") == PbnResult(ns=9, ew=4)
+    assert document.parse_result("EW 4").tricks_for(Seat.N) == 9  # type: ignore[union-attr]
+    assert document.parse_result("NS 9").tricks_for(Seat.S) == 9  # type: ignore[union-attr]
+    assert document.parse_score("420") == PbnScore(declarer=Fraction(420))
+    assert document.parse_score("EW -50") == PbnScore(ew=Fraction(-50))
+    assert document.parse_score("NS 4 EW -4", "ScoreIMP") == PbnScore(
+        ns=Fraction(4), ew=Fraction(-4)
+    )
+    assert document.parse_score("EW -2.5", "ScoreIMP") == PbnScore(ew=Fraction(-5, 2))
+    assert document.parse_score("0.", "ScorePercentage") == PbnScore(declarer=Fraction(0))
     for text, tag in [("NS", "Score"), ("2.5", "Score"), ("420", "OptimumScore"), ("x", "ScoreMP")]:
         with pytest.raises(ParseError):
-            pbn.parse_score(text, tag)  # type: ignore[arg-type]
-    assert [pbn.parse_vulnerable(v) for v in ("Love", "-", "both", "NS")] == [
+            document.parse_score(text, tag)  # type: ignore[arg-type]
+    assert [document.parse_vulnerable(v) for v in ("Love", "-", "both", "NS")] == [
         Vulnerability.NONE,
         Vulnerability.NONE,
         Vulnerability.ALL,
         Vulnerability.NS,
     ]
-    assert pbn.parse_seat("w") is Seat.W
-    assert pbn.parse_contract("4SX").contract == Contract.parse("4SX")  # type: ignore[union-attr]
+    assert document.parse_seat("w") is Seat.W
+    assert document.parse_contract("4SX").contract == Contract.parse("4SX")  # type: ignore[union-attr]
 
 
 def test_parse_deal() -> None:
-    hands = pbn.parse_deal("W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 -")
+    hands = document.parse_deal("W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 -")
     assert list(hands) == ["N", "E", "S", "W"]
     assert hands["W"] == ("KQT2", "AT", "J6542", "85")
     assert hands["N"] == ("", "63", "AKQ987", "A9732")
     assert hands["S"] is None
-    assert pbn.parse_deal("N:2kqa... - - -")["N"] == ("AKQ2", "", "", "")
+    assert document.parse_deal("N:2kqa... - - -")["N"] == ("AKQ2", "", "", "")
     with pytest.raises(ParseError, match="dealt twice"):
-        pbn.parse_deal("N:AA... - - -")
+        document.parse_deal("N:AA... - - -")
 
 
 # --------------------------------------------------------------------------------------------
@@ -925,12 +927,12 @@ def test_mutated_files_never_crash_the_reader(data: st.DataObject) -> None:
     strict = data.draw(st.booleans(), label="strict")
     play_checks = data.draw(st.booleans(), label="play_checks")
     try:
-        doc = pbn.load(io.BytesIO(bytes(text)), strict=strict, play_checks=play_checks)
+        doc = syntax.load(io.BytesIO(bytes(text)), strict=strict, play_checks=play_checks)
     except InputFileError as error:
         # Lenient reading collects every problem; only bytes that are not text at all (a NUL,
         # UTF-16 without its mark) are refused before reading.
         assert strict or "not a text file" in str(error) or "byte-order mark" in str(error)
         return
     assert isinstance(doc, PbnDocument)
-    written = pbn.dumps(doc)
-    assert pbn.dumps(pbn.loads(written)) == written
+    written = syntax.dumps(doc)
+    assert syntax.dumps(syntax.loads(written)) == written

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "src" / "bridgescore" / "samples" / "club-night.csv"
 

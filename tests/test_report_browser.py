@@ -24,6 +24,8 @@ from bridgescore.bridge import Seat
 from bridgescore.reports.model import entrant_page
 from tests.report_sites import HOSTILE, Built, hostile_site, real_site, sample_site
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import httpx
+import pytest
 
 from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
@@ -38,6 +39,8 @@ from tests.test_web_server import login, prepare, serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
+
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 
 LINE = "|1|r1|t1"  # board 1 at table 1 in round 1: pair 1 NS (P1NS Q) v pair 1 EW
 IN_FORCE = "3NT S +1"  # what played_night stores on that line

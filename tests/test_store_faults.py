@@ -340,6 +340,7 @@ def test_a_server_that_cannot_be_reached_is_one_line() -> None:
         assert "s3cret" not in err
 
 
+@pytest.mark.e2e  # a real PostgreSQL server
 def test_a_wrong_password_is_one_line(pg_server: Server) -> None:
     import psycopg
 

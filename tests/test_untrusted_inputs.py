@@ -241,7 +241,9 @@ def test_json_bare_scores_are_checked_and_assigned_points_kept() -> None:
     session = traveller_csv.loads("board,ns,ew,score\n1,1,2,points 1000\n1,3,4,420\n").session
     text = result_json.dumps(ResultsFile.scored(score_pairs(session, CLUB)))
     assert result_json.loads(text).session == session
-    broken = text.replace('"ns_score": 420', '"ns_score": 7610')
+    assert '"entry":"420"' in text  # a plain bare score is read from its entry (format 2)
+    broken = text.replace('"entry":"420"', '"entry":"7610"')
+    broken = broken.replace('"ns_score":420', '"ns_score":7610')
     with pytest.raises(InputFileError, match="no contract scores \\+7610"):
         result_json.loads(broken)
 
@@ -251,9 +253,9 @@ def test_a_blank_vulnerability_in_json_is_refused_never_taken_as_none(blank: str
     # Board 4 is vulnerable both ways (Law 2): reading "" as none would score it wrongly.
     session = traveller_csv.loads("board,ns,ew,contract,declarer,result\n4,1,2,4S,N,=\n").session
     text = result_json.dumps(ResultsFile.scored(score_pairs(session, CLUB)))
-    assert '"vulnerability": "All"' in text
+    assert '"vulnerability":"All"' in text
     with pytest.raises(InputFileError) as error:
-        result_json.loads(text.replace('"vulnerability": "All"', f'"vulnerability": {blank}'))
+        result_json.loads(text.replace('"vulnerability":"All"', f'"vulnerability":{blank}'))
     (problem,) = problems_of(error)
     assert "board 4" in problem
     assert "not a vulnerability" in problem

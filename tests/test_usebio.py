@@ -23,7 +23,7 @@ from bridgescore.bridge import Seat, Side
 from bridgescore.check.compare import Comparison, compare
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
-from bridgescore.formats import usebio
+from bridgescore.formats import load_path, usebio
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import CLUB, Method, Rounding, Rules
@@ -187,7 +187,7 @@ IMP_SETUPS = {
 
 
 def read(name: str) -> ResultsFile:
-    return usebio.read_path(shared_path("data", COMPSCORE, name))
+    return load_path(shared_path("data", COMPSCORE, name))
 
 
 @functools.cache
@@ -313,7 +313,7 @@ ALL_READABLE = [
 
 @pytest.mark.parametrize("name", ALL_READABLE)
 def test_round_trip_keeps_everything(name: str) -> None:
-    file = usebio.read_path(shared_path("data", *name.split("/")))
+    file = load_path(shared_path("data", *name.split("/")))
     session = file.session
     result = score_pairs(session, CLUB.with_(method=file.event.method))
     text = usebio.dumps(ResultsFile(session, event=file.event, result=result))

@@ -17,12 +17,15 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli import main
 from bridgescore.store import open_store
 from tests.test_report_browser import Watched, browser  # noqa: F401
 from tests.test_web_server import PASSWORD, prepare, serving
+
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -19,6 +19,8 @@ from tests.pg import server
 from tests.test_store_faults import unwritable
 from tests.test_web_server import in_force, login, new_session, prepare, serving
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 
 class Phone:
     """Table 1's scoring phone (it scanned the table card)."""

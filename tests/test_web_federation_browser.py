@@ -27,6 +27,8 @@ from tests.test_web_server import login, new_session, prepare, serving
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 # What is entered: spades, by West (by North on the boards the phone plays), each board's tables
 # split between the tricks double dummy gives and one fewer, so that nothing looks wrong; but
 # board 1 at round 6, table 2 is entered with North declaring, the other side of the field's:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 from click.testing import CliRunner
 
 from bridgescore.bridge import Vulnerability
@@ -27,6 +28,8 @@ from bridgescore.store import open_store
 from bridgescore.traveller import BridgeResult
 from tests.test_report_browser import browser  # noqa: F401
 from tests.test_web_server import login, new_session, prepare, serving
+
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

@@ -21,6 +21,8 @@ from tests.test_web_server import RESULTS, login, new_session, prepare, serving
 # What a table's phone can send: a contract or a pass-out (a bare score is the director's).
 PLAYED = [r for r in RESULTS if not r.lstrip("-").isdigit()]
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 
 def _cells(n: int) -> dict[str, str]:
     words = PLAYED[n % len(PLAYED)].split()

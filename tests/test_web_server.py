@@ -9,81 +9,23 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import Store, open_store
 from bridgescore.web import auth
 from tests.store_conftest import db_url_fixture, pg_server_fixture  # noqa: F401
 
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 PASSWORD = "correct horse battery"
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serving(
-    db: str, workers: int = 1, port: int | None = None
-) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    port = port or _free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("BRIDGESCORE_DB", None)
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "bridgescore",
-            "serve",
-            "--db",
-            db,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/index.json", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start (status {process.poll()})")
-            time.sleep(0.2)
-        yield process, base
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=20)
 
 
 def login(client: httpx.Client) -> str:

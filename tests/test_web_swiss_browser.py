@@ -26,12 +26,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
+from tools.servers import free_port, serving
 
 from tests.test_report_browser import browser  # noqa: F401
-from tests.test_web_server import _free_port, login, prepare, serving
+from tests.test_web_server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
+
+pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
+
 
 CUT_OFF = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING", "ERR_EMPTY_RESPONSE")
 NAMES = ["Aces", "Bees", "Cats", "Dogs", "Eels", "Foxes"]
@@ -212,7 +217,7 @@ def test_a_six_team_swiss_of_three_rounds_through_the_console_with_phones(
 ) -> None:
     db = str(tmp_path / "club.db")
     prepare(db)
-    port = _free_port()
+    port = free_port()
     folder = Path(os.environ["BRIDGESCORE_SHOTS"]) if os.environ.get("BRIDGESCORE_SHOTS") else None
     if folder:
         folder.mkdir(parents=True, exist_ok=True)

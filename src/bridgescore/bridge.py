@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from typing import Self
 
 from bridgescore.errors import ParseError
+from bridgescore.vocabulary import Vocabulary
 
 
-class _Vocabulary(Enum):
-    """A closed vocabulary: its members are single objects, equal only to themselves, so they
-    are hashed by identity in C (Enum hashes each member's name in Python, a cost paid
-    millions of times when a large session's records are keyed by seat, side or vulnerability).
-    """
-
-    __hash__ = object.__hash__
-
-
-class Side(_Vocabulary):
-    """A partnership direction: North-South or East-West."""
+class Side(Vocabulary, what="a direction", ignored="-/"):
+    """A partnership direction: North-South or East-West (``N-S``, ``E/W`` too)."""
 
     NS = "NS"
     EW = "EW"
-
-    @classmethod
-    def parse(cls, text: str) -> Side:
-        key = text.strip().upper().replace("-", "").replace("/", "")
-        if key in ("NS", "EW"):
-            return cls(key)
-        raise ParseError(f"not a direction: {text!r} (expected NS or EW)")
 
     @property
     def other(self) -> Side:
@@ -37,21 +22,15 @@ class Side(_Vocabulary):
         return self.value
 
 
-class Seat(_Vocabulary):
+class Seat(
+    Vocabulary, what="a seat", aliases={"north": "N", "east": "E", "south": "S", "west": "W"}
+):
     """A seat at the table, in clockwise order."""
 
     N = "N"
     E = "E"
     S = "S"
     W = "W"
-
-    @classmethod
-    def parse(cls, text: str) -> Seat:
-        key = text.strip().upper()
-        key = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}.get(key, key)
-        if key in ("N", "E", "S", "W"):
-            return cls(key)
-        raise ParseError(f"not a seat: {text!r} (expected N, E, S or W)")
 
     @property
     def side(self) -> Side:
@@ -73,7 +52,11 @@ class Seat(_Vocabulary):
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 
-class Strain(_Vocabulary):
+class Strain(
+    Vocabulary,
+    what="a strain",
+    aliases={"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"},
+):
     """The denomination of a contract, lowest first."""
 
     CLUBS = "C"
@@ -81,15 +64,6 @@ class Strain(_Vocabulary):
     HEARTS = "H"
     SPADES = "S"
     NOTRUMP = "NT"
-
-    @classmethod
-    def parse(cls, text: str) -> Strain:
-        key = text.strip().upper()
-        key = {"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(key, key)
-        for strain in cls:
-            if strain.value == key:
-                return strain
-        raise ParseError(f"not a strain: {text!r} (expected C, D, H, S or NT)")
 
     @property
     def is_minor(self) -> bool:
@@ -104,7 +78,7 @@ class Strain(_Vocabulary):
         return self.value
 
 
-class Doubling(_Vocabulary):
+class Doubling(Vocabulary, what="a doubling"):
     """Undoubled, doubled or redoubled; the value is the trick-score multiplier."""
 
     UNDOUBLED = 1
@@ -116,6 +90,11 @@ class Doubling(_Vocabulary):
         return {1: "", 2: "X", 4: "XX"}[self.value]
 
     @classmethod
+    def parse(cls, text: str) -> Doubling:
+        """A doubling as a contract writes it (:meth:`from_suffix`), not by its multiplier."""
+        return cls.from_suffix(text)
+
+    @classmethod
     def from_suffix(cls, text: str) -> Doubling:
         key = text.strip().upper()
         for doubling in cls:
@@ -124,7 +103,13 @@ class Doubling(_Vocabulary):
         raise ParseError(f"not a doubling: {text!r} (expected '', X or XX)")
 
 
-class Vulnerability(_Vocabulary):
+class Vulnerability(
+    Vocabulary,
+    what="a vulnerability",
+    aliases={"Love": "None", "Nil": "None", "O": "None", "N": "NS", "E": "EW"}
+    | {"Both": "All", "B": "All"},
+    ignored="-/",
+):
     """Which sides are vulnerable on a board (Law 2)."""
 
     NONE = "None"
@@ -133,28 +118,11 @@ class Vulnerability(_Vocabulary):
     ALL = "All"
 
     @classmethod
-    def parse(cls, text: str) -> Vulnerability:
-        stripped = text.strip()
-        if stripped == "-":  # PBN's third spelling of "no vulnerability"
-            return cls.NONE
+    def parse(cls, text: str) -> Self:
+        if text.strip() == "-":  # PBN's third spelling of "no vulnerability"
+            return cls("None")
         # Nothing at all is not "none vulnerable": a missing vulnerability is never guessed.
-        key = stripped.upper().replace("-", "").replace("/", "")
-        aliases = {
-            "NONE": "None",
-            "LOVE": "None",
-            "NIL": "None",
-            "O": "None",
-            "NS": "NS",
-            "N": "NS",
-            "EW": "EW",
-            "E": "EW",
-            "ALL": "All",
-            "BOTH": "All",
-            "B": "All",
-        }
-        if key in aliases:
-            return cls(aliases[key])
-        raise ParseError(f"not a vulnerability: {text!r} (expected None, NS, EW or All)")
+        return super().parse(text)
 
     @classmethod
     def for_board(cls, board: int) -> Vulnerability:
@@ -163,13 +131,25 @@ class Vulnerability(_Vocabulary):
         return _VULS[(k + k // 4) % 4]
 
     def is_vulnerable(self, side: Side) -> bool:
-        return self is Vulnerability.ALL or self.value == side.value
+        return self is Vulnerability.ALL or self is _SIDE_VULNERABLE[side]
+
+    @property
+    def words(self) -> str:
+        """As a message says it: "neither side vulnerable", "NS vulnerable"."""
+        return _WORDS[self]
 
     def __str__(self) -> str:
         return self.value
 
 
 _VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL)
+_SIDE_VULNERABLE = {Side.NS: Vulnerability.NS, Side.EW: Vulnerability.EW}  # that side alone
+_WORDS = {
+    Vulnerability.NONE: "neither side vulnerable",
+    Vulnerability.NS: "NS vulnerable",
+    Vulnerability.EW: "EW vulnerable",
+    Vulnerability.ALL: "both sides vulnerable",
+}
 
 
 def dealer_for_board(board: int) -> Seat:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
@@ -49,15 +49,37 @@ import numpy.typing as npt
 from bridgescore import fast
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
-from bridgescore.errors import ParseError
+from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.explanation import Explanation
-from bridgescore.results import ScoredTable, SessionResult
+from bridgescore.results import (
+    Checksum,
+    FieldResult,
+    ScoredBoard,
+    ScoredTable,
+    SessionResult,
+    Standing,
+)
 from bridgescore.rules import Compensation, Method, Rules, Totals
 from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
-from bridgescore.session import Entrant, FieldStructure
-from bridgescore.traveller import Artificial, WeightedResult
+from bridgescore.scoring.pairs import placed
+from bridgescore.session import Board, BoardCount, Completeness, Entrant, FieldStructure, Session
+from bridgescore.traveller import (
+    Artificial,
+    BridgeResult,
+    SideScore,
+    TableResult,
+    WeightedResult,
+)
 
-__all__ = ["ColumnarScores", "ExactScores", "Scores", "score_bytes", "score_path"]
+__all__ = [
+    "ColumnarScores",
+    "ExactScores",
+    "Fallback",
+    "Scores",
+    "by_columns",
+    "score_bytes",
+    "score_path",
+]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -76,6 +98,9 @@ class _Fallback(Exception):
     """Not the columnar path's file or rules; the reason becomes :attr:`Scores.fallback`."""
 
 
+Fallback = _Fallback  # what :meth:`ColumnarScores.rankings` raises for the exact path to take
+
+
 @dataclass(frozen=True, eq=False)
 class _Key:
     """What one distinct (contract, declarer, result, vulnerability) scores."""
@@ -84,6 +109,19 @@ class _Key:
     ns_score: int
     ns: Artificial | None
     ew: Artificial | None
+    sides: tuple[SideScore, SideScore] = (None, None)  # as the traveller reader reads them
+
+
+@dataclass(frozen=True, eq=False)
+class _Cells:
+    """What each row says beyond its score, for making the rows as the reader makes them:
+    its distinct score cells (``key_of``), round, table and lead (codes of distinct texts)."""
+
+    keys: list[_Key]
+    key_of: IntArray
+    rounds: IntArray | None
+    tables: tuple[IntArray, list[str]] | None
+    leads: tuple[IntArray, list[str | None]] | None
 
 
 class Scores:
@@ -127,11 +165,11 @@ class ExactScores(Scores):
         self.result = result
         self.fallback = fallback
         tables = result.session.tables
-        position = {id(t): i for i, t in enumerate(tables)}
+        position = {t.identity: i for i, t in enumerate(tables)}  # rows by their natural key
         self._scored: list[ScoredTable | None] = [None] * len(tables)
         for board in result.boards:
             for scored in board.tables:
-                self._scored[position[id(scored.table)]] = scored
+                self._scored[position[scored.table.identity]] = scored
 
     @property
     def rows(self) -> int:
@@ -182,6 +220,7 @@ class ColumnarScores(Scores):
     denominator: dict[Side, IntArray]  # 0 where the row is not scored
     expected: IntArray  # per board index: the results it is scored as if it had
     board_index: IntArray  # each row's board as an index into boards_played
+    cells: _Cells | None = None  # each row's cells beyond its score (None: not kept)
     fallback: str | None = None
     _explained: dict[tuple[int, Side], list[Explanation | None]] = field(
         default_factory=dict, repr=False
@@ -283,7 +322,7 @@ class ColumnarScores(Scores):
             den = den[scored]
             played += np.bincount(who, minlength=size)
             tops += _exact_bincount(who, board_top[self.board_index[scored]], size)
-            for d in np.unique(den).tolist():
+            for d in _distinct(den).tolist():
                 pick = den == d
                 sums = _exact_bincount(who[pick], num[pick], size)
                 if d in per_denominator:
@@ -313,6 +352,151 @@ class ColumnarScores(Scores):
             entrants = [Entrant(i) for i in seated.tolist()]
         self._summed = _Sums(entrants, points, common, tops[seated], played[seated])
         return self._summed
+
+    def rankings(self) -> SessionResult:
+        """The session's rankings, checksums and boards' counts, as
+        :func:`~bridgescore.scoring.score_pairs` gives them, for the rankings alone (``bridgescore
+        score`` as text): its session and boards hold no rows (the rows' values are
+        :meth:`points`, their explanations :meth:`explanation`).
+
+        Raises :class:`_Fallback` for what it does not total as the exact engine does (a board
+        scored as a small group, totals factored or made from the values shown)."""
+        rules = self.rules
+        if self._explained:
+            raise _Fallback("a board scored as a small group")
+        if rules.factor_mp_totals or rules.totals is not Totals.EXACT:
+            raise _Fallback("totals factored or of the values shown")
+        numbers = _distinct(self.board).tolist()
+        played = np.bincount(self.board_index[self.kind != _NOT_PLAYED], minlength=len(numbers))
+        most = int(played.max(initial=0))
+        boards = {n: Board.numbered(n) for n in numbers}
+        session = Session((), boards, self.structure)
+        tops = [top(int(e), rules) for e in self.expected.tolist()]
+        scored_boards = tuple(
+            ScoredBoard(boards[n], tops[b], int(played[b]), int(self.expected[b]), ())
+            for b, n in enumerate(numbers)
+        )
+        counts = Completeness(
+            tuple(BoardCount(None, n, int(played[b]), most) for b, n in enumerate(numbers))
+        )
+        # What the boards distribute to each side (the checksum, worked out from the boards'
+        # sizes, not from the values): half the top for each real result, and what each
+        # artificial score awards.
+        real = np.bincount(self.board_index[self.kind == _REAL], minlength=len(numbers))
+        halves = [int(r) * t / 2 for r, t in zip(real.tolist(), tops, strict=True)]
+        distributed = {side: sum(halves, Fraction(0)) for side in Side}
+        for r, (ns, ew) in self.artificial.items():
+            board_top = tops[int(self.board_index[r])]
+            distributed[Side.NS] += ns.percent / 100 * board_top
+            distributed[Side.EW] += ew.percent / 100 * board_top
+        sums = self._sums()
+        common = sums.common
+        per_point = 2 if rules.scale == 1 else 1  # tops are counted in tie units
+        members: dict[str, list[Standing]] = {}
+        mitchell = self.structure is FieldStructure.MITCHELL
+        for entrant, n, tie_tops, boards_played in zip(
+            sums.entrants,
+            sums.points.tolist(),
+            sums.tops.tolist(),
+            sums.played.tolist(),
+            strict=True,
+        ):
+            field_name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
+            # One Fraction each, made from the integers (n / common of tie_tops / per_point).
+            percent = Fraction(100 * n * per_point, common * tie_tops) if tie_tops else None
+            members.setdefault(field_name, []).append(
+                Standing(
+                    0,
+                    False,
+                    entrant,
+                    None,
+                    Fraction(n, common),
+                    Fraction(tie_tops, per_point),
+                    percent,
+                    boards_played,
+                )
+            )
+        fields = []
+        # Every line someone sits on is a field, though no one on it has a score (all NP).
+        for name in ("NS", "EW") if mitchell else ("ALL",):
+            rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
+            both = distributed[Side.NS] + distributed[Side.EW]
+            expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
+            actual = sum((s.points for s in rows), Fraction(0))
+            fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
+        return SessionResult(session, rules, scored_boards, tuple(fields), counts)
+
+    def session_result(self) -> SessionResult:
+        """What :func:`~bridgescore.scoring.score_pairs` gives for the session the traveller
+        reader reads from the file, made from the columns: each row as the reader makes it,
+        each board's explanations by the exact engine (:meth:`explanation`), each field's
+        standings and checksum by :meth:`rankings`. Equal to the exact path's, record for
+        record (the property tests compare them); raises :class:`_Fallback` as
+        :meth:`rankings` does."""
+        cells = self.cells
+        if cells is None:
+            raise _Fallback("the rows' cells were not kept")
+        ranked = self.rankings()
+        count = self.rows
+        sides = [k.sides for k in cells.keys]
+        key_of = cells.key_of.tolist()
+        rounds: list[int | None] = [None] * count if cells.rounds is None else cells.rounds.tolist()
+        tables: list[str | None] = [None] * count
+        if cells.tables is not None:
+            words = cells.tables[1]
+            tables = [words[c] for c in cells.tables[0].tolist()]
+        leads: list[str | None] = [None] * count
+        if cells.leads is not None:
+            cards = cells.leads[1]
+            leads = [cards[c] for c in cells.leads[0].tolist()]
+        rows = tuple(
+            TableResult(b, (n,), (e,), sides[k][0], sides[k][1], False, t, r, lead)
+            for b, n, e, k, t, r, lead in zip(
+                self.board.tolist(),
+                self.ns_pair.tolist(),
+                self.ew_pair.tolist(),
+                key_of,
+                tables,
+                rounds,
+                leads,
+                strict=True,
+            )
+        )
+        session = Session(rows, ranked.session.boards, self.structure)
+        order, first, _ = self._board_order()
+        # Who sits each side (Session.entrants for pairs without arrow switches), one tuple a
+        # pair and line, shared by its rows.
+        mitchell = self.structure is FieldStructure.MITCHELL
+        seated: dict[tuple[int, Side], tuple[Entrant, ...]] = {}
+
+        def who(number: int, side: Side) -> tuple[Entrant, ...]:
+            found = seated.get((number, side))
+            if found is None:
+                found = seated[number, side] = (Entrant(number, side if mitchell else None),)
+            return found
+
+        ns_numbers, ew_numbers = self.ns_pair.tolist(), self.ew_pair.tolist()
+        scored_boards = []
+        for b, summary in enumerate(ranked.boards):
+            at = order[first[b] : first[b + 1]].tolist()
+            explained = {side: self._explained.get((b, side)) for side in Side}
+            for side in Side:
+                if explained[side] is None:
+                    explained[side] = self._explained[b, side] = self._explain_board(b, side)
+            ns_of, ew_of = explained[Side.NS], explained[Side.EW]
+            assert ns_of is not None and ew_of is not None
+            scored = tuple(
+                ScoredTable(
+                    rows[r],
+                    who(ns_numbers[r], Side.NS),
+                    who(ew_numbers[r], Side.EW),
+                    ns_of[j],
+                    ew_of[j],
+                )
+                for j, r in enumerate(at)
+            )
+            scored_boards.append(replace(summary, tables=scored))
+        return SessionResult(session, self.rules, tuple(scored_boards), ranked.fields)
 
     def _board_tops(self) -> IntArray:
         """Each board's top in tie units (½ matchpoint on the 1-per-result scale)."""
@@ -355,6 +539,18 @@ def score_path(path: str | Path, rules: Rules) -> Scores:
     return ExactScores(score_pairs(load_path(path).session, rules), reason)
 
 
+def by_columns(path: str | Path, rules: Rules) -> ColumnarScores | None:
+    """The columnar path alone: a traveller CSV's scores by columns, or None when it is not
+    the plain layout (or cannot be read): the caller then takes the object path, which reports
+    the file's problems."""
+    from bridgescore.formats.files import read_bytes
+
+    try:
+        return _columnar(read_bytes(path), rules)
+    except (_Fallback, BridgeScoreError):
+        return None
+
+
 def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
     """:func:`score_path` of a traveller CSV's bytes."""
     try:
@@ -362,10 +558,9 @@ def score_bytes(data: bytes, rules: Rules, path: str | None = None) -> Scores:
     except _Fallback as why:
         reason = str(why)
     from bridgescore.formats import csv as traveller_csv
-    from bridgescore.formats.files import decode_text
     from bridgescore.scoring import score_pairs
 
-    session = traveller_csv.loads(decode_text(data, "CSV", path), path=path).session
+    session = traveller_csv.loads(data, path).session
     return ExactScores(score_pairs(session, rules), reason)
 
 
@@ -441,14 +636,20 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     kind = np.array([k.kind for k in scored], dtype=np.int64)[inverse]
     ns_score = np.array([k.ns_score for k in scored], dtype=np.int64)[inverse]
 
+    leads: tuple[IntArray, list[str | None]] | None = None
     if "lead" in column:
-        leads = _texts(raw, *cells("lead"), "lead")[1]
+        lead_codes, lead_texts = _texts(raw, *cells("lead"), "lead")
         from bridgescore.formats.csv import lead_card
 
-        bad = [t for t in leads if t and not lead_card(t)]
+        bad = [t for t in lead_texts if t and not lead_card(t)]
         if bad:
             raise _Fallback(f"not a lead: {bad[0]}")
+        leads = (lead_codes, [lead_card(t) if t else None for t in lead_texts])
     _check_rows(raw, cells, column, board, ns, ew, count)
+    rounds = (
+        _numbers(raw, *cells("round"), "round", 3, positive=False) if "round" in column else None
+    )
+    tables = _texts(raw, *cells("table"), "table") if "table" in column else None
     structure = _structure(ns, ew)
     _check_seats(board, ns, ew, structure)
 
@@ -486,6 +687,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         denominator,
         expected,
         board_index,
+        _Cells(scored, inverse, rounds, tables, leads),
     )
     # Boards scored as a small group are matchpointed by the exact engine (rare, small).
     special = (have < expected) & (art_count == 0) & (have > art_count)
@@ -569,6 +771,18 @@ def _texts(
     return inverse.astype(np.int64).ravel(), words
 
 
+def _distinct(values: IntArray) -> IntArray:
+    """``np.unique(values)``, sorted, without it: numpy's ``unique`` imports ``numpy.ma``
+    (some 25 ms of a command's start) to ask whether the array is masked."""
+    ordered = np.sort(values)
+    if ordered.size == 0:
+        return ordered
+    keep = np.empty(ordered.size, dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def _dense_unique(values: IntArray, span: int) -> tuple[IntArray, IntArray]:
     """``np.unique(values, return_inverse=True)`` for values in ``0 .. span - 1``, by counting."""
     if span > max(4 * values.size, 1 << 20):
@@ -616,7 +830,9 @@ class _KeyReader:
                 tricks = parse_tricks(result, contract)
             except ParseError as error:
                 raise _Fallback(f"a result the reader refuses: {error}") from None
-            return _Key(_REAL, contract.ns_score(seat, tricks, vul), None, None)
+            score = contract.ns_score(seat, tricks, vul)
+            side = WeightedResult.single(BridgeResult(score, contract, seat, tricks))
+            return _Key(_REAL, score, None, None, (side, side))
         return _score_cells(cells, vul)
 
 
@@ -633,9 +849,9 @@ def _score_cells(cells: dict[str, str], vul: Vulnerability) -> _Key:
     if ns is None and ew is None:
         return _Key(_NOT_PLAYED, 0, None, None)
     if isinstance(ns, Artificial) and isinstance(ew, Artificial):
-        return _Key(_ARTIFICIAL, 0, ns, ew)
+        return _Key(_ARTIFICIAL, 0, ns, ew, (ns, ew))
     if isinstance(ns, WeightedResult) and ns is ew and len(ns.parts) == 1:
-        return _Key(_REAL, ns.parts[0][1].ns_score, None, None)
+        return _Key(_REAL, ns.parts[0][1].ns_score, None, None, (ns, ew))
     raise _Fallback(f"a result {cells} the columnar path does not score")  # pragma: no cover
 
 

@@ -45,12 +45,36 @@ def fmt(value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.
 def fmt_fixed(
     value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP
 ) -> str:
-    """A value with exactly ``decimals`` places (for columns of figures)."""
-    fraction = Fraction(value)
-    if fraction.denominator == 1 and decimals > 0 and abs(fraction.numerator) < 10**20:
-        # A whole number (most matchpoint totals): its places are zeros, as Decimal writes.
-        return f"{fraction.numerator}.{'0' * decimals}"
-    return str(round_fraction(fraction, decimals, rounding))
+    """A value with exactly ``decimals`` places (for columns of figures): the text of
+    :func:`round_fraction`, made with integers (a ranking of thousands of pairs shows three
+    figures a pair)."""
+    if isinstance(value, int):
+        numerator, denominator = value, 1
+    else:
+        numerator, denominator = value.numerator, value.denominator
+    scale = 10**decimals
+    whole, rest = divmod(abs(numerator) * scale, denominator)
+    if rest:
+        twice = 2 * rest
+        if rounding is Rounding.HALF_UP:
+            whole += twice >= denominator
+        elif rounding is Rounding.HALF_EVEN:
+            whole += twice > denominator or (twice == denominator and whole % 2 == 1)
+    sign = "-" if numerator < 0 and (whole or _decimal(denominator)) else ""
+    if not decimals:
+        return f"{sign}{whole}"
+    units, places = divmod(whole, scale)
+    return f"{sign}{units}.{places:0{decimals}d}"
+
+
+def _decimal(denominator: int) -> bool:
+    """Whether a fraction over ``denominator`` is a finite decimal. round_fraction quantizes
+    such a value as a Decimal, which keeps the sign of a negative value rounded to zero
+    (``-0.00``); any other value it rounds to zero shows no sign."""
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
 
 
 def fmt_signed_score(score: int) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.display import fmt
+from bridgescore.rules import Method
 from bridgescore.traveller import Artificial
 
 
@@ -42,14 +43,14 @@ class Explanation:
     artificial: Artificial | None = None
     percent: Fraction | None = None
     note: str | None = None
-    method: str = "matchpoints"  # or "butler", "cross-imps": value is then in IMPs
+    method: Method = Method.MATCHPOINTS  # Butler or cross-IMPs: the value is then in IMPs
     datum: Fraction | None = None
     gross: Fraction | None = None  # cross-IMPs before dividing
     divisor: int = 1
 
     @property
     def in_imps(self) -> bool:
-        return self.method != "matchpoints"
+        return self.method is not Method.MATCHPOINTS
 
     def text(self, decimals: int = 2) -> str:
         """One sentence a player can check by hand.
@@ -107,7 +108,7 @@ class Explanation:
             what = _points(self.scores[0][1])
         else:
             what = " and ".join(f"{n(w * 100)}% of {_points(s)}" for w, s in self.scores)
-        if self.method == "butler":
+        if self.method is Method.BUTLER:
             assert self.datum is not None
             text = f"{what} against the datum {_points_fraction(self.datum, n)}{group}"
             if self.note:

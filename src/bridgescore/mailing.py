@@ -32,7 +32,7 @@ from bridgescore.store import Store
 from bridgescore.store import requests as rq
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
-from bridgescore.store.privacy import Preferences, Recipient
+from bridgescore.store.privacy import Recipient
 
 TRIES = 3
 PAUSE = 2.0
@@ -222,7 +222,7 @@ class _Sending:
                 self.step(Step(recipient.name, recipient.email, "results", "current"))
                 continue
             changed = None if before is None else compose.changes(before.summary, figures, pages)
-            words = Preferences(recipient.player_id, publish=recipient.publish).publish_words
+            words = recipient.publish.words
             made = compose.compose(
                 pages,
                 entrant,

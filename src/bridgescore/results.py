@@ -14,7 +14,7 @@ from typing import NamedTuple
 from bridgescore.bridge import Side
 from bridgescore.explanation import Explanation
 from bridgescore.rules import Rules
-from bridgescore.session import Board, Entrant, Session
+from bridgescore.session import Board, Completeness, Entrant, Session
 from bridgescore.traveller import RowKey, TableResult
 
 
@@ -134,10 +134,22 @@ class SessionResult:
     rules: Rules
     boards: tuple[ScoredBoard, ...]
     fields: tuple[FieldResult, ...]
+    # The boards' counts when the result was made from columns, without the session's rows
+    # (:meth:`bridgescore.columnar.ColumnarScores.rankings`); None: the session's own.
+    counts: Completeness | None = None
+
+    def completeness(self) -> Completeness:
+        """Which boards have how many results (:meth:`Session.completeness`)."""
+        return self.session.completeness() if self.counts is None else self.counts
 
     @property
     def checksums_ok(self) -> bool:
         return all(f.checksum.ok for f in self.fields)
+
+    @property
+    def failed_checksums(self) -> tuple[str, ...]:
+        """The fields whose totals do not add up to what their boards distribute."""
+        return tuple(f.field for f in self.fields if not f.checksum.ok)
 
     def standing(self, entrant: Entrant) -> Standing:
         for f in self.fields:

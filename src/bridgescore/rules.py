@@ -8,30 +8,17 @@ for a file's conventions are both made.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any
 
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.vocabulary import Vocabulary
 
 
-class _Named(Enum):
-    @classmethod
-    def parse(cls, text: str) -> Self:
-        key = text.strip().lower().replace("_", "-")
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ParseError(f"not a {cls.__name__} setting: {text!r} (expected one of {names})")
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class Compensation(_Named):
+class Compensation(Vocabulary, what="a compensation method"):
     """How real results are brought to the top when some tables have no comparable result."""
 
     NONE = "none"  # boards keep their own top (seeds 000 and 003 for sit-outs)
@@ -40,7 +27,7 @@ class Compensation(_Named):
     RATIO = "ratio"  # ratio of tops, rules.md §4.3
 
 
-class SmallGroups(_Named):
+class SmallGroups(Vocabulary, what="a small-group rule"):
     """How small groups of a fouled board are scored (rules.md §5.5)."""
 
     NEUBERG = "neuberg"  # always Neuberg
@@ -48,7 +35,7 @@ class SmallGroups(_Named):
     ACBL = "acbl"  # groups of 1-2, and of 3 unless the larger group
 
 
-class Rounding(_Named):
+class Rounding(Vocabulary, what="a rounding rule"):
     """How values are rounded for display (never inside the arithmetic)."""
 
     HALF_UP = "half-up"  # halves away from zero
@@ -56,16 +43,23 @@ class Rounding(_Named):
     TRUNCATE = "truncate"  # cut, as seed 000 prints handicaps
 
 
-class Method(_Named):
-    """How each board is scored. Teams of four are not a method here but a field structure
-    (:class:`bridgescore.session.FieldStructure`): their boards are IMPed between two rooms."""
+class Method(Vocabulary, what="a scoring method"):
+    """How each board is scored: by field (matchpoints, Butler, cross-IMPs), or between the two
+    rooms of a match (teams of four). A session of teams (its field structure) is scored by
+    match whatever the method: :func:`bridgescore.scoring.method_of` decides."""
 
     MATCHPOINTS = "matchpoints"
     BUTLER = "butler"  # IMPs against a datum (rules.md §6.4)
     CROSS_IMPS = "cross-imps"  # IMPs against every other result (rules.md §6.3)
+    TEAMS = "teams"  # IMPs between the two rooms of a match, then victory points (§6.2, §6.5)
+
+    @property
+    def title(self) -> str:
+        """How a sentence names the method: "teams of four", else its word."""
+        return "teams of four" if self is Method.TEAMS else self.value
 
 
-class DatumRounding(_Named):
+class DatumRounding(Vocabulary, what="a datum rounding"):
     """How a Butler datum is rounded to a multiple of 10 (§6.4, §10 item 8)."""
 
     HALF_UP = "half-up"
@@ -187,7 +181,11 @@ class Trim:
         return f"{text} min {self.minimum}" if self.minimum else text
 
 
-class CrossImpNormalisation(_Named):
+class CrossImpNormalisation(
+    Vocabulary,
+    what="a cross-IMP division",
+    aliases={"Cross": "sum", "Cross1": "results", "Cross2": "comparisons"},
+):
     """What a cross-IMP total is divided by (§6.3, §10 item 9)."""
 
     SUM = "sum"
@@ -197,13 +195,6 @@ class CrossImpNormalisation(_Named):
     RESULTS = "results"
     """÷ n (PBN ``Cross1``)."""
 
-    @classmethod
-    def parse(cls, text: str) -> CrossImpNormalisation:
-        """Read a name (``"comparisons"``) or a PBN modifier (``Cross``, ``Cross1``, ``Cross2``)."""
-        aliases = {"cross": cls.SUM, "cross1": cls.RESULTS, "cross2": cls.COMPARISONS}
-        found = aliases.get(text.strip().lower())
-        return found if found is not None else super().parse(text)
-
     def divisor(self, results: int) -> int:
         """The divisor for a board with ``results`` results."""
         if self is CrossImpNormalisation.SUM:
@@ -211,21 +202,21 @@ class CrossImpNormalisation(_Named):
         return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
 
 
-class VpScale(_Named):
+class VpScale(Vocabulary, what="a victory-point scale"):
     """The WBF 2013 victory-point scale a teams match is converted on (rules.md §6.5)."""
 
     CONTINUOUS = "continuous"  # VPs to 0.01
     DISCRETE = "discrete"  # whole VPs
 
 
-class Totals(_Named):
+class Totals(Vocabulary, what="a way of adding totals"):
     """What a pair's total and percentage are summed from (docs/rules.md, "Totals as shown")."""
 
     EXACT = "exact"  # the exact values of its rows
     SHOWN = "shown"  # each row's value as shown: rounded to ``decimals`` by ``rounding`` first
 
 
-class TeamsScoring(_Named):
+class TeamsScoring(Vocabulary, what="a teams scoring"):
     """How each board of a teams-of-four match is scored (rules.md §6.2, §6.6)."""
 
     IMPS = "imps"  # IMPs on the difference between the rooms, the match converted to VPs
@@ -295,12 +286,18 @@ class Rules:
                     value = _YES_NO[value.strip().lower()]
                 elif setting is not None:
                     value = setting.read(value)
-                elif isinstance(current, _Named | Trim):
+                elif isinstance(current, Vocabulary | Trim):
                     value = type(current).parse(value)
                 elif isinstance(current, int):
                     value = int(value)
             parsed[key] = value
         return replace(self, **parsed)
+
+    def with_declared(self, declared: Mapping[str, Any], given: Collection[str] = ()) -> Rules:
+        """A copy with the settings a results file declares (its scoring method, a teams
+        event's scoring, one winner ...), but those in ``given``: set on the command line,
+        they win over the file."""
+        return self.with_(**{k: v for k, v in declared.items() if k not in given})
 
     def describe(self) -> dict[str, Any]:
         return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
@@ -427,16 +424,25 @@ class Setting:
         return not self.methods or method in self.methods
 
 
-def _words(kind: type[_Named]) -> tuple[str, ...]:
+def _words(kind: type[Vocabulary]) -> tuple[str, ...]:
     return tuple(str(member.value) for member in kind)
 
 
-def _enum(kind: type[_Named]) -> Callable[[str], Any]:
+def _enum(kind: type[Vocabulary]) -> Callable[[str], Any]:
     return kind.parse
 
 
 def _choice(yes: str, no: str) -> tuple[Callable[[str], bool], Callable[[Any], str]]:
-    return (lambda text: text.strip().lower() == yes), (lambda value: yes if value else no)
+    """A two-word setting held as a bool: ``yes`` is True, ``no`` False, any other word refused
+    (never read as ``no``)."""
+
+    def read(text: str) -> bool:
+        word = text.strip().lower()
+        if word not in (yes, no):
+            raise ParseError(f"not {yes} or {no}: {text!r}")
+        return word == yes
+
+    return read, (lambda value: yes if value else no)
 
 
 _TIES = _choice("display", "exact")
@@ -550,7 +556,7 @@ SETTINGS: tuple[Setting, ...] = (
         "method",
         "How boards are scored: matchpoints, IMPs against a datum (butler), IMPs against every "
         "other result (cross-imps), or teams of four.",
-        (*_words(Method), "teams"),
+        _words(Method),
         _enum(Method),
         unsearched="the file says how its boards were scored",
     ),

@@ -13,41 +13,31 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
-from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.errors import InputFileError, Problem
 from bridgescore.traveller import RowKey, TableResult
+from bridgescore.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from bridgescore.deal import Deal  # hand records come with a few formats only
 
 
-class FieldStructure(Enum):
-    """How a session's entrants form the fields they are ranked in (rules.md §7.3).
+class FieldStructure(Vocabulary, what="a field structure"):
+    """How a session's entrants form the fields they are ranked in (rules.md §7.3), and the
+    kind of movement that seats them (:attr:`bridgescore.movements.model.Movement.kind`: a
+    Mitchell, a Howell or an individual).
 
-    Not the movement (who sat where in which round: :mod:`bridgescore.movements`), only what a
-    movement implies for ranking.
+    Not the movement itself (who sat where in which round: :mod:`bridgescore.movements`), only
+    what a movement implies for ranking.
     """
 
     MITCHELL = "mitchell"  # two fields: NS pairs and EW pairs
     HOWELL = "howell"  # one field of pairs
     INDIVIDUAL = "individual"  # one field of players
     TEAMS = "teams"  # teams of four: each team plays each board once in each room
-
-    @classmethod
-    def parse(cls, text: str) -> FieldStructure:
-        key = text.strip().lower()
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ParseError(f"not a field structure: {text!r} (expected one of {names})")
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

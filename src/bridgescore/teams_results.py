@@ -51,6 +51,12 @@ class TeamsResult:
     standings: tuple[Standing, ...]
     unmatched: tuple[Problem, ...] = ()  # rows with no other room to compare with
 
+    @property
+    def failed_checksums(self) -> tuple[str, ...]:
+        """None: a match's IMPs are compared room by room, and no field total is checked
+        against what its boards distribute (:attr:`SessionResult.failed_checksums`)."""
+        return ()
+
     def imps_by_row(self) -> dict[RowKey, tuple[Fraction, Fraction]]:
         """(NS team's IMPs, EW team's IMPs) for each compared row, by its identity (the two
         rooms of a match may share a round and table)."""

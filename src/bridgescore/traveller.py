@@ -106,7 +106,7 @@ class BridgeResult:
                 f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)
             )
             raise ParseError(
-                f"no contract scores {ns_score:+d} for NS with {_vulnerable(vulnerability)} "
+                f"no contract scores {ns_score:+d} for NS with {vulnerability.words} "
                 f"(the nearest possible: {near}; a point score the director assigned is "
                 f"written 'points {ns_score:+d}')"
             )
@@ -318,15 +318,6 @@ class TableResult:
         if isinstance(self.ns_side, Artificial) and isinstance(self.ew_side, Artificial):
             return f"{self.ns_side}/{self.ew_side}"
         return f"NS {self.ns_side} | EW {self.ew_side}"
-
-
-def _vulnerable(vulnerability: Vulnerability) -> str:
-    return {
-        Vulnerability.NONE: "neither side vulnerable",
-        Vulnerability.NS: "NS vulnerable",
-        Vulnerability.EW: "EW vulnerable",
-        Vulnerability.ALL: "both sides vulnerable",
-    }[vulnerability]
 
 
 def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScore, SideScore, bool]:

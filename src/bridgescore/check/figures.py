@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Entrant, FieldStructure, Session
+
+if TYPE_CHECKING:
+    from bridgescore.formats.results_file import ResultsFile
 
 
 @dataclass(frozen=True)
@@ -50,17 +53,14 @@ class Figures:
         return scoring
 
 
-def _pbn_figures(path: str | Path) -> Figures:
+def _pbn_figures(name: str, rf: ResultsFile) -> Figures:
     """A PBN file's own matchpoints (ScoreTable MP columns or ScoreMP tags), or IMPs (a teams
     file's ScoreIMP tags), and its TotalScoreTable totals and percentages."""
-    from bridgescore.formats.pbn import session as pbn_session
+    from bridgescore.formats.pbn import PbnEvent
 
-    name = str(path)
-    rf = pbn_session.read_path(path)
     event = rf.event
-    assert isinstance(event, pbn_session.PbnEvent)
-    reported = event.figures()
-    if reported is None:
+    assert isinstance(event, PbnEvent)
+    if rf.reported is None:
         raise InputFileError(
             name,
             [
@@ -73,7 +73,7 @@ def _pbn_figures(path: str | Path) -> Figures:
             ],
         )
     return Figures(
-        name, event.session, reported, "PBN", "plain", event.declared(), warnings=rf.warnings
+        name, rf.session, rf.reported, "PBN", "plain", rf.declared(), warnings=rf.warnings
     )
 
 
@@ -84,14 +84,19 @@ def _scorer_handicaps(
     as its PERCENTAGE (and TOTAL_SCORE), its scratch place, and the pair's HANDICAP, the sum of
     its players', of which the percentage adds half -- as its own files do (57.39% with -6.42
     is 54.18%). The percentages are compared as what they are: handicapped."""
+    from bridgescore.formats.nzscorer import handicaps
+
     if not any(s.handicap for s in reported.standings):
         return reported, None
     standings = tuple(
         replace(s, percentage=None, total=None, handicapped=s.percentage)
         for s in reported.standings
     )
-    handicaps = {s.entrant: s.handicap / 2 for s in reported.standings if s.handicap is not None}
-    return replace(reported, standings=standings), handicaps
+    return replace(reported, standings=standings), handicaps(reported)
+
+
+# What a file of each kind without figures of another program is, for the message.
+_NO_FIGURES = {"csv": "a traveller CSV", "json": "bridgescore's own JSON results"}
 
 
 def read_figures(path: str | Path) -> Figures:
@@ -104,73 +109,56 @@ def read_figures(path: str | Path) -> Figures:
 
 
 def _read_figures(path: str | Path) -> Figures:
-    from bridgescore.formats import xml_kind
+    from bridgescore.formats import kind_of, load_path
+    from bridgescore.formats.nzscorer import NzScorerEvent, handicaps
+    from bridgescore.formats.usebio import Event
 
     name = str(path)
-    suffix = Path(path).suffix.lower()
-    if suffix == ".xml":
-        if xml_kind(path) == "nzscorer":
-            from bridgescore.formats import nzscorer
-
-            nz = nzscorer.read_path(path)
-            assert nz.reported is not None and isinstance(nz.event, nzscorer.NzScorerEvent)
-            return Figures(
-                name,
-                nz.session,
-                nz.reported,
-                "NZ Scorer",
-                "nz",
-                nz.event.declared(),
-                nzscorer.handicaps(nz.reported) if nz.event.handicapped else None,
-                nz.warnings,
-            )
-        from bridgescore.formats import usebio
-
-        file = usebio.read_path(path)
-        assert file.reported is not None and isinstance(file.event, usebio.Event)
-        program = file.event.program_name or "an unnamed program"
-        detected = "plain"
-        reported, handicaps = file.reported, None
-        if program.lower().startswith("compscore"):
-            detected = "compscore"
-        elif program == "Scorer":  # NZ Scorer's own USEBIO export
-            detected = "nz"
-            reported, handicaps = _scorer_handicaps(reported)
-        return Figures(
-            name,
-            file.session,
-            reported,
-            f"USEBIO from {program}",
-            detected,
-            file.event.declared(),
-            handicaps,
-            file.warnings,
-        )
-    if suffix == ".pbn":
-        return _pbn_figures(path)
-    what = {
-        ".csv": "a traveller CSV",
-        ".json": "bridgescore's own JSON results",
-    }.get(suffix)
-    if what is None:
-        from bridgescore.formats import KINDS
-
+    kind = kind_of(path)
+    if kind in _NO_FIGURES:
         raise InputFileError(
             name,
             [
                 Problem(
-                    "unknown kind of results file", found=suffix or "no extension", expected=KINDS
+                    f"nothing to check: {_NO_FIGURES[kind]} carries no figures of another "
+                    "program to compare with a rescoring",
+                    expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
+                    "percentages (bridgescore score rescores any file)",
                 )
             ],
         )
-    raise InputFileError(
+    rf = load_path(path)
+    event = rf.event
+    if kind == "pbn":
+        return _pbn_figures(name, rf)
+    assert rf.reported is not None
+    if isinstance(event, NzScorerEvent):
+        return Figures(
+            name,
+            rf.session,
+            rf.reported,
+            "NZ Scorer",
+            "nz",
+            rf.declared(),
+            handicaps(rf.reported) if event.handicapped else None,
+            rf.warnings,
+        )
+    assert isinstance(event, Event)
+    program = event.program_name or "an unnamed program"
+    detected = "plain"
+    reported, scorer_handicaps = rf.reported, None
+    if program.lower().startswith("compscore"):
+        detected = "compscore"
+    elif program == "Scorer":  # NZ Scorer's own USEBIO export
+        detected = "nz"
+        reported, scorer_handicaps = _scorer_handicaps(reported)
+    return Figures(
         name,
-        [
-            Problem(
-                f"nothing to check: {what} carries no figures of another program to compare "
-                "with a rescoring",
-                expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
-                "percentages (bridgescore score rescores any file)",
-            )
-        ],
+        rf.session,
+        reported,
+        f"USEBIO from {program}",
+        detected,
+        rf.declared(),
+        scorer_handicaps,
+        rf.warnings,
     )

@@ -14,7 +14,7 @@ from bridgescore.check.figures import Figures
 from bridgescore.check.search import Plan, options, plan
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.results import SessionResult
-from bridgescore.rules import CLUB, Rules, Totals
+from bridgescore.rules import CLUB, Method, Rules, Totals
 from bridgescore.scoring import score_pairs
 from bridgescore.scoring.pairs import STANDING_SETTINGS, retotal
 from bridgescore.session import FieldStructure
@@ -77,7 +77,7 @@ class Check:
         comparison = self.chosen.comparison
         parts = []
         if not any(r.ns is not None or r.ew is not None for r in reported.rows):
-            unit = "IMPs" if reported.method.value != "matchpoints" else "matchpoints"
+            unit = "IMPs" if reported.method is not Method.MATCHPOINTS else "matchpoints"
             parts.append(f"the file gives no row's {unit} that bridgescore could read")
         if comparison.uncompared:
             listed = len(comparison.uncompared)

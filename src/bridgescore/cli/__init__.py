@@ -8,12 +8,12 @@ commands share is in :mod:`bridgescore.cli.options`; how a user's mistake ends a
 
 from __future__ import annotations
 
-import gc
 import importlib
 
 import click
 
 from bridgescore import __version__
+from bridgescore.collector import command_started
 
 # Each command: the module that defines it and the name of its function there.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -56,8 +56,4 @@ class _Commands(click.Group):
 @click.version_option(__version__, prog_name="bridgescore")
 def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
-    # A command builds one session's records and keeps them to the end: what is imported by
-    # now lives as long as the process, and the collector need not walk it again (gc.freeze);
-    # the records are trees, not cycles, so it is asked to look less often while they are made.
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 20)
+    command_started()  # a command builds one session's records and keeps them to the end

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.options import console, rules_from, scoring_options
+from bridgescore.cli.options import console, given, rules_from, scoring_options
 from bridgescore.errors import BridgeScoreError
 
 if TYPE_CHECKING:
@@ -118,12 +118,6 @@ def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check
     if options["movement"]:
         raise UsageProblem("check scores the file's own movement: leave out --movement")
     figures = read_figures(file)
-    declared = dict(figures.declared)
-    baseline = rules_named(options["rules_name"]).with_(**declared)
-    # A setting given on the command line wins over what the file declares.
-    for key in list(declared):
-        given = options.get(key)
-        if given is not None and not (key == "method" and given == "teams"):
-            declared.pop(key)
-    rules = rules_from(options).with_(**declared)
+    baseline = rules_named(options["rules_name"]).with_declared(figures.declared)
+    rules = rules_from(options).with_declared(figures.declared, given(options))
     return check_figures(figures, rules, conventions, baseline=baseline)

@@ -110,7 +110,9 @@ def ladder(
     from bridgescore.reports.competitions import ladder_data
 
     try:
-        rules = LadderRules(LadderBy(by), best, minimum, LadderScore(score_by), _imps(imps))
+        rules = LadderRules(
+            LadderBy.parse(by), best, minimum, LadderScore.parse(score_by), _imps(imps)
+        )
         sessions = _sessions(files, since, until, club, options)
         data = ladder_data(build(sessions, rules), title)
     except BridgeScoreError as error:

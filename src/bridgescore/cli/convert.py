@@ -8,6 +8,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import (
+    given,
     inputs_of,
     movement_file,
     rules_from,
@@ -63,16 +64,14 @@ def _convert(
     from bridgescore.cli.options import show_warnings
     from bridgescore.formats.convert import convert as convert_file
 
-    overridden = {"method"} if options["method"] else set()
-    if options["sections_across"] is not None:
-        overridden.add("sections_across")
+    rules = rules_from(options)
     report = convert_file(
         source,
         target,
-        rules_from(options),
+        rules,
         to,
-        structure=structure(options),
-        overridden=overridden,
+        structure=structure(options, rules),
+        overridden=given(options),
         movement=movement_file(options),
         lossy=lossy,
         inputs=inputs_of(options=options),

@@ -724,16 +724,12 @@ def _render(result: Any, output_format: str) -> str:
     """A scored session as text (the tables of ``bridgescore score``) or JSON."""
     from bridgescore.formats import module
     from bridgescore.formats.results_file import ResultsFile
-    from bridgescore.reports.text import render, render_teams
-    from bridgescore.teams_results import TeamsResult
+    from bridgescore.reports.text import render
 
     if output_format == "json":
         return module("json").dumps(ResultsFile.scored(result))
     console, buffer = options_console(False)
-    if isinstance(result, TeamsResult):
-        render_teams(result, console)
-    else:
-        render(result, console)
+    render(result, console)  # pairs or teams of four alike
     return buffer.getvalue()
 
 

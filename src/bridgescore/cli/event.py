@@ -96,7 +96,9 @@ def _rules(options: dict[str, Any]) -> EventRules:
         return str(_DEFAULTS[name] if value is None else value)
 
     return EventRules(
-        Aggregate(get("aggregate")), CommonTop(get("common_top")), PairsBy(get("pairs_by"))
+        Aggregate.parse(get("aggregate")),
+        CommonTop.parse(get("common_top")),
+        PairsBy.parse(get("pairs_by")),
     )
 
 
@@ -104,24 +106,25 @@ def load_sessions(files: Sequence[str], options: dict[str, Any]) -> list[EventSe
     """Each file's session scored under the options' rules; every file's problems together."""
     from bridgescore.cli.options import load
     from bridgescore.events import EventSession
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.results import SessionResult
+    from bridgescore.scoring import score
 
     sessions = []
     problems = []
     for file in files:
         try:
             session, rules, _ = load(file, None, options)
+            result = score(session, rules)
         except BridgeScoreError as error:
             problems.append(str(error))
             continue
-        if session.structure is FieldStructure.TEAMS:
+        if not isinstance(result, SessionResult):
             problems.append(
                 f"{file}: a teams session is not added into an event of pairs; a Swiss or a "
                 "league of teams is run with bridgescore swiss or bridgescore competition"
             )
             continue
-        sessions.append(EventSession(file, score_pairs(session, rules)))
+        sessions.append(EventSession(file, result))
     if problems:
         raise UsageProblem("\n".join(problems))
     return sessions
@@ -129,7 +132,7 @@ def load_sessions(files: Sequence[str], options: dict[str, Any]) -> list[EventSe
 
 def event_pages(
     files: Sequence[str], options: dict[str, Any]
-) -> tuple[list[tuple[str, dict[str, Any]]], list[EventSession], list[str]]:
+) -> tuple[list[tuple[str, dict[str, Any]]], list[EventSession], tuple[str, ...]]:
     """The event's pages as data (``index``, and ``qualifying`` before a final), every session
     in order, and the fields whose checksum failed."""
     from bridgescore.events import Carry, rank_event, rank_final, seeding
@@ -138,10 +141,9 @@ def event_pages(
     rules = _rules(options)
     qualifying = load_sessions(files, options)
     finals = load_sessions(options.get("finals") or (), options)
-    failed = [
-        f"{s.label} {f.field}" for s in qualifying + finals for f in s.result.fields
-        if not f.checksum.ok
-    ]  # fmt: skip
+    failed = tuple(
+        f"{s.label} {field}" for s in qualifying + finals for field in s.result.failed_checksums
+    )
     try:
         if finals:
             weight = _weight(options.get("carry_weight"))
@@ -180,7 +182,7 @@ def _weight(text: str | None) -> Fraction:
 
 def score_event(
     files: Sequence[str], output_format: str, to_file: bool, options: dict[str, Any]
-) -> tuple[str, list[str]]:
+) -> tuple[str, tuple[str, ...]]:
     """``score`` of several sessions: the text or JSON, and the fields whose checksum failed."""
     pages, _, failed = event_pages(files, options)
     data = pages[0][1]
@@ -204,7 +206,7 @@ def report_event(
     double_dummy: bool,
     options: dict[str, Any],
     progress: Callable[[int, int], None] | None,
-) -> tuple[str, list[str], int]:
+) -> tuple[str, tuple[str, ...], int]:
     """``report`` of several sessions: the event's pages and each session's site."""
     from bridgescore.reports.events import write_event_site
 

@@ -91,20 +91,20 @@ def export(
     from bridgescore.formats import national
     from bridgescore.formats.outputs import write_text
     from bridgescore.masterpoints import award
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import score
 
     try:
         session, rules, handicaps = load(file, None, options, published=False)
-        if session.structure is FieldStructure.TEAMS:
-            raise UsageProblem("export: a national body's USEBIO file holds pairs events")
-        result = score_pairs(session, rules, handicaps)
+        result = score(session, rules, handicaps)
+        missing = national.missing_numbers(result)  # a teams result is refused here
         spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
         scheme = with_strata(masterpoint_scheme(spec), session, options) if spec else None
         awards = award(result, scheme) if scheme else None
-        _say_missing(national.missing_numbers(result), allow_missing)
+        _say_missing(missing, allow_missing)
         text = national.dumps(
-            result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
+            national.scored(
+                result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
+            )
         )
         write_text(output or "-", text, inputs=inputs_of(file, options=options))
     except BridgeScoreError as error:

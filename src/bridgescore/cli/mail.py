@@ -4,14 +4,11 @@ and the log of what was sent (docs/mail.md)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
 
-from bridgescore.cli.common import UsageProblem
-from bridgescore.errors import BridgeScoreError
+from bridgescore.cli.common import UsageProblem, database
 
 if TYPE_CHECKING:
     from bridgescore.store import Store
@@ -19,23 +16,6 @@ if TYPE_CHECKING:
 _DB = click.option(
     "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
 )
-
-
-@contextmanager
-def opened(db: str | None) -> Iterator[Store]:
-    """The store, with our errors (and a database that cannot be reached) as one line."""
-    from bridgescore.store import open_store
-
-    try:
-        store = open_store(db)
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    try:
-        yield store
-    except BridgeScoreError as error:
-        raise UsageProblem(str(error)) from None
-    finally:
-        store.close()
 
 
 class _MailGroup(click.Group):
@@ -132,7 +112,7 @@ def send(
     number = stored_number(session)
     if number is None:
         raise UsageProblem(f"mail: {session!r} is not a stored session (expected db:ID)")
-    with opened(db) as store:
+    with database(db) as store:
         failed = _send(store, number, dry_run, only, site, server, double_dummy, tries, pause)
     if failed:
         sys.exit(1)
@@ -266,7 +246,7 @@ def settings_command(
         or password_stdin
         or no_password
     )
-    with opened(db) as store:
+    with database(db) as store:
         side = PlayersSide(store)
         current = side.smtp(club)
         if changing:
@@ -322,7 +302,7 @@ def address(player: str, email: str | None, db: str | None, remove: bool) -> Non
 
     if email is not None and remove:
         raise UsageProblem("mail address: give an address or --remove, not both")
-    with opened(db) as store:
+    with database(db) as store:
         side = PlayersSide(store)
         if email is None and not remove:
             found = store.player(player)
@@ -355,7 +335,7 @@ def log_command(session: str | None, db: str | None) -> None:
         number = stored_number(session)
         if number is None:
             raise UsageProblem(f"mail log: {session!r} is not a stored session (expected db:ID)")
-    with opened(db) as store:
+    with database(db) as store:
         entries = PlayersSide(store).mail_log(number)
         if not entries:
             click.echo("No mail logged.")

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.errors import Problem
-    from bridgescore.formats.results_file import ResultsFile
     from bridgescore.masterpoints import Awards, Scheme
     from bridgescore.movements.model import Movement
     from bridgescore.reports.plain import PlainWriter
@@ -176,17 +175,8 @@ def rules_from(options: dict[str, Any]) -> Rules:
     """The named rule set with the settings given on the command line."""
     from bridgescore.rules import SETTINGS, rules_named
 
-    changes = {
-        s.field: options[s.field]
-        for s in SETTINGS
-        if options.get(s.field) is not None and not (s.field == "method" and teams(options))
-    }
+    changes = {s.field: options[s.field] for s in SETTINGS if options.get(s.field) is not None}
     return rules_named(options["rules_name"]).with_(**changes)
-
-
-def teams(options: dict[str, Any]) -> bool:
-    """``--method teams``: the file holds teams of four, scored by match."""
-    return options.get("method") == "teams"
 
 
 def load(
@@ -194,8 +184,7 @@ def load(
 ) -> tuple[Session, Rules, dict[Entrant, Fraction] | None]:
     """The session, the rules it is scored by, and the handicaps when a history is given.
 
-    A file that holds teams matches (PBN rooms) is scored as teams whatever the method. A
-    stored session comes with each name as its player lets it be published (docs/privacy.md);
+    A stored session comes with each name as its player lets it be published (docs/privacy.md);
     ``published=False`` gives the names as stored (the national body's file).
     """
     from bridgescore.formats import load_path
@@ -205,9 +194,9 @@ def load(
         session, stored = _stored(file, options.get("db"), rules, published)
         session = with_deals(session, options.get("deals"))
         return session, rules, (_handicaps(session, rules, history) if history else stored)
-    rf = load_path(file, structure(options), movement_file(options))
+    rf = load_path(file, structure(options, rules), movement_file(options))
     show_warnings(rf.warnings, file)
-    rules = rules.with_(**_declared(rf, options))
+    rules = rules.with_declared(rf.declared(), given(options))
     handicaps = _handicaps(rf.session, rules, history) if history else None
     return with_deals(rf.session, options.get("deals")), rules, handicaps
 
@@ -228,11 +217,11 @@ def with_deals(session: Session, path: str | None) -> Session:
     return session
 
 
-def _declared(rf: ResultsFile, options: dict[str, Any]) -> dict[str, Any]:
-    """The scoring settings the file declares (a USEBIO event's method, a teams event's
-    board-a-match), those the command line leaves alone."""
-    declared = {} if rf.event is None else rf.event.declared()
-    return {k: v for k, v in declared.items() if options.get(k) is None}
+def given(options: dict[str, Any]) -> set[str]:
+    """The rule settings the command line sets: they win over those a file declares."""
+    from bridgescore.rules import SETTINGS
+
+    return {s.field for s in SETTINGS if options.get(s.field) is not None}
 
 
 def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
@@ -262,7 +251,8 @@ def _stored(
     them and it is scored at matchpoints (a handicapped ranking is then added by itself)."""
     from bridgescore.cli.common import UsageProblem, database
     from bridgescore.rules import Method
-    from bridgescore.session import FieldStructure, Session
+    from bridgescore.scoring import method_of
+    from bridgescore.session import Session
     from bridgescore.store import StoreError
 
     number = stored_number(name)
@@ -277,7 +267,7 @@ def _stored(
         else:
             loaded = store.load_session(number)
         assert isinstance(loaded, Session)
-        if rules.method is not Method.MATCHPOINTS or loaded.structure is FieldStructure.TEAMS:
+        if method_of(loaded, rules) is not Method.MATCHPOINTS:
             return loaded, None
         try:
             handicaps = store.entrant_handicaps(number)
@@ -292,13 +282,13 @@ def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fr
     from bridgescore.cli.common import UsageProblem
     from bridgescore.handicap import entrant_handicap, read_history, session_day, without_handicap
     from bridgescore.rules import Method
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import method_of
 
-    if rules.method is not Method.MATCHPOINTS or session.structure is FieldStructure.TEAMS:
-        how = "teams of four" if session.structure is FieldStructure.TEAMS else rules.method
+    method = method_of(session, rules)
+    if method is not Method.MATCHPOINTS:
         raise UsageProblem(
             f"--handicaps: a handicapped ranking adds handicaps to percentages, and a session "
-            f"scored by {how} has none: leave out --handicaps"
+            f"scored by {method.title} has none: leave out --handicaps"
         )
     day = session_day(session.date)
     if day is None:
@@ -336,12 +326,15 @@ def _found(text: str | None) -> str:
     return f" bridgescore can read ({text!r})" if text else ""
 
 
-def structure(options: dict[str, Any]) -> FieldStructure | None:
-    """The field structure the command line forces, if any."""
+def structure(options: dict[str, Any], rules: Rules | None = None) -> FieldStructure | None:
+    """The field structure the command line forces, if any: the method's (teams of four) when
+    it scores by ``rules``, else the one ``--movement`` names."""
+    from bridgescore.scoring import structure_for
     from bridgescore.session import FieldStructure
 
-    if teams(options):
-        return FieldStructure.TEAMS
+    forced = None if rules is None else structure_for(rules)
+    if forced is not None:
+        return forced
     text = options.get("movement")
     if not text or text.strip().lower() not in _STRUCTURES:
         return None

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import click
 
-from bridgescore.cli.common import UsageProblem
-from bridgescore.cli.mail import opened
+from bridgescore.cli.common import UsageProblem, database
 
 _DB = click.option(
     "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
@@ -42,7 +41,7 @@ def set_command(player: str, publish: str, db: str | None) -> None:
     """
     from bridgescore.store.outreach import PlayersSide
 
-    with opened(db) as store:
+    with database(db) as store:
         side = PlayersSide(store)
         changed = side.set_publish(player, publish)
         words = side.preferences(changed.id).publish_words
@@ -63,7 +62,7 @@ def show(player: str | None, db: str | None, club: str | None) -> None:
     """
     from bridgescore.store.outreach import PlayersSide
 
-    with opened(db) as store:
+    with database(db) as store:
         side = PlayersSide(store)
         if player is not None:
             found = store.player(player)
@@ -90,7 +89,7 @@ def erase(player: str, db: str | None, yes: bool) -> None:
     """
     from bridgescore.store.outreach import PlayersSide
 
-    with opened(db) as store:
+    with database(db) as store:
         found = store.player(player)
         if not yes and not click.confirm(
             f"Erase {found.name} (player {found.id}) for good?", default=False

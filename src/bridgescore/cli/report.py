@@ -121,24 +121,12 @@ def _report(
     analysis: bool,
     options: dict[str, Any],
     progress: Progress,
-) -> tuple[str, list[str], int]:
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+) -> tuple[str, tuple[str, ...], int]:
+    from bridgescore.reports.html import write_site
+    from bridgescore.scoring import score
 
     session, rules, handicaps = load(file, history, options)
-    if session.structure is FieldStructure.TEAMS:
-        from bridgescore.reports.html import write_teams_site
-        from bridgescore.scoring import score_teams
-
-        teams = score_teams(session, rules)
-        site = write_teams_site(
-            teams, into, double_dummy=double_dummy, masterpoints=masterpoints_for(teams, options)
-        )
-        what = f"{len(site.pages)} pages: rankings and {site.boards} travellers"
-        return what, [], len(session.tables)
-    result = score_pairs(session, rules, handicaps)
-    from bridgescore.reports.html import write_site
-
+    result = score(session, rules, handicaps)
     site = write_site(
         result,
         into,
@@ -147,8 +135,4 @@ def _report(
         masterpoints=masterpoints_for(result, options),
         analysis=analysis,
     )
-    what = (
-        f"{len(site.pages)} pages: rankings, recap sheet, {site.boards} travellers, "
-        f"{site.cards} score cards" + (f" and {site.cards} evenings" if analysis else "")
-    )
-    return what, [f.field for f in result.fields if not f.checksum.ok], len(session.tables)
+    return site.summary(), result.failed_checksums, len(session.tables)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import codecs
-import gc
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -24,11 +22,14 @@ from bridgescore.cli.options import (
     plain_writer,
     scoring_options,
 )
+from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
+from bridgescore.reports.text import render
 
 if TYPE_CHECKING:
-    from bridgescore.rules import Rules
-    from bridgescore.session import Session
+    from bridgescore.columnar import ColumnarScores
+    from bridgescore.results import SessionResult
+    from bridgescore.teams_results import TeamsResult
 
 
 @click.command()
@@ -39,10 +40,11 @@ if TYPE_CHECKING:
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "csv"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format: text, JSON (docs/json-output.md) or one CSV row a result "
+    "(docs/results-csv.md).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
 @click.option(
@@ -89,6 +91,7 @@ def score(
       bridgescore score club-night.csv
       bridgescore score club-night.csv --rules ebu --explain
       bridgescore score club-night.csv --format json -o results.json
+      bridgescore score club-night.csv --format csv -o results.csv
       bridgescore score club-night.csv --recap --cards
       bridgescore score day1.csv day2.csv --aggregate percentages
       bridgescore score session.xml --masterpoints abf:green
@@ -98,7 +101,7 @@ def score(
         _score_event((file, *more), output_format, output, options)
         return
     started = time.perf_counter()
-    with _collector_waits():
+    with paused(kept=True):  # one session read, scored and printed, kept to the end
         try:
             text, failed, results = _score(
                 file, output_format, explain, history, options, output is not None, anomalies
@@ -139,23 +142,6 @@ def _score_event(
         sys.exit(1)
 
 
-@contextmanager
-def _collector_waits() -> Iterator[None]:
-    """No cycle collection while one session is read, scored and printed: its records are
-    trees, so the collector would only walk them and find nothing (a tenth of a 78,000-result
-    run). They then live to the end of the process, so they are left out of its later
-    collections, the one at exit included (``gc.freeze``, as the command group does)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
 def _print(pieces: Iterable[bytes]) -> None:
     """UTF-8 pieces on standard output: as they are when it takes UTF-8 (a large JSON is not
     decoded only to be encoded again), else as text in its own encoding."""
@@ -187,33 +173,57 @@ def _score(
     options: dict[str, Any],
     to_file: bool,
     anomalies: bool = False,
-) -> tuple[Iterable[bytes], list[str], int]:
+) -> tuple[Iterable[bytes], tuple[str, ...], int]:
     """The output (in pieces: a large JSON is written a board at a time), the fields whose
     checksum failed and the number of table results."""
-    from bridgescore.scoring import score_pairs
-    from bridgescore.session import FieldStructure
+    from bridgescore.scoring import score as score_session
 
+    scores = None if explain or history or anomalies else _by_columns(file, options)
+    if scores is not None:
+        from bridgescore.columnar import Fallback
+
+        try:
+            if output_format == "text":
+                ranked = scores.rankings()
+                return _text(ranked, to_file), ranked.failed_checksums, scores.rows
+            whole = scores.session_result()
+        except Fallback:
+            pass  # a board scored as a small group ...: the exact path below
+        else:
+            if output_format == "json":
+                from bridgescore.formats import json as result_json
+                from bridgescore.formats.results_file import ResultsFile
+
+                pieces = result_json.iterencode(ResultsFile.scored(whole))
+                return pieces, whole.failed_checksums, scores.rows
+            from bridgescore.formats import results_csv
+
+            return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows
     session, rules, handicaps = load(file, history, options)
     if anomalies:
         from bridgescore.cli.check import entries_to_confirm
 
         for found in entries_to_confirm(session, options.get("double_dummy", False)):
             click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
-    if session.structure is FieldStructure.TEAMS:
-        text = _score_teams(session, rules, output_format, explain, to_file, options)
-        return (text.encode("utf-8"),), [], len(session.tables)
-    result = score_pairs(session, rules, handicaps)
-    failed = [f.field for f in result.fields if not f.checksum.ok]
+    result = score_session(session, rules, handicaps)
+    failed = result.failed_checksums
     awards = masterpoints_for(result, options)
     if output_format == "json":
         from bridgescore.formats import json as result_json
         from bridgescore.formats.results_file import ResultsFile
 
-        pieces = result_json.iterencode(ResultsFile.scored(result), awards)
+        pieces = result_json.iterencode(ResultsFile.scored(result, awards))
         return pieces, failed, len(session.tables)
-    from bridgescore.reports.plain import NotPlain
-    from bridgescore.reports.text import render
+    if output_format == "csv":
+        from bridgescore.formats import results_csv
+        from bridgescore.results import SessionResult
 
+        if not isinstance(result, SessionResult):
+            raise UsageProblem(
+                "--format csv writes pairs and individual events: a teams event's "
+                "matches are in --format json"
+            )
+        return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
     shown = {
         "explain": explain,
         "recap": options.get("recap", False),
@@ -221,6 +231,14 @@ def _score(
         "double_dummy": options.get("double_dummy", False),
         "masterpoints": awards,
     }
+    return _text(result, to_file, **shown), failed, len(session.tables)
+
+
+def _text(result: SessionResult | TeamsResult, to_file: bool, **shown: Any) -> tuple[bytes]:
+    """The rankings (and what ``shown`` asks for) as text: by the plain writer when it can draw
+    them, else by rich's console."""
+    from bridgescore.reports.plain import NotPlain
+
     writer = plain_writer(to_file)
     if writer is not None:
         try:
@@ -228,10 +246,40 @@ def _score(
         except NotPlain:
             pass  # something rich must draw: the whole output is rich's
         else:
-            return (writer.text().encode("utf-8"),), failed, len(session.tables)
+            return (writer.text().encode("utf-8"),)
     out, buffer = console(to_file)
     render(result, out, **shown)
-    return (buffer.getvalue().encode("utf-8"),), failed, len(session.tables)
+    return (buffer.getvalue().encode("utf-8"),)
+
+
+# Below this size a traveller CSV is read and scored as objects: numpy's import (some 0.1 s)
+# would cost more than the columns save (a club night of 400 rows is some 14 KB).
+COLUMNAR_BYTES = 256 * 1024
+# What `score` shows the same whichever way the file is scored, when it is off or empty.
+_OUTPUT_OPTIONS = frozenset({"rules_name", "output", "verbose", "more"})
+
+
+def _by_columns(file: str, options: dict[str, Any]) -> ColumnarScores | None:
+    """A large plain traveller CSV scored by columns (``bridgescore.columnar``: exact values,
+    each pair's total a Fraction), or None for the exact path: a smaller file, a file the
+    columnar path does not take, any option beyond the scoring rules, or no numpy."""
+    from bridgescore.rules import SETTINGS
+
+    settings = {s.field for s in SETTINGS}
+    if any(v for k, v in options.items() if k not in settings and k not in _OUTPUT_OPTIONS):
+        return None  # --recap, --cards, --movement, --deals, --masterpoints, --db ...
+    if not file.lower().endswith(".csv"):
+        return None
+    try:
+        if os.path.getsize(file) < COLUMNAR_BYTES:
+            return None
+        from bridgescore import columnar
+    except (OSError, ImportError):
+        return None  # the exact path reports an unreadable file; numpy is the fast extra
+    from bridgescore.cli.options import rules_from
+
+    # None when not the plain layout: the exact path reads the file and reports its problems.
+    return columnar.by_columns(file, rules_from(options))
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:
@@ -241,27 +289,3 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
         f"bridgescore: {done} {results:,} results in {seconds:.2f}s ({rate:,.0f} results a second)",
         err=True,
     )
-
-
-def _score_teams(
-    session: Session,
-    rules: Rules,
-    output_format: str,
-    explain: bool,
-    to_file: bool,
-    options: dict[str, Any],
-) -> str:
-    from bridgescore.scoring import score_teams
-
-    result = score_teams(session, rules)
-    awards = masterpoints_for(result, options)
-    if output_format == "json":
-        from bridgescore.formats import json as result_json
-        from bridgescore.formats.results_file import ResultsFile
-
-        return result_json.dumps(ResultsFile.scored(result), awards)
-    from bridgescore.reports.text import render_teams
-
-    out, buffer = console(to_file)
-    render_teams(result, out, explain=explain, masterpoints=awards)
-    return buffer.getvalue()

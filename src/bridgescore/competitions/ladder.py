@@ -21,35 +21,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import RulesError
 from bridgescore.events import EventSession, Identities, identify
 from bridgescore.results import FieldResult, Standing
 from bridgescore.rules import Method
 from bridgescore.scoring.ranking import rank
+from bridgescore.vocabulary import Vocabulary
 
 EBU_IMPS_A_BOARD = Fraction(13, 2)  # percentage points for 1 IMP a board (EBU NGS)
 
 
-class _Named(Enum):
-    @classmethod
-    def parse(cls, text: str) -> _Named:
-        key = text.strip().lower()
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ParseError(f"not a ladder setting: {text!r} (expected one of {names})")
-
-
-class LadderBy(_Named):
+class LadderBy(Vocabulary, what="a ladder of players or partnerships"):
     PLAYER = "player"
     PARTNERSHIP = "partnership"
 
 
-class LadderScore(_Named):
+class LadderScore(Vocabulary, what="a ladder score"):
     AVERAGE = "average"
     TOTAL = "total"
 

@@ -20,48 +20,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import RulesError
 from bridgescore.events.identity import EntryKey, Identities, identify
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method
 from bridgescore.scoring.ranking import rank
+from bridgescore.vocabulary import Vocabulary
 
 
-class _Named(Enum):
-    @classmethod
-    def parse(cls, text: str) -> _Named:
-        key = text.strip().lower().replace("_", "-")
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(m.value for m in cls)
-        raise ParseError(f"not a {cls.__doc__ or cls.__name__}: {text!r} (expected one of {names})")
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class Aggregate(_Named):
-    """way of adding up an event's sessions"""
+class Aggregate(Vocabulary, what="a way of adding up an event's sessions"):
+    """How an event's sessions are added up."""
 
     MATCHPOINTS = "matchpoints"
     PERCENTAGES = "percentages"
     IMPS = "imps"
 
 
-class CommonTop(_Named):
-    """way of bringing sessions to a common top"""
+class CommonTop(Vocabulary, what="a way of bringing sessions to a common top"):
+    """How sessions' matchpoints are brought to a common top."""
 
     NEUBERG = "neuberg"
     RATIO = "ratio"
     NONE = "none"
 
 
-class PairsBy(_Named):
-    """way of knowing a pair across sessions"""
+class PairsBy(Vocabulary, what="a way of knowing a pair across sessions"):
+    """How a pair is known across sessions."""
 
     PLAYERS = "players"  # national number, then club number, then name
     NUMBERS = "numbers"  # the pairs kept their numbers

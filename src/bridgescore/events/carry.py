@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import RulesError
 from bridgescore.events.aggregate import (
     Aggregate,
     EventRules,
@@ -31,19 +30,14 @@ from bridgescore.events.aggregate import (
 )
 from bridgescore.events.identity import EntryKey, Identities, identify
 from bridgescore.scoring.ranking import rank
+from bridgescore.vocabulary import Vocabulary
 
 
-class Carry(Enum):
-    EBU = "ebu"
-    PERCENT = "percent"
+class Carry(Vocabulary, what="a carry-forward"):
+    """How a qualifying's score is carried into its final."""
 
-    @classmethod
-    def parse(cls, text: str) -> Carry:
-        key = text.strip().lower()
-        for member in cls:
-            if member.value == key:
-                return member
-        raise ParseError(f"not a carry-forward: {text!r} (expected ebu or percent)")
+    EBU = "ebu"  # the White Book's C = S x FT / (2 x QT)
+    PERCENT = "percent"  # the qualifying percentage, weighted
 
 
 def ebu_carry_forward(score: Fraction, final_top: Fraction, qualifying_top: Fraction) -> Fraction:

@@ -1,8 +1,9 @@
 """File formats: traveller CSV, JSON results, PBN, USEBIO and NZ Scorer XML.
 
-Every format module has ``load(fp)``, ``loads(text, path=None)``, ``dump(rf, fp)`` and
-``dumps(rf)`` over one type, :class:`~bridgescore.formats.results_file.ResultsFile`. This
-registry tells a file's kind from its extension and content (:func:`kind_of`), reads any file
+Every format module has the same ``load``, ``loads``, ``dump`` and ``dumps`` over one type,
+:class:`~bridgescore.formats.results_file.ResultsFile` (:class:`FormatModule`): ``loads`` takes
+text or bytes (decoded once, by :mod:`bridgescore.formats.files`). This registry tells a file's
+kind from its extension and content (:func:`kind_of`), reads any file through its kind's module
 (:func:`load_path`) and writes one (:func:`dump_path`). Format modules are imported only when a
 file of their kind is read or written.
 """
@@ -20,7 +21,7 @@ from bridgescore.errors import InputFileError, Problem
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from bridgescore.formats.results_file import ResultsFile
+    from bridgescore.formats.results_file import Load, Loads, ResultsFile
     from bridgescore.movements.model import Movement
     from bridgescore.session import FieldStructure, Session
 
@@ -35,7 +36,7 @@ MODULES = {
     "json": "bridgescore.formats.json",
     "usebio": "bridgescore.formats.usebio",
     "nzscorer": "bridgescore.formats.nzscorer",
-    "pbn": "bridgescore.formats.pbn.session",
+    "pbn": "bridgescore.formats.pbn",
 }
 LABELS = {"csv": "CSV", "json": "JSON", "usebio": "USEBIO", "nzscorer": "NZ Scorer", "pbn": "PBN"}
 # Kinds by extension; ``.xml`` is USEBIO or NZ Scorer, told by the root element.
@@ -45,13 +46,27 @@ WRITTEN = {".csv": "csv", ".json": "json", ".xml": "usebio", ".pbn": "pbn"}
 
 
 class FormatModule(Protocol):
-    """What every format module offers."""
+    """What every format module offers: ``loads`` reads a file's text or bytes (``path`` names
+    it in messages; ``structure`` forces the field structure; ``movement`` seats the rows or
+    checks them), ``load`` the same from an open file (``results_file.load_with(loads)``), and
+    ``dumps``/``dump`` write one. A format that is read and not written says so when asked to
+    write (NZ Scorer)."""
 
-    def loads(self, text: str, path: str | None = None) -> ResultsFile: ...
+    @property
+    def loads(self) -> Loads: ...
+
+    @property
+    def load(self) -> Load: ...
 
     def dumps(self, rf: ResultsFile) -> str: ...
 
     def dump(self, rf: ResultsFile, fp: IO[str]) -> None: ...
+
+
+if TYPE_CHECKING:  # mypy checks that each format module keeps the contract
+    from bridgescore.formats import csv, json, national, nzscorer, pbn, usebio
+
+    _CONTRACT: tuple[FormatModule, ...] = (csv, json, national, nzscorer, pbn, usebio)
 
 
 def module(kind: str) -> FormatModule:
@@ -172,102 +187,41 @@ def load_path(
     structure: FieldStructure | None = None,
     movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read any results file bridgescore reads; ``structure`` forces the field structure, and
-    a ``movement`` seats the rows (a traveller CSV may then leave the pairs out) or checks them,
-    every contradiction reported with its round, table, pair and board."""
-    name = str(path)
-    if name == "-":
-        kind, rf = _load_stdin(structure, movement)
+    """Read any results file bridgescore reads, through its kind's module; ``structure``
+    forces the field structure, and a ``movement`` seats the rows (a traveller CSV may then
+    leave the pairs out) or checks them, every contradiction reported with its round, table,
+    pair and board. ``-`` is standard input, its kind told from what it starts with.
+    A warning met many times is one line (:func:`summarized`)."""
+    from bridgescore.formats.files import STDIN, display_name, read_bytes
+
+    name = display_name(path)
+    if str(path) == STDIN:
+        data = read_bytes(path)
+        kind = _content_kind(data)
     else:
         kind = _extension_kind(path)
-        if kind == "csv":
-            from bridgescore.formats import csv as traveller_csv
-
-            rf = traveller_csv.read_path(path, structure=structure, movement=movement)
-        else:
-            rf = _load_other(path, kind, structure)
-    rf = replace(rf, warnings=summarized(rf.warnings))
-    if kind == "csv" or movement is None:
-        return rf
-    from bridgescore.movements import seating
-    from bridgescore.session import Session
-
-    rows, problems = seating.seat(rf.session.tables, movement)
-    if problems:
-        raise InputFileError(name, problems)
-    session = rf.session
-    rebuilt = Session.build(
-        rows,
-        session.boards,
-        structure or seating.structure(movement),
-        session.title,
-        session.date,
-        path=name,
-    )
-    return replace(rf, session=replace(rebuilt, members=session.members))
+        data = read_bytes(path)  # read once: a pipe cannot be read twice
+        if kind == "xml":
+            kind = _xml_kind(name, data[:4096])
+    rf = module(kind).loads(data, name, structure=structure, movement=movement)
+    return replace(rf, warnings=summarized(rf.warnings))
 
 
 STDIN_NAME = "standard input"  # how messages name ``-``
 
 
-def _load_stdin(
-    structure: FieldStructure | None, movement: Movement | None
-) -> tuple[str, ResultsFile]:
-    """Standard input (``-``), read once; its kind is told from what it starts with, as it has
-    no extension: ``<`` XML (USEBIO or NZ Scorer by the root element), ``{`` bridgescore's JSON,
-    ``[`` or ``%`` PBN, anything else a traveller CSV."""
-    from bridgescore.formats.files import decode, read_bytes
-
-    data = read_bytes("-")
+def _content_kind(data: bytes) -> str:
+    """The kind of a file without an extension (standard input), from what it starts with:
+    ``<`` XML (USEBIO or NZ Scorer by the root element), ``{`` bridgescore's JSON, ``[`` or
+    ``%`` PBN, anything else a traveller CSV."""
     start = _head_text(data[:4096]).lstrip()
     if start.startswith("<"):
-        kind = _xml_kind(STDIN_NAME, data[:4096])
-        module = importlib.import_module(f"bridgescore.formats.{kind}")
-        rf = cast("ResultsFile", module.loads(data, path=STDIN_NAME))
-        return "xml", replace(rf, session=_forced(rf.session, structure, STDIN_NAME))
+        return _xml_kind(STDIN_NAME, data[:4096])
     if start.startswith("{"):
-        from bridgescore.formats import json as result_json
-
-        rf = result_json.loads(decode(data, "JSON", STDIN_NAME)[0], path=STDIN_NAME)
-        return "json", replace(rf, session=_forced(rf.session, structure, STDIN_NAME))
+        return "json"
     if start.startswith(("[", "%")):
-        from bridgescore.formats.pbn import session as pbn_session
-        from bridgescore.formats.pbn import syntax
-
-        return "pbn", pbn_session.loads(
-            syntax.decode(data)[0], path=STDIN_NAME, structure=structure
-        )
-    from bridgescore.formats import csv as traveller_csv
-
-    text = decode(data, "CSV", STDIN_NAME)[0]
-    return "csv", traveller_csv.loads(text, path=STDIN_NAME, structure=structure, movement=movement)
-
-
-def _load_other(path: str | Path, kind: str, structure: FieldStructure | None) -> ResultsFile:
-    name = str(path)
-    if kind == "pbn":
-        from bridgescore.formats.pbn import session as pbn_session
-
-        return pbn_session.read_path(path, structure=structure)
-    if kind == "json":
-        from bridgescore.formats import json as result_json
-
-        rf = result_json.read_path(path)
-    else:
-        # Read once: standard input or a pipe cannot be read twice.
-        from bridgescore.formats.files import display_name, read_bytes
-
-        data = read_bytes(path)
-        xml = _xml_kind(display_name(path), data[:4096]) if kind == "xml" else kind
-        if xml == "usebio":
-            from bridgescore.formats import usebio
-
-            rf = usebio.loads(data, path=name)
-        else:
-            from bridgescore.formats import nzscorer
-
-            rf = nzscorer.loads(data, path=name)
-    return replace(rf, session=_forced(rf.session, structure, name))
+        return "pbn"
+    return "csv"
 
 
 def summarized(warnings: tuple[Problem, ...]) -> tuple[Problem, ...]:
@@ -320,17 +274,6 @@ def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str
 def read_session(path: str | Path, structure: FieldStructure | None = None) -> Session:
     """The session of any results file (see :func:`load_path`)."""
     return load_path(path, structure).session
-
-
-def _forced(session: Session, structure: FieldStructure | None, path: str) -> Session:
-    if structure is None or structure is session.structure:
-        return session
-    from bridgescore.session import Session as Built
-
-    rebuilt = Built.build(
-        session.tables, session.boards, structure, session.title, session.date, path=path
-    )
-    return replace(rebuilt, members=session.members)
 
 
 __all__ = [

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.movements.model import Movement
-from bridgescore.rules import Rules
+from bridgescore.rules import Method, Rules
+from bridgescore.scoring import method_of, score
 from bridgescore.session import FieldStructure
 
 
@@ -47,13 +47,6 @@ class ConvertReport:
 
 def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
-
-
-def declared(rf: ResultsFile) -> dict[str, Any]:
-    """The scoring settings a file declares (each format's event says: a USEBIO event's method
-    or teams scoring and its winners, a PBN file's Scoring tag, NZ Scorer's sections scored
-    across the field)."""
-    return {} if rf.event is None else dict(rf.event.declared())
 
 
 def target_kind(target: str | Path, kind: str | None = None) -> str:
@@ -99,8 +92,8 @@ def convert(
     written = target_kind(target, kind)
     rf = load_path(source, structure, movement)
     session = rf.session
-    rules = rules.with_(**{k: v for k, v in declared(rf).items() if k not in overridden})
-    teams = session.structure is FieldStructure.TEAMS
+    rules = rules.with_declared(rf.declared(), overridden)
+    teams = method_of(session, rules) is Method.TEAMS
     notes: list[str] = []
     scored_rules: Rules | None = rules
     if teams and written not in ("csv", "pbn", "usebio"):
@@ -110,14 +103,8 @@ def convert(
     if written == "csv":
         out = ResultsFile(session)
         scored_rules = None
-    elif teams:
-        from bridgescore.scoring import score_teams
-
-        out = ResultsFile(session, event=rf.event, result=score_teams(session, rules))
     else:
-        from bridgescore.scoring import score_pairs
-
-        out = ResultsFile(session, event=rf.event, result=score_pairs(session, rules))
+        out = ResultsFile(session, event=rf.event, result=score(session, rules))
     text = module(written).dumps(out)
     back = read_back(written, text, str(target), session.structure)
     lost = losses(session, back)
@@ -154,4 +141,4 @@ class LossError(RulesError):
         )
 
 
-__all__ = ["ConvertReport", "LossError", "convert", "declared", "target_kind"]
+__all__ = ["ConvertReport", "LossError", "convert", "target_kind"]

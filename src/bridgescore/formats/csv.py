@@ -20,8 +20,8 @@ from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.collector import paused
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import ParseError, Problem, Problems
-from bridgescore.formats.files import read_utf8, vulnerable_text
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.files import decode_text
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
@@ -33,8 +33,6 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from bridgescore.movements.model import Movement
 
 # Accepted spellings of each column; the first is the one written.
@@ -151,19 +149,6 @@ class _Seen:
         return found
 
 
-def read_path(
-    path: str | Path,
-    structure: FieldStructure | None = None,
-    movement: Movement | None = None,
-) -> ResultsFile:
-    """Read a traveller CSV file (UTF-8, with or without BOM)."""
-    return loads(read_utf8(path, "CSV"), path=str(path), structure=structure, movement=movement)
-
-
-def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
-
-
 # A line names the session as the pattern r"(?i)^#\s*(event|title|date)\s*:\s*(.*?)\s*$"
 # reads a stripped line (with ignored case, "İ" and "ı" are also an i), read without compiling it.
 _META_NAMES = frozenset({"event", "title", "date"})
@@ -188,17 +173,20 @@ def _metadata(text: str) -> dict[str, str]:
 
 @paused()
 def loads(
-    text: str,
+    data: str | bytes,
     path: str | None = None,
+    *,
     structure: FieldStructure | None = None,
     movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read traveller CSV text into a checked :class:`Session`.
+    """Read traveller CSV text (or its bytes: UTF-8, with or without BOM, or as a byte-order
+    mark says) into a checked :class:`Session`.
 
     With the session's ``movement``, rows may give their table and round (or table alone) and
     leave the pairs out: the movement seats them, checks any pairs given, and settles the field
     structure (:mod:`bridgescore.movements.seating`).
     """
+    text = decode_text(data, "CSV", path)
     meta = _metadata(text)
     problems = Problems(path)
     rows = list(_rows(text, problems, seated=movement is not None))
@@ -220,11 +208,14 @@ def loads(
 
         tables, against = seating.seat(tables, movement)
         problems.extend(against)
-        structure = structure or seating.structure(movement)
+        structure = structure or movement.kind
     session = Session.build(
         tables, boards, structure, meta.get("title"), meta.get("date"), path=path, found=problems
     )
     return ResultsFile(session)
+
+
+load = load_with(loads)
 
 
 def separator(text: str) -> str:
@@ -677,7 +668,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vul) == score]
         if not found:
             raise ParseError(
-                f"{contract} by {declarer} cannot score {score} with {vulnerable_text(vul)} "
+                f"{contract} by {declarer} cannot score {score} with {vul.words} "
                 "(expected a result column, or a score this contract can make)"
             )
         tricks = found[0]
@@ -686,7 +677,7 @@ def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     result = BridgeResult.played(contract, declarer, tricks, vul)
     if score is not None and score != result.ns_score:
         raise ParseError(
-            f"the result contradicts the score: {result} with {vulnerable_text(vul)} is "
+            f"the result contradicts the score: {result} with {vul.words} is "
             f"{result.ns_score:+d} to NS, the score column says {score:+d}"
         )
     return _same(result)
@@ -815,6 +806,5 @@ __all__ = [
     "lead_card",
     "load",
     "loads",
-    "read_path",
     "score_cells",
 ]

@@ -26,7 +26,6 @@ import stat
 import sys
 from typing import TYPE_CHECKING, BinaryIO, cast
 
-from bridgescore.bridge import Vulnerability
 from bridgescore.errors import InputFileError, Problem
 
 if TYPE_CHECKING:
@@ -119,16 +118,6 @@ def _blocking_folder(path: Path) -> str | None:
         if not stat.S_ISDIR(mode):
             return f"not a folder: {folder}"
     return None
-
-
-def vulnerable_text(vulnerability: Vulnerability) -> str:
-    """A vulnerability as a message says it: "neither side vulnerable", "NS vulnerable"."""
-    return {
-        "NONE": "neither side vulnerable",
-        "NS": "NS vulnerable",
-        "EW": "EW vulnerable",
-        "ALL": "both sides vulnerable",
-    }[vulnerability.name]
 
 
 def display_name(path: str | Path) -> str:
@@ -253,9 +242,21 @@ def read_utf8(path: str | Path, kind: str) -> str:
     return decode_text(read_bytes(path), kind, display_name(path))
 
 
-def decode_text(data: bytes, kind: str, path: str | None = None) -> str:
-    """Text of a file's bytes, in the encoding the bytes themselves name (see :func:`decode`)."""
-    return decode(data, kind, path)[0]
+def decode_text(
+    data: str | bytes, kind: str, path: str | None = None, *, fallback: str | None = None
+) -> str:
+    """A file's text: ``data`` itself when it is text, else its bytes in the encoding they
+    name (see :func:`decode`). Every format's ``loads`` takes either through here."""
+    if isinstance(data, str):
+        return data
+    return decode(data, kind, path, fallback=fallback)[0]
+
+
+def stream_name(fp: object) -> str | None:
+    """The name of an open file, for messages (None for a stream without one, or one named
+    by its descriptor): what every format's ``load`` calls the file it reads."""
+    name = getattr(fp, "name", None)
+    return name if isinstance(name, str) else None
 
 
 def decode(

@@ -3,10 +3,15 @@
 Numbers are JSON numbers (full double precision); every matchpoint value also comes as an exact
 fraction string (``"29/3"``) so nothing is lost to rounding.
 
+Version 2 of the format (``"format": 2``) is written compact (no indentation), each explanation
+as its sentence, and a row's ``sides`` only where its entry cannot say them exactly (weighted
+and split results, percentages, assigned scores); version 1 (no ``format`` key: indented, each
+explanation's figures again beside its sentence, ``sides`` on every row) reads as before.
+
 The file reads back as a :class:`~bridgescore.formats.results_file.ResultsFile` (:func:`loads`,
-:func:`read_path`, :func:`session_from_data`): boards with their deals, every row from its exact
-fields (``sides``: each side's result or artificial score, never the display text; files written
-before them are read from their ``entry`` notation), the names and membership numbers, title,
+:func:`load`, :func:`session_from_data`): boards with their deals, every row from its exact
+fields (``sides``: each side's result or artificial score, never the display text) or, where a
+row has none, from its ``entry`` notation, the names and membership numbers, title,
 date and movement, so JSON is a session format like CSV. Writing (:func:`dumps`) needs the
 scores: ``ResultsFile.result``.
 """
@@ -17,7 +22,6 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore import __version__
@@ -33,9 +37,10 @@ from bridgescore.errors import (
     RulesError,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import vulnerable_text
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.files import decode_text
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
+from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.traveller import (
     Artificial,
@@ -48,7 +53,11 @@ from bridgescore.traveller import (
 
 if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
+    from bridgescore.movements.model import Movement
     from bridgescore.teams_results import TeamsResult
+
+
+FORMAT = 2  # the JSON format's version: docs/json-output.md#versions
 
 
 def number(value: Fraction | int | None) -> float | int | None:
@@ -72,7 +81,7 @@ def to_data(result: SessionResult, masterpoints: Awards | None = None) -> dict[s
 
 
 def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[str, Any]:
-    method = result.rules.method.value
+    method = result.rules.method
     decimals = result.rules.decimals
     return {
         "board": b.board.number,
@@ -83,7 +92,7 @@ def _board(b: ScoredBoard, result: SessionResult, *, with_tables: bool) -> dict[
         "top": number(b.top),
         "results_count": b.results,
         "expected": b.expected,
-        "datum": _datum(b) if method == "butler" else None,
+        "datum": _datum(b) if method is Method.BUTLER else None,
         "results": [_table(t, decimals, method) for t in b.tables] if with_tables else [],
     }
 
@@ -93,6 +102,7 @@ def _outline(result: SessionResult, masterpoints: Awards | None = None) -> dict[
     session = result.session
     data = {
         "bridgescore": __version__,
+        "format": FORMAT,
         "title": session.title,
         "date": session.date,
         "movement": session.structure.value,
@@ -165,8 +175,24 @@ def _deal_text(deal: Deal | None) -> str | None:
 
 
 def _sides(table: TableResult) -> dict[str, Any]:
-    """What each side is scored on, in exact fields (read back without the display text)."""
-    return {"ns": _side(table.ns_side), "ew": _side(table.ew_side)}
+    """What each side is scored on, in exact fields (read back without the display text):
+    ``{"sides": ...}``, or nothing when the row's entry says it exactly (its ``kind`` and
+    ``entry`` read back to the same sides: a played or passed-out result, a board not played,
+    an average, average plus or minus)."""
+    if _plain(table):
+        return {}
+    return {"sides": {"ns": _side(table.ns_side), "ew": _side(table.ew_side)}}
+
+
+def _plain(table: TableResult) -> bool:
+    if table.assigned:
+        return False
+    ns, ew = table.ns_side, table.ew_side
+    if isinstance(ns, Artificial) and isinstance(ew, Artificial):
+        return all(a.code != "%" and a == Artificial.parse(a.code) for a in (ns, ew))
+    if isinstance(ns, WeightedResult):
+        return ns is ew or (ns == ew and not ns.is_weighted and not ns.parts[0][1].assigned_points)
+    return ns is None and ew is None
 
 
 def _side(side: SideScore) -> dict[str, Any] | None:
@@ -239,8 +265,8 @@ def _standing(s: Standing, result: SessionResult) -> dict[str, Any]:
     }
 
 
-def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
-    mp = method == "matchpoints"
+def _table(t: ScoredTable, decimals: int, method: Method) -> dict[str, Any]:
+    mp = method is Method.MATCHPOINTS
     table = t.table
     result = table.result
     individual = len(table.ns) == 2
@@ -255,7 +281,7 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
             "kind": table.kind,
             "entry": table.describe(),
             "assigned": table.assigned,
-            "sides": _sides(table),
+            **_sides(table),
             "contract": None
             if result is None
             else (
@@ -279,65 +305,42 @@ def _table(t: ScoredTable, decimals: int, method: str) -> dict[str, Any]:
     return data
 
 
-def _imps(t: ScoredTable, method: str) -> dict[str, Any]:
+def _imps(t: ScoredTable, method: Method) -> dict[str, Any]:
     """IMP events: each side's IMPs, and for Butler the board's (NS) datum."""
-    if method == "matchpoints":
+    if method is Method.MATCHPOINTS:
         return {}
     data: dict[str, Any] = {"ns_imps": number(t.ns_points), "ew_imps": number(t.ew_points)}
-    if method == "butler":
+    if method is Method.BUTLER:
         data["datum"] = None if t.ns is None else number(t.ns.datum)
     return data
 
 
-def _explain(e: Explanation | None, decimals: int) -> dict[str, Any] | None:
-    if e is None:
-        return None
-    data: dict[str, Any] = {"text": e.text(decimals), "top": number(e.top)}
-    if e.artificial is not None:
-        data.update({"artificial": str(e.artificial), "percent": number(e.percent), "note": e.note})
-        return data
-    data.update(
-        {
-            "beaten": number(e.beaten),
-            "tied": number(e.tied),
-            "compared": e.compared,
-            "raw": number(e.raw),
-            "raw_top": number(e.raw_top),
-            "group": e.group,
-            "datum": number(e.datum),
-            "gross_imps": number(e.gross),
-            "steps": [
-                {
-                    "method": s.method,
-                    "reason": s.reason,
-                    "from_results": s.from_results,
-                    "to_results": s.to_results,
-                    "before": number(s.before),
-                    "after": number(s.after),
-                }
-                for s in e.steps
-            ],
-        }
-    )
-    return data
+def _explain(e: Explanation | None, decimals: int) -> dict[str, str] | None:
+    """``{"text": ...}``: the sentence ``--explain`` prints, which holds every figure of the
+    explanation once (the values themselves are the row's ``ns_mp_exact`` and ``ew_mp_exact``)."""
+    return None if e is None else {"text": e.text(decimals)}
 
 
-def dumps(rf: ResultsFile, masterpoints: Awards | None = None) -> str:
+def dumps(rf: ResultsFile) -> str:
     """The scored session of ``rf.result`` as JSON (a pairs or individual session, or teams
-    of four); :func:`loads` reads its session back."""
-    return b"".join(iterencode(rf, masterpoints)).decode("utf-8")
+    of four), with each ranking line's masterpoints when ``rf.masterpoints`` has the awards;
+    :func:`loads` reads its session back."""
+    return b"".join(iterencode(rf)).decode("utf-8")
 
 
-def iterencode(rf: ResultsFile, masterpoints: Awards | None = None) -> Iterator[bytes]:
+def iterencode(rf: ResultsFile) -> Iterator[bytes]:
     """:func:`dumps` in UTF-8 pieces, a board at a time, so a large session's text is never
-    held whole: ``json.dumps(to_data(result), indent=2, ensure_ascii=False)`` and a newline,
+    held whole: ``json.dumps(to_data(result), ensure_ascii=False, separators=(",", ":"))`` and
+    a newline,
     character for character (:mod:`bridgescore.formats.json_stream` makes the boards)."""
     from bridgescore.teams_results import TeamsResult
 
-    result = rf.result
+    result, masterpoints = rf.result, rf.masterpoints
     if isinstance(result, TeamsResult):
         data = teams_to_data(result, masterpoints)
-        yield (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+        from bridgescore.formats.json_stream import encode
+
+        yield (encode(data) + "\n").encode()
         return
     if result is None:
         raise RulesError(
@@ -370,7 +373,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
                 "kind": row.kind,
                 "entry": row.describe(),
                 "assigned": row.assigned,
-                "sides": _sides(row),
+                **_sides(row),
                 "contract": None
                 if played is None
                 else ("PASS" if played.passed_out else _text(played.contract)),
@@ -384,6 +387,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
         )
     data = {
         "bridgescore": __version__,
+        "format": FORMAT,
         "title": session.title,
         "date": session.date,
         "method": "teams",
@@ -458,21 +462,26 @@ KINDS = ("played", "passed out", "not played", "artificial", "assigned", "weight
 _SEATS = ("n", "s", "e", "w")
 
 
-def read_path(path: str | Path) -> ResultsFile:
-    """Read a JSON results file (``bridgescore score --format json``)."""
-    from bridgescore.formats.files import read_utf8
+def loads(
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
+    """Read the JSON text (or UTF-8 bytes) of a scored session back into its
+    :class:`Session` (``bridgescore score --format json``); ``structure`` and ``movement`` as
+    :func:`bridgescore.formats.load_path` takes them."""
+    rf = ResultsFile(session_from_data(_parsed(decode_text(data, "JSON", path), path), path))
+    return rf.forced(structure, path).seated(movement, structure, path)
 
-    return loads(read_utf8(path, "JSON"), path=str(path))
+
+load = load_with(loads)
 
 
-def load(fp: IO[str]) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None))
-
-
-def loads(text: str, path: str | None = None) -> ResultsFile:
-    """Read the JSON text of a scored session back into its :class:`Session`."""
+def _parsed(text: str, path: str | None) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise InputFileError(
             path,
@@ -488,7 +497,6 @@ def loads(text: str, path: str | None = None) -> ResultsFile:
         raise InputFileError(
             path, [Problem("not a results file: JSON nested too deeply")]
         ) from None
-    return ResultsFile(session_from_data(data, path))
 
 
 def session_from_data(data: Any, path: str | None = None) -> Session:
@@ -793,7 +801,7 @@ class _SessionReader:
         if score is not None and played is not None and score != played.ns_score:
             problem(
                 f"the entry scores {played.ns_score:+d} to NS with "
-                f"{vulnerable_text(vulnerability)}, ns_score says {_shown(score)}",
+                f"{vulnerability.words}, ns_score says {_shown(score)}",
                 entry,
                 "the entry and ns_score to agree",
             )
@@ -979,7 +987,7 @@ def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeR
     )
     if played.ns_score != score:
         raise ParseError(
-            f"{played} is {played.ns_score:+d} to NS with {vulnerable_text(vulnerability)}, "
+            f"{played} is {played.ns_score:+d} to NS with {vulnerability.words}, "
             f"the row says {score:+d}"
         )
     return played

@@ -28,26 +28,16 @@ def read_back(kind: str, text: str, path: str, structure: FieldStructure) -> Ses
 
     reader = module(kind)
     try:
-        if kind == "csv":
-            from bridgescore.formats import csv as traveller_csv
-
-            return traveller_csv.loads(text, path=path, structure=structure).session
-        session = reader.loads(text, path=path).session
+        if kind == "csv":  # read as the structure it was written from
+            return reader.loads(text, path, structure=structure).session
+        rf = reader.loads(text, path)
     except BridgeScoreError as error:
         problems = error.problems if isinstance(error, InputFileError) else ()
         first = problems[0].describe() if problems else str(error)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return f"the file written cannot be read back: {first}{more}"
-    if session.structure is not structure:
-        from dataclasses import replace
-
-        from bridgescore.session import Session as Built
-
-        rebuilt = Built.build(
-            session.tables, session.boards, structure, session.title, session.date
-        )
-        session = replace(rebuilt, members=session.members)
-    return session
+    # Then checked as that structure (the format may not say it: a PBN file of pairs).
+    return rf.forced(structure, None).session
 
 
 def _plural(count: int, word: str) -> str:

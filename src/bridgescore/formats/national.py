@@ -13,7 +13,11 @@ deals as USEBIO holds them, then what a federation adds, as its programs write i
 * places as whole numbers (a shared place is the same number twice), the date as DD/MM/YYYY and
   the deals (``HANDSET``) beside the EVENT, as Compscore writes them and MyABF reads them.
 
-:func:`read_awards` reads the additions back; :func:`bridgescore.formats.usebio.loads` the session.
+:func:`dumps` takes the one format contract's :class:`ResultsFile`: its ``result`` (a scored
+pairs session), its ``masterpoints`` (the awards) and, as its ``event``, a :class:`Submission`
+(the body's profile, the charge code, the club as the body knows it); :func:`scored` makes one.
+The file is USEBIO: :func:`loads` reads it back as USEBIO does, and :func:`read_awards` the
+additions.
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import IO
 
 from bridgescore.display import fmt
 from bridgescore.errors import RulesError
@@ -33,6 +38,7 @@ from bridgescore.masterpoints import Award, Awards
 from bridgescore.results import SessionResult
 from bridgescore.rules import Method
 from bridgescore.session import Entrant, FieldStructure, Member
+from bridgescore.teams_results import TeamsResult
 
 CHARGE_CODES = {
     "10": "a normal club session",
@@ -72,6 +78,21 @@ PROFILES = {
 
 
 @dataclass(frozen=True)
+class Submission:
+    """What a national body's file is written for: the body (a key of :data:`PROFILES`), the
+    EBU's charge code, and the club's name and number as the body knows them."""
+
+    profile: str
+    charge: str | None = None
+    club_name: str | None = None
+    club_id: str | None = None
+
+    def declared(self) -> dict[str, object]:
+        """Nothing: the file is written from a scored result, by that result's rules."""
+        return {}
+
+
+@dataclass(frozen=True)
 class MissingNumber:
     """A player the file would not identify to the national body."""
 
@@ -82,8 +103,19 @@ class MissingNumber:
         return f"{self.entrant}: {self.player}"
 
 
-def missing_numbers(result: SessionResult) -> tuple[MissingNumber, ...]:
-    """Every ranked player without a national number (digits), in ranking order."""
+def _pairs(result: SessionResult | TeamsResult | None) -> SessionResult:
+    """A scored pairs (or individual) session: what a national body's file holds."""
+    if isinstance(result, TeamsResult):
+        raise RulesError("a national body's USEBIO file holds pairs events, not teams of four")
+    if result is None:
+        raise RulesError("a national body's file holds a scored session: score it first")
+    return result
+
+
+def missing_numbers(result: SessionResult | TeamsResult) -> tuple[MissingNumber, ...]:
+    """Every ranked player without a national number (digits), in ranking order; a teams
+    result is refused (:class:`RulesError`)."""
+    result = _pairs(result)
     session = result.session
     found = []
     for f in result.fields:
@@ -102,21 +134,43 @@ def missing_numbers(result: SessionResult) -> tuple[MissingNumber, ...]:
     return tuple(found)
 
 
-def dumps(
-    result: SessionResult,
+def scored(
+    result: SessionResult | TeamsResult,
     profile: str,
     awards: Awards | None = None,
     *,
     charge: str | None = None,
     club_name: str | None = None,
     club_id: str | None = None,
-) -> str:
-    """The session as the national body's USEBIO file (see the module's words).
+) -> ResultsFile:
+    """The file :func:`dumps` writes for ``profile``'s body: ``result`` with its awards."""
+    submission = Submission(profile, charge, club_name, club_id)
+    return replace(ResultsFile.scored(result, awards), event=submission)
 
-    Refused (:class:`RulesError`) when the profile does not take the scheme, the charge code is
-    not one of :data:`CHARGE_CODES`, or the awards have more decimals than hundredths.
+
+# A national body's file is USEBIO, and is read as USEBIO (its additions by read_awards).
+loads = usebio.loads
+load = usebio.load
+
+
+def dumps(rf: ResultsFile) -> str:
+    """``rf.result`` as the national body's USEBIO file, for the body ``rf.event`` (a
+    :class:`Submission`) names, with the awards of ``rf.masterpoints`` (see the module's words).
+
+    Refused (:class:`RulesError`) for a teams result or a file read (nothing scored), when the
+    profile does not take the scheme, the charge code is not one of :data:`CHARGE_CODES`, or
+    the awards have more decimals than hundredths.
     """
-    return _written(_tree(result, _profile(profile), awards, charge, club_name, club_id))
+    result, submission, awards = _pairs(rf.result), rf.event, rf.masterpoints
+    if not isinstance(submission, Submission):
+        raise RulesError(
+            f"a national body's file is written for a body: one of {', '.join(PROFILES)}"
+        )
+    return usebio.text_of(_tree(result, _profile(submission.profile), awards, submission))
+
+
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
 
 
 def _profile(name: str) -> Profile:
@@ -127,33 +181,24 @@ def _profile(name: str) -> Profile:
 
 
 def _tree(
-    result: SessionResult,
-    chosen: Profile,
-    awards: Awards | None,
-    charge: str | None,
-    club_name: str | None,
-    club_id: str | None,
+    result: SessionResult, chosen: Profile, awards: Awards | None, submission: Submission
 ) -> ET.Element:
+    """One session's file as a tree, shaped for the body."""
+    charge = submission.charge
     _check(chosen, awards, charge)
     method = result.rules.method
     if method not in chosen.event_types:
         raise RulesError(f"a national body's USEBIO file holds pairs events, not {method}")
     event = usebio.Event(
-        type=chosen.event_types[method], method=method, club_name=club_name, club_id=club_id
+        type=chosen.event_types[method],
+        method=method,
+        club_name=submission.club_name,
+        club_id=submission.club_id,
     )
     text = usebio.dumps(ResultsFile(result.session, event=event, result=result))
     root = ET.fromstring(text.split("\n", 2)[2])  # past the declaration and the DOCTYPE
     _shape(root, result, chosen, awards, charge)
     return root
-
-
-def _written(root: ET.Element) -> str:
-    ET.indent(root, space="  ")
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
-        f"{ET.tostring(root, encoding='unicode')}\n"
-    )
 
 
 # --- an event of several sessions -----------------------------------------------------------------
@@ -186,10 +231,8 @@ def dumps_event(
     sessions = ranking.sessions
     if len(awards) != len(sessions):
         raise RulesError(f"{len(awards)} sessions' awards for {len(sessions)} sessions")
-    trees = [
-        _tree(s.result, chosen, a, charge, club_name, club_id)
-        for s, a in zip(sessions, awards, strict=True)
-    ]
+    submission = Submission(profile, charge, club_name, club_id)
+    trees = [_tree(s.result, chosen, a, submission) for s, a in zip(sessions, awards, strict=True)]
     root = trees[0]
     event = root.find("EVENT")
     assert event is not None
@@ -230,7 +273,7 @@ def dumps_event(
                 element.append(child)
         if deals is not None:
             element.append(deals)
-    return _written(root)
+    return usebio.text_of(root)
 
 
 def _add_text(parent: ET.Element, tag: str, text: str | None) -> None:
@@ -520,10 +563,15 @@ __all__ = [
     "NationalFile",
     "OverallLine",
     "Profile",
+    "Submission",
+    "dump",
     "dumps",
     "dumps_event",
     "labels",
+    "load",
+    "loads",
     "missing_numbers",
     "read_awards",
     "read_event",
+    "scored",
 ]

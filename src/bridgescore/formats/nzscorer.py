@@ -27,17 +27,20 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bridgescore.bridge import Side, Vulnerability
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, SideScore, TableResult
+
+if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
 
 PHANTOM = -9999  # the matchpoints Scorer writes on a phantom pair's rows
 _NUMBER = re.compile(r"^[0-9]{1,4}$")
@@ -70,20 +73,22 @@ def handicaps(reported: ReportedScores) -> dict[Entrant, Fraction]:
     return {s.entrant: s.handicap / 2 for s in reported.standings if s.handicap is not None}
 
 
-def read_path(path: str | Path) -> ResultsFile:
-    from bridgescore.formats.files import read_bytes
+def loads(
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+) -> ResultsFile:
+    """Read NZ Scorer XML text (or bytes, whose XML declaration names the encoding); every
+    problem is reported together, each with its line; ``structure`` and ``movement`` as
+    :func:`bridgescore.formats.load_path` takes them."""
+    root, lines = parse_xml(decode_text(data, "NZ Scorer", path), path)
+    rf = _Reader(path, lines).read(root)
+    return rf.forced(structure, path).seated(movement, structure, path)
 
-    return loads(read_bytes(path), path=str(path))
 
-
-def load(fp: IO[str] | IO[bytes]) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None))
-
-
-def loads(text: str | bytes, path: str | None = None) -> ResultsFile:
-    """Read NZ Scorer XML; every problem is reported together, each with its line."""
-    root, lines = parse_xml(text, path)
-    return _Reader(path, lines).read(root)
+load = load_with(loads)
 
 
 def dumps(rf: ResultsFile) -> str:
@@ -408,4 +413,4 @@ def _settle(
     return replace(standing, entrant=_settle_entrant(standing.entrant, structures))
 
 
-__all__ = ["PHANTOM", "NzScorerEvent", "dump", "dumps", "handicaps", "load", "loads", "read_path"]
+__all__ = ["PHANTOM", "NzScorerEvent", "dump", "dumps", "handicaps", "load", "loads"]

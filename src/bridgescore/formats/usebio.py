@@ -22,22 +22,25 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Vulnerability
 from bridgescore.deal import Deal, Hand
 from bridgescore.display import fmt_fixed, round_fraction
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.teams_results import TeamsResult
 from bridgescore.traveller import Artificial, SideScore, TableResult
+
+if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
 
 # EVENT_TYPE values read, and how their boards are scored unless BOARD_SCORING_METHOD says
 # otherwise. "PAIRS" is what NZ Scorer's USEBIO export writes for matchpoint pairs; Compscore
@@ -145,21 +148,23 @@ class Event:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def read_path(path: str | Path, session: str | None = None) -> ResultsFile:
-    """Read a USEBIO file; ``session`` picks one SESSION_ID of a multi-session event."""
-    from bridgescore.formats.files import read_bytes
+def loads(
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
+    session: str | None = None,
+) -> ResultsFile:
+    """Read USEBIO XML text (or bytes, whose XML declaration names the encoding);
+    ``structure`` and ``movement`` as :func:`bridgescore.formats.load_path` takes them, and
+    ``session`` picks one SESSION_ID of a multi-session event."""
+    root, lines = parse_xml(decode_text(data, "USEBIO", path), path)
+    rf = _Reader(path, lines).read(root, session)
+    return rf.forced(structure, path).seated(movement, structure, path)
 
-    return loads(read_bytes(path), path=str(path), session=session)
 
-
-def load(fp: IO[str] | IO[bytes], session: str | None = None) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None), session=session)
-
-
-def loads(text: str | bytes, path: str | None = None, session: str | None = None) -> ResultsFile:
-    """Read USEBIO XML text (or bytes, whose XML declaration names the encoding)."""
-    root, lines = parse_xml(text, path)
-    return _Reader(path, lines).read(root, session)
+load = load_with(loads)
 
 
 def dumps(rf: ResultsFile) -> str:
@@ -792,17 +797,7 @@ def _dumps(session: Session, result: SessionResult | None, event: Event | None) 
         kind = "INDIVIDUAL"
     else:
         kind = _WRITTEN_TYPE[method]
-    root = ET.Element("USEBIO", Version="1.2")
-    if event is not None and (event.club_name or event.club_id):
-        club = ET.SubElement(root, "CLUB")
-        _add(club, "CLUB_NAME", event.club_name)
-        _add(club, "CLUB_ID_NUMBER", event.club_id)
-    event_element = ET.SubElement(root, "EVENT", EVENT_TYPE=kind)
-    _add(event_element, "EVENT_IDENTIFIER", None if event is None else event.identifier)
-    _add(event_element, "EVENT_DESCRIPTION", session.title)
-    _add(event_element, "PROGRAM_NAME", "bridgescore")
-    _add(event_element, "PROGRAM_VERSION", __version__)
-    _add(event_element, "DATE", session.date)
+    root, event_element = _event_tree(session, event, kind)
     two_winners = (
         session.structure is FieldStructure.MITCHELL
         and not session.arrow_switched
@@ -822,12 +817,39 @@ def _dumps(session: Session, result: SessionResult | None, event: Event | None) 
     for name, element in units:
         _write_participants(element, session, result, name, method)
         _write_boards(element, session, result, name, method)
+    return _with_deals(root, event_element, session)
+
+
+def _event_tree(session: Session, event: Event | None, kind: str) -> tuple[ET.Element, ET.Element]:
+    """A USEBIO tree and its EVENT of type ``kind``: the club (as the file read said it), and
+    what every event says first (identifier, title, program, date)."""
+    root = ET.Element("USEBIO", Version="1.2")
+    if event is not None and (event.club_name or event.club_id):
+        club = ET.SubElement(root, "CLUB")
+        _add(club, "CLUB_NAME", event.club_name)
+        _add(club, "CLUB_ID_NUMBER", event.club_id)
+    element = ET.SubElement(root, "EVENT", EVENT_TYPE=kind)
+    _add(element, "EVENT_IDENTIFIER", None if event is None else event.identifier)
+    _add(element, "EVENT_DESCRIPTION", session.title)
+    _add(element, "PROGRAM_NAME", "bridgescore")
+    _add(element, "PROGRAM_VERSION", __version__)
+    _add(element, "DATE", session.date)
+    return root, element
+
+
+def _with_deals(root: ET.Element, event_element: ET.Element, session: Session) -> str:
+    """The file's text, with the session's known deals (a HANDSET ending the event)."""
     handset = ET.Element("HANDSET")
     for number, board in session.boards.items():
         if board.deal is not None:
             _write_deal(handset, number, board.deal)
     if len(handset):
         event_element.append(handset)
+    return text_of(root)
+
+
+def text_of(root: ET.Element) -> str:
+    """A USEBIO tree as its file's text: the XML declaration, the DTD, the tree indented."""
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     return (
@@ -1014,5 +1036,4 @@ __all__ = [
     "dumps",
     "load",
     "loads",
-    "read_path",
 ]

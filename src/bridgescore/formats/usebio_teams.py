@@ -35,7 +35,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from bridgescore import __version__
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import RulesError
 from bridgescore.formats.reported import (
@@ -48,11 +47,12 @@ from bridgescore.formats.results_file import ResultsFile
 from bridgescore.formats.usebio import (
     Event,
     _add,
+    _event_tree,
     _identifier,
     _number,
     _Reader,
     _text,
-    _write_deal,
+    _with_deals,
     _write_player,
     _write_result,
 )
@@ -282,18 +282,8 @@ def dumps_teams(session: Session, result: TeamsResult | None, event: Event | Non
     if scoring is None:
         scoring = event.teams_scoring if event is not None else None
     scoring = scoring or TeamsScoring.IMPS
-    root = ET.Element("USEBIO", Version="1.2")
-    if event is not None and (event.club_name or event.club_id):
-        club = ET.SubElement(root, "CLUB")
-        _add(club, "CLUB_NAME", event.club_name)
-        _add(club, "CLUB_ID_NUMBER", event.club_id)
     kind = event.type if event is not None and event.teams else "TEAMS"
-    element = ET.SubElement(root, "EVENT", EVENT_TYPE=kind)
-    _add(element, "EVENT_IDENTIFIER", None if event is None else event.identifier)
-    _add(element, "EVENT_DESCRIPTION", session.title)
-    _add(element, "PROGRAM_NAME", "bridgescore")
-    _add(element, "PROGRAM_VERSION", __version__)
-    _add(element, "DATE", session.date)
+    root, element = _event_tree(session, event, kind)
     _add(element, "WINNER_TYPE", "1")
     _add(element, "BOARD_SCORING_METHOD", _WRITTEN_SCORING[scoring])
     if scoring is TeamsScoring.IMPS:
@@ -301,19 +291,7 @@ def dumps_teams(session: Session, result: TeamsResult | None, event: Event | Non
     _write_teams(element, session, result)
     for match in _matches(session):
         _write_match(element, match, session, result, scoring)
-    handset = ET.Element("HANDSET")
-    for number, board in session.boards.items():
-        if board.deal is not None:
-            _write_deal(handset, number, board.deal)
-    if len(handset):
-        element.append(handset)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
-        f"{body}\n"
-    )
+    return _with_deals(root, element, session)
 
 
 def _write_teams(parent: ET.Element, session: Session, result: TeamsResult | None) -> None:

@@ -16,7 +16,6 @@ from xml.parsers import expat
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems
-from bridgescore.formats.files import vulnerable_text
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, WeightedResult
 
 _LEAD = re.compile(r"(?i)^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$")
@@ -160,7 +159,7 @@ def read_result(
         if not found:
             warning = (
                 f"{contract} by {declarer} cannot score {score:+d} with "
-                f"{vulnerable_text(vulnerability)}: read as the score alone"
+                f"{vulnerability.words}: read as the score alone"
             )
             return *_same(_bare(score, vulnerability, contract, declarer)), warning
         tricks = found[0]
@@ -169,7 +168,7 @@ def read_result(
     result = BridgeResult.played(contract, declarer, tricks, vulnerability)
     if score is not None and score != result.ns_score:
         warning = (
-            f"the result contradicts the score: {result} with {vulnerable_text(vulnerability)} "
+            f"the result contradicts the score: {result} with {vulnerability.words} "
             f"is {result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
         )
         return *_same(_bare(score, vulnerability, contract, declarer)), warning

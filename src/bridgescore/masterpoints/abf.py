@@ -34,8 +34,22 @@ from bridgescore.masterpoints.model import (
     rounded,
     share,
 )
+from bridgescore.vocabulary import Vocabulary
 
-COLOURS = {"green": Fraction(3, 2), "red": Fraction(5, 2)}  # the usual weight of each colour
+
+class Colour(Vocabulary, what="an ABF colour"):
+    """The ABF's masterpoint colours a club session awards."""
+
+    GREEN = "green"
+    RED = "red"
+
+    @property
+    def weight(self) -> Fraction:
+        """The colour's usual weight."""
+        return _WEIGHTS[self]
+
+
+_WEIGHTS = {Colour.GREEN: Fraction(3, 2), Colour.RED: Fraction(5, 2)}
 _DECIMALS = 2
 _PRECISION = Context(prec=40)  # for the exponential above 30 (15) tables
 
@@ -43,11 +57,9 @@ _PRECISION = Context(prec=40)  # for the exponential above 30 (15) tables
 class AbfScheme(Scheme):
     """``abf:green``, ``abf:red``, or either with its weight: ``abf:red:3.0``."""
 
-    def __init__(self, colour: str, weight: Fraction | None = None) -> None:
-        if colour not in COLOURS:
-            raise ParseError(f"not an ABF colour: {colour!r} (expected green or red)")
+    def __init__(self, colour: Colour, weight: Fraction | None = None) -> None:
         self.colour = colour
-        self.weight = COLOURS[colour] if weight is None else weight
+        self.weight = colour.weight if weight is None else weight
         if self.weight <= 0:
             raise ParseError(f"an ABF weight is more than 0, found {number(self.weight, 4)}")
         named = f"abf:{colour}" + ("" if weight is None else f":{_weight_text(self.weight)}")
@@ -56,7 +68,7 @@ class AbfScheme(Scheme):
             title=f"ABF {colour} masterpoints (weight {_weight_text(self.weight)})",
             unit=f"ABF {colour} points",
             decimals=_DECIMALS,
-            colour=colour.upper(),
+            colour=str(colour).upper(),
             scale="Club",
         )
 
@@ -116,7 +128,7 @@ def parse(parts: list[str]) -> AbfScheme:
     weight = None
     if len(parts) == 2:
         weight = decimal_number(parts[1], "a weight like 3.0")
-    return AbfScheme(parts[0].lower(), weight)
+    return AbfScheme(Colour.parse(parts[0]), weight)
 
 
 def decimal_number(text: str, expected: str) -> Fraction:

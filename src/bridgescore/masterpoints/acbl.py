@@ -34,6 +34,7 @@ from bridgescore.masterpoints.model import (
     share,
 )
 from bridgescore.session import Entrant
+from bridgescore.vocabulary import Vocabulary
 
 _DECIMALS = 2
 _DEPTH = Fraction(2, 5)
@@ -49,18 +50,32 @@ class Rating:
     cap: Fraction
 
 
+class Rated(Vocabulary, what="an ACBL club rating"):
+    """A club game's rating as a scheme's name gives it (``acbl:club:restricted:100``)."""
+
+    OPEN = "open"
+    INVITATIONAL = "invitational"
+    RESTRICTED_20 = "restricted:20"
+    RESTRICTED_100 = "restricted:100"
+    RESTRICTED_200 = "restricted:200"
+    RESTRICTED = "restricted"
+    NEWCOMER_5 = "newcomer:5"
+    NEWCOMER_10 = "newcomer:10"
+    NEWCOMER_20 = "newcomer:20"
+
+
 RATINGS = {
-    "open": Rating("open", Fraction(10, 100), Fraction(150, 100)),
-    "invitational": Rating("invitational", Fraction(8, 100), Fraction(120, 100)),
+    Rated.OPEN: Rating("open", Fraction(10, 100), Fraction(150, 100)),
+    Rated.INVITATIONAL: Rating("invitational", Fraction(8, 100), Fraction(120, 100)),
     # Restricted games (by the players' masterpoint limit): the rate is published; the cap is
     # the invitational game's, whose rate is the highest restricted rate (not published).
-    "restricted:20": Rating("restricted 0-20", Fraction(5, 100), Fraction(120, 100)),
-    "restricted:100": Rating("restricted 0-100", Fraction(6, 100), Fraction(120, 100)),
-    "restricted:200": Rating("restricted 0-200", Fraction(7, 100), Fraction(120, 100)),
-    "restricted": Rating("restricted over 200", Fraction(8, 100), Fraction(120, 100)),
-    "newcomer:5": Rating("newcomer 0-5", Fraction(3, 100), Fraction(100, 100)),
-    "newcomer:10": Rating("newcomer 0-10", Fraction(4, 100), Fraction(100, 100)),
-    "newcomer:20": Rating("newcomer 0-20", Fraction(5, 100), Fraction(100, 100)),
+    Rated.RESTRICTED_20: Rating("restricted 0-20", Fraction(5, 100), Fraction(120, 100)),
+    Rated.RESTRICTED_100: Rating("restricted 0-100", Fraction(6, 100), Fraction(120, 100)),
+    Rated.RESTRICTED_200: Rating("restricted 0-200", Fraction(7, 100), Fraction(120, 100)),
+    Rated.RESTRICTED: Rating("restricted over 200", Fraction(8, 100), Fraction(120, 100)),
+    Rated.NEWCOMER_5: Rating("newcomer 0-5", Fraction(3, 100), Fraction(100, 100)),
+    Rated.NEWCOMER_10: Rating("newcomer 0-10", Fraction(4, 100), Fraction(100, 100)),
+    Rated.NEWCOMER_20: Rating("newcomer 0-20", Fraction(5, 100), Fraction(100, 100)),
 }
 
 
@@ -77,12 +92,9 @@ class AcblClubScheme(Scheme):
         strata: tuple[str, ...] = (),
         stratum_of: Mapping[Entrant, str] | None = None,
     ) -> None:
-        if rating not in RATINGS:
-            raise ParseError(
-                f"not an ACBL club rating: {rating!r} (expected one of {', '.join(RATINGS)})"
-            )
-        self.rating = RATINGS[rating]
-        self.rating_key = rating
+        rated = Rated.parse(rating)
+        self.rating = RATINGS[rated]
+        self.rating_key = rated.value
         self.strata = strata
         self.stratum_of = dict(stratum_of or {})
         unknown = sorted({s for s in self.stratum_of.values() if s not in strata})
@@ -90,7 +102,7 @@ class AcblClubScheme(Scheme):
             raise ParseError(
                 f"stratum {unknown[0]!r} is not one of the strata {', '.join(strata) or '(none)'}"
             )
-        suffix = "" if rating == "open" else f":{rating}"
+        suffix = "" if rated is Rated.OPEN else f":{rated}"
         self.info = SchemeInfo(
             name=f"acbl:club{suffix}",
             title=f"ACBL club masterpoints ({self.rating.name})",
@@ -165,4 +177,4 @@ def parse(parts: list[str]) -> AcblClubScheme:
     return AcblClubScheme(rating)
 
 
-__all__ = ["RATINGS", "AcblClubScheme", "Rating"]
+__all__ = ["RATINGS", "AcblClubScheme", "Rated", "Rating"]

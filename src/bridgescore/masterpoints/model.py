@@ -13,15 +13,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from bridgescore.display import fmt, fmt_fixed, round_fraction
 from bridgescore.errors import RulesError
 from bridgescore.session import Entrant
+from bridgescore.vocabulary import Vocabulary
 
 
-class Kind(Enum):
+class Kind(Vocabulary, what="a kind of field"):
     """What a field's entrants are."""
 
     PAIRS = "pairs"
@@ -30,7 +30,10 @@ class Kind(Enum):
 
     @property
     def noun(self) -> str:
-        return {"pairs": "pair", "individual": "player", "teams": "team"}[self.value]
+        return _NOUNS[self]
+
+
+_NOUNS = {Kind.PAIRS: "pair", Kind.INDIVIDUAL: "player", Kind.TEAMS: "team"}
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from bridgescore.errors import Problems, RulesError
+from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.masterpoints.model import (
     Award,
     Kind,
@@ -47,6 +47,15 @@ from bridgescore.masterpoints.model import (
     ordinal,
     share,
 )
+from bridgescore.vocabulary import Vocabulary
+
+
+class Counts(Vocabulary, what="a count of entrants or tables"):
+    """What the sizes of a scheme file's rows count."""
+
+    ENTRANTS = "entrants"  # pairs, players or teams
+    TABLES = "tables"
+
 
 TABLES = {
     "two_winner": "each line of a Mitchell",
@@ -80,7 +89,7 @@ class Row:
 class TableScheme(Scheme):
     """A scheme read from a file: scales by kind of field and field size."""
 
-    def __init__(self, info: SchemeInfo, counts: str, tables: dict[str, tuple[Row, ...]]):
+    def __init__(self, info: SchemeInfo, counts: Counts, tables: dict[str, tuple[Row, ...]]):
         self.info = info
         self.counts = counts
         self.tables = tables
@@ -93,8 +102,8 @@ class TableScheme(Scheme):
                 f"the scheme {self.info.name!r} has no {table} table for field {field.name} "
                 f"({field.movement})"
             )
-        size = field.tables if self.counts == "tables" else field.size
-        what = "table" if self.counts == "tables" else field.kind.noun
+        size = field.tables if self.counts is Counts.TABLES else field.size
+        what = "table" if self.counts is Counts.TABLES else field.kind.noun
         plural = what + ("s" if size != 1 else "")
         row = next((r for r in rows if r.holds(size)), None)
         if row is None:
@@ -157,10 +166,7 @@ def _read(data: Any, problems: Problems) -> TableScheme | None:
     if type(decimals) is not int or not 0 <= decimals <= 4:
         problems.report("decimals is a whole number from 0 to 4", found=repr(decimals))
         decimals = 0
-    counts = data.get("counts", "entrants")
-    if counts not in ("entrants", "tables"):
-        problems.report("counts is entrants or tables", found=repr(counts))
-        counts = "entrants"
+    counts = _counts(data.get("counts", "entrants"), problems)
     tables: dict[str, tuple[Row, ...]] = {}
     for table in TABLES:
         if table in data:
@@ -177,6 +183,14 @@ def _read(data: Any, problems: Problems) -> TableScheme | None:
     return TableScheme(info, counts, tables)
 
 
+def _counts(value: Any, problems: Problems) -> Counts:
+    try:
+        return Counts.parse(value if isinstance(value, str) else "")
+    except ParseError:
+        problems.report("counts is entrants or tables", found=repr(value))
+        return Counts.ENTRANTS
+
+
 def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = False) -> str | None:
     value = data.get(key)
     if value is None:
@@ -189,7 +203,9 @@ def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = F
     return value.strip()
 
 
-def _rows(table: str, data: Any, decimals: int, counts: str, problems: Problems) -> tuple[Row, ...]:
+def _rows(
+    table: str, data: Any, decimals: int, counts: Counts, problems: Problems
+) -> tuple[Row, ...]:
     if not isinstance(data, list) or not data:
         problems.report(f"{table} is a list of rows", expected="from, to and awards")
         return ()
@@ -220,7 +236,7 @@ def _rows(table: str, data: Any, decimals: int, counts: str, problems: Problems)
         awards = _awards(where, item.get("awards"), decimals, problems)
         if awards is None:
             continue
-        seats = low * (_PER_TABLE[table] if counts == "tables" else 1)
+        seats = low * (_PER_TABLE[table] if counts is Counts.TABLES else 1)
         if len(awards) > seats:
             problems.report(
                 f"{where}: {len(awards)} places rewarded in a field of {low} {counts} "

@@ -13,13 +13,12 @@ from __future__ import annotations
 from bridgescore.movements.howell import howell, howell_for_pairs
 from bridgescore.movements.individual import individual, individual_for_players
 from bridgescore.movements.mitchell import default_arrow_rounds, mitchell, mitchell_for_pairs
-from bridgescore.movements.model import Contestant, Kind, Movement, Play, Structure
+from bridgescore.movements.model import Contestant, Movement, Play, Structure
 from bridgescore.movements.validate import Breach, MovementError, check, validate
 
 __all__ = [
     "Breach",
     "Contestant",
-    "Kind",
     "Movement",
     "MovementError",
     "Play",

@@ -22,12 +22,12 @@ from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.movements.model import (
     Contestant,
-    Kind,
     Movement,
     Play,
     set_boards,
     waiting_sets,
 )
+from bridgescore.session import FieldStructure
 
 _SEPARATORS = re.compile(r"[\s\-,:;]+")
 
@@ -117,7 +117,13 @@ def _movement(
     for play in plays:
         holders.setdefault((play.round, play.set), []).append(play.table)
     shared = {tuple(sorted(t)) for t in holders.values() if len(t) > 1}
-    kind = Kind.INDIVIDUAL if individual else Kind.MITCHELL if lines else Kind.HOWELL
+    kind = (
+        FieldStructure.INDIVIDUAL
+        if individual
+        else FieldStructure.MITCHELL
+        if lines
+        else FieldStructure.HOWELL
+    )
     return Movement(
         kind=kind,
         tables=tables,

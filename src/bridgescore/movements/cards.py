@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from bridgescore.movements.model import Contestant, Kind, Movement, Play
+from bridgescore.movements.model import Contestant, Movement, Play
+from bridgescore.session import FieldStructure
 
 SIT_OUT = "sit out"
 
@@ -82,7 +83,7 @@ def card_tables(movement: Movement) -> tuple[int, ...]:
     every one but a Howell's or an individual's phantom table, where nobody ever plays (whoever
     is sent there sits out, as their personal card says). A Mitchell's half table keeps its
     card: its boards wait there for the pairs moving down the line."""
-    if movement.kind is Kind.MITCHELL:
+    if movement.kind is FieldStructure.MITCHELL:
         return tuple(range(1, movement.tables + 1))
     played = {p.table for p in movement.plays if not p.sit_out}
     return tuple(t for t in range(1, movement.tables + 1) if t in played)

@@ -19,12 +19,12 @@ from bridgescore.errors import RulesError
 from bridgescore.movements.cyclic import howell_base
 from bridgescore.movements.model import (
     Contestant,
-    Kind,
     Movement,
     Play,
     renumber_sets,
     waiting_sets,
 )
+from bridgescore.session import FieldStructure
 
 
 def howell(
@@ -75,7 +75,7 @@ def howell(
     if phantom:
         notes.append(f"Pair {stationary.label} is the phantom: the pair at table 1 sits out.")
     return Movement(
-        kind=Kind.HOWELL,
+        kind=FieldStructure.HOWELL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from bridgescore.errors import RulesError
 from bridgescore.movements.cyclic import individual_base
-from bridgescore.movements.model import Contestant, Kind, Movement, Play, set_boards
+from bridgescore.movements.model import Contestant, Movement, Play, set_boards
+from bridgescore.session import FieldStructure
 
 
 def individual(
@@ -60,7 +61,7 @@ def individual(
         notes.append(f"Player {stationary.label} is the phantom: table 1 sits out.")
     complete = "Individual" if count == m else "Partial individual"
     return Movement(
-        kind=Kind.INDIVIDUAL,
+        kind=FieldStructure.INDIVIDUAL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,

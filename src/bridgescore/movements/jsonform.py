@@ -28,7 +28,8 @@ from typing import Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
-from bridgescore.movements.model import Contestant, Kind, Movement, Play, set_boards
+from bridgescore.movements.model import Contestant, Movement, Play, set_boards
+from bridgescore.session import FieldStructure
 
 FORMAT = "bridgescore-movement"
 VERSION = 1
@@ -149,7 +150,7 @@ def from_data(data: Any, path: str | None = None) -> Movement:
         )
     individual = any(isinstance(p, Mapping) and "n" in p for p in raw_plays)
     kind = _kind(data.get("kind"), individual, problems)
-    lines = kind is Kind.MITCHELL
+    lines = kind is FieldStructure.MITCHELL
     phantom_number = data.get("phantom")
     plays = []
     for index, raw in enumerate(raw_plays, 1):
@@ -193,7 +194,7 @@ def from_data(data: Any, path: str | None = None) -> Movement:
         shared=shared,
         stands=stands,
         arrow_switched=switched[0] if switched else (),
-        repeats=bool(data.get("repeats", kind is Kind.INDIVIDUAL)),
+        repeats=bool(data.get("repeats", kind is FieldStructure.INDIVIDUAL)),
         notes=notes,
     )
 
@@ -268,20 +269,27 @@ def _groups(
     return tuple(tuple(g) for g in value)
 
 
-def _kind(value: Any, individual: bool, problems: list[Problem]) -> Kind:
+def _kind(value: Any, individual: bool, problems: list[Problem]) -> FieldStructure:
     if value is None:
-        return Kind.INDIVIDUAL if individual else Kind.HOWELL
+        return FieldStructure.INDIVIDUAL if individual else FieldStructure.HOWELL
     try:
-        return Kind.parse(str(value))
-    except ParseError as error:
-        problems.append(Problem(str(error)))
-        return Kind.HOWELL
+        kind = FieldStructure.parse(str(value))
+    except ParseError:
+        kind = FieldStructure.TEAMS
+    if kind is FieldStructure.TEAMS:  # teams of four are seated by no movement of ours
+        problems.append(
+            Problem(
+                f"not a kind of movement: {str(value)!r} (expected mitchell, howell or individual)"
+            )
+        )
+        return FieldStructure.HOWELL
+    return kind
 
 
 def _play(
     raw: Any,
     index: int,
-    kind: Kind,
+    kind: FieldStructure,
     lines: bool,
     phantom: Any,
     problems: list[Problem],
@@ -293,7 +301,7 @@ def _play(
     before = len(problems)
     rnd = _int(raw.get("round"), f"{where}: round", problems, most=MAX_ROUNDS)
     table = _int(raw.get("table"), f"{where}: table", problems, most=MAX_TABLES)
-    names = _PLAYER_SEATS if kind is Kind.INDIVIDUAL else _PAIR_SEATS
+    names = _PLAYER_SEATS if kind is FieldStructure.INDIVIDUAL else _PAIR_SEATS
     seats = []
     for name in names:
         value = raw.get(name)
@@ -346,12 +354,12 @@ def _play(
 def _contestant(
     value: Any,
     line: Side | None,
-    kind: Kind,
+    kind: FieldStructure,
     problems: list[Problem],
     index: int,
     seat: str = "phantom",
 ) -> Contestant | None:
-    player = kind is Kind.INDIVIDUAL
+    player = kind is FieldStructure.INDIVIDUAL
     try:
         if _whole(value, 1, MAX_NUMBER):
             return Contestant(value, line, player)
@@ -433,7 +441,7 @@ def loads_howell_table(data: Mapping[str, Any], key: str, boards_per_round: int 
             )
             plays.append(Play(rnd + 1, table, number, set_boards(number, boards_per_round), seats))
     return Movement(
-        kind=Kind.MITCHELL if mitchell else Kind.HOWELL,
+        kind=FieldStructure.MITCHELL if mitchell else FieldStructure.HOWELL,
         tables=tables,
         rounds=rounds,
         boards_per_round=boards_per_round,

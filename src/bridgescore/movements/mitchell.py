@@ -22,7 +22,8 @@ from collections.abc import Iterable
 
 from bridgescore.bridge import Side
 from bridgescore.errors import RulesError
-from bridgescore.movements.model import Contestant, Kind, Movement, Play, set_boards
+from bridgescore.movements.model import Contestant, Movement, Play, set_boards
+from bridgescore.session import FieldStructure
 
 PLAIN = "plain"
 SKIP = "skip"
@@ -87,7 +88,7 @@ def mitchell(
     if missing:
         notes.append(f"Half table: pair {missing.label} is missing; its EW visitor sits out.")
     return Movement(
-        kind=Kind.MITCHELL,
+        kind=FieldStructure.MITCHELL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,

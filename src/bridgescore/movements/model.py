@@ -10,42 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cached_property
 
 from bridgescore.bridge import Side
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.session import FieldStructure
+from bridgescore.vocabulary import Vocabulary
 
 
-class Kind(Enum):
-    """The family a movement belongs to."""
-
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
-    INDIVIDUAL = "individual"
-
-    @classmethod
-    def parse(cls, text: str) -> Kind:
-        key = text.strip().lower()
-        for kind in cls:
-            if kind.value == key:
-                return kind
-        raise ParseError(
-            f"not a kind of movement: {text!r} (expected mitchell, howell or individual)"
-        )
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Structure(Enum):
+class Structure(Vocabulary, what="a ranking structure"):
     """How the session ranks (rules.md §7.3): two fields (NS and EW) or one."""
 
     TWO_FIELDS = "two fields"
     ONE_FIELD = "one field"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -174,7 +151,7 @@ class Movement:
     contestants are meant to meet more than once (an individual's opponents, a short night).
     """
 
-    kind: Kind
+    kind: FieldStructure  # a Mitchell, a Howell or an individual
     tables: int
     rounds: int
     boards_per_round: int
@@ -239,7 +216,7 @@ class Movement:
     def structure(self) -> Structure:
         """Two fields for a plain Mitchell; one field for a Howell, an individual, or a
         Mitchell with arrow-switched rounds (rules.md §7.3, §7.4)."""
-        if self.kind is Kind.MITCHELL and not any(p.arrow_switched for p in self.plays):
+        if self.kind is FieldStructure.MITCHELL and not any(p.arrow_switched for p in self.plays):
             return Structure.TWO_FIELDS
         return Structure.ONE_FIELD
 
@@ -278,7 +255,7 @@ class Movement:
 
     def describe(self) -> str:
         """A one-paragraph summary a director can read out."""
-        who = "players" if self.kind is Kind.INDIVIDUAL else "pairs"
+        who = "players" if self.kind is FieldStructure.INDIVIDUAL else "pairs"
         parts = [
             self.name or str(self.kind).capitalize(),
             f"{self.tables} tables, {len(self.contestants)} {who}",

@@ -14,19 +14,8 @@ from dataclasses import replace
 
 from bridgescore.bridge import Side
 from bridgescore.errors import Problem, RulesError
-from bridgescore.movements.model import Kind, Movement, Play
-from bridgescore.session import FieldStructure
+from bridgescore.movements.model import Movement, Play
 from bridgescore.traveller import TableResult
-
-
-def structure(movement: Movement) -> FieldStructure:
-    """The fields a movement ranks in: a Mitchell two (one when rounds are arrow-switched, which
-    the rows carry), a Howell one field of pairs, an individual one field of players."""
-    return {
-        Kind.MITCHELL: FieldStructure.MITCHELL,
-        Kind.HOWELL: FieldStructure.HOWELL,
-        Kind.INDIVIDUAL: FieldStructure.INDIVIDUAL,
-    }[movement.kind]
 
 
 def seated(play: Play) -> tuple[tuple[int, ...], tuple[int, ...], bool]:

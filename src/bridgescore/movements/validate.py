@@ -17,12 +17,12 @@ from itertools import combinations
 from bridgescore.errors import RulesError
 from bridgescore.movements.model import (
     Contestant,
-    Kind,
     Movement,
     Play,
     contestant_order,
     waiting_sets,
 )
+from bridgescore.session import FieldStructure
 
 MINIMUM_SHARE = 0.7  # of the boards in play: EBU guidance on the least a contestant should play
 
@@ -81,7 +81,7 @@ def check(movement: Movement) -> Movement:
 
 def _shape(movement: Movement) -> list[Breach]:
     out = []
-    size = 4 if movement.kind is Kind.INDIVIDUAL else 2
+    size = 4 if movement.kind is FieldStructure.INDIVIDUAL else 2
     for play in movement.plays:
         if len(play.seats) != size:
             out.append(Breach(f"{len(play.seats)} seats taken, expected {size}", *_at(play)))
@@ -91,7 +91,7 @@ def _shape(movement: Movement) -> list[Breach]:
             out.append(Breach(f"table outside 1..{movement.tables}", *_at(play)))
         if not play.boards:
             out.append(Breach("no boards", *_at(play)))
-        if movement.kind is Kind.INDIVIDUAL and any(not w.player for w in play.seats):
+        if movement.kind is FieldStructure.INDIVIDUAL and any(not w.player for w in play.seats):
             out.append(Breach("an individual seats players, not pairs", *_at(play)))
     declared = set(movement.arrow_switched)
     for play in movement.plays:

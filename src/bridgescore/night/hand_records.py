@@ -269,7 +269,7 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
         return None
     if hand is None:
         return None
-    if card[1] not in hand.holding(Strain(card[0])):
+    if card[1] not in hand.holding(Strain.parse(card[0])):
         return (
             f"{_card_words(card)} is not in {_SEAT_WORDS[leader]}'s hand on the hand record: "
             f"{_SEAT_WORDS[leader]} leads against {declarer.strip().upper()}"

@@ -23,6 +23,7 @@ from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.store.live import User
 from bridgescore.store.requests import Pass
 from bridgescore.store.tables import SCORER, Device
+from bridgescore.vocabulary import Vocabulary
 
 
 class Role(Enum):
@@ -78,8 +79,9 @@ class Action(Enum):
     LIFT_LOCKOUT = "see and lift a lockout of logins or table codes"
 
 
-class Grant(Enum):
-    """What a club may grant beyond a role's own (the director ticks them, per club)."""
+class Grant(Vocabulary, what="a grant"):
+    """What a club may grant beyond a role's own (the director ticks them, per club); stored
+    by its word."""
 
     RULINGS = "rulings"
     CONFLICTS = "conflicts"

@@ -12,11 +12,12 @@ session for an actor who may see it (:meth:`Service.session`). Results go throug
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
 from bridgescore.bridge import Vulnerability
+from bridgescore.errors import ParseError
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
@@ -88,7 +89,7 @@ class Service:
         return Vulnerability(found[0])
 
     def grants(self, club_id: int) -> frozenset[Grant]:
-        return frozenset(Grant(name) for name in self.store.grants(club_id) if _grant(name))
+        return frozenset(_grants(self.store.grants(club_id)))
 
     def set_grants(self, actor: Actor, club_id: int, granted: Iterable[Grant]) -> None:
         if actor.user is None or actor.user.club_id != club_id:
@@ -243,5 +244,11 @@ class Service:
         return Refused(422 if input_fault(error) else 503, said)
 
 
-def _grant(name: str) -> bool:
-    return name in {g.value for g in Grant}
+def _grants(words: Iterable[str]) -> Iterator[Grant]:
+    """The grants stored by their words; a word this version does not know (a newer
+    bridgescore's) grants nothing."""
+    for word in words:
+        try:
+            yield Grant.parse(word)
+        except ParseError:
+            continue

@@ -11,11 +11,11 @@ from bridgescore.errors import BridgeScoreError
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.fit import fits
-from bridgescore.movements.model import Kind
 from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused, as_refusal
 from bridgescore.night.service import Service
+from bridgescore.session import FieldStructure
 from bridgescore.store import StoreError, parse_date
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
 
@@ -60,7 +60,7 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
     pairs, minutes = pairs_and_minutes(form)
     index = whole(form.get("movement", ""), "the movement", high=999)
     movement = chosen_movement(pairs, minutes, index)
-    if movement.kind is Kind.INDIVIDUAL:
+    if movement.kind is FieldStructure.INDIVIDUAL:
         raise Refused(422, "an individual is not set up here yet: choose a pairs movement")
     entrant_rows = []
     for c in movement.contestants:
@@ -94,7 +94,8 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
         for b in movement.boards
     )
     # An arrow-switched Mitchell is still a Mitchell: its turned rounds make it one field.
-    structure = "mitchell" if movement.kind is Kind.MITCHELL else "howell"
+    mitchell = movement.kind is FieldStructure.MITCHELL
+    structure = (FieldStructure.MITCHELL if mitchell else FieldStructure.HOWELL).value
     return night.store.create_live_session(
         club_id,
         title=title,

@@ -41,13 +41,14 @@ from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
-from bridgescore.movements.model import Contestant, Kind, Play
+from bridgescore.movements.model import Contestant, Play
 from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor, Rule
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
 from bridgescore.rules import VpScale
 from bridgescore.scoring import score_teams
+from bridgescore.session import FieldStructure
 from bridgescore.store import StoreError, parse_date
 from bridgescore.store.line_log import LineLog
 from bridgescore.store.lines import line_key
@@ -102,7 +103,7 @@ def movement_of(kind: str, conditions: Conditions, draws: Sequence[Draw]) -> Mov
             for table, seats in zip(tables_of(kind, match), seated, strict=True):
                 plays.append(Play(draw.round, table, numbers[0], numbers, seats))
     return Movement(
-        kind=Kind.HOWELL,
+        kind=FieldStructure.HOWELL,
         tables=max(p.table for p in plays),
         rounds=len(draws),
         boards_per_round=conditions.boards,

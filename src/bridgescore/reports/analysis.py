@@ -20,10 +20,12 @@ and :class:`~bridgescore.reports.leads.Leads`), so this module never calls the s
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from bridgescore.bridge import Seat, Side, Strain
@@ -120,17 +122,30 @@ class Field:
     def scores(self) -> list[int]:
         return [r.ns_score for r in self.results]
 
+    @cached_property
+    def _ordered(self) -> list[int]:
+        """The NS scores in order, made once: every pair's evening asks each board for its
+        standing, and counting through the traveller each time grew with the square of the
+        field."""
+        return sorted(self.scores)
+
     def standing(self, side: Side, score: int, own: int | None) -> tuple[int, int, int]:
         """(beaten, tied, compared): a score for ``side`` against the other tables' results
         (``own``: this table's NS score, left out once)."""
-        others = self.scores
+        ordered = self._ordered
+        below, above = bisect_left(ordered, score), bisect_right(ordered, score)
+        tied = above - below
+        beaten = below if side is Side.NS else len(ordered) - above  # EW: NS scores above
+        compared = len(ordered)
         if own is not None:
-            others.remove(own)
-        sign = 1 if side is Side.NS else -1
-        mine = sign * score
-        beaten = sum(1 for s in others if sign * s < mine)
-        tied = sum(1 for s in others if sign * s == mine)
-        return beaten, tied, len(others)
+            if bisect_right(ordered, own) == bisect_left(ordered, own):
+                raise ValueError(f"{own} is not a score on this board")
+            compared -= 1
+            if own == score:
+                tied -= 1
+            elif (own < score) == (side is Side.NS):
+                beaten -= 1
+        return beaten, tied, compared
 
 
 def field_of(board: ScoredBoard) -> Field:
@@ -201,12 +216,14 @@ class Analyst:
         self.rules = rules
         self.double_dummy = double_dummy or {}
         self.leads = leads
-        self._fields: dict[int, Field] = {}
+        # by the board's natural key: a result scores each board of a section once
+        self._fields: dict[tuple[str | None, int], Field] = {}
 
     def field(self, board: ScoredBoard) -> Field:
-        found = self._fields.get(id(board))
+        key = (board.section, board.board.number)
+        found = self._fields.get(key)
         if found is None:
-            found = self._fields[id(board)] = field_of(board)
+            found = self._fields[key] = field_of(board)
         return found
 
     def num(self, value: Fraction | int) -> str:

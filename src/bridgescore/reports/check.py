@@ -16,7 +16,8 @@ from bridgescore.anomalies import Anomaly
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
 from bridgescore.display import fmt, printable
-from bridgescore.session import Session
+from bridgescore.rules import Method, TeamsScoring
+from bridgescore.session import FieldStructure, Session
 
 
 def render(
@@ -81,7 +82,7 @@ def _render(result: Check, console: Console, limit: int) -> None:
             "A check that compares nothing proves nothing: this is not a success.", soft_wrap=True
         )
         return
-    who = "teams" if session.structure.value == "teams" else "pairs"
+    who = "teams" if session.structure is FieldStructure.TEAMS else "pairs"
     line = (
         f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; {who} "
         f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}"
@@ -154,11 +155,11 @@ def _searched(result: Check, console: Console) -> None:
 
 def _settings(trial: Trial) -> str:
     rules = trial.rules
-    if trial.comparison.matches or rules.teams_scoring.value != "imps":
+    if trial.comparison.matches or rules.teams_scoring is not TeamsScoring.IMPS:
         return f"teams {rules.teams_scoring}, victory points {rules.vp_scale}"
-    if rules.method.value == "butler":
+    if rules.method is Method.BUTLER:
         return f"datum trim {rules.datum_trim}, datum rounding {rules.datum_rounding}"
-    if rules.method.value == "cross-imps":
+    if rules.method is Method.CROSS_IMPS:
         return f"cross-IMPs {rules.cross_imps}"
     text = (
         f"scale {rules.scale}, artificial scores {rules.artificial_method}, boards played "

@@ -20,6 +20,7 @@ from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.events import (
     Aggregate,
+    Carry,
     CommonTop,
     Contribution,
     EventSession,
@@ -201,7 +202,7 @@ def final_data(final: Final, identities: Identities, *, title: str | None = None
 
 
 def _carry_words(final: Final) -> str:
-    if final.carry.value == "ebu":
+    if final.carry is Carry.EBU:
         q = fmt_fixed(final.qualifying.top or 0, 2).removesuffix(".00")
         f = fmt_fixed(final.final.top or 0, 2).removesuffix(".00")
         return (

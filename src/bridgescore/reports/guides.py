@@ -15,7 +15,8 @@ import jinja2
 
 from bridgescore import __version__
 from bridgescore.movements import cards
-from bridgescore.movements.model import Kind, Movement
+from bridgescore.movements.model import Movement
+from bridgescore.session import FieldStructure
 
 PAGES = ("tables", "personal", "travellers", "slips")
 _SIZES = {"a4": "A4", "letter": "letter"}
@@ -34,7 +35,7 @@ def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
     if paper not in _SIZES:
         raise ValueError(f"paper must be a4 or letter, not {paper!r}")
     env = _environment()
-    noun = "player" if movement.kind is Kind.INDIVIDUAL else "pair"
+    noun = "player" if movement.kind is FieldStructure.INDIVIDUAL else "pair"
     common = {
         "version": __version__,
         "movement": movement.name,

@@ -34,12 +34,12 @@ from bridgescore.display import fmt_fixed
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files
+from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
 
 if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
     from bridgescore.reports.leads import Leads
-    from bridgescore.results import SessionResult
     from bridgescore.teams_results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
@@ -49,16 +49,29 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 @dataclass(frozen=True)
 class Site:
-    """What was written: the pages (relative names), boards and score cards."""
+    """What was written: the pages (relative names), boards, score cards and evenings (a teams
+    event's site has rankings and travellers only)."""
 
     directory: Path
     pages: tuple[str, ...]
     boards: int
     cards: int
+    teams: bool = False
+    evenings: int = 0
 
     @property
     def index(self) -> Path:
         return self.directory / "index.html"
+
+    def summary(self) -> str:
+        """What was written, in a few words: "71 pages: rankings, recap sheet, ..."."""
+        if self.teams:
+            return f"{len(self.pages)} pages: rankings and {self.boards} travellers"
+        return (
+            f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
+            f"{self.cards} score cards"
+            + (f" and {self.evenings} evenings" if self.evenings else "")
+        )
 
 
 # --- filters -------------------------------------------------------------------------------------
@@ -386,7 +399,7 @@ def _stylesheet() -> str:
 
 
 def write_site(
-    result: SessionResult,
+    result: SessionResult | TeamsResult,
     directory: Path,
     *,
     double_dummy: bool = True,
@@ -395,7 +408,9 @@ def write_site(
     analysis: bool = True,
     leads: Leads | None = None,
 ) -> Site:
-    """Write every page of a pairs (or individual) session into ``directory``, which exists.
+    """Write every page of a scored session into ``directory``, which exists: a pairs (or
+    individual) session's rankings, travellers, recap sheet and score cards; a teams event's
+    (:func:`write_teams_site`) rankings and travellers.
 
     ``double_dummy`` solves the known deals for makeable contracts and par (a few seconds for a
     session's boards); without it the hand diagrams and points are still shown. ``progress``
@@ -404,6 +419,14 @@ def write_site(
     entrant's evening, board by board (``pair-3ns-evening.html``), with the opening leads
     solved when ``double_dummy`` (into ``leads`` when given: a cache kept across sites).
     """
+    if not isinstance(result, SessionResult):
+        return write_teams_site(
+            result,
+            directory,
+            double_dummy=double_dummy,
+            progress=progress,
+            masterpoints=masterpoints,
+        )
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     if analysis and solved:
         from bridgescore.reports.analysis import positions
@@ -439,7 +462,10 @@ def write_site(
                 writer.page("evening.html", pages.evening(entrant))
                 done()
     done()
-    return Site(directory, tuple(writer.pages), len(result.boards), len(entrants))
+    evenings = len(entrants) if analysis else 0
+    return Site(
+        directory, tuple(writer.pages), len(result.boards), len(entrants), evenings=evenings
+    )
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -450,6 +476,7 @@ def write_teams_site(
     directory: Path,
     *,
     double_dummy: bool = True,
+    progress: Callable[[int, int], None] | None = None,
     masterpoints: Awards | None = None,
 ) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
@@ -463,7 +490,9 @@ def write_teams_site(
         writer.page("teams.html", pages.rankings())
         for number in numbers:
             writer.page("teams_board.html", pages.traveller(number))
-    return Site(directory, tuple(writer.pages), len(numbers), 0)
+            if progress is not None:
+                progress(len(writer.pages), len(numbers) + 1)
+    return Site(directory, tuple(writer.pages), len(numbers), 0, teams=True)
 
 
 __all__ = [

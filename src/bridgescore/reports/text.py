@@ -15,7 +15,8 @@ from bridgescore.display import fmt_fixed, printable
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
-from bridgescore.rules import Rules
+from bridgescore.rules import Compensation, Method, Rules, TeamsScoring
+from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def render(
-    result: SessionResult,
+    result: SessionResult | TeamsResult,
     console: Console | PlainWriter,
     explain: bool = False,
     *,
@@ -41,9 +42,16 @@ def render(
     """Rankings (with ``masterpoints``, each award and how it was reached); with ``explain``
     every traveller (and its deal when known, solved double dummy with ``double_dummy``); with
     ``recap`` the recap sheet; with ``cards`` every score card -- the same information as the
-    results website's pages.
+    results website's pages. Teams of four: the ranking, the matches and, with ``explain``,
+    each match's boards (:func:`render_teams`).
 
-    A :class:`PlainWriter` takes the rankings alone: it raises :class:`NotPlain` for the rest."""
+    A :class:`PlainWriter` takes a pairs session's rankings alone: it raises
+    :class:`NotPlain` for the rest."""
+    if not isinstance(result, SessionResult):  # teams of four (not imported for pairs)
+        if isinstance(console, PlainWriter):
+            raise NotPlain("a teams event's tables are rich tables")
+        render_teams(result, console, explain, masterpoints)
+        return
     if isinstance(console, PlainWriter) and (explain or recap or cards):
         raise NotPlain("travellers, recap sheets and score cards are rich tables")
     rules = result.rules
@@ -104,15 +112,15 @@ def _row(table: Table, *cells: str | Text) -> None:
 
 def _completeness(result: SessionResult, console: Console | PlainWriter) -> None:
     """Boards with fewer results than the most: scored under the rules, and said so."""
-    short = result.session.completeness().short
+    short = result.completeness().short
     if not short:
         return
     how = {
-        "none": "on their own tops",
-        "average": "each missing result a tie",
-        "neuberg": "factored by Neuberg",
-        "ratio": "factored by the ratio of tops",
-    }[result.rules.short_boards.value]
+        Compensation.NONE: "on their own tops",
+        Compensation.AVERAGE: "each missing result a tie",
+        Compensation.NEUBERG: "factored by Neuberg",
+        Compensation.RATIO: "factored by the ratio of tops",
+    }[result.rules.short_boards]
     boards = "; ".join(b.describe() for b in short)
     plural = "s" if len(short) != 1 else ""
     _say(
@@ -129,10 +137,10 @@ def _num(value: Fraction | None, rules: Rules) -> str:
 
 def _rankings(field: FieldResult, result: SessionResult, console: Console | PlainWriter) -> None:
     rules = result.rules
-    players = result.session.structure.value == "individual"
+    players = result.session.structure is FieldStructure.INDIVIDUAL
     line = field.field.rpartition(" ")[2]
     title = field_title(field.field, result)
-    imps = rules.method.value != "matchpoints"
+    imps = rules.method is not Method.MATCHPOINTS
     table = PlainTable(title)
     table.add_column("Place", justify="right")
     table.add_column("Player" if players else "Pair", justify="right")
@@ -214,10 +222,10 @@ def _traveller(
         title=printable(f"Board {b.number}{f' (section {board.section})' if board.section else ''}")
         + f" — dealer "
         f"{b.dealer}, vulnerable {b.vulnerability}"
-        + (f", top {_num(board.top, rules)}" if rules.method.value == "matchpoints" else ""),
+        + (f", top {_num(board.top, rules)}" if rules.method is Method.MATCHPOINTS else ""),
         title_justify="left",
     )
-    unit = "MP" if rules.method.value == "matchpoints" else "IMPs"
+    unit = "MP" if rules.method is Method.MATCHPOINTS else "IMPs"
     for name in ("Table", "NS", "EW", "Result", "Lead", "NS score", f"NS {unit}", f"EW {unit}"):
         table.add_column(name, justify="left" if name in ("Result", "Lead") else "right")
     if solved is not None:
@@ -279,7 +287,7 @@ def render_teams(
         console.print(Text(printable(f"Not scored: {problem.describe()}"), style="yellow"))
     rules = result.rules
     # Board-a-match scores a point a board, and the points are the match's score.
-    bam = rules.teams_scoring.value == "board-a-match"
+    bam = rules.teams_scoring is TeamsScoring.BOARD_A_MATCH
     unit, total = ("Points", "Points") if bam else ("IMPs", "VPs")
     ranking = Table(title="Teams", title_justify="left")
     for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
@@ -421,7 +429,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
                         else ("–" if cell.value is None else _num(cell.value, rules))
                     )
                     # EW's cells in italics when a pair played both directions (seed 003)
-                    italic = cell is not None and sheet.two_way and cell.side.value == "EW"
+                    italic = cell is not None and sheet.two_way and cell.side is Side.EW
                     values.append(Text(text, style="italic") if italic else text)
                 if last:
                     if sheet.two_way:

@@ -94,12 +94,12 @@ class SessionPages:
         self.leads = leads
         self.evenings = evenings  # whether each score card links to its entrant's evening
         self._named: dict[Entrant, Data] = {}
-        # Tables with the same score on a board share one Explanation (and its value), so what
-        # a card row or recap cell shows of it is worked out once, keyed by the shared
-        # objects' ids; each entry holds those objects, so an id is never reused meanwhile.
-        self._shown: dict[tuple[int, int], tuple[object, tuple[Data, str | None]]] = {}
-        self._cells: dict[tuple[int, int], tuple[object, Data]] = {}
-        self._entries: dict[int, tuple[TableResult, Data]] = {}
+        # Many card rows and recap cells show the same values (tables with the same score on a
+        # board share them): what each shows is worked out once for the values themselves, and
+        # each table's result once for the row's natural key.
+        self._shown: dict[tuple[Fraction | None, Fraction | None, Fraction | None], Data] = {}
+        self._cells: dict[tuple[str, Fraction | None, Fraction | None], Data] = {}
+        self._entries: dict[RowKey, Data] = {}
 
     @cached_property
     def _json(self) -> Data:
@@ -388,13 +388,15 @@ class SessionPages:
         }
 
     def _cell_values(self, cell: RecapCell, key: str) -> Data:
-        """A recap cell's value and percentage, worked out once for each value on a board."""
-        ident = (id(cell.board), id(cell.value))
-        known = self._cells.get(ident)
+        """A recap cell's value and percentage, worked out once for each value shown."""
+        shown = (key, cell.value, cell.percent)
+        known = self._cells.get(shown)
         if known is None:
-            values = {**exactly(key, cell.value), **exactly("percent", cell.percent)}
-            known = self._cells[ident] = ((cell.board, cell.value), values)
-        return known[1]
+            known = self._cells[shown] = {
+                **exactly(key, cell.value),
+                **exactly("percent", cell.percent),
+            }
+        return known
 
     def _card_row(self, row: CardRow) -> Data:
         table = row.table.table
@@ -417,30 +419,27 @@ class SessionPages:
         }
 
     def _row_values(self, row: CardRow) -> tuple[Data, str | None]:
-        """A card row's value, top and percentage, and its explanation's sentence: the same
-        for every table that shares the explanation, so worked out once for each."""
-        ident = (id(row.board), id(row.explanation))
-        known = self._shown.get(ident)
-        if known is None:
-            values = {
+        """A card row's value, top and percentage, and its explanation's sentence (made once
+        for each explanation, which tables with the same score on a board share); the values
+        worked out once for each value, top and percentage shown."""
+        why = None if row.explanation is None else row.explanation.text(self.result.rules.decimals)
+        shown = (row.value, row.top, row.percent)
+        values = self._shown.get(shown)
+        if values is None:
+            values = self._shown[shown] = {
                 **exactly("imps" if self._imps else "mp", row.value),
                 **exactly("top", row.top),
                 **exactly("percent", row.percent),
             }
-            why = (
-                None
-                if row.explanation is None
-                else row.explanation.text(self.result.rules.decimals)
-            )
-            known = self._shown[ident] = ((row.board, row.explanation), (values, why))
-        return known[1]
+        return values, why
 
     def _entry(self, table: TableResult) -> Data:
         """:func:`_result` once for each table: a pair's card and its opponents' show it."""
-        known = self._entries.get(id(table))
+        key = table.identity
+        known = self._entries.get(key)
         if known is None:
-            known = self._entries[id(table)] = (table, _result(table))
-        return known[1]
+            known = self._entries[key] = _result(table)
+        return known
 
 
 def _said(statement: Statement) -> Data:

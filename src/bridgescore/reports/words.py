@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bridgescore.rules import Method
+from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from bridgescore.results import SessionResult
@@ -19,7 +20,7 @@ _FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 def field_title(field: str, result: SessionResult) -> str:
     """``North-South``, ``All pairs``, ``Section A: East-West`` ..."""
     section, _, line = field.rpartition(" ")
-    players = result.session.structure.value == "individual"
+    players = result.session.structure is FieldStructure.INDIVIDUAL
     title = "All players" if players and line == "ALL" else _FIELD_TITLES.get(line, line)
     return f"Section {section}: {title}" if section else title
 

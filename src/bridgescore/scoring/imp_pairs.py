@@ -44,7 +44,7 @@ def imp_board(entries: Sequence[Entry], rules: Rules, side: Side = Side.NS) -> l
     """
     adjusted = ArtificialImps(rules.artificial_imps, 0, -rules.artificial_imps)
     normalisation = rules.cross_imps
-    method = rules.method.value
+    method = rules.method
     count = len(entries)
     groups: dict[str | None, list[int]] = defaultdict(list)
     for i, entry in enumerate(entries):

@@ -13,13 +13,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import TypeAlias, TypeVar
+from typing import TypeAlias
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import RulesError
 from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim, VpScale
+from bridgescore.vocabulary import Vocabulary
 
 __all__ = [
     "IMP_SCALE",
@@ -57,23 +57,6 @@ IMP_SCALE: tuple[int, ...] = (
 
 VP_MAX = 20
 """Victory points shared by the two teams of a match on the WBF 2013 scales (§6.5)."""
-
-
-def _parse_name(text: str) -> str:
-    return text.strip().lower().replace("_", "-").replace(" ", "-")
-
-
-_Setting = TypeVar("_Setting", bound=Enum)
-
-
-def _member(kind: type[_Setting], text: str, what: str) -> _Setting:
-    """The member of a setting enum whose value is ``text`` (any case, ``_`` for ``-``)."""
-    name = _parse_name(text)
-    for member in kind:
-        if member.value == name:
-            return member
-    choices = ", ".join(str(member.value) for member in kind)
-    raise ParseError(f"unknown {what} {text!r}; expected one of {choices}")
 
 
 # --------------------------------------------------------------------------- the IMP scale (§6.1)
@@ -245,26 +228,20 @@ def cross_imps(
 # ---------------------------------------------------------- artificial adjusted scores (§5.2)
 
 
-class ArtificialScore(Enum):
-    """An artificial adjusted score (Law 12C2, §5.2)."""
+class ArtificialScore(
+    Vocabulary, what="an artificial score", aliases={"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
+):
+    """An artificial adjusted score (Law 12C2, §5.2): ``Ave+``/``A+``, ``Ave``/``A``,
+    ``Ave-``/``A-``, any case, "average", "plus" and "minus" in words, − for -."""
 
     AVE_PLUS = "Ave+"
     AVE = "Ave"
     AVE_MINUS = "Ave-"
 
     @classmethod
-    def parse(cls, text: str) -> ArtificialScore:
-        """Read ``Ave+``/``A+``, ``Ave``/``A``, ``Ave-``/``A-`` (any case, − accepted for -)."""
+    def key(cls, text: str) -> str:
         name = text.strip().lower().replace("−", "-").replace("average", "ave")
-        name = name.replace(" ", "").replace("plus", "+").replace("minus", "-")
-        table = {"ave+": cls.AVE_PLUS, "a+": cls.AVE_PLUS, "ave": cls.AVE, "a": cls.AVE}
-        table |= {"ave-": cls.AVE_MINUS, "a-": cls.AVE_MINUS}
-        if name in table:
-            return table[name]
-        raise ParseError(f"unknown artificial score {text!r}; expected Ave+, Ave or Ave-")
-
-    def __str__(self) -> str:
-        return self.value
+        return name.replace(" ", "").replace("plus", "+").replace("minus", "-")
 
 
 @dataclass(frozen=True)
@@ -316,7 +293,7 @@ def factor_total(total: Score, boards_played: int, boards_max: int) -> Fraction:
 # ------------------------------------------------------------------- victory points (§6.5)
 
 
-class MarginRule(Enum):
+class MarginRule(Vocabulary, what="a fractional margin rule"):
     """How a fractional IMP margin (Butler, cross-IMP or factored totals) is turned into VPs.
 
     The WBF scale is defined for whole margins (§6.5 [CONVENTION]); whole margins always read the
@@ -329,14 +306,6 @@ class MarginRule(Enum):
     """The formula at the fractional margin, to 0.01, kept between the neighbouring table values."""
     ROUND = "round"
     """Round the margin to a whole number first, halves away from zero (12.5 → 13, −12.5 → −13)."""
-
-    @classmethod
-    def parse(cls, text: str) -> MarginRule:
-        """``MarginRule.parse("interpolate")``."""
-        return _member(cls, text, "fractional margin rule")
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def _formula_hundredths(margin: Fraction, boards: int) -> int:

@@ -61,7 +61,13 @@ def score_pairs(
     Boards of plain results are matchpointed by counting (:func:`matchpoint_plain`);
     ``reference`` matchpoints every board result by result instead (:func:`matchpoint`, the
     rules as written, slower): the answers are the same, and the tests check that they are.
+    Teams of four are scored by match (:func:`bridgescore.scoring.score` decides).
     """
+    if rules.method is Method.TEAMS:
+        raise RulesError(
+            "the method teams scores teams of four by match, not a field of pairs: "
+            "choose matchpoints, butler or cross-imps"
+        )
     tables = session.tables
     # Results are compared within a board and, unless ranked across, within a section.
     by_board: dict[tuple[int, str], list[int]] = defaultdict(list)
@@ -356,8 +362,7 @@ def _field(
                 total,
             )
         )
-    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
-    standings = [_placed(s, place, shared) for place, shared, s in ranked]
+    standings = placed(rows, rules)
     hcp: tuple[HandicapPlace, ...] = ()
     if handicaps is not None:
         with_hcp = [s for s in standings if s.handicapped is not None]
@@ -371,6 +376,14 @@ def _field(
         Checksum(expected, exact_points),
         hcp,
     )
+
+
+def placed(rows: list[Standing], rules: Rules) -> tuple[Standing, ...]:
+    """A field's standings at their places, best first (rules.md §7.2): on the percentage at
+    matchpoints, on the total at IMPs."""
+    imps = rules.method is not Method.MATCHPOINTS
+    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
+    return tuple(_placed(s, place, shared) for place, shared, s in ranked)
 
 
 def _percent_key(s: Standing) -> Fraction | None:
@@ -470,7 +483,7 @@ def _awarded(
                 field = field_of[group] = session.field_of(
                     seated_groups[group][0], across, one_winner
                 )
-            if value.artificial is not None or value.method == "butler":
+            if value.artificial is not None or value.method is Method.BUTLER:
                 # Artificial scores award what they award; Butler IMPs have no zero-sum check.
                 awarded[field].append(value.value * len(seated_groups[group]))
             else:

@@ -24,6 +24,7 @@ from email.utils import parseaddr
 
 from sqlalchemy import Connection, and_, delete, insert, select, update
 
+from bridgescore.errors import ParseError
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
@@ -36,28 +37,45 @@ from bridgescore.store.schema import (
     results,
 )
 from bridgescore.store.sessions import MemberRow, ResultRow, SessionRows
+from bridgescore.vocabulary import Vocabulary
 
-PUBLISH = ("full", "initials", "number", "hidden")
-"""What a player may let the results show: full name, initials, number only, not shown."""
-WITHHELD = "name withheld"
+
+class Publish(
+    Vocabulary,
+    what="a publish setting",
+    aliases={"name": "full", "full-name": "full", "number-only": "number", "none": "hidden"},
+):
+    """What a player may let the results show (stored as its word)."""
+
+    FULL = "full"
+    INITIALS = "initials"
+    NUMBER = "number"  # their club number, else their number in this database
+    HIDDEN = "hidden"
+
+    @property
+    def words(self) -> str:
+        return _WORDS[self]
+
+
 _WORDS = {
-    "full": "full name",
-    "initials": "initials",
-    "number": "number only",
-    "hidden": "not shown",
+    Publish.FULL: "full name",
+    Publish.INITIALS: "initials",
+    Publish.NUMBER: "number only",
+    Publish.HIDDEN: "not shown",
 }
+WITHHELD = "name withheld"
 
 
 @dataclass(frozen=True)
 class Preferences:
     player_id: int
     email: str | None = None
-    publish: str = "full"
+    publish: Publish = Publish.FULL
     erased_at: datetime | None = None
 
     @property
     def publish_words(self) -> str:
-        return _WORDS[self.publish]
+        return self.publish.words
 
 
 @dataclass(frozen=True)
@@ -68,7 +86,7 @@ class Recipient:
     name: str
     email: str
     entrant: tuple[str, str, int, bool]  # the entrant's key: section, line, number, individual
-    publish: str
+    publish: Publish
 
 
 @dataclass(frozen=True)
@@ -82,16 +100,11 @@ class Erasure:
     traveller_lines: int
 
 
-def parse_publish(text: str) -> str:
-    key = text.strip().lower().replace(" ", "-")
-    key = {"name": "full", "full-name": "full", "number-only": "number", "none": "hidden"}.get(
-        key, key
-    )
-    if key not in PUBLISH:
-        raise StoreError(
-            f"not a publish setting: {text!r} (expected full, initials, number or hidden)"
-        )
-    return key
+def parse_publish(text: str) -> Publish:
+    try:
+        return Publish.parse(text)
+    except ParseError as error:
+        raise StoreError(str(error)) from None
 
 
 def check_email(text: str) -> str:
@@ -116,7 +129,7 @@ def preferences(conn: Connection, wanted: Iterable[int] | None = None) -> dict[i
     if wanted is not None:
         query = query.where(player_preferences.c.player_id.in_(sorted(set(wanted))))
     return {
-        r.player_id: Preferences(r.player_id, r.email, r.publish, r.erased_at)
+        r.player_id: Preferences(r.player_id, r.email, Publish.parse(r.publish), r.erased_at)
         for r in conn.execute(query)
     }
 
@@ -126,7 +139,7 @@ def _save(conn: Connection, player_id: int, by: str, now: datetime, **values: ob
         select(player_preferences.c.player_id).where(player_preferences.c.player_id == player_id)
     ).scalar_one_or_none()
     if known is None:
-        row = {"email": None, "publish": "full", "erased_at": None, **values}
+        row = {"email": None, "publish": str(Publish.FULL), "erased_at": None, **values}
         conn.execute(
             insert(player_preferences).values(
                 player_id=player_id, updated_at=now, updated_by=by, **row
@@ -142,7 +155,7 @@ def _save(conn: Connection, player_id: int, by: str, now: datetime, **values: ob
 
 def set_publish(conn: Connection, player_id: int, publish: str, by: str, now: datetime) -> None:
     pl.get(conn, player_id)
-    _save(conn, player_id, by, now, publish=parse_publish(publish))
+    _save(conn, player_id, by, now, publish=str(parse_publish(publish)))
     _touch_live(conn, player_id)
 
 
@@ -191,13 +204,13 @@ def initials(name: str) -> str:
     return " ".join(f"{word[0]}." for word in name.split() if word)
 
 
-def shown(name: str | None, publish: str, player_id: int, number: str | None) -> str | None:
+def shown(name: str | None, publish: Publish, player_id: int, number: str | None) -> str | None:
     """A player's name as their setting lets the results show it."""
-    if publish == "full" or (name is None and publish != "hidden"):
+    if publish is Publish.FULL or (name is None and publish is not Publish.HIDDEN):
         return name
-    if publish == "initials":
+    if publish is Publish.INITIALS:
         return initials(name or "")
-    if publish == "number":
+    if publish is Publish.NUMBER:
         return f"No. {number}" if number else f"Player {player_id}"
     return WITHHELD
 
@@ -254,7 +267,7 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
     chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
-    if all(chosen.get(pid, "full") == "full" for pid in linked):
+    if all(chosen.get(pid, Publish.FULL) is Publish.FULL for pid in linked):
         return rows
     numbers = _club_numbers(conn, linked)
     by_entrant: dict[tuple[str, str, int, bool], dict[int, _Part]] = {}
@@ -268,7 +281,8 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
         hiding = {
             position: part
             for position, part in mine.items()
-            if part.player_id is not None and chosen.get(part.player_id, "full") != "full"
+            if part.player_id is not None
+            and chosen.get(part.player_id, Publish.FULL) is not Publish.FULL
         }
         if not hiding:
             new_entrants.append(row)
@@ -462,10 +476,10 @@ def choices(conn: Connection, club_id: int | None) -> list[tuple[pl.Player, Pref
 
 
 __all__ = [
-    "PUBLISH",
     "WITHHELD",
     "Erasure",
     "Preferences",
+    "Publish",
     "Recipient",
     "check_email",
     "choices",

@@ -5,47 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from bridgescore.errors import ParseError, RulesError
+from bridgescore.errors import RulesError
 from bridgescore.rules import VpScale
 from bridgescore.scoring.imps import VP_MAX
+from bridgescore.vocabulary import Vocabulary
 
 
-class FirstRound(Enum):
+class FirstRound(Vocabulary, what="a first-round draw"):
     """How round 1 is drawn, before there are any scores to pair on."""
 
     RANDOM = "random"  # shuffled with the conditions' seed, then 1st v 2nd, 3rd v 4th ...
     SEEDED = "seeded"  # by the teams' seeds, top half v bottom half (1 v n/2 + 1, ...)
 
-    @classmethod
-    def parse(cls, text: str) -> FirstRound:
-        found: FirstRound = _member(cls, text, "first-round draw")
-        return found
 
-
-class TieBreak(Enum):
+class TieBreak(Vocabulary, what="a tie-break"):
     """How teams level on VPs are put in order (applied in the order the conditions list)."""
 
     HEAD_TO_HEAD = "head-to-head"  # VPs in the matches among them, when each pair of them met
     IMP_QUOTIENT = "imp-quotient"  # IMPs for ÷ IMPs against
     IMP_DIFFERENCE = "imp-difference"  # IMPs for − IMPs against
-
-    @classmethod
-    def parse(cls, text: str) -> TieBreak:
-        found: TieBreak = _member(cls, text, "tie-break")
-        return found
-
-
-def _member(kind: type[Any], text: str, what: str) -> Any:
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    for member in kind:
-        if member.value == key:
-            return member
-    names = ", ".join(m.value for m in kind)
-    raise ParseError(f"not a {what}: {text!r} (expected one of {names})")
 
 
 @dataclass(frozen=True)

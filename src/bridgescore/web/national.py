@@ -115,12 +115,14 @@ def national_file(request: Request) -> Response:
             "file without them (missing=allow)",
         )
     text = national.dumps(
-        found.result,
-        options["body"],
-        found.awards,
-        charge=options["charge"] or None,
-        club_name=options["club"] or None,
-        club_id=options["number"] or None,
+        national.scored(
+            found.result,
+            options["body"],
+            found.awards,
+            charge=options["charge"] or None,
+            club_name=options["club"] or None,
+            club_id=options["number"] or None,
+        )
     )
     name = f"session-{session}-{options['body']}.xml"
     return Response(

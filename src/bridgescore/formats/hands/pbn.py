@@ -15,7 +15,7 @@ from bridgescore.formats.hands.model import (
     refuse_empty,
     whole,
 )
-from bridgescore.formats.pbn import syntax
+from bridgescore.formats.pbn import document, syntax
 from bridgescore.session import Board
 
 KIND = "PBN"
@@ -98,11 +98,11 @@ def dumps(records: HandRecords) -> bytes:
     games = []
     for board in records.boards:
         tags = (
-            syntax.Tag("Event", records.title or ""),
-            syntax.Tag("Board", str(board.number)),
-            syntax.Tag("Dealer", str(board.dealer)),
-            syntax.Tag("Vulnerable", str(board.vulnerability)),
-            syntax.Tag("Deal", whole(board).pbn()),
+            document.Tag("Event", records.title or ""),
+            document.Tag("Board", str(board.number)),
+            document.Tag("Dealer", str(board.dealer)),
+            document.Tag("Vulnerable", str(board.vulnerability)),
+            document.Tag("Deal", whole(board).pbn()),
         )
-        games.append(syntax.Game(tags))
-    return syntax.dumps(syntax.PbnDocument(tuple(games))).encode("utf-8")
+        games.append(document.Game(tags))
+    return syntax.dumps(document.PbnDocument(tuple(games))).encode("utf-8")

@@ -1,88 +1,20 @@
-"""PBN (Portable Bridge Notation), in three layers:
+"""PBN (Portable Bridge Notation) results files: the format's ``load``, ``loads``, ``dump`` and
+``dumps`` over :class:`~bridgescore.formats.results_file.ResultsFile`, as every format has them.
 
-* :mod:`~bridgescore.formats.pbn.syntax` -- the document model, the lenient reader and the
-  export-format writer (tags, comments, sections and tables as written);
-* :mod:`~bridgescore.formats.pbn.legality` -- the rules of one game: tag notations, auction and
-  play legality, notes and tables;
-* :mod:`~bridgescore.formats.pbn.session` -- PBN games as sessions, and sessions as export PBN
-  (the format's ``load/loads/dump/dumps`` over ``ResultsFile``).
+The package is built in layers, each importing only the ones listed before it:
 
-This package re-exports the document layer, so ``pbn.loads(text)`` reads a
-:class:`PbnDocument` as before.
+* :mod:`~bridgescore.formats.pbn.document` -- the standard's vocabulary, the document model
+  (games of tags, with comments, sections and tables) and the notation of tag values;
+* :mod:`~bridgescore.formats.pbn.legality` -- the rules of one game: tag notations, auction
+  and play legality, notes and tables;
+* :mod:`~bridgescore.formats.pbn.syntax` -- the lenient reader and the export-format writer of
+  the document (``syntax.loads(text)`` reads a :class:`~.document.PbnDocument`);
+* :mod:`~bridgescore.formats.pbn.session` -- PBN games as sessions, and sessions as export PBN.
 """
 
 from __future__ import annotations
 
-from bridgescore.formats.pbn.syntax import (
-    MANDATORY_TAGS,
-    TABLE_TAGS,
-    Cell,
-    Column,
-    Comment,
-    CommentKind,
-    Game,
-    PbnContract,
-    PbnDeclarer,
-    PbnDocument,
-    PbnProblem,
-    PbnResult,
-    PbnScore,
-    ProblemKind,
-    Row,
-    SectionLine,
-    Severity,
-    Table,
-    Tag,
-    decode,
-    dump,
-    dumps,
-    load,
-    loads,
-    parse_columns,
-    parse_contract,
-    parse_deal,
-    parse_declarer,
-    parse_result,
-    parse_score,
-    parse_seat,
-    parse_vulnerable,
-    read_path,
-    write_path,
-)
+from bridgescore.formats.pbn import syntax
+from bridgescore.formats.pbn.session import PbnEvent, dump, dumps, load, loads
 
-__all__ = [
-    "MANDATORY_TAGS",
-    "TABLE_TAGS",
-    "Cell",
-    "Column",
-    "Comment",
-    "CommentKind",
-    "Game",
-    "PbnContract",
-    "PbnDeclarer",
-    "PbnDocument",
-    "PbnProblem",
-    "PbnResult",
-    "PbnScore",
-    "ProblemKind",
-    "Row",
-    "SectionLine",
-    "Severity",
-    "Table",
-    "Tag",
-    "decode",
-    "dump",
-    "dumps",
-    "load",
-    "loads",
-    "parse_columns",
-    "parse_contract",
-    "parse_deal",
-    "parse_declarer",
-    "parse_result",
-    "parse_score",
-    "parse_seat",
-    "parse_vulnerable",
-    "read_path",
-    "write_path",
-]
+__all__ = ["PbnEvent", "dump", "dumps", "load", "loads", "syntax"]

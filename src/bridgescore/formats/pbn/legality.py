@@ -1,9 +1,10 @@
 """PBN: the rules of one game -- tag notations, auction and play legality, notes and tables.
 
 The reader (:mod:`bridgescore.formats.pbn.syntax`) hands each finished game to
-:class:`GameChecker`, which reports through it. Following the auction and the play card by card
-(:func:`_simulate_auction`, :func:`_simulate_play`) is done only when the reader is asked for
-``play_checks``.
+:class:`GameChecker`, which reports through it (:class:`GameReader`); both are built on
+:mod:`bridgescore.formats.pbn.document`, and this module imports no reader. Following the
+auction and the play card by card (:func:`_simulate_auction`, :func:`_simulate_play`) is done
+only when the reader is asked for ``play_checks``.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import ParseError
 from bridgescore.formats.pbn import dialects
-from bridgescore.formats.pbn.syntax import (
+from bridgescore.formats.pbn.document import (
     _INT,
     _KNOWN_TAGS,
     _MTS_ORDER,
@@ -56,8 +57,27 @@ from bridgescore.formats.pbn.syntax import (
     parse_vulnerable,
 )
 
-if TYPE_CHECKING:
-    from bridgescore.formats.pbn.syntax import _Reader
+
+class GameReader(Protocol):
+    """What the checks of a game need of the reader that read it: whether to follow the play,
+    the line of its ``% EXPORT`` marker, what the checks of earlier games found (each tag
+    value's verdict, each deal's cards), and where each problem found goes."""
+
+    play_checks: bool
+    export_line: int | None
+    memo: dict[tuple[str, str], str | None]
+    deals: dict[str, list[int | None]]
+
+    def _report(
+        self,
+        message: str,
+        line: int | None,
+        kind: ProblemKind,
+        severity: Severity = ...,
+        found: str | None = None,
+        expected: str | None = None,
+    ) -> None: ...
+
 
 # --------------------------------------------------------------------------------------------
 # Reader: the rules of one game
@@ -253,7 +273,7 @@ class _PlayOutcome:
 class GameChecker:
     """The checks of §3-§5 on one finished game.  Reports through the reader."""
 
-    def __init__(self, reader: _Reader, tags: list[Tag], broken: set[int]) -> None:
+    def __init__(self, reader: GameReader, tags: list[Tag], broken: set[int]) -> None:
         self.reader = reader
         self.tags = tags
         self.first: dict[str, tuple[int, Tag]] = {}

@@ -10,7 +10,7 @@ Results come in two shapes, both read:
 
 A tag a game leaves out keeps the previous game's value (Event, Board, Deal ... as producers
 write two results under one deal). A file with several events gives one session per event
-(:func:`read_events`); :func:`loads` reads a file of one event as a
+(:func:`events_loads`); :func:`loads` reads a file of one event as a
 :class:`~bridgescore.formats.results_file.ResultsFile`, with the file's own figures (ScoreTable
 MP or IMP columns, ScoreMP/ScoreIMP tags, the TotalScoreTable) as its ``reported`` and the
 :class:`PbnEvent` as its ``event``. :func:`dumps` writes export-format PBN: pairs with their
@@ -24,8 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.deal import Deal
@@ -37,10 +36,11 @@ from bridgescore.errors import (
     Problems,
     RulesError,
 )
-from bridgescore.formats.pbn import dialects
-from bridgescore.formats.pbn import syntax as pbn
+from bridgescore.formats.files import decode_text
+from bridgescore.formats.pbn import dialects, syntax
+from bridgescore.formats.pbn import document as pbn
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
-from bridgescore.formats.results_file import ResultsFile
+from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.results import SessionResult
 from bridgescore.rules import CrossImpNormalisation, Method, TeamsScoring, Trim
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -54,6 +54,9 @@ from bridgescore.traveller import (
     WeightedResult,
     parse_side_scores,
 )
+
+if TYPE_CHECKING:
+    from bridgescore.movements.model import Movement
 
 # Tags whose value carries over to following games that leave them out.
 _CARRIED = (
@@ -182,27 +185,21 @@ class _Event:
         return self.numbers.setdefault(key, len(self.numbers) + 1)
 
 
-def read_path(path: str | Path, structure: FieldStructure | None = None) -> ResultsFile:
-    """Read a PBN file of one event; a file of several events is refused, naming them."""
-    return _one(read_events(path, structure), str(path))
-
-
-def load(fp: IO[str], structure: FieldStructure | None = None) -> ResultsFile:
-    return loads(fp.read(), path=getattr(fp, "name", None), structure=structure)
-
-
 def loads(
-    text: str, path: str | None = None, structure: FieldStructure | None = None
+    data: str | bytes,
+    path: str | None = None,
+    *,
+    structure: FieldStructure | None = None,
+    movement: Movement | None = None,
 ) -> ResultsFile:
-    """Read the PBN text of one event."""
-    return _one(events_loads(text, path, structure), path)
+    """Read the PBN text of one event (or its bytes: as a byte-order mark says, else UTF-8,
+    else ISO-8859-1, §2.2); a file of several events is refused, naming them. ``structure``
+    and ``movement`` as :func:`bridgescore.formats.load_path` takes them (a teams match's
+    rooms make teams of four whatever the structure)."""
+    return _one(events_loads(data, path, structure), path).seated(movement, structure, path)
 
 
-def read_path_event(path: str | Path, structure: FieldStructure | None = None) -> PbnEvent:
-    """The one event of a PBN file, with the file's own numbers."""
-    event = read_path(path, structure).event
-    assert isinstance(event, PbnEvent)
-    return event
+load = load_with(loads)
 
 
 def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
@@ -222,17 +219,12 @@ def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
     return ResultsFile(event.session, event.figures(), event, event.warnings)
 
 
-def read_events(path: str | Path, structure: FieldStructure | None = None) -> list[PbnEvent]:
-    name = str(path)
-    document = pbn.read_path(path, play_checks=False)
-    return events_of(document, name, structure)
-
-
 def events_loads(
-    text: str, path: str | None = None, structure: FieldStructure | None = None
+    data: str | bytes, path: str | None = None, structure: FieldStructure | None = None
 ) -> list[PbnEvent]:
-    """Every event of PBN text."""
-    return events_of(pbn.loads(text, path=path, play_checks=False), path, structure)
+    """Every event of PBN text (or its bytes, decoded as :func:`loads` decodes them)."""
+    text = decode_text(data, "PBN", path, fallback="latin-1")
+    return events_of(syntax.loads(text, path=path, play_checks=False), path, structure)
 
 
 def events_of(
@@ -825,7 +817,7 @@ def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
         if n == 0 and (result is not None or session.names):
             tags.append(_total_table(session, result, sections, imps))
         games.append(pbn.Game(tuple(tags)))
-    return pbn.dumps(pbn.PbnDocument(tuple(games)))
+    return syntax.dumps(pbn.PbnDocument(tuple(games)))
 
 
 def _scoring(result: SessionResult) -> str:
@@ -973,9 +965,6 @@ __all__ = [
     "events_of",
     "load",
     "loads",
-    "read_events",
-    "read_path",
-    "read_path_event",
 ]
 
 
@@ -1032,4 +1021,4 @@ def _dumps_teams(result: TeamsResult) -> str:
         if imps is not None:
             tags.append(pbn.Tag("ScoreIMP", f"NS {_number(imps[0])} EW {_number(imps[1])}"))
         games.append(pbn.Game(tuple(tags)))
-    return pbn.dumps(pbn.PbnDocument(tuple(games)))
+    return syntax.dumps(pbn.PbnDocument(tuple(games)))

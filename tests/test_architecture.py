@@ -1,0 +1,170 @@
+"""ARCHITECTURE.md is true: every package and module its tables name exists, every one that
+exists is named there, and the import-linter contracts in pyproject.toml hold the layers its
+diagram draws, in its order (the rules core included, and held pure by its own contract).
+
+The page names a package or module in backticks in a table's first column, and what it holds
+in the second, relative to it (``formats/`` owns `` `pbn/syntax.py` ``); a module's own row
+names its neighbours (``results.py`` owns `` `teams_results.py` ``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "bridgescore"
+PAGE = ROOT / "ARCHITECTURE.md"
+
+# Alembic's revisions and its environment are listed by Alembic, by number, not on the page.
+UNLISTED = ("store/migrations/",)
+_NAME = re.compile(r"[a-z_][a-z0-9_/]*(?:\.py|/)")
+
+
+def _sections(text: str) -> dict[str, list[str]]:
+    """Each ``## `` section's lines, by its title."""
+    sections: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            lines = sections.setdefault(line[3:].strip(), [])
+        else:
+            lines.append(line)
+    return sections
+
+
+def _rows(lines: list[str]) -> list[tuple[str, str]]:
+    """A table's rows (its header and rule left out): the first cell and the rest."""
+    cells = [line.strip().strip("|").split("|", 1) for line in lines if line.startswith("|")]
+    return [(first.strip(), rest) for first, rest in cells[2:]]
+
+
+def _names(cell: str) -> list[str]:
+    return [name for name in re.findall(r"`([^`]+)`", cell) if _NAME.fullmatch(name)]
+
+
+def named() -> dict[str, set[str]]:
+    """Every path the tables name (relative to the package, ``/`` for a package), by table."""
+    found: dict[str, set[str]] = {}
+    for title, lines in _sections(PAGE.read_text(encoding="utf-8")).items():
+        for first, rest in _rows(lines):
+            (subject,) = _names(first)
+            base = subject if subject.endswith("/") else ""
+            found.setdefault(title, set()).add(subject)
+            found[title].update(base + name for name in _names(rest))
+    return found
+
+
+def modules() -> set[str]:
+    """Every package (``name/``) and module (``name.py``) of bridgescore below the top."""
+    out = set()
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative.startswith(UNLISTED) or path.name in ("__init__.py", "__main__.py"):
+            continue
+        out.add(relative)
+    for init in PACKAGE.rglob("__init__.py"):
+        folder = init.parent.relative_to(PACKAGE).as_posix() + "/"
+        if folder != "./" and not folder.startswith(UNLISTED):
+            out.add(folder)
+    return out
+
+
+def test_every_package_and_module_the_page_names_exists() -> None:
+    missing = sorted(
+        path
+        for paths in named().values()
+        for path in paths
+        if not (PACKAGE / path).exists() or (path.endswith("/") != (PACKAGE / path).is_dir())
+    )
+    assert not missing, f"ARCHITECTURE.md names what does not exist: {missing}"
+
+
+def test_every_package_and_module_is_named_on_the_page() -> None:
+    mentioned = set().union(*named().values())
+    unnamed = sorted(modules() - mentioned)
+    assert not unnamed, f"ARCHITECTURE.md does not name: {unnamed}"
+
+
+def test_the_tables_name_each_module_once() -> None:
+    seen: dict[str, str] = {}
+    twice = []
+    for title, paths in named().items():
+        for path in paths:
+            if path in seen:
+                twice.append(f"{path} ({seen[path]}; {title})")
+            seen[path] = title
+    assert not twice, f"named in two tables: {twice}"
+
+
+# --- the layers ----------------------------------------------------------------------------------
+
+
+def diagram() -> tuple[list[set[str]], set[str]]:
+    """The layers the page draws, top first, as module names, and the rules core's."""
+    block = _sections(PAGE.read_text(encoding="utf-8"))["The layers"]
+    start = block.index("```")
+    end = block.index("```", start + 1)
+    layers: list[set[str]] = []
+    core: set[str] = set()
+    below = False
+    for line in block[start + 1 : end]:
+        if set(line.strip()) == {"-"}:
+            below = True
+        elif below:
+            words = line.removeprefix("the rules core").strip()
+            core.update(_module(word.strip()) for word in words.split(",") if word.strip())
+        else:
+            heads = re.match(r"((?:[a-z_]+(?:/|\.py) +)+)", line + " ")
+            assert heads, f"a layer of the diagram names no package: {line!r}"
+            layers.append({_module(word) for word in heads.group(1).split()})
+    return layers, core
+
+
+def _module(name: str) -> str:
+    return "bridgescore." + name.removesuffix("/").removesuffix(".py")
+
+
+def contracts() -> list[dict[str, Any]]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        config = tomllib.load(file)
+    found: list[dict[str, Any]] = config["tool"]["importlinter"]["contracts"]
+    return found
+
+
+def _layers() -> list[set[str]]:
+    (contract,) = [c for c in contracts() if c["type"] == "layers"]
+    return [{m.strip() for m in re.split(r"[|:]", layer)} for layer in contract["layers"]]
+
+
+def test_the_layers_contract_holds_the_layers_the_page_draws() -> None:
+    drawn, core = diagram()
+    assert _layers() == [*drawn, core]
+
+
+def test_the_rules_core_is_what_the_page_lists_and_is_held_pure() -> None:
+    _, core = diagram()
+    paths = named()["The rules core (pure, exact, typed)"]
+    assert core == {_module(path) for path in paths if "/" not in path.removesuffix("/")}
+    (pure,) = [c for c in contracts() if c["name"].startswith("The rules core is pure")]
+    assert set(pure["source_modules"]) == core
+
+
+def test_a_new_module_would_be_caught() -> None:
+    """The checks above compare real sets: a module the page does not name shows up."""
+    assert "formats/csv.py" in modules() and "formats/pbn/" in modules()
+    assert "check/" in set().union(*named().values())
+    assert len(modules()) > 50
+
+
+def test_the_benchmarks_import_no_test_module() -> None:
+    """bench/ stands on its own: what it shares with the tests (the throwaway servers) is in
+    tools/."""
+    importing = [
+        path.name
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        if re.search(r"^\s*(?:from|import) tests\b", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert not importing, f"benchmarks importing tests/: {importing}"
