@@ -215,3 +215,9 @@ def report_event(
     results = sum(len(s.result.session.tables) for s in sessions)
     what = f"{len(written)} pages: the event's ranking and {len(sessions)} sessions' sites"
     return what, failed, results
+
+
+def event_rules(options: dict[str, Any]) -> EventRules:
+    """The event's rules from ``--aggregate``, ``--common-top`` and ``--pairs-by`` (``export``
+    of several sessions ranks them as ``score`` does)."""
+    return _rules(options)

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.event import event_options, is_event
 from bridgescore.cli.options import (
     inputs_of,
     load,
     masterpoint_options,
     masterpoint_scheme,
     scoring_options,
+    with_strata,
 )
 from bridgescore.errors import BridgeScoreError
+
+if TYPE_CHECKING:
+    from bridgescore.formats.national import MissingNumber
 
 
 @click.command()
 @click.argument("file", metavar="SESSION", type=click.Path(dir_okay=False))
+@click.argument("more", metavar="[SESSION]...", nargs=-1, type=click.Path(dir_okay=False))
 @click.option(
     "--to",
     type=click.Choice(["usebio"]),
@@ -47,6 +54,7 @@ from bridgescore.errors import BridgeScoreError
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to OUT (default: -).")
 @scoring_options
+@event_options
 @masterpoint_options
 def export(
     file: str,
@@ -57,21 +65,29 @@ def export(
     club_id: str | None,
     allow_missing: bool,
     output: str | None,
+    more: tuple[str, ...] = (),
     **options: Any,
 ) -> None:
     """Write SESSION (a results file, or db:ID for a stored session) as the national body's
     USEBIO file: players' national numbers, the masterpoints with their type and scale
     (--masterpoints, by default the body's club scheme: abf:green, nz:club), and the EBU's
     charge code. Players without a national number are listed first, and nothing is written
-    unless --allow-missing.
+    unless --allow-missing. Several SESSIONs are one event (as score ranks them): one file with
+    each session and the event's overall ranking.
 
     \b
     Examples:
       bridgescore export night.xml --profile abf -o night-abf.xml
       bridgescore export db:12 --profile ebu --masterpoints ebu-local.toml --charge 10 -o n.xml
       bridgescore export night.xml --profile nz -o night-nz.xml
+      bridgescore export day1.xml day2.xml --profile abf -o event-abf.xml
     """
     del to  # USEBIO is the one format national bodies take from clubs
+    if is_event(more, options):
+        _export_event(
+            (file, *more), profile, charge, club_name, club_id, allow_missing, output, options
+        )
+        return
     from bridgescore.formats import national
     from bridgescore.formats.outputs import write_text
     from bridgescore.masterpoints import award
@@ -82,19 +98,9 @@ def export(
         result = score(session, rules, handicaps)
         missing = national.missing_numbers(result)  # a teams result is refused here
         spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
-        awards = award(result, masterpoint_scheme(spec)) if spec else None
-        if missing:
-            click.echo(
-                f"bridgescore: {len(missing)} player{'s' if len(missing) != 1 else ''} without "
-                "a national number (the body cannot credit them):",
-                err=True,
-            )
-            for gap in missing:
-                click.echo(f"  {gap.describe()}", err=True)
-            if not allow_missing:
-                raise UsageProblem(
-                    "nothing written: add the players' national numbers, or --allow-missing"
-                )
+        scheme = with_strata(masterpoint_scheme(spec), session, options) if spec else None
+        awards = award(result, scheme) if scheme else None
+        _say_missing(missing, allow_missing)
         text = national.dumps(
             national.scored(
                 result, profile, awards, charge=charge, club_name=club_name, club_id=club_id
@@ -109,4 +115,96 @@ def export(
         click.echo(
             f"Written {output}: USEBIO 1.2 for the {national.PROFILES[profile].body}, "
             f"{count} award{'s' if count != 1 else ''}{unit}"
+        )
+
+
+def _say_missing(missing: Sequence[MissingNumber], allow_missing: bool, where: str = "") -> None:
+    """List the players without a national number; stop unless ``--allow-missing``."""
+    if not missing:
+        return
+    click.echo(
+        f"bridgescore: {len(missing)} player{'s' if len(missing) != 1 else ''} without "
+        f"a national number{where} (the body cannot credit them):",
+        err=True,
+    )
+    for gap in missing:
+        click.echo(f"  {gap.describe()}", err=True)
+    if not allow_missing:
+        raise UsageProblem("nothing written: add the players' national numbers, or --allow-missing")
+
+
+def _export_event(
+    files: tuple[str, ...],
+    profile: str,
+    charge: str | None,
+    club_name: str | None,
+    club_id: str | None,
+    allow_missing: bool,
+    output: str | None,
+    options: dict[str, Any],
+) -> None:
+    """Several sessions ranked as one event, written as one national body's file."""
+    from bridgescore.cli.event import event_rules
+    from bridgescore.events import EventSession, rank_event
+    from bridgescore.formats import national
+    from bridgescore.formats.outputs import write_text
+    from bridgescore.masterpoints import award
+    from bridgescore.reports.events import ranking_data
+    from bridgescore.scoring import score_pairs
+    from bridgescore.session import FieldStructure
+
+    if options.get("finals") or options.get("carry") or options.get("qualifiers"):
+        raise UsageProblem(
+            "export writes the sessions of one event ranked together; a qualifying carried "
+            "into a --final is not written yet"
+        )
+    spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
+    try:
+        sessions = []
+        problems = []
+        for file in files:
+            try:
+                session, rules, _ = load(file, None, options, published=False)
+            except BridgeScoreError as error:
+                problems.append(str(error))
+                continue
+            if session.structure is FieldStructure.TEAMS:
+                problems.append(f"{file}: a national body's USEBIO file holds pairs events")
+                continue
+            sessions.append(EventSession(file, score_pairs(session, rules)))
+        if problems:
+            raise UsageProblem("\n".join(problems))
+        ranking, who = rank_event(sessions, event_rules(options))
+        awards = []
+        for s in sessions:
+            try:
+                scheme = (
+                    with_strata(masterpoint_scheme(spec), s.result.session, options)
+                    if spec
+                    else None
+                )
+            except BridgeScoreError as error:
+                raise UsageProblem(f"{s.label}: {error}") from None
+            awards.append(award(s.result, scheme) if scheme else None)
+        for s in sessions:
+            _say_missing(national.missing_numbers(s.result), allow_missing, f" in {s.label}")
+        title = ranking_data(ranking, who)["event"]
+        text = national.dumps_event(
+            ranking, profile, awards, title=title, charge=charge, club_name=club_name,
+            club_id=club_id,
+        )  # fmt: skip
+        write_text(output or "-", text, inputs=inputs_of(*files, options=options))
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+    for note in who.notes:
+        click.echo(f"Note: {note}", err=True)
+    count = sum(0 if a is None else len(a.awards) for a in awards)
+    unit = next((f" of {a.scheme.unit}" for a in awards if a is not None), "")
+    if spec:
+        click.echo(f"Note: {national.OVERALL_NOT_COMPUTED}", err=True)
+    if output:
+        click.echo(
+            f"Written {output}: USEBIO 1.2 for the {national.PROFILES[profile].body}, "
+            f"{len(sessions)} sessions and the overall ranking of {len(ranking.standings)}, "
+            f"{count} session award{'s' if count != 1 else ''}{unit}"
         )

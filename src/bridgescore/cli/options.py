@@ -91,6 +91,19 @@ def masterpoint_options(func: F) -> F:
         help="Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
         "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them).",
     )(func)
+    func = click.option(
+        "--strata",
+        metavar="A,B=750,C=300",
+        help="ACBL strata, best first: B=750 holds the pairs whose higher holder has fewer "
+        "than 750 masterpoints (with --holdings; docs/masterpoints.md).",
+    )(func)
+    func = click.option(
+        "--holdings",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="With --strata: each player's masterpoints held, a CSV of player,masterpoints "
+        "(the player by national number, club number or name).",
+    )(func)
     return click.option(
         "--masterpoints",
         "masterpoints",
@@ -124,10 +137,38 @@ def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any
     """The awards ``--masterpoints`` asks for, or None."""
     spec = options.get("masterpoints")
     if not spec:
+        if options.get("strata") or options.get("holdings"):
+            from bridgescore.cli.common import UsageProblem
+
+            raise UsageProblem("--strata and --holdings stratify --masterpoints acbl:club …")
         return None
     from bridgescore.masterpoints import award
 
-    return award(result, masterpoint_scheme(spec))
+    return award(result, with_strata(masterpoint_scheme(spec), result.session, options))
+
+
+def with_strata(scheme: Scheme, session: Session, options: dict[str, Any]) -> Scheme:
+    """``scheme`` with each pair in its stratum when ``--strata`` and ``--holdings`` are given
+    (both or neither)."""
+    strata, holdings = options.get("strata"), options.get("holdings")
+    if not strata and not holdings:
+        return scheme
+    from bridgescore.cli.common import UsageProblem
+
+    if not strata or not holdings:
+        raise UsageProblem(
+            "--strata and --holdings go together: the strata's limits, and what each player holds"
+        )
+    from bridgescore.errors import ParseError
+    from bridgescore.formats.files import display_name, read_utf8
+    from bridgescore.masterpoints.strata import parse_holdings, parse_strata, stratified
+
+    try:
+        chosen = parse_strata(strata)
+    except ParseError as error:
+        raise UsageProblem(f"--strata: {error}") from None
+    held = parse_holdings(read_utf8(holdings, "masterpoint holdings"), display_name(holdings))
+    return stratified(scheme, session, chosen, held)
 
 
 def rules_from(options: dict[str, Any]) -> Rules:

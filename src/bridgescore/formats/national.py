@@ -29,7 +29,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import IO
 
+from bridgescore.display import fmt
 from bridgescore.errors import RulesError
+from bridgescore.events import Ranking
 from bridgescore.formats import usebio
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.masterpoints import Award, Awards
@@ -164,10 +166,25 @@ def dumps(rf: ResultsFile) -> str:
         raise RulesError(
             f"a national body's file is written for a body: one of {', '.join(PROFILES)}"
         )
-    profile, charge = submission.profile, submission.charge
-    chosen = PROFILES.get(profile)
+    return usebio.text_of(_tree(result, _profile(submission.profile), awards, submission))
+
+
+def dump(rf: ResultsFile, fp: IO[str]) -> None:
+    fp.write(dumps(rf))
+
+
+def _profile(name: str) -> Profile:
+    chosen = PROFILES.get(name)
     if chosen is None:
-        raise RulesError(f"not a national body: {profile!r} (expected {', '.join(PROFILES)})")
+        raise RulesError(f"not a national body: {name!r} (expected {', '.join(PROFILES)})")
+    return chosen
+
+
+def _tree(
+    result: SessionResult, chosen: Profile, awards: Awards | None, submission: Submission
+) -> ET.Element:
+    """One session's file as a tree, shaped for the body."""
+    charge = submission.charge
     _check(chosen, awards, charge)
     method = result.rules.method
     if method not in chosen.event_types:
@@ -181,11 +198,115 @@ def dumps(rf: ResultsFile) -> str:
     text = usebio.dumps(ResultsFile(result.session, event=event, result=result))
     root = ET.fromstring(text.split("\n", 2)[2])  # past the declaration and the DOCTYPE
     _shape(root, result, chosen, awards, charge)
+    return root
+
+
+# --- an event of several sessions -----------------------------------------------------------------
+
+OVERALL_NOT_COMPUTED = (
+    "overall masterpoints are not computed: each session's awards are written; the ABF's "
+    "outright formula (Masterpoint Manual §3.1.2) is adjusted for events of 2 and 3 sessions by "
+    "tables not found in a published source, and the EBU's and NZ Bridge's scales for an event "
+    "of several sessions are not implemented"
+)
+
+
+def dumps_event(
+    ranking: Ranking,
+    profile: str,
+    awards: Sequence[Awards | None],
+    *,
+    title: str | None = None,
+    charge: str | None = None,
+    club_name: str | None = None,
+    club_id: str | None = None,
+) -> str:
+    """An event of several sessions as the national body's USEBIO file: the event's overall
+    ranking (``EVENT/PARTICIPANTS``: place, total, percentage, the players and their national
+    numbers) and each session as ``EVENT/SESSION`` with SESSION_ID 1, 2 …, its date,
+    description, winner type, participants with their awards (``awards``, by session), boards
+    and deals, as :func:`dumps` writes one session. Overall masterpoints are not written
+    (:data:`OVERALL_NOT_COMPUTED`)."""
+    chosen = _profile(profile)
+    sessions = ranking.sessions
+    if len(awards) != len(sessions):
+        raise RulesError(f"{len(awards)} sessions' awards for {len(sessions)} sessions")
+    submission = Submission(profile, charge, club_name, club_id)
+    trees = [_tree(s.result, chosen, a, submission) for s, a in zip(sessions, awards, strict=True)]
+    root = trees[0]
+    event = root.find("EVENT")
+    assert event is not None
+    handset = root.find("HANDSET")
+    if handset is not None:
+        root.remove(handset)
+    # The first session's tree is the event's: its own parts go into its SESSION.
+    kept = {"PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION", "DATE"}
+    kept |= {"MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG", "P2P_CHARGE_RATE"}
+    kept |= {"SESSION_COUNT", "SECTION_COUNT", "WINNER_TYPE", "SCORING_METHOD"}
+    own_first = [c for c in event if c.tag not in kept]
+    for child in own_first:
+        event.remove(child)
+    parts = [(own_first, handset, event.findtext("WINNER_TYPE"))]
+    for tree in trees[1:]:
+        other = tree.find("EVENT")
+        assert other is not None
+        kind = other.findtext("WINNER_TYPE")
+        parts.append(([c for c in other if c.tag not in kept], tree.find("HANDSET"), kind))
+    _set(event, "EVENT_DESCRIPTION", title or sessions[0].result.session.title or "Event")
+    _set(event, "SESSION_COUNT", str(len(sessions)))
+    sections = max(max(1, len(s.result.session.sections)) for s in sessions)
+    _set(event, "SECTION_COUNT", str(sections))
+    any_award = any(a is not None and a.awards for a in awards)
+    if event.find("MPS_AWARDED_FLAG") is not None:
+        _set(event, "MPS_AWARDED_FLAG", "Y" if any_award else "N")
+    event.append(_overall(ranking))
+    for k, (session, (children, deals, winners)) in enumerate(zip(sessions, parts, strict=True), 1):
+        element = ET.SubElement(event, "SESSION", SESSION_ID=str(k))
+        own = session.result.session
+        _add_text(element, "SESSION_DESCRIPTION", own.title)
+        _add_text(element, "DATE", _date(own.date))
+        _add_text(element, "WINNER_TYPE", winners)
+        for child in children:
+            if child.tag == "SESSION":  # sections: they are the session's own
+                element.extend(list(child))
+            else:
+                element.append(child)
+        if deals is not None:
+            element.append(deals)
     return usebio.text_of(root)
 
 
-def dump(rf: ResultsFile, fp: IO[str]) -> None:
-    fp.write(dumps(rf))
+def _add_text(parent: ET.Element, tag: str, text: str | None) -> None:
+    if text:
+        ET.SubElement(parent, tag).text = text
+
+
+def _overall(ranking: Ranking) -> ET.Element:
+    """The event's ranking as USEBIO participants: each entry numbered in ranking order."""
+    participants = ET.Element("PARTICIPANTS")
+    for n, standing in enumerate(ranking.standings, 1):
+        pair = ET.SubElement(participants, "PAIR")
+        ET.SubElement(pair, "PAIR_NUMBER").text = str(n)
+        ET.SubElement(pair, "PLACE").text = str(standing.rank)
+        ET.SubElement(pair, "TOTAL_SCORE").text = fmt(standing.total, 2)
+        if standing.percent is not None:
+            ET.SubElement(pair, "PERCENTAGE").text = fmt(standing.percent, 2)
+        ET.SubElement(pair, "SESSIONS_PLAYED").text = str(standing.played)
+        played = next(c for c in standing.contributions if c is not None)
+        session = ranking.sessions[played.session].result.session
+        entrant = played.standing.entrant
+        players = standing.name.split(" & ") if standing.name else []
+        members = list(session.members.get(entrant, ()))
+        count = 1 if entrant.player else max(2, len(players), len(members))
+        for i in range(count):
+            member = members[i] if i < len(members) else Member()
+            player = ET.SubElement(pair, "PLAYER")
+            ET.SubElement(player, "PLAYER_NAME").text = players[i] if i < len(players) else ""
+            if member.national:
+                ET.SubElement(player, "NATIONAL_ID_NUMBER").text = member.national
+            if member.club:
+                ET.SubElement(player, "CLUB_ID_NUMBER").text = member.club
+    return participants
 
 
 def _check(profile: Profile, awards: Awards | None, charge: str | None) -> None:
@@ -345,9 +466,9 @@ class NationalFile:
     numbers: dict[str, tuple[str, ...]]  # each label's players' national numbers
 
 
-def read_awards(text: str | bytes) -> NationalFile:
+def read_awards(text: str | bytes, session: str | None = None) -> NationalFile:
     """The masterpoint fields of a national body's USEBIO file (Compscore's, NZ Scorer's or
-    ours)."""
+    ours); ``session``: those of the SESSION with that id in a file of several."""
     from bridgescore.formats.xmlreader import parse_xml
 
     root, _ = parse_xml(text, None)
@@ -356,7 +477,13 @@ def read_awards(text: str | bytes) -> NationalFile:
         raise RulesError("not a USEBIO file: no EVENT")
     awards: dict[str, Fraction] = {}
     numbers: dict[str, tuple[str, ...]] = {}
-    containers = [(None, event)] + [(s.get("SECTION_ID"), s) for s in event.iter("SECTION")]
+    top = event
+    if session is not None:
+        found = [s for s in event.findall("SESSION") if s.get("SESSION_ID") == session]
+        if not found:
+            raise RulesError(f"no session {session!r} in the file")
+        top = found[0]
+    containers = [(None, top)] + [(s.get("SECTION_ID"), s) for s in top.iter("SECTION")]
     for section, container in containers:
         for participants in container.findall("PARTICIPANTS"):
             for unit in (*participants.findall("PAIR"), *participants.findall("PLAYER")):
@@ -383,6 +510,46 @@ def read_awards(text: str | bytes) -> NationalFile:
     )
 
 
+@dataclass(frozen=True)
+class OverallLine:
+    """One entry of an event's overall ranking, as the national body's file gives it."""
+
+    place: int
+    total: str
+    percentage: str | None
+    sessions_played: int
+    players: tuple[tuple[str, str | None], ...]  # each player's name and national number
+
+
+def read_event(text: str | bytes) -> tuple[tuple[str, ...], tuple[OverallLine, ...]]:
+    """The sessions' SESSION_IDs and the event's overall ranking of a file :func:`dumps_event`
+    wrote (each session is read by :func:`bridgescore.formats.usebio.loads` with its id)."""
+    from bridgescore.formats.xmlreader import parse_xml
+
+    root, _ = parse_xml(text, None)
+    event = root.find("EVENT")
+    if event is None:
+        raise RulesError("not a USEBIO file: no EVENT")
+    ids = tuple(s.get("SESSION_ID") or "" for s in event.findall("SESSION"))
+    lines = []
+    for participants in event.findall("PARTICIPANTS"):
+        for pair in participants.findall("PAIR"):
+            players = tuple(
+                (p.findtext("PLAYER_NAME") or "", p.findtext("NATIONAL_ID_NUMBER"))
+                for p in pair.findall("PLAYER")
+            )
+            lines.append(
+                OverallLine(
+                    int(pair.findtext("PLACE") or 0),
+                    pair.findtext("TOTAL_SCORE") or "",
+                    pair.findtext("PERCENTAGE"),
+                    int(pair.findtext("SESSIONS_PLAYED") or 0),
+                    players,
+                )
+            )
+    return ids, tuple(lines)
+
+
 def labels(entrants: Sequence[Entrant]) -> dict[Entrant, str]:
     """How :class:`NationalFile` names each entrant."""
     return {e: _label(e) for e in entrants}
@@ -390,17 +557,21 @@ def labels(entrants: Sequence[Entrant]) -> dict[Entrant, str]:
 
 __all__ = [
     "CHARGE_CODES",
+    "OVERALL_NOT_COMPUTED",
     "PROFILES",
     "MissingNumber",
     "NationalFile",
+    "OverallLine",
     "Profile",
     "Submission",
     "dump",
     "dumps",
+    "dumps_event",
     "labels",
     "load",
     "loads",
     "missing_numbers",
     "read_awards",
+    "read_event",
     "scored",
 ]

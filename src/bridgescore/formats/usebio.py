@@ -222,6 +222,11 @@ class _Reader(XmlReader):
         event_element = events[0]
         event = self._event(root, event_element)
         container, event = self._session(event_element, event, session_id)
+        # A session of several has its own date, description, winner type and deals.
+        own = container if container.tag == "SESSION" else None
+        own_winner = "" if own is None else _text(own, "WINNER_TYPE")
+        if re.fullmatch(r"[0-9]{1,2}", own_winner):
+            event = replace(event, winner_type=int(own_winner))
         if event.teams:
             from bridgescore.formats.usebio_teams import TeamsReader
 
@@ -255,7 +260,7 @@ class _Reader(XmlReader):
             for table, ns_value, ew_value in rows:
                 tables.append(_named(table, unit_structure, names))
                 values.append((ns_value, ew_value))
-        boards = self._boards(root, event_element)
+        boards = self._boards(root, event_element, own)
         for table in tables:
             boards.setdefault(table.board, Board.numbered(table.board))
         if not tables and not self.problems:
@@ -263,12 +268,14 @@ class _Reader(XmlReader):
         section_structures = {k: v for k, v in structures.items() if k is not None}
         structure: FieldStructure | None = next(iter(structures.values()), None)
         description = _text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE")
+        if own is not None:
+            description = _text(own, "SESSION_DESCRIPTION") or description
         session = Session.build(
             tables,
             boards,
             structure,
             description or None,
-            _text(event_element, "DATE") or None,
+            (own is not None and _text(own, "DATE")) or _text(event_element, "DATE") or None,
             path=self.path,
             section_structures=section_structures,
             found=self.problems,
@@ -676,9 +683,16 @@ class _Reader(XmlReader):
 
     # -- deals --
 
-    def _boards(self, root: ET.Element, event: ET.Element) -> dict[int, Board]:
+    def _boards(
+        self, root: ET.Element, event: ET.Element, own: ET.Element | None = None
+    ) -> dict[int, Board]:
         boards: dict[int, Board] = {}
-        for handset in [*root.findall("HANDSET"), *event.iter("HANDSET")]:
+        # A chosen session's own deals, never another session's.
+        if own is None:
+            sets = [*root.findall("HANDSET"), *event.iter("HANDSET")]
+        else:
+            sets = [*own.iter("HANDSET"), *root.findall("HANDSET"), *event.findall("HANDSET")]
+        for handset in sets:
             for element in handset.findall("BOARD"):
                 text = _text(element, "BOARD_NUMBER")
                 if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:

@@ -94,6 +94,7 @@ class AcblClubScheme(Scheme):
     ) -> None:
         rated = Rated.parse(rating)
         self.rating = RATINGS[rated]
+        self.rating_key = rated.value
         self.strata = strata
         self.stratum_of = dict(stratum_of or {})
         unknown = sorted({s for s in self.stratum_of.values() if s not in strata})
@@ -156,7 +157,8 @@ class AcblClubScheme(Scheme):
             return points, f"{shown} of {fmt_fixed(first, _DECIMALS)} {words}"
 
         noun = field.kind.noun + ("s" if group != 1 else "")
-        where = f"stratum {stratum}, " if stratum else ""
+        shown = stratum or (self.strata[0] if self.strata else None)
+        where = f"stratum {shown}, " if shown else ""
         rule = f"{self.rating.name}, {depth} places (40% of {group})"
 
         def head(place: str) -> str:

@@ -1,0 +1,236 @@
+"""ACBL strata from the players' masterpoint holdings: which stratum each pair plays in.
+
+Strata are written best first, the first open to all and each later one with its limit:
+``A,B=750,C=300`` — a pair is in B when its *higher* holder has fewer than 750 masterpoints, in
+C when fewer than 300, else in A (the ACBL's rule: a pair is stratified by its higher holder).
+Holdings are a CSV of ``player,masterpoints`` rows, a player named by national number, club
+number or name (matched in that order, as an event matches its players). A pair with a player
+whose holding is not given is never guessed into a stratum: :func:`strata_of` refuses the
+session naming every such pair.
+
+Pure: the holdings file's text is read by the caller.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from bridgescore.errors import ParseError, Problems, RulesError
+from bridgescore.handicap import split_names
+from bridgescore.masterpoints.acbl import AcblClubScheme
+from bridgescore.masterpoints.model import Scheme
+from bridgescore.session import Entrant, Member, Session
+
+_NAME = re.compile(r"[A-Za-z0-9]{1,8}")
+_NUMBER = re.compile(r"\s*-?[\d.,]+\s*")
+_MOST_STRATA = 6
+_MOST_HOLDINGS = 100_000
+
+
+@dataclass(frozen=True)
+class Stratum:
+    """A stratum: its name and the holding its pairs stay under (None: open to all)."""
+
+    name: str
+    limit: Fraction | None
+
+    def __str__(self) -> str:
+        return self.name if self.limit is None else f"{self.name} (under {_shown(self.limit)})"
+
+
+def parse_strata(text: str) -> tuple[Stratum, ...]:
+    """``A,B=750,C=300``: the strata best first, the first without a limit, each later one
+    with a limit below the one before."""
+    if len(text) > 200:
+        raise ParseError(f"too long ({len(text)} characters)")
+    strata: list[Stratum] = []
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        name, _, limit_text = (s.strip() for s in part.partition("="))
+        if not _NAME.fullmatch(name):
+            raise ParseError(
+                f"{part!r} is not a stratum (expected a name of letters or digits, then "
+                "=LIMIT after the first: A,B=750,C=300)"
+            )
+        if any(s.name == name for s in strata):
+            raise ParseError(f"{name} is named twice")
+        if i == 0:
+            if limit_text:
+                raise ParseError(
+                    f"the first stratum ({name}) is open to every pair and has no limit"
+                )
+            strata.append(Stratum(name, None))
+            continue
+        limit = _amount(limit_text)
+        if limit is None or limit <= 0:
+            raise ParseError(f"{part!r} has no limit (expected {name}=N, N masterpoints above 0)")
+        previous = strata[-1].limit
+        if previous is not None and limit >= previous:
+            raise ParseError(
+                f"{name}'s limit {_shown(limit)} is not below {strata[-1].name}'s "
+                f"{_shown(previous)} (each stratum is below the one before)"
+            )
+        strata.append(Stratum(name, limit))
+    if len(strata) < 2 or len(strata) > _MOST_STRATA:
+        raise ParseError(f"{len(strata)} given (expected 2 to {_MOST_STRATA}: A,B=750,C=300)")
+    return tuple(strata)
+
+
+def stratum_for(holding: Fraction, strata: tuple[Stratum, ...]) -> Stratum:
+    """The lowest stratum whose limit ``holding`` is under."""
+    found = strata[0]
+    for stratum in strata[1:]:
+        if stratum.limit is not None and holding < stratum.limit:
+            found = stratum
+    return found
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """Masterpoints held, by player: national or club number, or a name (case and spacing
+    aside)."""
+
+    by_key: Mapping[str, Fraction]
+
+    def of(self, name: str | None, member: Member) -> Fraction | None:
+        for key in (member.national, member.club, name):
+            if key and _key(key) in self.by_key:
+                return self.by_key[_key(key)]
+        return None
+
+
+def parse_holdings(text: str, path: str | None = None) -> Holdings:
+    """A holdings CSV: ``player,masterpoints`` rows (a header row and ``#`` comments allowed);
+    every bad row is reported at once with its line."""
+    problems = Problems(path)
+    found: dict[str, tuple[Fraction, int]] = {}
+    first = True
+    for line, row in enumerate(csv.reader(io.StringIO(text)), 1):
+        if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
+            continue
+        header, first = first, False
+        cells = [c.strip() for c in row]
+        if len(cells) != 2 or not cells[0]:
+            problems.report(
+                "not a holding", line, found=",".join(row), expected="player,masterpoints"
+            )
+            continue
+        amount = _amount(cells[1])
+        if amount is None and header and not _NUMBER.fullmatch(cells[1]):
+            continue  # a header row: player,masterpoints
+        if amount is None:
+            problems.report(
+                "not a masterpoint holding",
+                line,
+                found=cells[1],
+                expected="a number of masterpoints, 0 or more (312.45)",
+            )
+            continue
+        key = _key(cells[0])
+        if key in found and found[key][0] != amount:
+            problems.report(
+                f"{cells[0]} holds {_shown(found[key][0])} on line {found[key][1]}",
+                line,
+                found=cells[1],
+                expected="one holding a player",
+            )
+            continue
+        found[key] = (amount, line)
+        if len(found) > _MOST_HOLDINGS:
+            problems.report(f"more than {_MOST_HOLDINGS:,} players", line)
+            break
+    if not found and not problems:
+        problems.report("no holdings in the file", expected="player,masterpoints rows")
+    problems.raise_if_any(path)
+    return Holdings({k: v for k, (v, _) in found.items()})
+
+
+def strata_of(
+    session: Session, strata: tuple[Stratum, ...], holdings: Holdings
+) -> dict[Entrant, str]:
+    """Each pair's (or player's) stratum, by its higher holder; refused naming every entrant
+    with a player whose holding is not given."""
+    result: dict[Entrant, str] = {}
+    unknown: list[str] = []
+    for entrant in sorted(_entrants(session), key=lambda e: e.sort_key()):
+        name = session.names.get(entrant)
+        players = split_names(name) if name else []
+        members = list(session.members.get(entrant, ()))
+        count = 1 if entrant.player else max(2, len(players), len(members))
+        held: list[Fraction] = []
+        missing: list[str] = []
+        for i in range(count):
+            player = players[i] if i < len(players) else None
+            member = members[i] if i < len(members) else Member()
+            holding = holdings.of(player, member)
+            if holding is None:
+                missing.append(player or member.national or member.club or f"player {i + 1}")
+            else:
+                held.append(holding)
+        if missing:
+            unknown.append(f"{entrant} ({name or 'no names'}): no holding for {', '.join(missing)}")
+            continue
+        result[entrant] = stratum_for(max(held), strata).name
+    if unknown:
+        count = len(unknown)
+        raise RulesError(
+            f"{count} {'entrants have' if count != 1 else 'entrant has'} no masterpoint holding, "
+            "so no stratum (a pair is stratified by its higher holder; give every player's "
+            "holding in the holdings file):\n  " + "\n  ".join(unknown)
+        )
+    return result
+
+
+def stratified(
+    scheme: Scheme, session: Session, strata: tuple[Stratum, ...], holdings: Holdings
+) -> AcblClubScheme:
+    """``scheme`` (an ACBL club scheme) with each of the session's pairs in its stratum."""
+    if not isinstance(scheme, AcblClubScheme):
+        raise RulesError(
+            f"strata are the ACBL's: they need an acbl:club scheme, not {scheme.info.name}"
+        )
+    names = tuple(s.name for s in strata)
+    chosen = AcblClubScheme(scheme.rating_key, names, strata_of(session, strata, holdings))
+    shown = ", ".join(str(s) for s in strata)
+    chosen.info = replace(chosen.info, title=f"{chosen.info.title}, strata {shown}")
+    return chosen
+
+
+def _entrants(session: Session) -> set[Entrant]:
+    found = set(session.names) | set(session.members)
+    for table in session.tables:
+        found.update(session.entrants_all(table))
+    return found
+
+
+def _key(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _amount(text: str) -> Fraction | None:
+    if not re.fullmatch(r"\s*\d{1,9}(\.\d{1,4})?\s*", text):
+        return None
+    try:
+        return Fraction(Decimal(text.strip()))
+    except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+        return None
+
+
+def _shown(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+__all__ = [
+    "Holdings",
+    "Stratum",
+    "parse_holdings",
+    "parse_strata",
+    "strata_of",
+    "stratified",
+    "stratum_for",
+]
