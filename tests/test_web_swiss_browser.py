@@ -38,7 +38,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 
 
-CUT_OFF = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING", "ERR_EMPTY_RESPONSE")
+CUT_OFF = (
+    "ERR_CONNECTION_REFUSED",
+    "ERR_CONNECTION_RESET",
+    "ERR_INCOMPLETE_CHUNKED_ENCODING",
+    "ERR_EMPTY_RESPONSE",
+)
 NAMES = ["Aces", "Bees", "Cats", "Dogs", "Eels", "Foxes"]
 LATE = "Late Larks"
 # Two boards a match on the WBF continuous scale (X = 15 × √2 = 21.21...): the winner's VPs
