@@ -79,9 +79,9 @@ serve: install
 # Screenshots of the console and the published results at phone and laptop widths, taken while
 # the browser test plays a whole club night: out/serve-shots/*.png
 serve-shots: install browser
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_browser.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_phones.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/test_web_swiss_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_phones.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_swiss_browser.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools
@@ -109,12 +109,12 @@ bench-quick: install
 # scales, possible scores) are computed by the mutant and not inherited from the clean run.
 MUTATION_DIR ?= /tmp/bridgescore-mutation
 MUTATION_RUNS := \
-	"contract.py test_contract.py test_impossible_scores.py" \
-	"traveller.py test_mutants_traveller.py test_matchpoints.py test_properties.py test_seeds.py test_csv.py test_impossible_scores.py" \
-	"scoring/matchpoints.py test_mutants_matchpoints.py test_matchpoints.py test_properties.py test_seeds.py test_rules_gaps.py" \
-	"scoring/imps.py test_mutants_imps.py test_imps.py test_imp_pairs.py test_rules_gaps.py" \
-	"scoring/ranking.py test_ranking.py test_seeds.py" \
-	"bridge.py test_bridge.py test_contract.py"
+	"contract.py core/test_contract.py core/test_impossible_scores.py" \
+	"traveller.py core/test_traveller_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py core/test_impossible_scores.py" \
+	"scoring/matchpoints.py scoring/test_matchpoints_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py scoring/test_rules_settings.py" \
+	"scoring/imps.py scoring/test_imps_mutants.py scoring/test_imps.py scoring/test_imp_pairs.py scoring/test_rules_settings.py" \
+	"scoring/ranking.py scoring/test_ranking.py test_seeds.py" \
+	"bridge.py core/test_bridge.py core/test_contract.py"
 MUTATION_PROFILE := from hypothesis import settings as _s; \
 	_s.register_profile("mutation", deadline=None, derandomize=True, database=None); \
 	_s.load_profile("mutation")

@@ -168,3 +168,38 @@ def test_the_benchmarks_import_no_test_module() -> None:
         if re.search(r"^\s*(?:from|import) tests\b", path.read_text(encoding="utf-8"), re.M)
     ]
     assert not importing, f"benchmarks importing tests/: {importing}"
+
+
+# The tests' own folders: one a package of the code, and core/ for the top-level modules.
+TESTS = ROOT / "tests"
+_FIXTURE_IMPORT = re.compile(r"^from tests\b[^\n]*# noqa: F401|^\s+\w+,\s*# noqa: F401", re.M)
+
+
+def test_the_tests_are_laid_out_like_the_code() -> None:
+    """tests/<package>/ mirrors src/bridgescore/<package>/ (core/ for the top-level modules),
+    each a package whose conftest.py holds the fixtures its modules share; no test file is left
+    at the top but the repository-wide ones."""
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    folders = {p.name for p in TESTS.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - packages == {"core"}, folders - packages
+    for folder in folders:
+        assert (TESTS / folder / "__init__.py").is_file(), folder
+    top = {p.name for p in TESTS.glob("test_*.py")}
+    assert top == {
+        "test_architecture.py",
+        "test_conformance.py",
+        "test_docs_commands.py",
+        "test_readme_library.py",
+        "test_seeds.py",
+    }, top
+
+
+def test_no_test_module_borrows_another_ones_fixtures() -> None:
+    """A fixture shared is in a conftest.py (the package's, or tests/conftest.py across
+    packages), never imported from another module and hidden from the linter."""
+    borrowing = [
+        str(path.relative_to(TESTS))
+        for path in sorted(TESTS.rglob("*.py"))
+        if _FIXTURE_IMPORT.search(path.read_text(encoding="utf-8"))
+    ]
+    assert not borrowing, borrowing

@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from .conftest import SHARED
+from tests.conftest import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "conformance.md"

@@ -11,8 +11,7 @@ from bridgescore.display import fmt
 from bridgescore.handicap import pair_handicap, player_handicap
 from bridgescore.rules import CLUB, Rounding
 from bridgescore.session import Entrant
-
-from .helpers import board_mps, mps, scored
+from tests.helpers import board_mps, mps, scored
 
 SCALE_1 = CLUB.with_(scale=1)
 

@@ -23,7 +23,8 @@ from bridgescore.traveller import TableResult
 
 __all__ = ["dumps", "header", "write_rows"]
 
-Cell = str | int | None
+# A value in one of the file's columns, as the csv module writes it.
+CsvValue = str | int | None
 
 
 def header(method: Method, individual: bool) -> list[str]:
@@ -40,7 +41,7 @@ def header(method: Method, individual: bool) -> list[str]:
     ]  # fmt: skip
 
 
-def write_rows(rows: Iterable[Sequence[Cell]], method: Method, individual: bool) -> str:
+def write_rows(rows: Iterable[Sequence[CsvValue]], method: Method, individual: bool) -> str:
     """The CSV text of ``rows`` (cells in :func:`header`'s order) under its header."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -70,9 +71,9 @@ def dumps(result: SessionResult) -> str:
             found = value_cells[value] = (shown(value, rules), exact(value))
         return found
 
-    entries: dict[tuple[int, int], tuple[Cell, ...]] = {}
+    entries: dict[tuple[int, int], tuple[CsvValue, ...]] = {}
 
-    def entry(table: TableResult) -> tuple[Cell, ...]:
+    def entry(table: TableResult) -> tuple[CsvValue, ...]:
         # By the identity of the sides' records, which rows with the same result share (the
         # session holds them while this runs, so no identity is taken again meanwhile).
         key = (id(table.ns_side), id(table.ew_side))
@@ -103,7 +104,7 @@ def exact(value: Fraction | None) -> str:
 _NONE = ("", "", "")
 
 
-def _entry(table: TableResult) -> tuple[Cell, ...]:
+def _entry(table: TableResult) -> tuple[CsvValue, ...]:
     """The entry, contract, declarer and tricks cells of a row."""
     result = table.result
     if result is None:
@@ -118,8 +119,8 @@ def _row(
     t: ScoredTable,
     entrants: dict[Entrant, tuple[str, str, str]],
     cells: Callable[[Fraction | None], tuple[str, str]],
-    entry: Callable[[TableResult], tuple[Cell, ...]],
-) -> list[Cell]:
+    entry: Callable[[TableResult], tuple[CsvValue, ...]],
+) -> list[CsvValue]:
     table = t.table
     totals = [entrants.get(e, _NONE) for e in (*t.ns_entrants, *t.ew_entrants)]
     ns_shown, ns_exact = cells(t.ns_points)

@@ -107,10 +107,11 @@ class Rule(Enum):
 ALLOW = Rule.ALLOW
 HOLD = Rule.HOLD
 REFUSE = Rule.REFUSE
-Cell = Rule | Grant
+# What the table says a role may do with an action: a rule, or a grant the director gives.
+Verdict = Rule | Grant
 
 A = Action
-PERMISSIONS: dict[Role, dict[Action, Cell]] = {
+PERMISSIONS: dict[Role, dict[Action, Verdict]] = {
     Role.TABLE: {
         A.ENTER: ALLOW,
         A.NOT_PLAYED: Grant.NOT_PLAYED,
@@ -209,7 +210,7 @@ def role_of(actor: Actor, session_id: int, club_id: int, table: str | None = Non
     return Role.ANONYMOUS
 
 
-def cell(role: Role, action: Action) -> Cell:
+def cell(role: Role, action: Action) -> Verdict:
     return PERMISSIONS[role].get(action, REFUSE)
 
 

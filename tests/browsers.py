@@ -1,0 +1,68 @@
+"""A real browser for the tests: Debian's headless Chromium, driven by Playwright, and a tab that
+records what went wrong. The ``browser`` fixture (tests/conftest.py) launches it, or skips with
+the reason -- except in CI (``CI`` set), where the browser tests must run and fail instead."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} -- CI must run the browser tests (make test installs it)")
+    pytest.skip(
+        f"{reason} (make test installs it: apt-get install chromium; pip install playwright)"
+    )
+
+
+class Watched:
+    """A browser tab that records console errors, page errors, failed requests and dialogs."""
+
+    def __init__(self, browser: Browser, width: int = 1280, height: int = 900) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page: Page = self.context.new_page()
+        self.problems: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on(
+            "requestfailed",
+            lambda request: self.problems.append(f"request failed: {request.url}"),
+        )
+        self.page.on("dialog", self._dialog)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            self.problems.append(f"console {message.type}: {message.text}")
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def open(self, path: Path) -> Page:
+        response = self.page.goto(path.as_uri())
+        assert response is not None and response.ok, path
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()

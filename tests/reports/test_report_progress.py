@@ -1,0 +1,173 @@
+"""``bridgescore report``'s progress bar and ``--verbose`` rate, the background file writer, and
+the score card chart's bytes (pinned: the same card must always give the same file)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgescore.cli import main
+from bridgescore.cli.progress import Progress
+from bridgescore.formats import read_session
+from bridgescore.reports.chart import chart_svg
+from bridgescore.reports.files import Files
+from bridgescore.reports.html import write_site
+from bridgescore.rules import CLUB
+from bridgescore.scoring import score_pairs
+from tests.reports.report_sites import SAMPLE
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def test_verbose_says_the_rate_on_standard_error(tmp_path: Path) -> None:
+    done = CliRunner().invoke(main, ["report", str(SAMPLE), "-o", str(tmp_path / "s"), "-v"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("Report written (")
+    results = len(read_session(SAMPLE).tables)
+    assert re.fullmatch(
+        rf"bridgescore: reported {results} results in \d+\.\d\ds \([\d,]+ results a second\)\n",
+        done.stderr,
+    )
+
+
+def test_no_bar_and_no_rate_unless_asked_and_on_a_terminal(tmp_path: Path) -> None:
+    # CliRunner's standard error is not a terminal, as in a pipe or a test: nothing is drawn.
+    done = CliRunner().invoke(
+        main, ["report", str(SAMPLE), "-o", str(tmp_path / "s"), "--no-double-dummy"]
+    )
+    assert done.exit_code == 0, done.output
+    assert done.stderr == ""
+
+
+# --- the bar ---------------------------------------------------------------------------------
+
+
+def test_the_bar_waits_for_its_delay() -> None:
+    bar = Progress("Writing pages", delay=3600)
+    for done in range(10):
+        bar(done, 10)
+    assert bar.bar is None
+    bar.close()
+
+
+def test_the_bar_stays_off_when_standard_error_is_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    bar = Progress("Writing pages", delay=0)
+    bar(1, 10)
+    bar(2, 10)
+    assert bar.bar is None and bar.shown_after == float("inf")
+    bar.close()
+
+
+def test_the_bar_shows_on_a_terminal_after_its_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    bar = Progress("Writing pages", delay=0)
+    bar(1, 4)
+    bar(4, 4)
+    assert bar.bar is not None
+    (task,) = bar.bar.tasks
+    assert (task.completed, task.total, task.description) == (4, 4, "Writing pages")
+    bar.close()
+    assert bar.bar.finished
+
+
+# --- writing on a second thread --------------------------------------------------------------
+
+
+def test_files_are_all_written_with_write_texts_bytes(tmp_path: Path) -> None:
+    texts = {f"page-{n}.html": f"<p>{n} ♠ é</p>\n" * n for n in range(200)}
+    with Files() as files:
+        for name, text in texts.items():
+            files.write(tmp_path / name, text)
+    for name, text in texts.items():
+        assert (tmp_path / name).read_bytes() == text.encode("utf-8")
+    (tmp_path / "plain.html").write_text("x", encoding="utf-8")
+    modes = {(tmp_path / name).stat().st_mode for name in ("plain.html", "page-1.html")}
+    assert len(modes) == 1  # the same permissions as Path.write_text gives
+
+
+def test_a_failed_write_is_raised_in_the_callers_thread(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder"
+    with pytest.raises(FileNotFoundError), Files() as files:
+        files.write(missing / "a.html", "a")
+        for n in range(100):  # more than the queue holds: the writer keeps taking them
+            files.write(tmp_path / f"{n}.html", "b")
+    assert not missing.exists()
+
+
+def test_the_callers_error_wins_and_the_writer_stops(tmp_path: Path) -> None:
+    files = Files()
+    with pytest.raises(KeyError), files:
+        files.write(tmp_path / "a.html", "a")
+        raise KeyError("a bug while rendering")
+    assert not any(thread.is_alive() for thread in files._threads)
+
+
+def test_a_site_whose_folder_is_missing_fails_as_before(tmp_path: Path) -> None:
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    with pytest.raises(FileNotFoundError):
+        write_site(result, tmp_path / "missing", double_dummy=False)
+
+
+# --- the chart's bytes -----------------------------------------------------------------------
+
+PERCENTS = {
+    "boards": [
+        {"board": 1, "percent_exact": "75", "imps_exact": None},
+        {"board": 2, "percent_exact": "125/3", "imps_exact": None},
+        {"board": 3, "percent_exact": None, "imps_exact": None},
+        {"board": 4, "percent_exact": "50", "imps_exact": None},
+        {"board": 5, "percent_exact": "0", "imps_exact": None},
+    ]
+}
+IMPS = {
+    "boards": [
+        {"board": 7, "percent_exact": None, "imps_exact": "-17/2"},
+        {"board": 8, "percent_exact": None, "imps_exact": "12"},
+        {"board": 9, "percent_exact": None, "imps_exact": "0"},
+    ]
+}
+MANY = {
+    "boards": [
+        {
+            "board": b,
+            "percent_exact": f"{(b * 37) % 101}/{1 + b % 3}",
+            "imps_exact": f"{(b * 7) % 23 - 11}/{1 + b % 2}",
+        }
+        for b in range(1, 31)
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "imps", "digest"),
+    [
+        (PERCENTS, False, "b25a6021487c615d3daef01cc9e463fef65cd67278f70b0ed65f16112a61fa79"),
+        (IMPS, True, "e3df0734263dabc9f95a243af5bc5ae6bca8d16bc6f75dd84118d9384ee212da"),
+        (MANY, False, "aa638cd7c3c42eb0f1e23f75b2d1fc3a1c805c7a622e5da9ae178af200c2c8e5"),
+        (MANY, True, "12e3b340a28218b6716b84d3fb51973c6552c93efb1ac62a1261e68f06152238"),
+    ],
+)
+def test_the_chart_keeps_its_bytes(card: dict[str, object], imps: bool, digest: str) -> None:
+    first = chart_svg(card, imps)
+    assert chart_svg(card, imps) == first  # drawn again from what was remembered
+    assert hashlib.sha256(first.encode("utf-8")).hexdigest() == digest
+
+
+def test_the_chart_draws_each_bar_and_tick() -> None:
+    svg = chart_svg(PERCENTS, imps=False).splitlines()
+    assert svg[1] == '<rect x="77.1" y="64.25" width="42.47" height="53.25" fill="#1b7a5a"/>'
+    assert svg[3] == '<rect x="137.77" y="117.5" width="42.47" height="17.75" fill="#c0562a"/>'
+    assert sum(line.startswith("<rect") for line in svg) == 4  # board 3 has no percentage
+    ticks = [
+        line for line in chart_svg(IMPS, imps=True).splitlines() if 'text-anchor="end"' in line
+    ]
+    assert [re.sub(r"<[^>]+>", "", t) for t in ticks] == ["−10", "−5", "0", "5", "10"]
