@@ -104,6 +104,20 @@ class Phone:
     def screen(self, name: str) -> None:
         self.page.wait_for_selector(f"main[data-screen='{name}']", timeout=20_000)
 
+    def shows(self, words: str) -> None:
+        """Wait until the screen says ``words``; the page's text is in the failure."""
+        try:
+            self.page.wait_for_function(
+                "(w) => document.querySelector('main').innerText.includes(w)",
+                arg=words,
+                timeout=20_000,
+            )
+        except Exception as error:
+            raise AssertionError(
+                f"table {self.table}: {words!r} never shown; the page shows:\n"
+                + self.page.inner_text("main")
+            ) from error
+
     def tap(self, selector: str) -> None:
         try:
             self.page.locator(selector).first.tap(timeout=20_000)
@@ -358,11 +372,10 @@ def play_round(
         heading = phone.page.inner_text("main h2")
         assert heading == f"Is this table {table}, round {round_number}?", heading
         ns, ew = (m["home"], m["away"]) if room == 1 else (m["away"], m["home"])
+        other = f"room {room}: the other room is table {table + 1 if room == 1 else table - 1}"
+        phone.shows(other)  # the match is fetched beside the table's state: it may come second
         shown = phone.main()
         assert f"Team {ns}" in shown.split("East–West")[0] and f"Team {ew}" in shown, shown
-        assert f"room {room}: the other room is table {table + 1 if room == 1 else table - 1}" in (
-            shown
-        )
         phone.tap("[data-action=confirmRound]")
         phone.screen("boards")
     # every table but the last enters its boards; then the draw is asked for too soon
