@@ -383,6 +383,31 @@ def unchanged(request: Request, tag: str) -> Response | None:
     return None
 
 
+def tagged_page(
+    request: Request,
+    tag: str,
+    template: str,
+    make: Callable[[], dict[str, Any]],
+    *,
+    actor: Actor,
+    token: str,
+) -> Response:
+    """The page (or its JSON twin) ``make`` builds, carrying ``tag``; 304 while the client
+    already has it, and then nothing is built."""
+    fresh = unchanged(request, tag)
+    if fresh is not None:
+        return fresh
+    return page(
+        request,
+        template,
+        make(),
+        json_twin=is_json(request),
+        actor=actor,
+        token=token,
+        headers={"ETag": tag, "Cache-Control": "no-cache"},
+    )
+
+
 def session_id(request: Request) -> int:
     """The session a URL names (one past the database's range names none)."""
     given: int = request.path_params["session"]

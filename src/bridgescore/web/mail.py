@@ -25,7 +25,7 @@ from bridgescore.web.app import (
     post,
     require,
     session_id,
-    unchanged,
+    tagged_page,
     wants_json,
 )
 
@@ -166,21 +166,12 @@ def session_mail(request: Request) -> Response:
     session = session_id(request)
     revision = night.revision(actor, session)
     tag = etag(request, token, "mail", session, revision)
-    fresh = unchanged(request, tag)
-    if fresh is not None:
-        return fresh
-    live = night.session(actor, session)
-    data = mail_data(live, night_mail.state(night, actor, session))
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    return page(
-        request,
-        "session_mail.html",
-        data,
-        json_twin=is_json(request),
-        actor=actor,
-        token=token,
-        headers=headers,
-    )
+
+    def make() -> dict[str, Any]:
+        live = night.session(actor, session)
+        return mail_data(live, night_mail.state(night, actor, session))
+
+    return tagged_page(request, tag, "session_mail.html", make, actor=actor, token=token)
 
 
 @form_action

@@ -26,14 +26,12 @@ from bridgescore.web.app import (
     etag,
     form_action,
     get,
-    is_json,
     night_of,
-    page,
     post,
     posted,
     require,
     session_id,
-    unchanged,
+    tagged_page,
     wants_json,
 )
 
@@ -312,19 +310,13 @@ def requests_page(request: Request) -> Response:
     session = session_id(request)
     revision = night.revision(actor, session)
     tag = etag(request, token, "requests", session, revision)
-    fresh = unchanged(request, tag)
-    if fresh is not None:
-        return fresh
-    data = requests_data(request, actor, session)
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    return page(
+    return tagged_page(
         request,
+        tag,
         "requests.html",
-        data,
-        json_twin=is_json(request),
+        lambda: requests_data(request, actor, session),
         actor=actor,
         token=token,
-        headers=headers,
     )
 
 

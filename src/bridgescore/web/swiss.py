@@ -43,6 +43,7 @@ from bridgescore.web.app import (
     page,
     post,
     require,
+    tagged_page,
     unchanged,
     wants_json,
 )
@@ -264,19 +265,13 @@ def event_page(request: Request) -> Response:
     night = night_of(request)
     found = night_swiss.view(night, actor, _swiss_id(request))
     tag = etag(request, token, "swiss", found.id, found.step, found.revision)
-    fresh = unchanged(request, tag)
-    if fresh is not None:
-        return fresh
-    data = event_data(request, found, actor)
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    return page(
+    return tagged_page(
         request,
+        tag,
         "swiss_event.html",
-        data,
-        json_twin=is_json(request),
+        lambda: event_data(request, found, actor),
         actor=actor,
         token=token,
-        headers=headers,
     )
 
 

@@ -315,20 +315,13 @@ def tables_page(request: Request) -> Response:
     session = web.session_id(request)
     revision = night.revision(actor, session)
     tag = web.etag(request, token, "tables", session, revision)
-    fresh = web.unchanged(request, tag)
-    if fresh is not None:
-        return fresh
-    live = night.session(actor, session)
-    data = tables_data(request, live, actor)
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    return web.page(
+    return web.tagged_page(
         request,
+        tag,
         "tables.html",
-        data,
-        json_twin=web.is_json(request),
+        lambda: tables_data(request, night.session(actor, session), actor),
         actor=actor,
         token=token,
-        headers=headers,
     )
 
 
