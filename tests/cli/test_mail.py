@@ -4,12 +4,9 @@ failed sends tried again, logged and reported; the SMTP password never shown bac
 
 from __future__ import annotations
 
-import email
 import socket
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from email.message import EmailMessage
-from email.policy import default
 from fractions import Fraction
 from html import escape
 from pathlib import Path
@@ -26,6 +23,7 @@ from bridgescore.formats import read_session
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant
+from tests.web.players import Sink  # the SMTP sink the console's mail tests use too
 
 aiosmtpd = pytest.importorskip("aiosmtpd.controller")
 
@@ -37,27 +35,6 @@ PLAYERS = {
     "Brian Fletcher": "brian@example.org",  # pair 1 EW
     "Rosemary Clarke": "rosemary@example.org",  # pair 9 NS
 }
-
-
-@dataclass
-class Sink:
-    """What the SMTP server received; ``answers`` is what it says to the next DATA commands
-    (then 250 OK)."""
-
-    port: int
-    received: list[EmailMessage] = field(default_factory=list)
-    answers: list[str] = field(default_factory=list)
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        if self.answers:
-            return self.answers.pop(0)
-        message = email.message_from_bytes(envelope.original_content, policy=default)
-        assert isinstance(message, EmailMessage)
-        self.received.append(message)
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [m for m in self.received if m["To"] == address]
 
 
 def _free_port() -> int:
