@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-quick lint bench bench-quick clean browser report-shots postgres mutation serve serve-shots
+.PHONY: install run test test-quick lint bench bench-quick clean browser report-shots postgres mutation serve serve-shots catalogues
 
 install: $(STAMP)
 
@@ -23,6 +23,11 @@ run: install
 
 test: install browser postgres
 	$(BIN)/python -m pytest
+
+# The catalogues brought up to date with the messages in the sources (docs/languages.md): new
+# messages appear untranslated in every language's .po, and tests/languages fails until they are.
+catalogues: install
+	$(BIN)/python -m bridgescore.languages.extract
 
 # The edit-test loop: everything but the end-to-end tests (a real browser, a real server
 # process, PostgreSQL, the documentation's commands), which `make test` runs too.

@@ -1,0 +1,225 @@
+"""The languages a user reads bridgescore in: the gettext catalogues, the choice of language and
+numbers and dates in the language's own form.
+
+One language is *current* at a time (a context variable: a command sets it from ``LANG``, the
+web app per request from the club's setting or the phone's browser). Code that shows text to a
+user writes ``_("Board %(number)s", number=7)``; templates write ``{{ _("Board") }}`` or
+``{% trans %}``, through :func:`install`. English is the source language: its text is the
+message itself, so an English run loads no catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from bridgescore.languages.catalogues import DOMAINS, translations
+
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = [
+    "DOMAINS",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "Language",
+    "_",
+    "current",
+    "from_environment",
+    "install",
+    "language",
+    "negotiate",
+    "ngettext",
+    "use",
+]
+
+#: The languages with complete catalogues, English (the source) first.
+LANGUAGES = ("en", "fr", "nl")
+#: The names users see for them, each in its own language.
+NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands"}
+#: The pseudo-locale of the tests: every translated message comes back with its letters
+#: accented, so a page shown in it that still has a plain ASCII word shows an untranslated one.
+PSEUDO = "qps"
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language: its catalogue and its way of writing numbers and dates."""
+
+    code: str
+    translations: _gettext.NullTranslations
+    decimal: str  # the decimal sign
+    percent: str  # "{}%" in English, "{} %" in French
+
+    def gettext(self, message: str, **values: Any) -> str:
+        text = self.translations.gettext(message)
+        return text % values if values else text
+
+    def ngettext(self, singular: str, plural: str, count: int, **values: Any) -> str:
+        text = self.translations.ngettext(singular, plural, count)
+        return text % {"num": count, **values}
+
+    def number(self, text: str) -> str:
+        """A number already rounded for display (``"56.25"``, ``"-3.5"``) in this language's
+        form (``"56,25"``): the rounding stays the rules' (:mod:`bridgescore.display`)."""
+        return text if self.decimal == "." else text.replace(".", self.decimal)
+
+    def percentage(self, text: str) -> str:
+        """``"56.25"`` → ``"56.25%"`` / ``"56,25 %"``."""
+        return self.percent.format(self.number(text))
+
+    def date(self, when: date | datetime, form: str = "long") -> str:
+        """A date as this language writes it (``form``: ``short``, ``medium``, ``long``)."""
+        from babel.dates import format_date
+
+        return format_date(when, form, locale=self._babel())
+
+    def datetime(self, when: datetime, form: str = "medium") -> str:
+        from babel.dates import format_datetime
+
+        return format_datetime(when, form, locale=self._babel())
+
+    def _babel(self) -> str:
+        return "en" if self.code == PSEUDO else self.code
+
+
+@cache
+def language(code: str) -> Language:
+    """The language ``code`` (one of :data:`LANGUAGES`, or :data:`PSEUDO`)."""
+    if code not in LANGUAGES and code != PSEUDO:
+        raise ValueError(f"no language {code!r}: expected one of {', '.join(LANGUAGES)}")
+    if code in ("en", PSEUDO):
+        decimal, percent = ".", "{}%"
+    else:
+        from babel import Locale
+
+        locale = Locale.parse(code)
+        decimal = locale.number_symbols["latn"]["decimal"]
+        pattern = locale.percent_formats[None].pattern
+        percent = pattern.replace("#,##0", "{}").replace(
+            "%", locale.number_symbols["latn"]["percentSign"]
+        )
+    return Language(code, translations(code), decimal, percent)
+
+
+_current: ContextVar[Language | None] = ContextVar("bridgescore_language", default=None)
+
+
+def current() -> Language:
+    """The language of what is being shown now (English unless :func:`use` said otherwise)."""
+    chosen = _current.get()
+    return chosen if chosen is not None else language("en")
+
+
+@contextmanager
+def use(code: str) -> Iterator[Language]:
+    """Show everything inside in the language ``code``."""
+    token = _current.set(language(code))
+    try:
+        yield _current.get() or language(code)
+    finally:
+        _current.reset(token)
+
+
+def _(message: str, **values: Any) -> str:
+    """``message`` in the current language, with ``%(name)s`` filled from ``values``."""
+    return current().gettext(message, **values)
+
+
+def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
+    """The singular or plural of a message by ``count`` (``%(num)d`` is the count)."""
+    return current().ngettext(singular, plural, count, **values)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogues where it is defined (a table of headings at a module's
+    top); it is translated where it is shown, with :func:`_`."""
+    return message
+
+
+_LOCALE = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]+)*")
+
+
+def _primary(tag: str) -> str | None:
+    match = _LOCALE.fullmatch(tag.split(".")[0].split("@")[0].strip())
+    if match is None:
+        return None
+    code = match.group(1).lower()
+    return code if code in LANGUAGES or code == PSEUDO else None
+
+
+def from_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """A command's language, as gettext reads it: ``LANGUAGE`` (a list), then ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``; English when none names one of ours (``C``, ``POSIX``)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = _primary(tag)
+            if code is not None:
+                return code
+        if name != "LANGUAGE":
+            # gettext: the first of LC_ALL, LC_MESSAGES, LANG that is set decides.
+            return "en"
+    return "en"
+
+
+def negotiate(accept_language: str | None, default: str = "en") -> str:
+    """The language a browser asks for (its ``Accept-Language``) among ours, by its weights;
+    ``default`` (the club's) when it names none of them."""
+    if not accept_language:
+        return default
+    best: tuple[float, int, str] | None = None
+    for position, part in enumerate(accept_language[:1000].split(",")[:40]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        code = _primary(tag) if tag != "*" else None
+        if code is None or code == PSEUDO or weight <= 0:
+            continue
+        candidate = (-weight, position, code)
+        if best is None or candidate < best:
+            best = candidate
+    return best[2] if best is not None else default
+
+
+def install(env: jinja2.Environment) -> None:
+    """Give ``env``'s templates ``_()``, ``ngettext()`` and ``{% trans %}`` in the current
+    language, and the filters ``decimal`` (a rounded number's form) and ``percent``."""
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message, **values: current().gettext(message, **values),
+        ngettext=lambda singular, plural, count, **values: current().ngettext(
+            singular, plural, count, **values
+        ),
+        newstyle=True,
+    )
+    import jinja2
+
+    # Marked as needing the context, so Jinja never folds them into a template's
+    # code with the language it was compiled in.
+    @jinja2.pass_context
+    def decimal(_context: Any, text: object) -> str:
+        return current().number(str(text))
+
+    @jinja2.pass_context
+    def percent(_context: Any, text: object) -> str:
+        return current().percentage(str(text))
+
+    env.globals["language"] = current
+    env.filters["decimal"] = decimal
+    env.filters["percent"] = percent

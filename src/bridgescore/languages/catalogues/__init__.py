@@ -1,0 +1,115 @@
+"""The catalogues: ``<language>/<domain>.po``, one file per surface and language, read when a
+language is first used (no compiled files to keep in step), and the pseudo-locale of the tests.
+
+A domain is where the messages come from (:data:`DOMAINS`); all of a language's domains are
+chained into one :class:`gettext.GNUTranslations`, so a message shared by two surfaces needs one
+translation, wherever it is found.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from importlib.resources import files
+from typing import Final
+
+#: Each domain and the sources its messages are extracted from (relative to the package
+#: ``bridgescore``), with the extraction method by file pattern (Babel's method names).
+DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] = {
+    # The results site, the personal pages, the mails: what every player reads.
+    "site": (
+        ("reports", "mailing.py"),
+        (("**.py", "python"), ("**/templates/**.html", "jinja2")),
+    ),
+    # The director's console (pages, forms, its answers).
+    "console": (
+        ("web", "night"),
+        (
+            ("**/phone/**", "ignore"),
+            ("**.py", "python"),
+            ("**/templates/**.html", "jinja2"),
+            ("**/static/console.js", "javascript"),
+        ),
+    ),
+    # The table's phone (a web app of its own, translated in the browser).
+    "phone": (("web/phone",), (("**.js", "javascript"), ("**.html", "jinja2"))),
+    # The commands' own messages.
+    "cli": (("cli",), (("**.py", "python"),)),
+}
+
+#: What Babel extracts besides ``_``: our ``N_`` and ``ngettext`` (its defaults) and nothing
+#: that is not a message.
+KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """Every domain's catalogue of ``code`` chained (English: the messages themselves)."""
+    if code == "en":
+        return gettext.NullTranslations()
+    if code == "qps":
+        return Pseudo()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    chained: gettext.NullTranslations | None = None
+    for domain in DOMAINS:
+        source = files(__name__).joinpath(code, f"{domain}.po")
+        if not source.is_file():
+            continue
+        with source.open("rb") as handle:
+            catalog = read_po(handle, locale=code, domain=domain)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog, use_fuzzy=False)
+        compiled.seek(0)
+        one = gettext.GNUTranslations(compiled)
+        if chained is None:
+            chained = one
+        else:
+            chained.add_fallback(one)
+    return chained if chained is not None else gettext.NullTranslations()
+
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+
+
+def pseudo(message: str) -> str:
+    """``message`` with every ASCII letter accented, leaving what a program reads in it alone:
+    ``%(name)s`` placeholders, ``{name}`` fields, HTML tags and entities."""
+    out: list[str] = []
+    i = 0
+    while i < len(message):
+        char = message[i]
+        end = -1
+        if char == "%" and i + 1 < len(message):
+            if message[i + 1] == "(":
+                close = message.find(")", i)
+                end = close + 2 if close != -1 else -1
+            else:
+                end = i + 2
+        elif char == "{":
+            end = message.find("}", i) + 1 or -1
+        elif char == "<":
+            end = message.find(">", i) + 1 or -1
+        elif char == "&":
+            semi = message.find(";", i)
+            end = semi + 1 if semi != -1 and semi - i <= 10 else -1
+        if end > i:
+            out.append(message[i:end])
+            i = end
+        else:
+            out.append(char.translate(_ACCENTED))
+            i += 1
+    return "".join(out)
+
+
+class Pseudo(gettext.NullTranslations):
+    """The pseudo-locale: every message passed through it comes back accented (:func:`pseudo`)."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)

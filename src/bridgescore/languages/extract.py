@@ -1,0 +1,72 @@
+"""The messages of each domain, read from the sources (Babel's extractors), and the catalogues
+brought up to date with them: ``python -m bridgescore.languages.extract`` (``make catalogues``)
+after changing a message; translators then fill the empty and fuzzy entries of each ``.po``.
+The tests read the same extraction and fail on any message a catalogue lacks."""
+
+from __future__ import annotations
+
+import sys
+from importlib.resources import files
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir, extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from bridgescore.languages import LANGUAGES
+from bridgescore.languages.catalogues import DOMAINS, KEYWORDS
+
+PACKAGE = Path(str(files("bridgescore")))
+CATALOGUES = PACKAGE / "languages" / "catalogues"
+
+
+def messages(domain: str) -> Catalog:
+    """Every message of ``domain`` in the sources, with where it is used."""
+    sources, methods = DOMAINS[domain]
+    catalog = Catalog(domain=domain, project="bridgescore")
+    options = {pattern: {"trimmed": "true"} for pattern, method in methods if method == "jinja2"}
+    for source in sources:
+        path = PACKAGE / source
+        found = (
+            extract_from_dir(path, list(methods), options, keywords=KEYWORDS)
+            if path.is_dir()
+            else (
+                (path.name, *message)
+                for message in extract_from_file("python", path, keywords=KEYWORDS)
+            )
+        )
+        for filename, lineno, message, comments, context in found:
+            where = f"{Path(source, filename).as_posix() if path.is_dir() else source}"
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def catalogue(code: str, domain: str) -> Catalog:
+    """The catalogue of ``domain`` in ``code`` as the repository holds it (empty if none)."""
+    path = CATALOGUES / code / f"{domain}.po"
+    if not path.is_file():
+        return Catalog(locale=code, domain=domain)
+    with path.open("rb") as handle:
+        return read_po(handle, locale=code, domain=domain)
+
+
+def update() -> list[str]:
+    """Bring every catalogue up to date with the sources; the files written."""
+    written = []
+    for domain in DOMAINS:
+        template = messages(domain)
+        for code in LANGUAGES[1:]:
+            existing = catalogue(code, domain)
+            existing.update(template, no_fuzzy_matching=True)
+            existing.obsolete.clear()
+            path = CATALOGUES / code / f"{domain}.po"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as handle:
+                write_po(handle, existing, width=100, omit_header=False, sort_output=True)
+            written.append(str(path.relative_to(PACKAGE.parent.parent)))
+    return written
+
+
+if __name__ == "__main__":
+    for name in update():
+        sys.stdout.write(f"{name}\n")
