@@ -13,9 +13,11 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 
 if TYPE_CHECKING:
-    from bridgescore.events import EventRules, EventSession
+    from bridgescore.events import EventRules, EventSession, Ranking
+    from bridgescore.masterpoints import Awards
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -146,6 +148,14 @@ def event_pages(
     )
     try:
         if finals:
+            if options.get("masterpoints"):
+                raise UsageProblem(
+                    _(
+                        "--masterpoints: the awards of a qualifying carried into a final are not "
+                        "computed (no federation's rule for them is published where bridgescore "
+                        "could read it); award the sessions one by one"
+                    )
+                )
             weight = _weight(options.get("carry_weight"))
             carry = Carry.parse(options.get("carry") or _DEFAULTS["carry"])
             final, who = rank_final(qualifying, finals, rules, carry, weight)
@@ -162,8 +172,45 @@ def event_pages(
         ranking, who = rank_event(qualifying, rules)
         places = options.get("qualifiers")
         seeds, note = seeding(ranking, places) if places else ((), None)
-        data = ranking_data(ranking, who, seeds=seeds, seeding_note=note)
+        awards = _overall_awards(ranking, options)
+        data = ranking_data(ranking, who, seeds=seeds, seeding_note=note, masterpoints=awards)
         return [("index", data)], qualifying, failed
+    except BridgeScoreError as error:
+        raise UsageProblem(str(error)) from None
+
+
+def _overall_awards(ranking: Ranking, options: dict[str, Any]) -> Awards | None:
+    """The overall ranking's awards ``--masterpoints`` asks for, or None; strata are one
+    session's (``--strata`` refused here)."""
+    spec = options.get("masterpoints")
+    if not spec:
+        if options.get("strata") or options.get("holdings"):
+            raise UsageProblem(_("--strata and --holdings stratify --masterpoints acbl:club …"))
+        return None
+    if options.get("strata") or options.get("holdings"):
+        raise UsageProblem(
+            _(
+                "--strata and --holdings stratify one session's awards; the overall ranking of "
+                "an event is not stratified"
+            )
+        )
+    from bridgescore.cli.options import masterpoint_scheme
+    from bridgescore.masterpoints.event import award_event
+
+    return award_event(ranking, masterpoint_scheme(spec))
+
+
+def session_awards(sessions: Sequence[EventSession], options: dict[str, Any]) -> list[Awards]:
+    """Each session's own awards under ``--masterpoints`` (none without it)."""
+    spec = options.get("masterpoints")
+    if not spec:
+        return []
+    from bridgescore.cli.options import masterpoint_scheme
+    from bridgescore.masterpoints import award
+
+    scheme = masterpoint_scheme(spec)
+    try:
+        return [award(s.result, scheme) for s in sessions]
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
 
@@ -211,7 +258,14 @@ def report_event(
     from bridgescore.reports.events import write_event_site
 
     pages, sessions, failed = event_pages(files, options)
-    written = write_event_site(pages, sessions, into, double_dummy=double_dummy, progress=progress)
+    written = write_event_site(
+        pages,
+        sessions,
+        into,
+        double_dummy=double_dummy,
+        progress=progress,
+        masterpoints=session_awards(sessions, options),
+    )
     results = sum(len(s.result.session.tables) for s in sessions)
     what = f"{len(written)} pages: the event's ranking and {len(sessions)} sessions' sites"
     return what, failed, results

@@ -159,6 +159,8 @@ def with_masterpoints(
             award = awards.get(s.entrant)
             line["masterpoints"] = None if award is None else number(award.points)
             line["masterpoints_award"] = None if award is None else award.text
+            if masterpoints.strata:  # a stratified game: every ranked pair's stratum
+                line["stratum"] = masterpoints.strata.get(s.entrant)
     info = masterpoints.scheme
     data["masterpoints"] = {
         "scheme": info.name,

@@ -23,6 +23,7 @@ from bridgescore.errors import ParseError
 from bridgescore.masterpoints.model import (
     Award,
     Awards,
+    EventField,
     Kind,
     RankedField,
     Scheme,
@@ -77,9 +78,14 @@ def award(result: SessionResult | TeamsResult, scheme: Scheme) -> Awards:
 def award_fields(fields: Iterable[RankedField], scheme: Scheme) -> Awards:
     """Every award of ``fields`` under ``scheme``, in the fields' order."""
     found: list[Award] = []
+    strata: dict[Entrant, str] = {}
     for field in fields:
         found.extend(scheme.award(field))
-    return Awards(scheme.info, tuple(found))
+        for entrant, _ in field.places:
+            stratum = scheme.stratum(entrant)
+            if stratum is not None:
+                strata[entrant] = stratum
+    return Awards(scheme.info, tuple(found), strata)
 
 
 def fields_of(
@@ -170,6 +176,7 @@ __all__ = [
     "SCHEMES",
     "Award",
     "Awards",
+    "EventField",
     "Kind",
     "RankedField",
     "Scheme",

@@ -1,4 +1,5 @@
-"""The Australian Bridge Federation's session awards (ABF Masterpoint Manual, §3.1 and §4.2).
+"""The Australian Bridge Federation's session and outright awards (ABF Masterpoint Manual, §3.1
+and §4.2).
 
 The winner's award from the number of tables T (a half table counted whole) and the grade's
 weight W:
@@ -12,19 +13,26 @@ of a teams field (rounded up); 2nd receives 70 % of 1st, the k-th (k ≥ 3) 1st 
 award is rounded half up to 0.01, each place from the rounded winner's award; tied entrants
 share the mean of the rounded awards of the places they cover, rounded half up again.
 
+An event of S sessions ranked overall (S ≥ 4) gives its outright winner
+``4.2·W·[1 − e^(−T(S−1)/105) + 0.65·e^(−800/(T(S−1)))]``, T the tables of the whole field (the
+original entry), placed as a session is; for 2 and 3 sessions the manual adjusts the formula by
+tables not published where we could read them, and those events are refused.
+
 The weights (green 1.5 for a club session, red 2.5 for a special club event) and the rounding
 are those of Compscore's files (docs/masterpoints.md says which parts are published).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Context, Decimal
 from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
-from bridgescore.errors import ParseError
+from bridgescore.errors import ParseError, RulesError
 from bridgescore.masterpoints.model import (
     Award,
+    EventField,
     Kind,
     RankedField,
     Scheme,
@@ -88,12 +96,67 @@ class AbfScheme(Scheme):
         return points, f"{how} {words}"
 
     def award(self, field: RankedField) -> list[Award]:
+        first, first_how = self.winner(field)
+        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
+
+        def head(place: str) -> str:
+            return f"{place} of {size}, {field.movement}, {self.colour}"
+
+        return self._placed(field, field.size, first, first_how, head)
+
+    def outright(self, event: EventField) -> tuple[Fraction, str]:
+        """The outright winner's award of an event of 4 sessions or more (§3.1.2), rounded,
+        and its arithmetic; 2 and 3 sessions are refused (their adjusted awards are not
+        published)."""
+        s, t, w = event.sessions, event.field.tables, self.weight
+        if s < 4:
+            raise RulesError(
+                f"ABF outright awards of an event of {s} sessions are not computed: the "
+                "Masterpoint Manual (§3.1.2) adjusts its outright formula for events of 2 and "
+                "3 sessions by its Tables 3A to 3C, which are not published where bridgescore "
+                "could read them; award each session alone, or give the event's scale in a "
+                "scheme file (an [[event]] table, docs/masterpoints.md)"
+            )
+        x = Decimal(t * (s - 1))
+        growth = (
+            1
+            - (-x / Decimal(105)).exp(_PRECISION)
+            + Decimal("0.65") * (-Decimal(800) / x).exp(_PRECISION)
+        )
+        exact = Fraction(Decimal(w.numerator) / Decimal(w.denominator) * 42 / 10 * growth)
+        how = (
+            f"4.2 × {_weight_text(w)} × (1 − e^(−{t}×{s - 1}/105) + 0.65 × e^(−800/({t}×{s - 1})))"
+        )
+        points, words = rounded(exact, _DECIMALS)
+        return points, f"{how} {words}"
+
+    def award_event(self, event: EventField) -> list[Award]:
+        field = event.field
+        if field.kind is Kind.TEAMS:  # pragma: no cover - events of teams are not ranked here
+            raise RulesError("ABF outright awards of a teams event are not computed")
+        first, first_how = self.outright(event)
+        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
+
+        def head(place: str) -> str:
+            return f"{place} of {size}, {event.sessions} sessions, outright, {self.colour}"
+
+        return self._placed(field, event.entry, first, first_how, head)
+
+    def _placed(
+        self,
+        field: RankedField,
+        entry: int,
+        first: Fraction,
+        first_how: str,
+        head: Callable[[str], str],
+    ) -> list[Award]:
+        """Places down the ranking from the winner's award: the top half of ``entry`` pairs
+        or players (rounded down), the top third of teams (rounded up), §4.2."""
         places = placings(
-            field.size,
+            entry,
             Fraction(1, 3) if field.kind is Kind.TEAMS else Fraction(1, 2),
             up=field.kind is Kind.TEAMS,
         )
-        first, first_how = self.winner(field)
 
         def place_award(k: int) -> tuple[Fraction, str]:
             if k > places:
@@ -105,11 +168,6 @@ class AbfScheme(Scheme):
             how = f"70% of {shown}" if k == 2 else f"{shown} / {k - 1}"
             points, words = rounded(exact, _DECIMALS)
             return points, f"{how} {words}"
-
-        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
-
-        def head(place: str) -> str:
-            return f"{place} of {size}, {field.movement}, {self.colour}"
 
         return share(field, place_award, _DECIMALS, head)
 

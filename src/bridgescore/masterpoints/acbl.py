@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
-from bridgescore.errors import ParseError
+from bridgescore.errors import ParseError, RulesError
 from bridgescore.masterpoints.model import (
     Award,
+    EventField,
     Kind,
     RankedField,
     Scheme,
@@ -125,6 +126,20 @@ class AcblClubScheme(Scheme):
                     best[award.entrant] = award
         order = {e: n for n, (e, _) in enumerate(field.places)}
         return sorted(best.values(), key=lambda a: order[a.entrant])
+
+    def award_event(self, event: EventField) -> list[Award]:
+        raise RulesError(
+            "the ACBL club chart awards one session at a time; an event of several sessions at "
+            "a club is a club championship, whose overall awards are the ACBL's club "
+            "championship chart, not published where bridgescore could read it: award each "
+            "session alone, or give the event's scale in a scheme file (an [[event]] table, "
+            "docs/masterpoints.md)"
+        )
+
+    def stratum(self, entrant: Entrant) -> str | None:
+        if not self.strata:
+            return None
+        return self.stratum_of.get(entrant, self.strata[0])
 
     def _level(self, entrant: Entrant) -> int:
         stratum = self.stratum_of.get(entrant)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -66,6 +67,22 @@ class RankedField:
 
 
 @dataclass(frozen=True)
+class EventField:
+    """An event's overall ranking (several sessions ranked together) as a scheme sees it.
+
+    ``field`` ranks the event's entries, numbered in ranking order (``Entrant(1)`` is the first
+    line of the ranking), as one field with one winner; its ``tables`` are the original entry's
+    (a half table counted whole). ``entry`` is the original entry -- the entrants of the first
+    session, the field a federation's outright awards count -- and ``sessions`` the number of
+    sessions the event played.
+    """
+
+    field: RankedField
+    sessions: int
+    entry: int
+
+
+@dataclass(frozen=True)
 class Award:
     """What one entrant earned: ``points`` in the scheme's unit, and how."""
 
@@ -95,6 +112,9 @@ class Awards:
 
     scheme: SchemeInfo
     awards: tuple[Award, ...]
+    # Each ranked entrant's stratum when the scheme is stratified (empty otherwise), with or
+    # without an award.
+    strata: Mapping[Entrant, str] = dataclasses.field(default_factory=dict)
 
     def by_entrant(self) -> dict[Entrant, Award]:
         return {award.entrant: award for award in self.awards}
@@ -125,6 +145,19 @@ class Scheme(ABC):
     @abstractmethod
     def award(self, field: RankedField) -> list[Award]:
         """The awards of ``field``, best place first (entrants with none are left out)."""
+
+    def award_event(self, event: EventField) -> list[Award]:
+        """The awards of an event's overall ranking; a scheme without a published rule for it
+        refuses, saying what is missing (an award is never guessed)."""
+        raise RulesError(
+            f"the {self.info.name} scheme has no rule for the overall ranking of an event of "
+            f"several sessions: award each session alone, or give the event's scale in a "
+            f"scheme file (an [[event]] table, docs/masterpoints.md)"
+        )
+
+    def stratum(self, entrant: Entrant) -> str | None:
+        """``entrant``'s stratum when the scheme is stratified, else None."""
+        return None
 
 
 def round_half_up(value: Fraction, decimals: int) -> Fraction:

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bridgescore.errors import RulesError
 from bridgescore.masterpoints.model import (
     Award,
+    EventField,
     Kind,
     RankedField,
     Scheme,
@@ -60,3 +62,11 @@ class NzClubScheme(Scheme):
             return f"{place} of {field.size} {noun}, {field.movement}, {rule}"
 
         return share(field, place_award, 0, head)
+
+    def award_event(self, event: EventField) -> list[Award]:
+        raise RulesError(
+            "NZ Bridge's C points are published for a club session; no rule for the overall "
+            "ranking of an event of several sessions was found published: award each session "
+            "alone, or give the event's scale in a scheme file (an [[event]] table, "
+            "docs/masterpoints.md)"
+        )

@@ -21,6 +21,10 @@ each kind of field, rows of field sizes with the award for each place::
     from = 3
     awards = [10, 7, 5]
 
+    [[event]]               # the overall ranking of an event of several sessions
+    from = 3                # sizes of the original entry (the first session's field)
+    awards = [20, 14, 10]
+
 A file is checked whole when it is read, and refused with every problem listed: rows that leave a
 gap or overlap, awards that rise from one place to the next, are negative, have more decimals
 than the unit, or reward more places than the smallest field of the row has entrants.
@@ -39,6 +43,7 @@ from typing import Any
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.masterpoints.model import (
     Award,
+    EventField,
     Kind,
     RankedField,
     Scheme,
@@ -61,8 +66,11 @@ TABLES = {
     "two_winner": "each line of a Mitchell",
     "one_winner": "a Howell, an arrow-switched Mitchell or an individual",
     "teams": "teams",
+    "event": "the overall ranking of an event of several sessions",
 }
-_PER_TABLE = {"two_winner": 1, "one_winner": 2, "teams": 1}  # entrants a table seats
+# Entrants a table seats (an event's overall ranking: pairs; an individual's, counted by
+# entrants, is checked against its pairs' seats too, the smaller).
+_PER_TABLE = {"two_winner": 1, "one_winner": 2, "teams": 1, "event": 2}
 _KEYS = {"name", "unit", "decimals", "counts", "colour", "scale", *TABLES}
 _ROW_KEYS = {"from", "to", "awards"}
 MAX_ROWS = 500
@@ -95,14 +103,22 @@ class TableScheme(Scheme):
         self.tables = tables
 
     def award(self, field: RankedField) -> list[Award]:
-        table = _table_for(field)
+        size = field.tables if self.counts is Counts.TABLES else field.size
+        return self._scaled(_table_for(field), field, size, field.movement)
+
+    def award_event(self, event: EventField) -> list[Award]:
+        field = event.field
+        size = field.tables if self.counts is Counts.TABLES else event.entry
+        return self._scaled("event", field, size, f"{event.sessions} sessions, overall")
+
+    def _scaled(self, table: str, field: RankedField, size: int, movement: str) -> list[Award]:
+        """The awards of ``field`` by the row of ``table`` for ``size``."""
         rows = self.tables.get(table)
         if rows is None:
             raise RulesError(
                 f"the scheme {self.info.name!r} has no {table} table for field {field.name} "
-                f"({field.movement})"
+                f"({movement})"
             )
-        size = field.tables if self.counts is Counts.TABLES else field.size
         what = "table" if self.counts is Counts.TABLES else field.kind.noun
         plural = what + ("s" if size != 1 else "")
         row = next((r for r in rows if r.holds(size)), None)
@@ -122,7 +138,7 @@ class TableScheme(Scheme):
             return value, f"{number(value, decimals)} ({table} scale for {row.sizes()} {what}s)"
 
         def head(place: str) -> str:
-            return f"{place} of {size} {plural}, {field.movement}, {self.info.unit}"
+            return f"{place} of {size} {plural}, {movement}, {self.info.unit}"
 
         return share(field, place_award, decimals, head)
 
@@ -175,7 +191,8 @@ def _read(data: Any, problems: Problems) -> TableScheme | None:
                 tables[table] = rows
     if not any(t in data for t in TABLES):
         problems.report(
-            "the scheme has no scale", expected="a table two_winner, one_winner or teams"
+            "the scheme has no scale",
+            expected="a table two_winner, one_winner, teams or event",
         )
     if problems or name is None or unit is None:
         return None

@@ -30,10 +30,13 @@ from bridgescore.events import (
     Seed,
 )
 from bridgescore.formats.json import exact, number
+from bridgescore.languages import _
 from bridgescore.reports.model import entrant_page
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from bridgescore.masterpoints import Award, Awards
 
 Data = dict[str, Any]
 
@@ -105,12 +108,14 @@ def ranking_data(
     first: int = 1,
     seeds: Sequence[Seed] = (),
     seeding_note: str | None = None,
+    masterpoints: Awards | None = None,
 ) -> Data:
     """The event's ranking page as plain data: each entry's place, total and, by session, its
     place there, its own score and what it gave the event. ``first`` numbers the sessions
-    (a final's follow its qualifying's)."""
+    (a final's follow its qualifying's). ``masterpoints``: the overall ranking's awards
+    (:func:`bridgescore.masterpoints.event.award_event`), each line's with its words."""
     sessions = ranking.sessions
-    return {
+    data = {
         "bridgescore": __version__,
         "page": "index.html",
         "event": title or _title(sessions),
@@ -150,6 +155,31 @@ def ranking_data(
         "stage": None,
         "carry": None,
         "qualifying": None,
+    }
+    if masterpoints is not None:
+        data["masterpoints"] = _scheme(masterpoints)
+        by_line = {a.entrant.number: a for a in masterpoints.awards}  # k-th line: Entrant(k)
+        for n, line in enumerate(data["rankings"], 1):
+            line.update(_award(masterpoints, by_line.get(n)))
+    return data
+
+
+def _scheme(masterpoints: Awards) -> Data:
+    info = masterpoints.scheme
+    return {
+        "scheme": info.name,
+        "title": info.title,
+        "unit": info.unit,
+        "decimals": info.decimals,
+        "type": info.colour,
+    }
+
+
+def _award(masterpoints: Awards, award: Award | None) -> Data:
+    return {
+        "masterpoints": None if award is None else number(award.points),
+        "masterpoints_text": None if award is None else masterpoints.points_text(award.points),
+        "masterpoints_award": None if award is None else award.text,
     }
 
 
@@ -275,6 +305,18 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
             cells.append(num(row["percent_exact"]))
         table.add_row(*cells)
     console.print(table)
+    scheme = data.get("masterpoints")
+    if scheme:
+        awarded = [row for row in data["rankings"] if row.get("masterpoints_award")]
+        console.print(Text(_("Masterpoints: %(title)s", title=scheme["title"]), style="bold"))
+        for row in awarded:
+            console.print(
+                f"  {row['place']:>4} {row['name']}: {row['masterpoints_text']} "
+                f"{scheme['unit']} — {row['masterpoints_award']}",
+                soft_wrap=True,
+            )
+        if not awarded:
+            console.print("  " + _("No award."))
     if data.get("seeding"):
         seeds = Table(title="Seeding of the final", title_justify="left")
         for name in ("Number", "Names", "Place", "Total"):
@@ -306,9 +348,11 @@ def write_event_site(
     *,
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    masterpoints: Sequence[Awards] | None = None,
 ) -> list[str]:
     """The event's pages (``(name, data)``: ``index`` and, for a final, ``qualifying``) into
-    ``directory``, and each session's own site into ``session-N/``; the pages written."""
+    ``directory``, and each session's own site into ``session-N/``, with its own awards when
+    ``masterpoints`` has them (one a session); the pages written."""
     from bridgescore.reports.files import Files
     from bridgescore.reports.html import STYLESHEET, environment, render, write_site
     from bridgescore.rules import CLUB
@@ -339,7 +383,13 @@ def write_event_site(
     for k, session in enumerate(sessions, 1):
         folder = directory / session_folder(k)
         folder.mkdir()
-        made = write_site(session.result, folder, double_dummy=double_dummy, progress=progress)
+        made = write_site(
+            session.result,
+            folder,
+            double_dummy=double_dummy,
+            progress=progress,
+            masterpoints=masterpoints[k - 1] if masterpoints else None,
+        )
         written.extend(f"{session_folder(k)}/{page}" for page in made.pages)
     return written
 

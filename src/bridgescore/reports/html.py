@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
+from bridgescore.languages import install
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files
@@ -345,6 +346,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         heading=board_heading,
     )
     env.tests["vulnerable"] = vulnerable
+    install(env)
     return env
 
 
