@@ -99,7 +99,7 @@ def test_cli_event_export_overall_ranking_and_session_awards(tmp_path: Path) -> 
         ],
     )  # fmt: skip
     assert run.exit_code == 0, run.output
-    assert "overall masterpoints are not computed" in run.stderr
+    assert "overall masterpoints are not written" in run.stderr
     assert "2 sessions and the overall ranking of 8, 6 session awards" in run.stdout
     text = out.read_text(encoding="utf-8")
     assert national.read_awards(text, session="1").awards == {

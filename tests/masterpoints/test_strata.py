@@ -142,6 +142,12 @@ def test_cli_awards_by_stratum_worked_by_hand(tmp_path: Path) -> None:
     assert found["3NS"][1].startswith("2nd of 6 pairs, stratum B")
     assert found["8EW"][1].startswith("1st of 8 pairs, stratum A")
     assert "strata A, B (under 750), C (under 300)" in data["masterpoints"]["title"]
+    # Every ranked pair carries its stratum, awarded or not (the holdings above, by the higher).
+    strata = {
+        f"{r['pair']}{f['field']}": r["stratum"] for f in data["fields"] for r in f["rankings"]
+    }
+    assert [strata[f"{k}NS"] for k in range(1, 9)] == list("ABCBCACB")
+    assert [strata[f"{k}EW"] for k in range(8, 0, -1)] == list("CABAABCA")
     code, out, err = _run(
         "score", session, "--masterpoints", "acbl:club", "--strata", "A,B=750,C=300",
         "--holdings", holdings,

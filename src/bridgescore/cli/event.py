@@ -115,7 +115,7 @@ def load_sessions(files: Sequence[str], options: dict[str, Any]) -> list[EventSe
     problems = []
     for file in files:
         try:
-            session, rules, _ = load(file, None, options)
+            session, rules, _handicaps = load(file, None, options)
             result = score(session, rules)
         except BridgeScoreError as error:
             problems.append(str(error))
@@ -231,7 +231,7 @@ def score_event(
     files: Sequence[str], output_format: str, to_file: bool, options: dict[str, Any]
 ) -> tuple[str, tuple[str, ...]]:
     """``score`` of several sessions: the text or JSON, and the fields whose checksum failed."""
-    pages, _, failed = event_pages(files, options)
+    pages, _sessions, failed = event_pages(files, options)
     data = pages[0][1]
     if output_format == "json":
         if len(pages) > 1:

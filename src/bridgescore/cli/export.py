@@ -17,10 +17,13 @@ from bridgescore.cli.options import (
     scoring_options,
     with_strata,
 )
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, RulesError
+from bridgescore.languages import _, ngettext
 
 if TYPE_CHECKING:
+    from bridgescore.events import Ranking
     from bridgescore.formats.national import MissingNumber
+    from bridgescore.masterpoints import Awards
 
 
 @click.command()
@@ -164,7 +167,7 @@ def _export_event(
         problems = []
         for file in files:
             try:
-                session, rules, _ = load(file, None, options, published=False)
+                session, rules, _handicaps = load(file, None, options, published=False)
             except BridgeScoreError as error:
                 problems.append(str(error))
                 continue
@@ -186,12 +189,13 @@ def _export_event(
             except BridgeScoreError as error:
                 raise UsageProblem(f"{s.label}: {error}") from None
             awards.append(award(s.result, scheme) if scheme else None)
+        overall, not_overall = _overall(ranking, spec, options)
         for s in sessions:
             _say_missing(national.missing_numbers(s.result), allow_missing, f" in {s.label}")
         title = ranking_data(ranking, who)["event"]
         text = national.dumps_event(
             ranking, profile, awards, title=title, charge=charge, club_name=club_name,
-            club_id=club_id,
+            club_id=club_id, overall=overall,
         )  # fmt: skip
         write_text(output or "-", text, inputs=inputs_of(*files, options=options))
     except BridgeScoreError as error:
@@ -200,11 +204,38 @@ def _export_event(
         click.echo(f"Note: {note}", err=True)
     count = sum(0 if a is None else len(a.awards) for a in awards)
     unit = next((f" of {a.scheme.unit}" for a in awards if a is not None), "")
-    if spec:
-        click.echo(f"Note: {national.OVERALL_NOT_COMPUTED}", err=True)
+    if not_overall:
+        click.echo(
+            _("Note: overall masterpoints are not written: %(why)s", why=not_overall), err=True
+        )
     if output:
+        outright = (
+            ""
+            if overall is None
+            else ngettext(
+                ", %(num)d overall award", ", %(num)d overall awards", len(overall.awards)
+            )
+        )
         click.echo(
             f"Written {output}: USEBIO 1.2 for the {national.PROFILES[profile].body}, "
             f"{len(sessions)} sessions and the overall ranking of {len(ranking.standings)}, "
-            f"{count} session award{'s' if count != 1 else ''}{unit}"
+            f"{count} session award{'s' if count != 1 else ''}{unit}{outright}"
         )
+
+
+def _overall(
+    ranking: Ranking, spec: str | None, options: dict[str, Any]
+) -> tuple[Awards | None, str | None]:
+    """The overall ranking's awards, or why there are none: a scheme without a published rule
+    for an event's overall ranking refuses it, and the file is written with the sessions'
+    awards alone (strata are one session's)."""
+    if not spec:
+        return None, None
+    if options.get("strata") or options.get("holdings"):
+        return None, _("the overall ranking of an event is not stratified")
+    from bridgescore.masterpoints.event import award_event
+
+    try:
+        return award_event(ranking, masterpoint_scheme(spec)), None
+    except RulesError as error:
+        return None, str(error)

@@ -203,13 +203,6 @@ def _tree(
 
 # --- an event of several sessions -----------------------------------------------------------------
 
-OVERALL_NOT_COMPUTED = (
-    "overall masterpoints are not computed: each session's awards are written; the ABF's "
-    "outright formula (Masterpoint Manual §3.1.2) is adjusted for events of 2 and 3 sessions by "
-    "tables not found in a published source, and the EBU's and NZ Bridge's scales for an event "
-    "of several sessions are not implemented"
-)
-
 
 def dumps_event(
     ranking: Ranking,
@@ -220,17 +213,20 @@ def dumps_event(
     charge: str | None = None,
     club_name: str | None = None,
     club_id: str | None = None,
+    overall: Awards | None = None,
 ) -> str:
     """An event of several sessions as the national body's USEBIO file: the event's overall
     ranking (``EVENT/PARTICIPANTS``: place, total, percentage, the players and their national
-    numbers) and each session as ``EVENT/SESSION`` with SESSION_ID 1, 2 …, its date,
-    description, winner type, participants with their awards (``awards``, by session), boards
-    and deals, as :func:`dumps` writes one session. Overall masterpoints are not written
-    (:data:`OVERALL_NOT_COMPUTED`)."""
+    numbers, and with ``overall`` each entry's outright award, as
+    :func:`bridgescore.masterpoints.event.award_event` gives them) and each session as
+    ``EVENT/SESSION`` with SESSION_ID 1, 2 …, its date, description, winner type, participants
+    with their awards (``awards``, by session), boards and deals, as :func:`dumps` writes one
+    session."""
     chosen = _profile(profile)
     sessions = ranking.sessions
     if len(awards) != len(sessions):
         raise RulesError(f"{len(awards)} sessions' awards for {len(sessions)} sessions")
+    _check(chosen, overall, charge)
     submission = Submission(profile, charge, club_name, club_id)
     trees = [_tree(s.result, chosen, a, submission) for s, a in zip(sessions, awards, strict=True)]
     root = trees[0]
@@ -256,10 +252,10 @@ def dumps_event(
     _set(event, "SESSION_COUNT", str(len(sessions)))
     sections = max(max(1, len(s.result.session.sections)) for s in sessions)
     _set(event, "SECTION_COUNT", str(sections))
-    any_award = any(a is not None and a.awards for a in awards)
+    any_award = any(a is not None and a.awards for a in (*awards, overall))
     if event.find("MPS_AWARDED_FLAG") is not None:
         _set(event, "MPS_AWARDED_FLAG", "Y" if any_award else "N")
-    event.append(_overall(ranking))
+    event.append(_overall(ranking, overall, chosen))
     for k, (session, (children, deals, winners)) in enumerate(zip(sessions, parts, strict=True), 1):
         element = ET.SubElement(event, "SESSION", SESSION_ID=str(k))
         own = session.result.session
@@ -281,13 +277,20 @@ def _add_text(parent: ET.Element, tag: str, text: str | None) -> None:
         ET.SubElement(parent, tag).text = text
 
 
-def _overall(ranking: Ranking) -> ET.Element:
-    """The event's ranking as USEBIO participants: each entry numbered in ranking order."""
+def _overall(ranking: Ranking, overall: Awards | None, profile: Profile) -> ET.Element:
+    """The event's ranking as USEBIO participants: each entry numbered in ranking order, with
+    its outright award when ``overall`` has them (``Entrant(k)``: the k-th line)."""
     participants = ET.Element("PARTICIPANTS")
+    by_line = {a.entrant.number: a for a in overall.awards} if overall else {}
     for n, standing in enumerate(ranking.standings, 1):
         pair = ET.SubElement(participants, "PAIR")
         ET.SubElement(pair, "PAIR_NUMBER").text = str(n)
         ET.SubElement(pair, "PLACE").text = str(standing.rank)
+        if overall is not None:
+            entrant = Entrant(n)
+            _shape_entrant(
+                pair, {str(n): entrant}, None, _by_line(by_line, n, entrant), overall, profile
+            )
         ET.SubElement(pair, "TOTAL_SCORE").text = fmt(standing.total, 2)
         if standing.percent is not None:
             ET.SubElement(pair, "PERCENTAGE").text = fmt(standing.percent, 2)
@@ -307,6 +310,11 @@ def _overall(ranking: Ranking) -> ET.Element:
             if member.club:
                 ET.SubElement(player, "CLUB_ID_NUMBER").text = member.club
     return participants
+
+
+def _by_line(by_line: dict[int, Award], n: int, entrant: Entrant) -> dict[Entrant, Award]:
+    award = by_line.get(n)
+    return {} if award is None else {entrant: award}
 
 
 def _check(profile: Profile, awards: Awards | None, charge: str | None) -> None:
@@ -519,6 +527,7 @@ class OverallLine:
     percentage: str | None
     sessions_played: int
     players: tuple[tuple[str, str | None], ...]  # each player's name and national number
+    masterpoints: Fraction | None = None  # the outright award, in the unit (None: none written)
 
 
 def read_event(text: str | bytes) -> tuple[tuple[str, ...], tuple[OverallLine, ...]]:
@@ -538,6 +547,9 @@ def read_event(text: str | bytes) -> tuple[tuple[str, ...], tuple[OverallLine, .
                 (p.findtext("PLAYER_NAME") or "", p.findtext("NATIONAL_ID_NUMBER"))
                 for p in pair.findall("PLAYER")
             )
+            hundredths = pair.findtext("MASTER_POINTS_AWARDED")
+            if hundredths is None:
+                hundredths = pair.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED")
             lines.append(
                 OverallLine(
                     int(pair.findtext("PLACE") or 0),
@@ -545,6 +557,7 @@ def read_event(text: str | bytes) -> tuple[tuple[str, ...], tuple[OverallLine, .
                     pair.findtext("PERCENTAGE"),
                     int(pair.findtext("SESSIONS_PLAYED") or 0),
                     players,
+                    None if hundredths is None else Fraction(int(hundredths.strip()), 100),
                 )
             )
     return ids, tuple(lines)
@@ -557,7 +570,6 @@ def labels(entrants: Sequence[Entrant]) -> dict[Entrant, str]:
 
 __all__ = [
     "CHARGE_CODES",
-    "OVERALL_NOT_COMPUTED",
     "PROFILES",
     "MissingNumber",
     "NationalFile",

@@ -10,9 +10,9 @@ here follows.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 

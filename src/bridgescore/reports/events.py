@@ -363,7 +363,7 @@ def write_event_site(
     titles = {"index": "Final" if len(pages) > 1 else "Overall", "qualifying": "Qualifying"}
     nav = [{"page": f"{name}.html", "title": titles.get(name, name)} for name, _ in pages]
     every: dict[int, Data] = {}
-    for _, data in pages:
+    for _name, data in pages:
         for s in [*(data["qualifying"] or {}).get("sessions", []), *data["sessions"]]:
             every[s["number"]] = s
     with Files() as files:
