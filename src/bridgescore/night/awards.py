@@ -18,6 +18,7 @@ from typing import Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 from bridgescore.masterpoints import (
     SCHEMES,
     Awards,
@@ -28,16 +29,18 @@ from bridgescore.masterpoints import (
     scheme_named,
 )
 from bridgescore.masterpoints import table as scheme_files
+from bridgescore.masterpoints.strata import Holdings, parse_holdings, parse_strata, stratified
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
-from bridgescore.session import Entrant
+from bridgescore.session import Entrant, Session
 from bridgescore.store import schemes as stored
 from bridgescore.store.live import LiveInfo
-from bridgescore.store.schemes import ClubScheme
+from bridgescore.store.schemes import ClubScheme, SessionStrata
 
 CLUB = "club:"
 MAX_SCHEME_FILE = 64 * 1024  # bytes: a federation's printed scales fit in a few kilobytes
+MAX_HOLDINGS = 256 * 1024  # bytes: a club's players' holdings, a line each
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class Awarded:
-    """A session's awards under its scheme (None without one), or why there are none."""
+    """A session's awards under its scheme (None without one), or why there are none; its
+    strata when it is stratified."""
 
     scheme: str | None
     awards: Awards | None
     problem: str | None = None
+    strata: SessionStrata | None = None
 
 
 def choices(night: Service, club_id: int) -> list[Choice]:
@@ -126,20 +131,102 @@ def awarded(
     ranking, or by ``places`` (each field's name and its entrants' places: the provisional
     ranking a page shows)."""
     name = chosen(night, info.id)
+    strata = stored.strata(night.store, info.id)
     if name is None or result is None:
-        return Awarded(name, None)
+        return Awarded(name, None, strata=strata)
     try:
         scheme = scheme_of(night, info.club_id, name)
+        if strata is not None:
+            scheme = _stratified(scheme, result.session, strata)
         if places is None:
-            return Awarded(name, award(result, scheme))
+            return Awarded(name, award(result, scheme), strata=strata)
         everyone = [
             Entrant(e.number, Side(e.line) if e.line else None, e.individual, e.section or None)
             for e in night.snapshot(info.id).rows.entrants
         ]
         complete = _whole_fields(result, places, everyone)
-        return Awarded(name, award_fields(ranked_fields(result.session, complete), scheme))
+        found = award_fields(ranked_fields(result.session, complete), scheme)
+        return Awarded(name, found, strata=strata)
     except (BridgeScoreError, Refused) as error:
-        return Awarded(name, None, str(error))
+        return Awarded(name, None, str(error), strata)
+
+
+def _stratified(scheme: Scheme, session: Session, chosen: SessionStrata) -> Scheme:
+    """``scheme`` with each pair in its stratum by the holdings loaded for the session; refused
+    with a sentence when no holdings file was loaded (a stratum is never guessed)."""
+    if chosen.holdings is None:
+        raise Refused(
+            422,
+            _(
+                "The session is stratified (%(strata)s) but no holdings file has been loaded, so "
+                "no pair has a stratum and no award is made: load the players' masterpoints held "
+                "(a CSV of player,masterpoints).",
+                strata=chosen.strata,
+            ),
+        )
+    return stratified(
+        scheme,
+        session,
+        parse_strata(chosen.strata),
+        _holdings(chosen.holdings, chosen.holdings_name or "holdings"),
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _holdings(text: str, name: str) -> Holdings:
+    return parse_holdings(text, name)
+
+
+def set_strata(
+    night: Service,
+    actor: Actor,
+    session_id: int,
+    strata: str,
+    holdings: bytes | None = None,
+    filename: str | None = None,
+) -> SessionStrata | None:
+    """Stratify the session (an ACBL club scheme): ``strata`` best first ("A,B=750,C=300"; empty:
+    not stratified) and, when given, the players' holdings file, checked whole first (refused
+    with every problem, nothing kept); without a new file the one loaded before is kept."""
+    info = night.info(session_id)
+    night.check(actor, Action.MASTERPOINTS, info)
+    typed = strata.strip()
+    if not typed:
+        stored.set_strata(night.store, session_id, None)
+        return None
+    if len(typed) > 200:
+        raise Refused(422, _("the strata are at most 200 characters"))
+    try:
+        parse_strata(typed)
+    except BridgeScoreError as error:
+        raise Refused(422, _("The strata: %(problem)s", problem=str(error))) from None
+    scheme = chosen(night, session_id) or ""
+    if not scheme.lower().startswith("acbl:club"):
+        raise Refused(
+            422,
+            _(
+                "Strata are the ACBL's: choose an acbl:club scheme for the session before its "
+                "strata."
+            ),
+        )
+    before = stored.strata(night.store, session_id)
+    text, name = (before.holdings, before.holdings_name) if before else (None, None)
+    if holdings is not None:
+        name = (filename or "holdings.csv")[:200]
+        if len(holdings) > MAX_HOLDINGS:
+            raise Refused(413, _("%(file)s: a holdings file is at most 256 KB", file=name))
+        try:
+            text = holdings.decode("utf-8-sig")
+            parse_holdings(text, name)
+        except UnicodeDecodeError:
+            raise Refused(
+                422, _("%(file)s: a holdings file is UTF-8 text (CSV)", file=name)
+            ) from None
+        except BridgeScoreError as error:
+            raise Refused(422, str(error)) from None
+    chosen_strata = SessionStrata(typed, name, text, datetime.now(UTC), actor.name)
+    stored.set_strata(night.store, session_id, chosen_strata)
+    return chosen_strata
 
 
 def _whole_fields(

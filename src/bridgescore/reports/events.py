@@ -115,7 +115,7 @@ def ranking_data(
     (a final's follow its qualifying's). ``masterpoints``: the overall ranking's awards
     (:func:`bridgescore.masterpoints.event.award_event`), each line's with its words."""
     sessions = ranking.sessions
-    data = {
+    data: Data = {
         "bridgescore": __version__,
         "page": "index.html",
         "event": title or _title(sessions),

@@ -557,6 +557,19 @@ session_schemes = Table(
     Column("chosen_by", String(200), nullable=False),
 )
 
+# A stratified session's strata and the holdings file they were set by (0010_issue28d), kept
+# with the session: a published session's strata never change when the holdings do.
+session_strata = Table(
+    "session_strata",
+    metadata,
+    Column("session_id", ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True),
+    Column("strata", String(200), nullable=False),
+    Column("holdings_name", String(200), nullable=True),
+    Column("holdings", Text, nullable=True),
+    Column("chosen_at", DateTime(timezone=True), nullable=False),
+    Column("chosen_by", String(200), nullable=False),
+)
+
 club_schemes = Table(
     "club_schemes",
     metadata,

@@ -16,7 +16,7 @@ from sqlalchemy import and_, delete, insert, select, update
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
 from bridgescore.store.live import touch
-from bridgescore.store.schema import club_schemes, session_schemes
+from bridgescore.store.schema import club_schemes, session_schemes, session_strata
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,51 @@ def choose(store: Store, session_id: int, scheme: str | None, *, by: str, now: d
                 update(session_schemes)
                 .where(where)
                 .values(scheme=scheme, chosen_at=now, chosen_by=by)
+            )
+        touch(conn, session_id)
+
+
+@dataclass(frozen=True)
+class SessionStrata:
+    """A stratified session's strata ("A,B=750,C=300") and the holdings file loaded for it."""
+
+    strata: str
+    holdings_name: str | None
+    holdings: str | None
+    chosen_at: datetime
+    chosen_by: str
+
+
+def strata(store: Store, session_id: int) -> SessionStrata | None:
+    """The session's strata, or None when it is not stratified."""
+    with store.reading() as conn:
+        r = conn.execute(
+            select(session_strata).where(session_strata.c.session_id == session_id)
+        ).first()
+    if r is None:
+        return None
+    return SessionStrata(r.strata, r.holdings_name, r.holdings, r.chosen_at, r.chosen_by)
+
+
+def set_strata(
+    store: Store,
+    session_id: int,
+    chosen: SessionStrata | None,
+) -> None:
+    """Make ``chosen`` the session's strata (None: not stratified), counted in its revision."""
+    with store.writing() as conn:
+        where = session_strata.c.session_id == session_id
+        conn.execute(delete(session_strata).where(where))
+        if chosen is not None:
+            conn.execute(
+                insert(session_strata).values(
+                    session_id=session_id,
+                    strata=chosen.strata,
+                    holdings_name=chosen.holdings_name,
+                    holdings=chosen.holdings,
+                    chosen_at=chosen.chosen_at,
+                    chosen_by=chosen.chosen_by,
+                )
             )
         touch(conn, session_id)
 

@@ -13,8 +13,10 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from bridgescore.bridge import Side
+from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.json import number
 from bridgescore.masterpoints import Awards
+from bridgescore.masterpoints.strata import parse_strata
 from bridgescore.night import Actor, LiveSession, Refused, Service
 from bridgescore.night import awards as night_awards
 from bridgescore.session import Entrant
@@ -72,6 +74,35 @@ def choose(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
     return RedirectResponse(f"/director/sessions/{session}#masterpoints", 303)
 
 
+async def set_strata(request: Request) -> Response:
+    """The session's strata ("A,B=750,C=300", empty: none) and its players' holdings file
+    (player,masterpoints), checked whole before anything is kept."""
+    actor, token = await run_in_threadpool(require, request)  # nobody's upload is not read
+    form = await posted_file(
+        request, "holdings", night_awards.MAX_HOLDINGS + 16 * 1024, "a holdings file"
+    )
+
+    def run() -> Response:
+        if actor.user is not None:
+            check_csrf(request, token, form.fields)
+        session = session_id(request)
+        night = night_of(request)
+        data = form.data if form.filename else None
+        chosen = night_awards.set_strata(
+            night, actor, session, form.fields.get("strata", ""), data, form.filename
+        )
+        if wants_json(request):
+            return JSONResponse(
+                {
+                    "strata": None if chosen is None else chosen.strata,
+                    "holdings": None if chosen is None else chosen.holdings_name,
+                }
+            )
+        return RedirectResponse(f"/director/sessions/{session}#masterpoints", 303)
+
+    return await run_in_threadpool(run)
+
+
 # --- the awards on the rankings -------------------------------------------------------------------
 
 
@@ -91,12 +122,45 @@ def on_watch(night: Service, live: LiveSession, data: Data) -> None:
         "problem": found.problem,
         "choices": choices(night, live.info.club_id),
         **scheme_data(found.awards),
+        **strata_data(found),
     }
     if found.awards is None:
         return
     for field in fields:
         for row in field["rankings"]:
-            row.update(award_data(found.awards, _entrant(row)))
+            entrant = _entrant(row)
+            row.update(award_data(found.awards, entrant))
+            if found.awards.strata:  # each pair's stratum, and the one its award was won in
+                row["stratum"] = found.awards.strata.get(entrant)
+                won = found.awards.get(entrant)
+                names = data["masterpoints"]["strata_names"]
+                first = names[0] if names else None
+                row["award_stratum"] = None if won is None else (won.stratum or first)
+
+
+def strata_data(found: night_awards.Awarded) -> Data:
+    """The session's strata as its page shows them (each stratum's name, for the awards by
+    stratum), and the holdings file they were set by."""
+    chosen = found.strata
+    if chosen is None:
+        return {"strata": None, "strata_names": [], "holdings": None}
+    try:
+        names = [s.name for s in parse_strata(chosen.strata)]
+    except BridgeScoreError:  # pragma: no cover - checked when it was stored
+        names = []
+    holdings = None
+    if chosen.holdings is not None:
+        holdings = {
+            "name": chosen.holdings_name,
+            "lines": sum(
+                1
+                for line in chosen.holdings.splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ),
+            "by": chosen.chosen_by,
+            "at": chosen.chosen_at.isoformat(),
+        }
+    return {"strata": chosen.strata, "strata_names": names, "holdings": holdings}
 
 
 def scheme_data(awards: Awards | None) -> Data:
@@ -185,6 +249,7 @@ async def add_club_file(request: Request) -> Response:
 def routes() -> list[Route]:
     return [
         *post("/director/sessions/{session:int}/masterpoints", choose),
+        *post("/director/sessions/{session:int}/strata", set_strata),
         *get("/director/club/masterpoints", club_page),
         *post("/director/club/masterpoints", add_club_file),
     ]
