@@ -109,9 +109,10 @@ def test_templates_translate_through_the_current_language() -> None:
     languages.install(env)
     page = env.from_string(
         "{{ _('Ranking') }} {% trans n=2 %}{{ n }} tables{% endtrans %} {{ '56.25'|percent }}"
+        " {{ ngettext('%(num)d board of %(who)s', '%(num)d boards of %(who)s', 3, who='NS') }}"
     )
-    assert page.render() == "Ranking 2 tables 56.25%"
+    assert page.render() == "Ranking 2 tables 56.25% 3 boards of NS"
     with use("qps"):
-        assert page.render() == "Ŕàñķîñĝ 2 ţàƀĺéš 56.25%"
+        assert page.render() == "Ŕàñķîñĝ 2 ţàƀĺéš 56.25% 3 ƀöàŕđš öƒ NS"
     with use("nl"):
-        assert page.render().endswith("56,25%")
+        assert "56,25%" in page.render()

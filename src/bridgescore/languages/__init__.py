@@ -201,10 +201,12 @@ def install(env: jinja2.Environment) -> None:
     """Give ``env``'s templates ``_()``, ``ngettext()`` and ``{% trans %}`` in the current
     language, and the filters ``decimal`` (a rounded number's form) and ``percent``."""
     env.add_extension("jinja2.ext.i18n")
+    # Jinja's new-style calls fill the placeholders themselves (``num`` too, for ngettext):
+    # the callables give the translated text alone.
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda message, **values: current().gettext(message, **values),
-        ngettext=lambda singular, plural, count, **values: current().ngettext(
-            singular, plural, count, **values
+        gettext=lambda message: current().translations.gettext(message),
+        ngettext=lambda singular, plural, count: current().translations.ngettext(
+            singular, plural, count
         ),
         newstyle=True,
     )
