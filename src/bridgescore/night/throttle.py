@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from bridgescore.languages import _
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -188,7 +189,7 @@ def lift(night: Service, actor: Actor, throttle_id: int) -> Throttle:
     assert actor.user is not None
     found = night.store.throttle(throttle_id)
     if found is None or found.club_id not in (None, actor.user.club_id):
-        raise NotFound(f"no lockout {throttle_id}")
+        raise NotFound(_("no lockout %(throttle_id)s", throttle_id=throttle_id))
     lifted = night.store.lift_throttle(throttle_id, actor.name)
     assert lifted is not None
     return lifted

@@ -38,10 +38,12 @@ from starlette.responses import (
 )
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bridgescore import __version__
+from bridgescore import __version__, languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
+from bridgescore.languages import _
 from bridgescore.night import (
     LIVE,
     PUBLISHED,
@@ -185,6 +187,7 @@ class BridgeApp:
             env.loader = jinja2.ChoiceLoader(
                 [jinja2.PackageLoader("bridgescore.web", "templates"), env.loader]  # type: ignore[list-item]
             )
+            languages.install(env)
             env.globals["version"] = __version__
             env.globals["client_id"] = lambda: uuid.uuid4().hex
             self._envs[rules] = env
@@ -201,6 +204,34 @@ def bridge(request: Request) -> BridgeApp:
 
 def night_of(request: Request) -> Service:
     return bridge(request).night
+
+
+# --- in which language ---------------------------------------------------------------------------
+
+
+class Speaking:
+    """Each request in its language (:mod:`bridgescore.languages`): the club's for the console
+    and the published pages, the browser's (its ``Accept-Language``, when one of ours) for a
+    table's phone under ``/t/``. The club's is kept by the worker (:meth:`Service.language`),
+    so choosing costs no query."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        night: Service = scope["app"].state.bridge.night
+        club = night.kept_language()
+        if club is None:
+            club = await run_in_threadpool(night.language)
+        code = club
+        if scope["path"].startswith("/t/"):
+            asked = next((v for k, v in scope["headers"] if k == b"accept-language"), b"")
+            code = languages.negotiate(asked.decode("latin-1"), club)
+        with languages.use(code):
+            await self.app(scope, receive, send)
 
 
 # --- who is asking -------------------------------------------------------------------------------
@@ -230,7 +261,7 @@ def address(request: Request) -> str | None:
 def require(request: Request) -> tuple[Actor, str]:
     actor, token = who(request)
     if actor == ANONYMOUS:
-        raise Refused(401, "log in first")
+        raise Refused(401, _("log in first"))
     return actor, token
 
 
@@ -239,7 +270,9 @@ def check_csrf(request: Request, token: str, data: dict[str, str]) -> None:
     send, so a phone's request needs none)."""
     given = data.get("csrf") or request.headers.get("x-csrf-token")
     if not auth.csrf_ok(bridge(request).secret, token, given):
-        raise Refused(403, "the form has expired or did not come from this site: reload the page")
+        raise Refused(
+            403, _("the form has expired or did not come from this site: reload the page")
+        )
 
 
 async def posted(request: Request) -> dict[str, str]:
@@ -251,14 +284,17 @@ async def posted(request: Request) -> dict[str, str]:
         try:
             body = json.loads(raw)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past Python's stack
-            raise Refused(400, "the body is not JSON: expected a JSON object") from None
+            raise Refused(400, _("the body is not JSON: expected a JSON object")) from None
         if not isinstance(body, dict):
-            raise Refused(400, "expected a JSON object")
+            raise Refused(400, _("expected a JSON object"))
         data: dict[str, str] = {}
         for key, value in body.items():
             if isinstance(value, dict | list):
                 kind = "an object" if isinstance(value, dict) else "an array"
-                raise Refused(422, f"{_shown(key)} must be text or a number, not {kind}")
+                raise Refused(
+                    422,
+                    _("%(key)s must be text or a number, not %(kind)s", key=_shown(key), kind=kind),
+                )
             data[key] = (
                 ""
                 if value is None
@@ -552,7 +588,9 @@ def create_app(
         Exception: _server_error,
     }
     app = Starlette(
-        routes=routes, exception_handlers=handlers, middleware=[Middleware(limits.Bounded)]
+        routes=routes,
+        exception_handlers=handlers,
+        middleware=[Middleware(Speaking), Middleware(limits.Bounded)],
     )
     app.state.bridge = BridgeApp(
         night, None if publish_folder is None else Path(publish_folder), public_url
