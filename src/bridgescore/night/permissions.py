@@ -92,7 +92,9 @@ class Grant(Vocabulary, what="a grant"):
     @property
     def words(self) -> str:
         return {
-            Grant.RULINGS: _("scorers give and change rulings (adjusted, assigned and point scores)"),
+            Grant.RULINGS: _(
+                "scorers give and change rulings (adjusted, assigned and point scores)"
+            ),
             Grant.CONFLICTS: _("scorers settle results kept for the director"),
             Grant.PHONES: _("scorers hand a table's scoring over and remove phones"),
             Grant.NOT_PLAYED: _("tables enter a board as not played"),
@@ -269,7 +271,9 @@ def refusal(role: Role, action: Action, actor: Actor, session_id: int, table: st
                 "its declarer and tricks, or a pass-out; any other score is the director's",
                 action=_(action.value),
             )
-        return _("a table's phone cannot %(action)s: that is the director's", action=_(action.value))
+        return _(
+            "a table's phone cannot %(action)s: that is the director's", action=_(action.value)
+        )
     if role is Role.SCORER:
         return _("only a director can %(action)s", action=_(action.value))
     if role is Role.PLAYER:

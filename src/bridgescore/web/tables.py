@@ -13,16 +13,20 @@ stream (``/t/api/events``), or by asking for its state with the ETag it has.
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 from typing import Any
 
+import jinja2
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore import languages
 from bridgescore.languages import _
+from bridgescore.languages.catalogues import browser_messages
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
@@ -45,9 +49,23 @@ STATIC = {
 
 def shell(request: Request) -> Response:
     """The table's page: the same HTML for ``/t/`` and ``/t/CODE`` (the script joins with the
-    code); the service worker keeps a copy, so it opens without a connection too."""
-    text = resources.files("bridgescore.web").joinpath("phone", "table.html").read_text("utf-8")
-    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+    code), in the phone's language with the script's messages in it; the service worker keeps a
+    copy, so it opens without a connection too."""
+    return HTMLResponse(
+        _shell(languages.current().code),
+        headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},
+    )
+
+
+@functools.cache
+def _shell(code: str) -> str:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bridgescore.web", "phone"), autoescape=True
+    )
+    languages.install(env)
+    messages = browser_messages(code, "phone")
+    with languages.use(code):
+        return env.get_template("table.html").render(messages=messages)
 
 
 def asset(request: Request) -> Response:
