@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import _, ngettext
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.model import Contestant, Play
@@ -400,7 +400,7 @@ def _waiting(found: SwissView) -> str | None:
     event = found.event
     rounds = event.conditions.rounds
     if event.drawn >= rounds:
-        return f"all {rounds} rounds have been drawn"
+        return _("all %(rounds)s rounds have been drawn", rounds=rounds)
     if event.drawn == 0:
         return None
     last = event.drawn
@@ -409,18 +409,31 @@ def _waiting(found: SwissView) -> str | None:
         for table, count in zip(state.tables, state.entered, strict=True):
             missing = event.conditions.boards - count
             if missing:
-                to_come.append(f"{missing} board{'s' if missing != 1 else ''} at table {table}")
+                to_come.append(
+                    ngettext(
+                        "%(num)d board at table %(table)s",
+                        "%(num)d boards at table %(table)s",
+                        missing,
+                        table=table,
+                    )
+                )
     if to_come:
-        return (
-            f"round {last + 1} cannot be drawn until every board of round {last} is in "
-            f"(to come: {', '.join(to_come)})"
+        return _(
+            "round %(next)s cannot be drawn until every board of round %(round)s is in "
+            "(to come: %(missing)s)",
+            next=last + 1,
+            round=last,
+            missing=", ".join(to_come),
         )
     if found.held.get(last):
-        count = found.held[last]
-        return (
-            f"round {last + 1} cannot be drawn while {count} result"
-            f"{' is' if count == 1 else 's are'} of round {last} kept for the director: settle "
-            f"{'it' if count == 1 else 'them'} on the tables page first"
+        return ngettext(
+            "round %(next)s cannot be drawn while %(num)d result of round %(round)s is kept "
+            "for the director: settle it on the tables page first",
+            "round %(next)s cannot be drawn while %(num)d results of round %(round)s are kept "
+            "for the director: settle them on the tables page first",
+            found.held[last],
+            next=last + 1,
+            round=last,
         )
     return None
 

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore import languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.outputs import OutputError, write_directory
 from bridgescore.languages import _
@@ -400,15 +401,20 @@ def club_page(request: Request) -> Response:
     night = night_of(request)
     night.check_club(actor, Action.GRANT)
     assert actor.user is not None
-    data = club_data(actor.user.club, night.grants(actor.user.club_id))
+    data = club_data(actor.user.club, night.grants(actor.user.club_id), night.language())
     return page(request, "club.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
-def club_data(club: str, granted: frozenset[Grant]) -> dict[str, Any]:
+def club_data(club: str, granted: frozenset[Grant], language: str) -> dict[str, Any]:
     return {
         "page": "club",
         "club": club,
         "grants": [{"name": g.value, "words": g.words, "granted": g in granted} for g in Grant],
+        "language": language,
+        "languages": [
+            {"code": code, "name": languages.NAMES[code], "chosen": code == language}
+            for code in languages.LANGUAGES
+        ],
     }
 
 
@@ -420,8 +426,20 @@ def set_club(request: Request, actor: Actor, token: str, form: dict[str, str]) -
     granted = [g for g in Grant if form.get(g.value) in ("on", "true", "yes", "1")]
     night.set_grants(actor, actor.user.club_id, granted)
     if wants_json(request):
-        return JSONResponse(club_data(actor.user.club, frozenset(granted)))
+        return JSONResponse(club_data(actor.user.club, frozenset(granted), night.language()))
     return RedirectResponse("/director/club", 303)
+
+
+@form_action
+def set_language(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    """The club's language (a director's): the console, the published pages and the mails."""
+    night = night_of(request)
+    night.set_language(actor, form.get("language", ""))
+    if wants_json(request):
+        assert actor.user is not None
+        grants = night.grants(actor.user.club_id)
+        return JSONResponse(club_data(actor.user.club, grants, night.language()))
+    return RedirectResponse("/director/club#language", 303)
 
 
 async def session_events(request: Request) -> Response:
@@ -445,6 +463,7 @@ def routes() -> list[Route]:
         *post("/director/new", create),
         *get("/director/club", club_page),
         *post("/director/club", set_club),
+        *post("/director/club/language", set_language),
         *get(session, watch),
         Route(session + "/events", session_events, methods=["GET"]),
         *get(session + "/boards/{board:int}", board),

@@ -44,7 +44,7 @@ SHOWN_WORDS = (
     *(N_("call"), N_("handover"), N_("join"), N_("removed")),
     *(N_("results"), N_("correction"), N_("answer"), N_("sent"), N_("failed")),
     *(N_("publish"), N_("send"), N_("open"), N_("accepted"), N_("declined")),
-    *(N_("team"), N_("pair"), N_("teams"), N_("pairs")),
+    *(N_("team"), N_("pair"), N_("teams"), N_("pairs"), N_("entered")),
     *(N_("head to head"), N_("imp quotient"), N_("imp difference")),
 )
 
@@ -381,13 +381,22 @@ def history_data(live: LiveSession, key: str, entries: list[LogEntry]) -> Data:
     try:
         place = row_key(key)
         title = (
-            f"Board {place.board}, round {place.round}, table {place.table}"
+            _(
+                "Board %(board)s, round %(round)s, table %(table)s",
+                board=place.board,
+                round=place.round,
+                table=place.table,
+            )
             if place.round is not None
-            else f"Board {place.board}, {' '.join(map(str, place.ns))} v "
-            f"{' '.join(map(str, place.ew))}"
+            else _(
+                "Board %(board)s, %(ns)s v %(ew)s",
+                board=place.board,
+                ns=" ".join(map(str, place.ns)),
+                ew=" ".join(map(str, place.ew)),
+            )
         )
     except ParseError:
-        title = f"Traveller line {key}"
+        title = _("Traveller line %(line)s", line=key)
     return {
         "page": "history",
         "session": head(live),

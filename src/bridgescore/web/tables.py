@@ -353,7 +353,7 @@ def table_cards(request: Request) -> Response:
     data = tables_data(request, live, actor)
     for table in data["tables"]:
         table["qr"] = segno.make(table["url"], error="m").svg_inline(
-            scale=6, title=f"Table {table['table']}", omitsize=True
+            scale=6, title=_("Table %(table)s", table=table["table"]), omitsize=True
         )
     return web.page(request, "table_cards.html", data, json_twin=False, actor=actor, token=token)
 
