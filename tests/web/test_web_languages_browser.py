@@ -131,7 +131,8 @@ def test_a_phone_in_french_while_the_club_speaks_english(browser: Browser, night
             page.click("[data-action=pickBoard][data-board='1']")
             page.wait_for_selector("main[data-screen='entry']")
             assert page.inner_text("main h3") == "Contrat"
-            assert page.get_attribute("[data-action=strain][data-value='H']", "aria-label") == "cœur"
+            hearts = page.get_attribute("[data-action=strain][data-value='H']", "aria-label")
+            assert hearts == "cœur"
             page.click("[data-action=level][data-value='3']")
             page.click("[data-action=strain][data-value='N']")
             page.click("[data-action=toDeclarer]")
