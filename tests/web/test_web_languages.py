@@ -61,7 +61,7 @@ def _words(*texts: Any) -> set[str]:
 def test_every_console_page_is_translated_in_the_pseudo_locale(store: Store) -> None:
     store.set_setting("language", PSEUDO)  # the tests' pseudo-locale: only the database takes it
     console = Console(store)
-    session = new_session(console, **{"p1_1": "Ann Lee", "p1_2": "Bob Ray"})
+    session = new_session(console, p1_1="Ann Lee", p1_2="Bob Ray")
     fill(console, session, PLAYED)
     base = f"/director/sessions/{session}"
     row = console.get(f"{base}/boards/1.json").json()["rows"][0]
