@@ -148,8 +148,10 @@ def _again(known: Known, actor: Actor, key: str, line: TableResult) -> Outcome:
     if not (same_sender and known.key == key and same_result(known.line, line)):
         raise Refused(
             422,
-            "this result's id was already used for another result: it was not stored "
-            "(each result needs an id of its own)",
+            _(
+                "this result's id was already used for another result: it was not stored "
+                "(each result needs an id of its own)"
+            ),
         )
     return Outcome(known.entry, False, known.conflict)
 
@@ -187,8 +189,11 @@ def _from_user(
     if not words:
         raise Refused(
             422,
-            f"board {line.board} already has {current.result!r} for this table: "
-            "a change needs a reason",
+            _(
+                "board %(board)s already has %(result)s for this table: a change needs a reason",
+                board=line.board,
+                result=repr(current.result),
+            ),
         )
     _may_change(night, actor, info, current)
     forced = _period(log.info, log.now, override)
@@ -369,8 +374,10 @@ def _period(info: LiveInfo, now: datetime, override: bool) -> str | None:
     if not override:
         raise Refused(
             422,
-            f"the results were final at {until:%Y-%m-%d %H:%M} UTC: a change now needs an "
-            "explicit override",
+            _(
+                "the results were final at %(until)s UTC: a change now needs an explicit override",
+                until=f"{until:%Y-%m-%d %H:%M}",
+            ),
         )
     return "override after the correction period"
 
@@ -416,8 +423,14 @@ def resolve(
             changed = current.result if current is not None else "no result"
             stale = Refused(
                 409,
-                f"board {held.board}, table {held.table} has changed since: it now has "
-                f"{changed!r}. Choose again between that and {held.result!r}",
+                _(
+                    "board %(board)s, table %(table)s has changed since: it now has %(now)s. "
+                    "Choose again between that and %(held)s",
+                    board=held.board,
+                    table=held.table,
+                    now=repr(changed),
+                    held=repr(held.result),
+                ),
             )
         else:
             stale = None

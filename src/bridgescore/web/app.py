@@ -119,7 +119,7 @@ async def _bridgescore_error(request: Request, error: Exception) -> Response:
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    words = {404: "no such page", 405: "that method is not allowed here"}
+    words = {404: _("no such page"), 405: _("that method is not allowed here")}
     return error_response(request, error.status_code, words.get(error.status_code, error.detail))
 
 
@@ -138,13 +138,15 @@ async def _os_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, OSError)
     LOG.warning("%s %s: %s", request.method, request.url.path, error)
     return error_response(
-        request, 503, f"the server cannot read or write a file it needs: {os_reason(error)}"
+        request,
+        503,
+        _("the server cannot read or write a file it needs: %(reason)s", reason=os_reason(error)),
     )
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
     LOG.exception("error serving %s", request.url.path, exc_info=error)
-    return error_response(request, 500, "the server failed: the error is in its log")
+    return error_response(request, 500, _("the server failed: the error is in its log"))
 
 
 # --- the application -----------------------------------------------------------------------------
@@ -315,8 +317,11 @@ def fields(data: Mapping[str, str]) -> dict[str, str]:
             if "\x00" in text or not _encodable(text):
                 raise Refused(
                     400,
-                    f"{_shown(key)} holds a character that cannot be stored "
-                    "(a NUL, or half of a surrogate pair)",
+                    _(
+                        "%(key)s holds a character that cannot be stored "
+                        "(a NUL, or half of a surrogate pair)",
+                        key=_shown(key),
+                    ),
                 )
     return dict(data)
 
