@@ -138,10 +138,14 @@ def test_a_phone_in_french_while_the_club_speaks_english(browser: Browser, night
             page.click("[data-action=toDeclarer]")
             assert "Qui a joué 3SA" in page.inner_text("main h3")
             page.click("[data-action=declarer][data-value='S']")
-            page.click("[data-action=noLead]")
+            assert page.inner_text("main h3") == "Entame par Ouest"
+            page.click("[data-action=leadSuit][data-value='H']")
+            king = "[data-action=leadRank][data-value='K']"
+            assert page.inner_text(king) == "R"  # the French letters of the honours
+            page.click(king)
             page.click("[data-action=tricks][data-value='+1']")
             summary = page.inner_text("main")
-            assert "3SA par Sud, +1" in summary and "Nord-Sud +430" in summary
+            assert "3SA par Sud, +1, entame ♥R" in summary and "Nord-Sud +430" in summary
             page.click("[data-action=toAgree]")
             assert "Est-Ouest, vérifiez s’il vous plaît" in page.inner_text("main")
             page.click("[data-action=agree]")

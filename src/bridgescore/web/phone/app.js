@@ -120,9 +120,22 @@ const STRAIN_WORDS = {
   C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades"), N: _("no trumps"),
 };
 
+// A card's rank as the players' language writes it: the honours' letters are the language's
+// (R, D, V for the king, queen and jack in French; H, V, B in Dutch), the ten is 10.
+const HONOURS = {
+  A: _("the ace's letter: A"), K: _("the king's letter: K"),
+  Q: _("the queen's letter: Q"), J: _("the jack's letter: J"),
+};
+
+function rankText(rank) {
+  if (rank === "T") return "10";
+  const letter = HONOURS[rank];
+  return letter ? letter.slice(letter.lastIndexOf(" ") + 1) : rank;
+}
+
 function cardText(lead) {
   if (!lead) return "";
-  return `${SUITS[lead[0]]}${lead[1] === "T" ? "10" : lead[1]}`;
+  return `${SUITS[lead[0]]}${rankText(lead[1])}`;
 }
 
 function signed(n) {
@@ -576,7 +589,9 @@ function messageHtml() {
 function pairHtml(pair) {
   if (!pair) return "";
   const teams = ui.state && ui.state.swiss === "teams";
-  const who = teams ? _("Team %(team)s", "team", pair.label) : _("Pair %(pair)s", "pair", pair.label);
+  // "2 NS": the pair's number and its line, the line in the phone's language
+  const label = pair.line ? `${pair.number} ${_(pair.line)}` : pair.label;
+  const who = teams ? _("Team %(team)s", "team", label) : _("Pair %(pair)s", "pair", label);
   return `${esc(who)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
 }
 
@@ -732,7 +747,7 @@ function boardsScreen() {
 function endOfRound(r) {
   if (ui.state.swiss) return swissEnd(r);
   const moves = r.next.map((m) => {
-    const who = _("Pair %(pair)s", "pair", `${m.pair}${m.line ? ` ${m.line}` : ""}`);
+    const who = _("Pair %(pair)s", "pair", `${m.pair}${m.line ? ` ${_(m.line)}` : ""}`);
     if (m.done) return `<li>${esc(_("%(pair)s: that was the last round.", "pair", who))}</li>`;
     if (m.sit_out) return `<li>${esc(_("%(pair)s: sits out next round.", "pair", who))}</li>`;
     const line = (side) => (side === "NS" ? _("North–South") : _("East–West"));
@@ -793,7 +808,7 @@ function entryScreen() {
     const suits = ["S", "H", "D", "C"].map((s) => `<button type="button" data-action="leadSuit" data-value="${s}" ${pressed(s, d.leadSuit)} aria-label="${esc(STRAIN_WORDS[s])}">${strainHtml(s)}</button>`).join("");
     const rank = _("Rank");
     const suit = _("Suit");
-    const ranks = d.leadSuit ? `<div class="grid g5" role="group" aria-label="${esc(rank)}">${RANKS.map((r) => `<button type="button" data-action="leadRank" data-value="${r}">${r === "T" ? "10" : r}</button>`).join("")}</div>` : "";
+    const ranks = d.leadSuit ? `<div class="grid g5" role="group" aria-label="${esc(rank)}">${RANKS.map((r) => `<button type="button" data-action="leadRank" data-value="${r}">${esc(rankText(r))}</button>`).join("")}</div>` : "";
     const problem = d.problem ? `<p class="problem" role="alert">${esc(d.problem)}</p>` : "";
     return `${head}<h3>${esc(_("Opening lead by %(seat)s", "seat", SEATS[leader]))}</h3>
       <div class="grid g4" role="group" aria-label="${esc(suit)}">${suits}</div>${ranks}${problem}
@@ -854,7 +869,7 @@ function dealHtml(data) {
   if (!hands) return "";
   const seat = (s, place) => {
     const h = hands[s];
-    const ranks = (holding) => (holding ? [...holding].map((r) => (r === "T" ? "10" : r)).join(" ") : "—");
+    const ranks = (holding) => (holding ? [...holding].map(rankText).join(" ") : "—");
     const lines = h ? ["spades", "hearts", "diamonds", "clubs"].map((suit, i) => `<li>${strainHtml("SHDC"[i])}<span class="visually-hidden">${esc(STRAIN_WORDS["SHDC"[i]])}</span> ${esc(ranks(h[suit]))}</li>`).join("") : `<li>${esc(_("not known"))}</li>`;
     const hand = _("%(seat)s's hand", "seat", SEATS[s]);
     return `<div class="hand ${place}"><p><strong>${esc(SEATS[s])}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${esc(hand)}">${lines}</ul></div>`;
