@@ -73,7 +73,10 @@ def scheme_of(night: Service, club_id: int, name: str) -> Scheme:
     if name.startswith(CLUB):
         found = stored.club_file(night.store, club_id, name[len(CLUB) :])
         if found is None:
-            raise Refused(422, f"the club has no scheme file named {name[len(CLUB) :]!r}")
+            raise Refused(
+                422,
+                _("the club has no scheme file named %(name)s", name=repr(name[len(CLUB) :])),
+            )
         return _parsed(found.text, found.name, found.kind)
     try:
         return scheme_named(name)

@@ -113,8 +113,10 @@ def player(night: Service, token: str, client: str, tries: Tries) -> Actor:
     if _now() > until:
         raise Refused(
             410,
-            f"the correction period ended at {until:%Y-%m-%d %H:%M} UTC: ask the director "
-            "in person",
+            _(
+                "the correction period ended at %(until)s UTC: ask the director in person",
+                until=f"{until:%Y-%m-%d %H:%M}",
+            ),
         )
     return Actor(player=held)
 
@@ -317,8 +319,11 @@ def accept(
     if before is not None and made.id == before:
         raise Refused(
             422,
-            f"{made.result!r} is the result in force already: to keep it, decline the request "
-            "and tell the player why",
+            _(
+                "%(result)s is the result in force already: to keep it, decline the request "
+                "and tell the player why",
+                result=repr(made.result),
+            ),
         )
     try:
         return rq.Requests(night.store).answer(

@@ -55,21 +55,29 @@ def join(
     if not wanted:
         raise Refused(400, _("type the code on the table card"))
     if len(wanted) > 20:
-        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise Refused(
+            422,
+            _("no table has the code %(code)s: check the table card", code=repr(code.strip()[:20])),
+        )
     where = throttle.address_key(address)
     keys = {where: None}
     throttle.check(night, throttle.CODE, [where, throttle.code_key(wanted)])
     club = night.store.code_club(wanted)
     if club is None:
         throttle.failed(night, throttle.CODE, keys)
-        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise Refused(
+            422,
+            _("no table has the code %(code)s: check the table card", code=repr(code.strip()[:20])),
+        )
     given = card.strip()
     if given and not hmac.compare_digest(given.encode(), card_key(night, wanted).encode()):
         throttle.failed(night, throttle.CODE, {**keys, throttle.code_key(wanted): club})
         raise Refused(
             422,
-            "this is not the table card's QR code: scan the card again (or type the code "
-            "alone to watch the table)",
+            _(
+                "this is not the table card's QR code: scan the card again (or type the code "
+                "alone to watch the table)"
+            ),
         )
     try:
         joined = night.store.join_table(wanted, may_score=bool(given))

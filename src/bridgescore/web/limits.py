@@ -113,7 +113,11 @@ def _bounded(receive: Receive, limit: int) -> Receive:
                 message = await receive()
         except TimeoutError:
             raise Refused(
-                408, f"the request's body did not arrive within {BODY_SECONDS:.0f} seconds"
+                408,
+                _(
+                    "the request's body did not arrive within %(seconds)s seconds",
+                    seconds=f"{BODY_SECONDS:.0f}",
+                ),
             ) from None
         if message["type"] == "http.request":
             state["read"] += len(message.get("body", b""))
@@ -147,8 +151,11 @@ class Streams:
         if self._open.get(client, 0) >= self.per_client:
             raise Refused(
                 429,
-                f"this client already has {self.per_client} event streams open: close a page "
-                "(the page asks every few seconds instead)",
+                _(
+                    "this client already has %(count)s event streams open: close a page "
+                    "(the page asks every few seconds instead)",
+                    count=self.per_client,
+                ),
             )
         if self._count >= self.total:
             raise Refused(
