@@ -161,8 +161,12 @@ def test_the_club_chooses_its_language_for_the_console_and_the_published_pages(
     watched = console.get(f"/director/sessions/{session}").text
     assert re.search(r'class="num pct">\d+,\d+<', watched), "no percentage in French form"
     assert not re.search(r'class="num pct">\d+\.\d+<', watched)
+    tag = console.get(f"/director/sessions/{session}").headers["etag"]
     console.post("/director/club/language", language="nl")
     assert "Gepubliceerde uitslagen" in console.get("/director").text
+    # The page the browser keeps is the French one: in Dutch it is another page, not a 304.
+    again = console.client.get(f"/director/sessions/{session}", headers={"if-none-match": tag})
+    assert again.status_code == 200 and "Zittingen" in again.text
 
 
 def test_only_a_director_chooses_the_language_and_only_one_of_ours(store: Store) -> None:

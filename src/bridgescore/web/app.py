@@ -163,7 +163,7 @@ class BridgeApp:
         self.public_url = public_url  # the address phones reach, for the table cards' QR codes
         self.secret = night.setting("csrf_key", auth.new_secret())
         self._envs: dict[Rules, jinja2.Environment] = {}
-        self._watched: dict[tuple[int, int], tuple[dict[str, Any], Rules | None]] = {}
+        self._watched: dict[tuple[int, int, str], tuple[dict[str, Any], Rules | None]] = {}
         self._watched_guard = threading.Lock()
         self.streams = limits.Streams()
 
@@ -171,13 +171,15 @@ class BridgeApp:
         self, key: tuple[int, int], make: Callable[[], tuple[dict[str, Any], Rules | None]]
     ) -> tuple[dict[str, Any], Rules | None]:
         """The watch page's data for (session, revision), made once however many consoles ask:
-        a revision is one state of the session, so its page is the same for every one."""
+        a revision is one state of the session, so its page is the same for every one (in one
+        language: the data holds sentences)."""
+        kept = (*key, languages.current().code)
         with self._watched_guard:
-            found = self._watched.get(key)
+            found = self._watched.get(kept)
         if found is None:
             found = make()
             with self._watched_guard:
-                self._watched[key] = found
+                self._watched[kept] = found
                 while len(self._watched) > 32:
                     self._watched.pop(next(iter(self._watched)))
         return found
@@ -411,10 +413,11 @@ def twin(request: Request) -> tuple[str, bool]:
 
 def etag(request: Request, token: str, *parts: object) -> str:
     """A page's ETag: what it was made from (``parts``: a revision), for whom (the login, whose
-    CSRF token the page carries) and in which form (HTML or JSON)."""
+    CSRF token the page carries), in which form (HTML or JSON) and language."""
     login = hashlib.sha256(token.encode()).hexdigest()[:12]
     form = "j" if is_json(request) else "h"
-    return f'W/"{"-".join(map(str, parts))}-{login}-{form}-{__version__}"'
+    speaks = languages.current().code  # a page in another language is another page
+    return f'W/"{"-".join(map(str, parts))}-{login}-{form}-{speaks}-{__version__}"'
 
 
 def unchanged(request: Request, tag: str) -> Response | None:
