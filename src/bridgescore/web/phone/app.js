@@ -849,8 +849,8 @@ function sentScreen() {
   if (queued) {
     body = `<p class="note">${esc(_("%(result)s is saved on this phone and will be sent as soon as there is a connection.", "result", t.label))}</p>`;
   } else if (t.data) {
-    const versus = esc(_("v"));
-    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)} ${versus} ${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
+    // the two pairs' numbers, North–South's first: a dash, short in every language
+    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)}–${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
     const why = mine && mine.why ? `<p class="why">${esc(_("NS"))}: ${esc(mine.why.NS)}<br>${esc(_("EW"))}: ${esc(mine.why.EW)}</p>` : "";
     const sofar = _("Board %(board)s so far (provisional, top %(top)s):", "board", t.board, "top", t.data.top);
