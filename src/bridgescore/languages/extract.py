@@ -25,6 +25,8 @@ def messages(domain: str) -> Catalog:
     sources, methods = DOMAINS[domain]
     catalog = Catalog(domain=domain, project="bridgescore")
     options = {pattern: {"trimmed": "true"} for pattern, method in methods if method == "jinja2"}
+    # The phone's script writes its pages as template literals: their ${…} parts are read too.
+    options |= {p: {"parse_template_string": "true"} for p, m in methods if m == "javascript"}
     for source in sources:
         path = PACKAGE / source
         found = (

@@ -77,7 +77,10 @@ def scheme_of(night: Service, club_id: int, name: str) -> Scheme:
     if name.startswith(CLUB):
         found = stored.club_file(night.store, club_id, name[len(CLUB) :])
         if found is None:
-            raise Refused(422, f"the club has no scheme file named {name[len(CLUB) :]!r}")
+            raise Refused(
+                422,
+                _("the club has no scheme file named %(name)s", name=repr(name[len(CLUB) :])),
+            )
         return _parsed(found.text, found.name, found.kind)
     try:
         return scheme_named(name)
@@ -98,7 +101,7 @@ def checked(night: Service, actor: Actor, club_id: int, name: str) -> str | None
     if not typed or typed == "none":
         return None
     if len(typed) > 200:
-        raise Refused(422, "a masterpoint scheme's name is at most 200 characters")
+        raise Refused(422, _("a masterpoint scheme's name is at most 200 characters"))
     scheme_of(night, club_id, typed)
     return typed
 
@@ -239,7 +242,7 @@ def _whole_fields(
     session, rules = result.session, result.rules
     whole = []
     for field, ranked in places:
-        seen = {entrant for entrant, _ in ranked}
+        seen = {entrant for entrant, _award in ranked}
         rest = sorted(
             e
             for e in everyone
@@ -264,11 +267,20 @@ def add_club_file(night: Service, actor: Actor, data: bytes, filename: str) -> C
     night.check_club(actor, Action.MASTERPOINTS)
     assert actor.user is not None
     if len(data) > MAX_SCHEME_FILE:
-        raise Refused(413, f"{filename}: a scheme file is at most {MAX_SCHEME_FILE // 1024} KB")
+        raise Refused(
+            413,
+            _(
+                "%(filename)s: a scheme file is at most %(max_scheme_file)s KB",
+                filename=filename,
+                max_scheme_file=MAX_SCHEME_FILE // 1024,
+            ),
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refused(422, f"{filename}: a scheme file is UTF-8 text (TOML or JSON)") from None
+        raise Refused(
+            422, _("%(filename)s: a scheme file is UTF-8 text (TOML or JSON)", filename=filename)
+        ) from None
     kind = "json" if filename.lower().endswith(".json") or text.lstrip().startswith("{") else "toml"
     try:
         scheme = scheme_files.loads(text, filename, kind=kind)
@@ -276,7 +288,9 @@ def add_club_file(night: Service, actor: Actor, data: bytes, filename: str) -> C
         raise Refused(422, str(error)) from None
     name = scheme.info.name.strip()
     if not name or len(name) > 60:
-        raise Refused(422, f"{filename}: a scheme's name is 1 to 60 characters")
+        raise Refused(
+            422, _("%(filename)s: a scheme's name is 1 to 60 characters", filename=filename)
+        )
     try:
         return stored.add_club_file(
             night.store,

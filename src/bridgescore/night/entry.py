@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from bridgescore.languages import _
 from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
 from bridgescore.night.numbers import whole
@@ -92,11 +93,17 @@ def read_typed(
     board, round, table = place
     if table is None:
         if device is None:
-            raise Refused(400, "a result needs its board, round and table")
+            raise Refused(400, _("a result needs its board, round and table"))
         table = int(device.table)
     movement = night.movement(info)
     if movement is None:
-        raise Refused(422, f"session {session_id} was imported: it has no movement to enter by")
+        raise Refused(
+            422,
+            _(
+                "session %(session_id)s was imported: it has no movement to enter by",
+                session_id=session_id,
+            ),
+        )
     section = device.section if device is not None else ""
     # Who may not enter here at all is refused before anything typed is looked at.
     night.check(actor, Action.WATCH if device is None else Action.ENTER, info, str(table))
@@ -141,8 +148,10 @@ def _again(known: Known, actor: Actor, key: str, line: TableResult) -> Outcome:
     if not (same_sender and known.key == key and same_result(known.line, line)):
         raise Refused(
             422,
-            "this result's id was already used for another result: it was not stored "
-            "(each result needs an id of its own)",
+            _(
+                "this result's id was already used for another result: it was not stored "
+                "(each result needs an id of its own)"
+            ),
         )
     return Outcome(known.entry, False, known.conflict)
 
@@ -180,8 +189,11 @@ def _from_user(
     if not words:
         raise Refused(
             422,
-            f"board {line.board} already has {current.result!r} for this table: "
-            "a change needs a reason",
+            _(
+                "board %(board)s already has %(result)s for this table: a change needs a reason",
+                board=line.board,
+                result=repr(current.result),
+            ),
         )
     _may_change(night, actor, info, current)
     forced = _period(log.info, log.now, override)
@@ -284,7 +296,7 @@ def correct(
     info = night.info(session_id)
     night.check(actor, Action.WATCH, info)  # a console's action: a phone corrects by entering
     if not reason.strip():
-        raise Refused(422, "a correction needs a reason")
+        raise Refused(422, _("a correction needs a reason"))
     with opened(night, session_id, key) as log:
         current = _line(log, session_id)
         vulnerability = current.line.vulnerability or log.vulnerability(current.line.board)
@@ -305,7 +317,9 @@ def correct(
                 outcome = _again(known, actor, key, line)
                 assert outcome.entry is not None
                 return outcome.entry
-        entry, _, _ = _from_user(night, log, actor, info, line, reason, client_id, override)
+        entry, _held, _shown = _from_user(
+            night, log, actor, info, line, reason, client_id, override
+        )
         return entry
 
 
@@ -318,7 +332,13 @@ def undo(
     with opened(night, session_id, key) as log:
         current = _line(log, session_id)
         if current.supersedes is None:
-            raise Refused(422, f"nothing to undo: {current.result!r} is the line's first entry")
+            raise Refused(
+                422,
+                _(
+                    "nothing to undo: %(result)s is the line's first entry",
+                    result=repr(current.result),
+                ),
+            )
         action = Action.CHANGE_RULING if is_ruling(current.line) else Action.UNDO
         night.check(actor, action, info, current.line.table)
         forced = _period(log.info, log.now, override)
@@ -332,7 +352,13 @@ def undo(
 def _line(log: LineLog, session_id: int) -> LogEntry:
     current = log.in_force()
     if current is None:
-        raise NotFound(f"session {session_id} has no traveller line {log.key!r}")
+        raise NotFound(
+            _(
+                "session %(session_id)s has no traveller line %(key)s",
+                session_id=session_id,
+                key=repr(log.key),
+            )
+        )
     return current
 
 
@@ -348,8 +374,10 @@ def _period(info: LiveInfo, now: datetime, override: bool) -> str | None:
     if not override:
         raise Refused(
             422,
-            f"the results were final at {until:%Y-%m-%d %H:%M} UTC: a change now needs an "
-            "explicit override",
+            _(
+                "the results were final at %(until)s UTC: a change now needs an explicit override",
+                until=f"{until:%Y-%m-%d %H:%M}",
+            ),
         )
     return "override after the correction period"
 
@@ -382,7 +410,11 @@ def resolve(
         held = log.conflict(conflict_id)
         if held.resolved_at is not None:
             raise Refused(
-                422, f"the result kept for the director was already settled: {held.resolution}"
+                422,
+                _(
+                    "the result kept for the director was already settled: %(resolution)s",
+                    resolution=held.resolution,
+                ),
             )
         current = log.in_force()
         shown = held.against if against == UNSEEN else against
@@ -391,8 +423,14 @@ def resolve(
             changed = current.result if current is not None else "no result"
             stale = Refused(
                 409,
-                f"board {held.board}, table {held.table} has changed since: it now has "
-                f"{changed!r}. Choose again between that and {held.result!r}",
+                _(
+                    "board %(board)s, table %(table)s has changed since: it now has %(now)s. "
+                    "Choose again between that and %(held)s",
+                    board=held.board,
+                    table=held.table,
+                    now=repr(changed),
+                    held=repr(held.result),
+                ),
             )
         else:
             stale = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bridgescore.languages import _
 from bridgescore.masterpoints import Awards, award, scheme_named
 from bridgescore.night.awards import awarded
 from bridgescore.night.permissions import Action, Actor
@@ -47,14 +48,21 @@ def for_the_body(night: Service, actor: Actor, session_id: int, body: str) -> Fo
     info = night.info(session_id)
     night.check(actor, Action.NATIONAL_FILE, info)
     if body not in BODIES:
-        raise Refused(422, f"not a national body: {body!r} (expected {', '.join(BODIES)})")
+        raise Refused(
+            422,
+            _(
+                "not a national body: %(body)s (expected %(bodies)s)",
+                body=repr(body),
+                bodies=", ".join(BODIES),
+            ),
+        )
     if info.status != PUBLISHED:
         raise Refused(
-            409, "the national body's file is made from published results: publish them first"
+            409, _("the national body's file is made from published results: publish them first")
         )
     result = night.snapshot(session_id).result
     if result is None or not hasattr(result, "fields"):
-        raise Refused(422, "a national body's file holds a scored pairs session")
+        raise Refused(422, _("a national body's file holds a scored pairs session"))
     kinds, default = BODIES[body]
     numbers = national_numbers.numbers(night.store, session_id, kinds)
     session = result.session

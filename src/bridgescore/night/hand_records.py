@@ -20,6 +20,7 @@ from typing import Protocol
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.languages import _
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -206,7 +207,9 @@ def played(night: Service, device: Device, board: int) -> bool:
 def table_analysis(night: Service, device: Device, board: int) -> Analysis | None:
     """A board's analysis for a table's phone: refused until the table has played the board."""
     if not played(night, device, board):
-        raise Refused(403, f"board {board}'s deal is shown once this table has played it")
+        raise Refused(
+            403, _("board %(board)s's deal is shown once this table has played it", board=board)
+        )
     return stored.analyses(night.store, device.session_id, board).get(board)
 
 
@@ -242,7 +245,14 @@ def refuse_wrong_lead(night: Service, actor: Actor, session_id: int, line: Table
         return
     problem = lead_answer(night, actor, session_id, line.board, single.declarer.value, line.lead)
     if problem is not None:
-        raise Refused(422, f"board {line.board}: {problem}. The result was not stored")
+        raise Refused(
+            422,
+            _(
+                "board %(board)s: %(problem)s. The result was not stored",
+                board=line.board,
+                problem=problem,
+            ),
+        )
 
 
 def _tries(night: Service, device: Device, board: int) -> int:

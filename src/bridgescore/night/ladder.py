@@ -18,6 +18,7 @@ from bridgescore.competitions import Ladder, LadderBy, LadderRules, LadderScore
 from bridgescore.competitions import ladder as build
 from bridgescore.errors import BridgeScoreError
 from bridgescore.events import EventSession
+from bridgescore.languages import _
 from bridgescore.night import swiss
 from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
@@ -79,7 +80,10 @@ def club_ladder(night: Service, actor: Actor, form: Mapping[str, str]) -> ClubLa
     except StoreError as error:
         raise Refused(422, str(error)) from None
     if since is not None and until is not None and until < since:
-        raise Refused(422, f"the period ends ({until}) before it begins ({since})")
+        raise Refused(
+            422,
+            _("the period ends (%(until)s) before it begins (%(since)s)", until=until, since=since),
+        )
     found = season(night.store, actor.user.club, since, until)
     left_out = [f"{_named(i)} has no date: not counted" for i in found.undated]
     left_out += [f"{_named(i)} is still being played: not counted" for i in found.live]

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.languages import _
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
 from bridgescore.night.refusals import Refused
@@ -77,9 +78,19 @@ def play_at(movement: Movement, board: int, round: int, table: int) -> Play:
     try:
         play = movement.play(round, table)
     except BridgeScoreError:
-        raise Refused(422, f"there is no table {table} in round {round}") from None
+        raise Refused(
+            422, _("there is no table %(table)s in round %(round)s", table=table, round=round)
+        ) from None
     if board not in play.boards or play.sit_out:
-        raise Refused(422, f"board {board} is not played at table {table} in round {round}")
+        raise Refused(
+            422,
+            _(
+                "board %(board)s is not played at table %(table)s in round %(round)s",
+                board=board,
+                table=table,
+                round=round,
+            ),
+        )
     return play
 
 

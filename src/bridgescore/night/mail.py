@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 from bridgescore.mailing import Step, send_session
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
@@ -61,7 +62,7 @@ class Links:
 
 def _club(actor: Actor) -> str:
     if actor.user is None:
-        raise Refused(403, "only a director of the club can change its mail server")
+        raise Refused(403, _("only a director of the club can change its mail server"))
     return actor.user.club
 
 
@@ -80,10 +81,15 @@ def set_settings(night: Service, actor: Actor, form: dict[str, str]) -> SmtpSett
     current = side.smtp(club)
     security = form.get("security", "").strip() or "starttls"
     if security not in SECURITY:
-        raise Refused(422, f"the security {security!r} is not starttls, tls or none")
+        raise Refused(
+            422,
+            _("the security %(security)s is not starttls, tls or none", security=repr(security)),
+        )
     port_text = form.get("port", "").strip()
     if port_text and not port_text.isdigit():
-        raise Refused(422, f"the port must be a number, not {port_text!r}")
+        raise Refused(
+            422, _("the port must be a number, not %(port_text)s", port_text=repr(port_text))
+        )
     port = int(port_text) if port_text else {"starttls": 587, "tls": 465, "none": 25}[security]
     password = form.get("password", "")
     if form.get("forget_password") in ("on", "true", "yes", "1"):
@@ -114,7 +120,7 @@ def set_settings(night: Service, actor: Actor, form: dict[str, str]) -> SmtpSett
 def _published(night: Service, session_id: int) -> LiveInfo:
     info = night.info(session_id)
     if info.status != PUBLISHED:
-        raise Refused(422, "publish the results first: players are sent the published results")
+        raise Refused(422, _("publish the results first: players are sent the published results"))
     return info
 
 
@@ -125,13 +131,16 @@ def send(night: Service, actor: Actor, session_id: int, links: Links) -> Run:
     info = _published(night, session_id)
     if PlayersSide(night.store).smtp_for_session(session_id) is None:
         raise Refused(
-            422, "the club has no mail server yet: a director sets it on the club's mail page"
+            422, _("the club has no mail server yet: a director sets it on the club's mail page")
         )
     run = _start(night, info.id, "director", actor.name, links)
     if run is None:
         going = MailRuns(night.store).under_way(session_id, _now())
         since = "" if going is None else f" (since {going.started_at:%H:%M} UTC)"
-        raise Refused(409, f"the results are being sent already{since}: the page shows how far")
+        raise Refused(
+            409,
+            _("the results are being sent already%(since)s: the page shows how far", since=since),
+        )
     return run
 
 
@@ -186,7 +195,7 @@ def _carry_out(night: Service, run: Run, links: Links, figures: bool) -> None:
     """The run; then another while something came to send meanwhile (a correction, an answer
     to a request), and the retries of failures."""
     retries = RETRIES
-    for _ in range(AGAIN + RETRIES):
+    for _attempt in range(AGAIN + RETRIES):
         log = night.store.marks(run.session_id).log
         failed = _once(night, run, links, figures)
         if night.store.marks(run.session_id).log != log or _unsent_answers(night, run):

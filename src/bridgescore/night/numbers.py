@@ -5,6 +5,7 @@ the database's integer range never reaches the database."""
 
 from __future__ import annotations
 
+from bridgescore.languages import _
 from bridgescore.night.refusals import NotFound, Refused
 
 ID = 2**31 - 1  # the largest id PostgreSQL's integer columns hold (SQLite's hold more)
@@ -19,10 +20,28 @@ def whole(text: str, what: str, *, low: int = 0, high: int = ID, default: int | 
         return default
     if not (value.isascii() and value.isdigit()) or len(value) > len(str(high)):
         shown = text if len(text) <= 40 else text[:40] + "…"
-        raise Refused(422, f"{what} must be a whole number from {low} to {high}, not {shown!r}")
+        raise Refused(
+            422,
+            _(
+                "%(what)s must be a whole number from %(low)s to %(high)s, not %(shown)s",
+                what=what,
+                low=low,
+                high=high,
+                shown=repr(shown),
+            ),
+        )
     number = int(value)
     if not low <= number <= high:
-        raise Refused(422, f"{what} must be a whole number from {low} to {high}, not {number}")
+        raise Refused(
+            422,
+            _(
+                "%(what)s must be a whole number from %(low)s to %(high)s, not %(number)s",
+                what=what,
+                low=low,
+                high=high,
+                number=number,
+            ),
+        )
     return number
 
 

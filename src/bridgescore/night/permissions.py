@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from bridgescore.languages import N_, _
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.store.live import User
 from bridgescore.store.requests import Pass
@@ -29,14 +30,14 @@ from bridgescore.vocabulary import Vocabulary
 class Role(Enum):
     """Who is asking, seen from the session and line asked about."""
 
-    TABLE = "the phone that scores at this table"
-    WATCHER = "a phone that watches at this table"
-    OTHER_TABLE = "a phone of another table"
-    SCORER = "a scorer"
-    DIRECTOR = "a director"
-    OTHER_CLUB = "another club's director or scorer"
-    ANONYMOUS = "nobody logged in"
-    PLAYER = "a player of the session, by the link mailed to them"
+    TABLE = N_("the phone that scores at this table")
+    WATCHER = N_("a phone that watches at this table")
+    OTHER_TABLE = N_("a phone of another table")
+    SCORER = N_("a scorer")
+    DIRECTOR = N_("a director")
+    OTHER_CLUB = N_("another club's director or scorer")
+    ANONYMOUS = N_("nobody logged in")
+    PLAYER = N_("a player of the session, by the link mailed to them")
 
 
 class Action(Enum):
@@ -44,39 +45,39 @@ class Action(Enum):
     .kind_of`): entering a played result, a board not played, a bare score, an adjusted or
     assigned score, or a point score."""
 
-    ENTER = "enter a played result"
-    NOT_PLAYED = "enter a board as not played"
-    SCORE_ONLY = "enter a score without its contract"
-    ARTIFICIAL = "give an adjusted or assigned score"
-    POINT_SCORE = "assign a point score"
-    CORRECT = "correct a result"
-    CHANGE_RULING = "change a director's ruling"
-    UNDO = "undo a change"
-    RESOLVE = "settle a result kept for the director"
-    WATCH = "see the session's console pages"
-    CALL = "call the director"
-    ANSWER = "answer a call"
-    HAND_OVER = "hand a table's scoring to another phone"
-    REMOVE = "remove a phone"
-    HAND_RECORDS = "load the hand records"
-    MASTERPOINTS = "choose the masterpoint scheme"
-    CONFIRM = "confirm an entry that looks wrong"
-    NATIONAL_FILE = "make the national body's results file"
-    PUBLISH = "publish the results"
-    SET_UP = "set a session up"
-    GRANT = "change what the club grants its scorers and tables"
+    ENTER = N_("enter a played result")
+    NOT_PLAYED = N_("enter a board as not played")
+    SCORE_ONLY = N_("enter a score without its contract")
+    ARTIFICIAL = N_("give an adjusted or assigned score")
+    POINT_SCORE = N_("assign a point score")
+    CORRECT = N_("correct a result")
+    CHANGE_RULING = N_("change a director's ruling")
+    UNDO = N_("undo a change")
+    RESOLVE = N_("settle a result kept for the director")
+    WATCH = N_("see the session's console pages")
+    CALL = N_("call the director")
+    ANSWER = N_("answer a call")
+    HAND_OVER = N_("hand a table's scoring to another phone")
+    REMOVE = N_("remove a phone")
+    HAND_RECORDS = N_("load the hand records")
+    MASTERPOINTS = N_("choose the masterpoint scheme")
+    CONFIRM = N_("confirm an entry that looks wrong")
+    NATIONAL_FILE = N_("make the national body's results file")
+    PUBLISH = N_("publish the results")
+    SET_UP = N_("set a session up")
+    GRANT = N_("change what the club grants its scorers and tables")
     # A Swiss event in the console (bridgescore.night.swiss) and the club's ladder.
-    SWISS_START = "start a Swiss event"
-    SWISS_DRAW = "draw a round of a Swiss event"
-    SWISS_TEAMS = "enter or withdraw a team of a Swiss event"
-    SWISS_DRAWN_ON = "change a board of a Swiss round the next round was drawn on"
-    SWISS_PUBLISH = "publish a Swiss event's draws and standings"
-    LADDER = "see the club's ladder"
-    ASK_CORRECTION = "ask for a correction"
-    ANSWER_REQUEST = "answer a player's request for a correction"
-    SEND_MAIL = "send the results by e-mail"
-    MAIL_SETTINGS = "change the club's mail server"
-    LIFT_LOCKOUT = "see and lift a lockout of logins or table codes"
+    SWISS_START = N_("start a Swiss event")
+    SWISS_DRAW = N_("draw a round of a Swiss event")
+    SWISS_TEAMS = N_("enter or withdraw a team of a Swiss event")
+    SWISS_DRAWN_ON = N_("change a board of a Swiss round the next round was drawn on")
+    SWISS_PUBLISH = N_("publish a Swiss event's draws and standings")
+    LADDER = N_("see the club's ladder")
+    ASK_CORRECTION = N_("ask for a correction")
+    ANSWER_REQUEST = N_("answer a player's request for a correction")
+    SEND_MAIL = N_("send the results by e-mail")
+    MAIL_SETTINGS = N_("change the club's mail server")
+    LIFT_LOCKOUT = N_("see and lift a lockout of logins or table codes")
 
 
 class Grant(Vocabulary, what="a grant"):
@@ -91,10 +92,12 @@ class Grant(Vocabulary, what="a grant"):
     @property
     def words(self) -> str:
         return {
-            Grant.RULINGS: "scorers give and change rulings (adjusted, assigned and point scores)",
-            Grant.CONFLICTS: "scorers settle results kept for the director",
-            Grant.PHONES: "scorers hand a table's scoring over and remove phones",
-            Grant.NOT_PLAYED: "tables enter a board as not played",
+            Grant.RULINGS: _(
+                "scorers give and change rulings (adjusted, assigned and point scores)"
+            ),
+            Grant.CONFLICTS: _("scorers settle results kept for the director"),
+            Grant.PHONES: _("scorers hand a table's scoring over and remove phones"),
+            Grant.NOT_PLAYED: _("tables enter a board as not played"),
         }[self]
 
 
@@ -234,43 +237,63 @@ def check(
     if found is not REFUSE:
         return found
     if role is Role.ANONYMOUS:
-        raise Refused(401, "log in first")
+        raise Refused(401, _("log in first"))
     if role is Role.OTHER_CLUB:
-        raise NotFound(f"no stored session with id {session_id}")
+        raise NotFound(_("no stored session with id %(session_id)s", session_id=session_id))
     raise Refused(403, refusal(role, action, actor, session_id, table))
 
 
 def refusal(role: Role, action: Action, actor: Actor, session_id: int, table: str | None) -> str:
     """The sentence of a refusal: what was refused, and who may do it."""
     if action is Action.ASK_CORRECTION and role is not Role.PLAYER:
-        return (
-            f"{role.value} cannot {action.value}: a player asks, by the link in their results mail"
+        return _(
+            "%(role)s cannot %(action)s: a player asks, by the link in their results mail",
+            role=_(role.value),
+            action=_(action.value),
         )
     if role is Role.OTHER_TABLE:
         assert actor.device is not None
         if actor.device.session_id != session_id:
-            return f"this phone scores a table of another session: it cannot {action.value} here"
-        return (
-            f"this phone scores table {actor.device.table}: it cannot {action.value} "
-            f"at table {table}"
+            return _(
+                "this phone scores a table of another session: it cannot %(action)s here",
+                action=_(action.value),
+            )
+        return _(
+            "this phone scores table %(table)s: it cannot %(action)s at table %(other)s",
+            table=actor.device.table,
+            action=_(action.value),
+            other=table,
         )
     if role in (Role.TABLE, Role.WATCHER):
         if action in (Action.SCORE_ONLY, Action.ARTIFICIAL, Action.POINT_SCORE):
-            return (
-                f"a table's phone cannot {action.value}: a table enters the contract played, "
-                "its declarer and tricks, or a pass-out; any other score is the director's"
+            return _(
+                "a table's phone cannot %(action)s: a table enters the contract played, "
+                "its declarer and tricks, or a pass-out; any other score is the director's",
+                action=_(action.value),
             )
-        return f"a table's phone cannot {action.value}: that is the director's"
+        return _(
+            "a table's phone cannot %(action)s: that is the director's", action=_(action.value)
+        )
     if role is Role.SCORER:
-        return f"only a director can {action.value}"
+        return _("only a director can %(action)s", action=_(action.value))
     if role is Role.PLAYER:
-        return f"a player's link cannot {action.value}: it asks the director for a correction"
-    return f"{role.value} cannot {action.value}"
+        return _(
+            "a player's link cannot %(action)s: it asks the director for a correction",
+            action=_(action.value),
+        )
+    return _("%(role)s cannot %(action)s", role=_(role.value), action=_(action.value))
 
 
 def _not_granted(role: Role, action: Action, grant: Grant) -> str:
-    who = "a table's phone" if role in (Role.TABLE, Role.WATCHER) else "a scorer"
-    return (
-        f"{who} cannot {action.value} at this club: that is the director's "
-        f"(a director can let {grant.words} on the club's page)"
+    words = {"action": _(action.value), "grant": grant.words}
+    if role in (Role.TABLE, Role.WATCHER):
+        return _(
+            "a table's phone cannot %(action)s at this club: that is the director's "
+            "(a director can let %(grant)s on the club's page)",
+            **words,
+        )
+    return _(
+        "a scorer cannot %(action)s at this club: that is the director's "
+        "(a director can let %(grant)s on the club's page)",
+        **words,
     )

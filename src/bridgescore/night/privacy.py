@@ -16,6 +16,7 @@ import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from bridgescore.languages import _
 from bridgescore.night.refusals import NotFound
 from bridgescore.scoring import score
 from bridgescore.store import StoreError
@@ -76,9 +77,9 @@ def published(night: Service, session_id: int) -> tuple[Any, LiveInfo]:
     try:
         info = night.store.live_info(session_id)
     except StoreError:
-        raise NotFound("no such page") from None
+        raise NotFound(_("no such page")) from None
     if info.status != PUBLISHED:
-        raise NotFound("no such page")
+        raise NotFound(_("no such page"))
     return shown(night).result(session_id), info
 
 
@@ -95,6 +96,6 @@ def names(night: Service, session_id: int) -> dict[tuple[str, int], str | None]:
     if not changed:
         return plan.names
     found = dict(plan.names)
-    for (_, line, number, _), name in changed.items():
+    for (_club, line, number, _seat), name in changed.items():
         found[(line, number)] = name
     return found

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bridgescore.languages import N_, _
 from bridgescore.night import entry, privacy
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
@@ -43,7 +44,7 @@ REASON_LONGEST = 1000
 PROPOSED_LONGEST = 40
 BAD_LINKS = 20  # links that are not passes a client may try ...
 BAD_LINKS_WINDOW = 600.0  # ... in this many seconds, before it is told to wait
-NOT_VALID = "this link is not valid: use the link in your latest results mail"
+NOT_VALID = N_("this link is not valid: use the link in your latest results mail")
 
 
 def _now() -> datetime:
@@ -75,7 +76,7 @@ class Tries:
         with self._guard:
             if len(self._recent(client, time.monotonic())) >= self.limit:
                 raise Refused(
-                    429, "too many links that are not valid from here: wait a few minutes"
+                    429, _("too many links that are not valid from here: wait a few minutes")
                 )
 
     def failed(self, client: str) -> None:
@@ -104,16 +105,18 @@ def player(night: Service, token: str, client: str, tries: Tries) -> Actor:
     held = rq.Requests(night.store).holder(token)
     if held is None:
         tries.failed(client)
-        raise NotFound(NOT_VALID)
+        raise NotFound(_(NOT_VALID))
     info = night.info(held.session_id)
     until = correction_period(info)
     if until is None:
-        raise NotFound(NOT_VALID)
+        raise NotFound(_(NOT_VALID))
     if _now() > until:
         raise Refused(
             410,
-            f"the correction period ended at {until:%Y-%m-%d %H:%M} UTC: ask the director "
-            "in person",
+            _(
+                "the correction period ended at %(until)s UTC: ask the director in person",
+                until=f"{until:%Y-%m-%d %H:%M}",
+            ),
         )
     return Actor(player=held)
 
@@ -142,7 +145,7 @@ def page(night: Service, actor: Actor) -> PlayerPage:
 
 def _held(actor: Actor) -> rq.Pass:
     if actor.player is None:
-        raise Refused(401, NOT_VALID)
+        raise Refused(401, _(NOT_VALID))
     return actor.player
 
 
@@ -152,7 +155,7 @@ def line_of(result: Any, held: rq.Pass, board: int) -> str:
     from bridgescore.store.lines import line_key
 
     if held.entrant is None:
-        raise Refused(422, "you played in no pair of this session: ask the director in person")
+        raise Refused(422, _("you played in no pair of this session: ask the director in person"))
     entrant = entrant_of(held.entrant)
     for scored in [] if result is None else result.boards:
         if scored.board.number != board:
@@ -160,7 +163,7 @@ def line_of(result: Any, held: rq.Pass, board: int) -> str:
         for table in scored.tables:
             if entrant in table.ns_entrants or entrant in table.ew_entrants:
                 return line_key(table.table.key)
-    raise Refused(422, f"you did not play board {board} in this session")
+    raise Refused(422, _("you did not play board %(board)s in this session", board=board))
 
 
 def ask(night: Service, actor: Actor, board: str, reason: str, proposed: str = "") -> rq.Request:
@@ -170,15 +173,27 @@ def ask(night: Service, actor: Actor, board: str, reason: str, proposed: str = "
     info = night.info(held.session_id)
     night.check(actor, Action.ASK_CORRECTION, info)
     if not board.strip().isdigit():
-        raise Refused(422, "which board? Choose the board you ask about")
+        raise Refused(422, _("which board? Choose the board you ask about"))
     words = " ".join(reason.split())
     if not words:
-        raise Refused(422, "say what is wrong: the director reads your reason")
+        raise Refused(422, _("say what is wrong: the director reads your reason"))
     if len(words) > REASON_LONGEST:
-        raise Refused(422, f"the reason is too long: at most {REASON_LONGEST} characters")
+        raise Refused(
+            422,
+            _(
+                "the reason is too long: at most %(reason_longest)s characters",
+                reason_longest=REASON_LONGEST,
+            ),
+        )
     believed = " ".join(proposed.split()) or None
     if believed is not None and len(believed) > PROPOSED_LONGEST:
-        raise Refused(422, f"the result you believe right: at most {PROPOSED_LONGEST} characters")
+        raise Refused(
+            422,
+            _(
+                "the result you believe right: at most %(proposed_longest)s characters",
+                proposed_longest=PROPOSED_LONGEST,
+            ),
+        )
     key = line_of(privacy.result(night, held.session_id), held, int(board))
     now = _now()
     try:
@@ -202,7 +217,7 @@ def mail_link(
     info = night.info(session_id)
     until = correction_period(info)
     if until is None or _now() > until:
-        raise Refused(410, "the correction period is over: ask the director in person")
+        raise Refused(410, _("the correction period is over: ask the director in person"))
     now = _now()
     try:
         tokens = rq.Requests(night.store).issue_for_card(
@@ -254,7 +269,13 @@ def _open(night: Service, actor: Actor, session_id: int, request_id: int) -> rq.
         raise NotFound(str(error)) from None
     if found.status != rq.OPEN:
         raise Refused(
-            422, f"request {request_id} was {found.status} already by {found.answered_by}"
+            422,
+            _(
+                "request %(request_id)s was %(status)s already by %(answered_by)s",
+                request_id=request_id,
+                status=found.status,
+                answered_by=found.answered_by,
+            ),
         )
     return found
 
@@ -274,9 +295,15 @@ def accept(
     with it. Refused, and nothing written, when ``result`` is the one in force already."""
     found = _open(night, actor, session_id, request_id)
     if found.entry_key is None:
-        raise Refused(422, f"request {request_id} names no line: decline it and say why")
+        raise Refused(
+            422,
+            _(
+                "request %(request_id)s names no line: decline it and say why",
+                request_id=request_id,
+            ),
+        )
     if not result.strip():
-        raise Refused(422, "give the board's corrected result, as a traveller line has it")
+        raise Refused(422, _("give the board's corrected result, as a traveller line has it"))
     before = _in_force(night, session_id, found.entry_key)
     note = " ".join(words.split())
     reason = f"request {request_id} of {found.player}: {found.reason}"
@@ -292,8 +319,11 @@ def accept(
     if before is not None and made.id == before:
         raise Refused(
             422,
-            f"{made.result!r} is the result in force already: to keep it, decline the request "
-            "and tell the player why",
+            _(
+                "%(result)s is the result in force already: to keep it, decline the request "
+                "and tell the player why",
+                result=repr(made.result),
+            ),
         )
     try:
         return rq.Requests(night.store).answer(
@@ -318,7 +348,7 @@ def decline(
     _open(night, actor, session_id, request_id)
     note = " ".join(words.split())
     if not note:
-        raise Refused(422, "say why the request is declined: the player reads it")
+        raise Refused(422, _("say why the request is declined: the player reads it"))
     try:
         return rq.Requests(night.store).answer(
             session_id, request_id, rq.DECLINED, note, actor.name, _now()

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bridgescore.anomalies import find
+from bridgescore.languages import _
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -133,10 +134,17 @@ def confirm(
     info = night.info(session_id)
     night.check(actor, Action.CONFIRM, info)
     if entry_id is None:
-        raise Refused(400, "which entry? (the id of the entry looked at is missing)")
+        raise Refused(400, _("which entry? (the id of the entry looked at is missing)"))
     listed = _review(night, info)
     if not any(f.key == key and f.kind == kind for f in listed.found):
-        raise Refused(409, f"line {key!r} is not listed for {kind!r} now: look at the list again")
+        raise Refused(
+            409,
+            _(
+                "line %(key)s is not listed for %(kind)s now: look at the list again",
+                key=repr(key),
+                kind=repr(kind),
+            ),
+        )
     words = (note or "").strip()[:500] or None
     try:
         return stored.confirm(

@@ -11,13 +11,16 @@ session for an actor who may see it (:meth:`Service.session`). Results go throug
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import time
 from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import ParseError
+from bridgescore.languages import LANGUAGES, PSEUDO, _
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
@@ -31,6 +34,8 @@ from bridgescore.store.live import PUBLISHED, LiveInfo, User
 from bridgescore.store.results import SessionInfo
 from bridgescore.store.tables import Plan
 
+LANGUAGE_SECONDS = 5.0
+
 
 class Service:
     """See the module."""
@@ -42,6 +47,7 @@ class Service:
         self._movements: dict[int, tuple[str | None, Movement | None]] = {}
         self._plans: dict[int, Plan] = {}
         self._secrets: dict[str, str] = {}
+        self._language: tuple[float, str] = (0.0, "en")  # (read until, the club's language)
 
     @classmethod
     def open(cls, db: str | None = None) -> Service:
@@ -57,7 +63,10 @@ class Service:
         try:
             return self.store.live_info(session_id)
         except StoreError as error:
-            raise as_refusal(error, NotFound(f"no stored session with id {session_id}")) from None
+            raise as_refusal(
+                error,
+                NotFound(_("no stored session with id %(session_id)s", session_id=session_id)),
+            ) from None
 
     def movement(self, info: LiveInfo) -> Movement | None:
         """The session's movement (None for an imported session), read once per worker, and
@@ -77,7 +86,9 @@ class Service:
             try:
                 self._plans[session_id] = self.store.live_plan(session_id)
             except StoreError as error:
-                missing = NotFound(f"no stored session with id {session_id}")
+                missing = NotFound(
+                    _("no stored session with id %(session_id)s", session_id=session_id)
+                )
                 raise as_refusal(error, missing) from None
         return self._plans[session_id]
 
@@ -85,7 +96,14 @@ class Service:
         """The vulnerability the session's board is played at, which a result is read at."""
         found = self.plan(session_id).boards.get(board)
         if found is None:
-            raise Refused(422, f"session {session_id} has no board {board}")
+            raise Refused(
+                422,
+                _(
+                    "session %(session_id)s has no board %(board)s",
+                    session_id=session_id,
+                    board=board,
+                ),
+            )
         return Vulnerability(found[0])
 
     def grants(self, club_id: int) -> frozenset[Grant]:
@@ -93,7 +111,7 @@ class Service:
 
     def set_grants(self, actor: Actor, club_id: int, granted: Iterable[Grant]) -> None:
         if actor.user is None or actor.user.club_id != club_id:
-            raise Refused(403, "only a director of the club can change what it grants")
+            raise Refused(403, _("only a director of the club can change what it grants"))
         self.check_club(actor, Action.GRANT)
         self.store.set_grants(club_id, frozenset(g.value for g in granted))
 
@@ -144,7 +162,7 @@ class Service:
     def sessions(self, actor: Actor) -> tuple[list[SessionInfo], dict[int, str]]:
         """The actor's club's sessions (oldest first) and each one's status."""
         if actor.user is None:
-            raise Refused(401, "log in first")
+            raise Refused(401, _("log in first"))
         club = actor.user.club_id
         return self.store.sessions(actor.user.club), self.store.statuses(club)
 
@@ -163,7 +181,7 @@ class Service:
         self.check(actor, Action.PUBLISH, info)
         marks = self.store.marks(session_id)
         if marks.log == 0:
-            raise Refused(422, "there are no results to publish")
+            raise Refused(422, _("there are no results to publish"))
         shown = None
         if site is not None:
             snapshot = self.scores.snapshot(session_id, marks)
@@ -191,9 +209,9 @@ class Service:
         try:
             info = self.store.live_info(session_id)
         except StoreError as error:
-            raise as_refusal(error, NotFound("no such page")) from None
+            raise as_refusal(error, NotFound(_("no such page"))) from None
         if info.status != PUBLISHED:
-            raise NotFound("no such page")
+            raise NotFound(_("no such page"))
         return self.scores.snapshot(session_id).result, info
 
     # --- who is logged in ----------------------------------------------------------------------
@@ -222,6 +240,41 @@ class Service:
             if self.failure(error) is None:
                 raise
             return default
+
+    def language(self) -> str:
+        """The club's language (the setting ``language``), read once every
+        :data:`LANGUAGE_SECONDS` per worker: every request asks it, and another worker's change
+        arrives within that time."""
+        until, code = self._language
+        now = time.monotonic()
+        if now >= until:
+            # The copy kept (English at first) while the database cannot answer.
+            with contextlib.suppress(Unavailable):
+                code = self.setting("language", "en")
+            if code not in LANGUAGES and code != PSEUDO:  # a newer bridgescore's language
+                code = "en"
+            self._language = (now + LANGUAGE_SECONDS, code)
+        return code
+
+    def kept_language(self) -> str | None:
+        """The club's language while this worker's copy is fresh (None: ask :meth:`language`)."""
+        until, code = self._language
+        return code if time.monotonic() < until else None
+
+    def set_language(self, actor: Actor, code: str) -> None:
+        """The club's language chosen by a director: one of :data:`LANGUAGES`."""
+        self.check_club(actor, Action.GRANT)
+        if code not in LANGUAGES:
+            raise Refused(
+                422,
+                _(
+                    "no language %(code)s: expected one of %(languages)s",
+                    code=repr(code[:20]),
+                    languages=", ".join(LANGUAGES),
+                ),
+            )
+        self.store.set_setting("language", code)
+        self._language = (time.monotonic() + LANGUAGE_SECONDS, code)
 
     def secret(self, name: str) -> str:
         """A key every worker shares (made at random the first time), read once per worker."""

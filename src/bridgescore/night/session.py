@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bridgescore.languages import _
 from bridgescore.movements import Movement
 from bridgescore.movements.cards import card_tables
 from bridgescore.movements.model import Play
@@ -64,6 +65,6 @@ class LiveSession:
     def codes(self) -> list[TableCode]:
         """Each table's code (made the first time they are asked for)."""
         if self.movement is None:
-            raise NotFound("this session has no movement (it was imported)")
+            raise NotFound(_("this session has no movement (it was imported)"))
         places = [("", str(t)) for t in card_tables(self.movement)]  # a phantom table gets none
         return self.night.store.table_codes(self.id, places)

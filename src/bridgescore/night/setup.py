@@ -8,6 +8,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.fit import fits
@@ -31,7 +32,15 @@ def movement_choices(pairs: int, minutes: int) -> list[Any]:
 def chosen_movement(pairs: int, minutes: int, index: int) -> Movement:
     found = fits(pairs, minutes)
     if not 0 <= index < len(found):
-        raise Refused(422, f"no movement number {index} for {pairs} pairs in {minutes} minutes")
+        raise Refused(
+            422,
+            _(
+                "no movement number %(index)s for %(pairs)s pairs in %(minutes)s minutes",
+                index=index,
+                pairs=pairs,
+                minutes=minutes,
+            ),
+        )
     return found[index].movement
 
 
@@ -52,23 +61,38 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
     club_id = actor.user.club_id
     title = " ".join(form.get("title", "").split()) or "Club pairs"
     if len(title) > TEXT:
-        raise Refused(422, f"the title is longer than {TEXT} characters")
+        raise Refused(422, _("the title is longer than %(text)s characters", text=TEXT))
     played_on = _date(form.get("date", ""))
     rules = form.get("rules", "club") or "club"
     if rules not in RULE_SETS:
-        raise Refused(422, f"not a rule set: {rules!r} (expected {', '.join(RULE_SETS)})")
+        raise Refused(
+            422,
+            _(
+                "not a rule set: %(rules)s (expected %(rule_sets)s)",
+                rules=repr(rules),
+                rule_sets=", ".join(RULE_SETS),
+            ),
+        )
     pairs, minutes = pairs_and_minutes(form)
     index = whole(form.get("movement", ""), "the movement", high=999)
     movement = chosen_movement(pairs, minutes, index)
     if movement.kind is FieldStructure.INDIVIDUAL:
-        raise Refused(422, "an individual is not set up here yet: choose a pairs movement")
+        raise Refused(422, _("an individual is not set up here yet: choose a pairs movement"))
     entrant_rows = []
     for c in movement.contestants:
         people = []
         for seat in (1, 2):
             typed = form.get(f"p{c.label}_{seat}", "").strip()
             if len(typed) > TEXT:
-                raise Refused(422, f"pair {c.label}'s player {seat}: longer than {TEXT} characters")
+                raise Refused(
+                    422,
+                    _(
+                        "pair %(label)s's player %(seat)s: longer than %(text)s characters",
+                        label=c.label,
+                        seat=seat,
+                        text=TEXT,
+                    ),
+                )
             try:
                 people.append(
                     night.store.resolve_player(typed, club_id)

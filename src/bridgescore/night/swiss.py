@@ -39,6 +39,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _, ngettext
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.model import Contestant, Play
@@ -187,7 +188,7 @@ def _stored(night: Service, swiss_id: int) -> StoredSwiss:
     try:
         return events(night).get(swiss_id)
     except StoreError:
-        raise NotFound(f"no Swiss event with id {swiss_id}") from None
+        raise NotFound(_("no Swiss event with id %(swiss_id)s", swiss_id=swiss_id)) from None
 
 
 def _event(stored: StoredSwiss) -> SwissEvent:
@@ -195,7 +196,12 @@ def _event(stored: StoredSwiss) -> SwissEvent:
         return SwissEvent.from_data(stored.last.event)
     except SwissError as error:
         raise Refused(
-            422, f"the stored Swiss event {stored.row.id} cannot be read: {error}"
+            422,
+            _(
+                "the stored Swiss event %(id)s cannot be read: %(error)s",
+                id=stored.row.id,
+                error=error,
+            ),
         ) from None
 
 
@@ -206,7 +212,7 @@ def view(night: Service, actor: Actor, swiss_id: int, action: Action = Action.WA
     try:
         night.check(actor, action, info)
     except NotFound:
-        raise NotFound(f"no Swiss event with id {swiss_id}") from None
+        raise NotFound(_("no Swiss event with id %(swiss_id)s", swiss_id=swiss_id)) from None
     return _view(night, stored, info)
 
 
@@ -394,7 +400,7 @@ def _waiting(found: SwissView) -> str | None:
     event = found.event
     rounds = event.conditions.rounds
     if event.drawn >= rounds:
-        return f"all {rounds} rounds have been drawn"
+        return _("all %(rounds)s rounds have been drawn", rounds=rounds)
     if event.drawn == 0:
         return None
     last = event.drawn
@@ -403,18 +409,31 @@ def _waiting(found: SwissView) -> str | None:
         for table, count in zip(state.tables, state.entered, strict=True):
             missing = event.conditions.boards - count
             if missing:
-                to_come.append(f"{missing} board{'s' if missing != 1 else ''} at table {table}")
+                to_come.append(
+                    ngettext(
+                        "%(num)d board at table %(table)s",
+                        "%(num)d boards at table %(table)s",
+                        missing,
+                        table=table,
+                    )
+                )
     if to_come:
-        return (
-            f"round {last + 1} cannot be drawn until every board of round {last} is in "
-            f"(to come: {', '.join(to_come)})"
+        return _(
+            "round %(next)s cannot be drawn until every board of round %(round)s is in "
+            "(to come: %(missing)s)",
+            next=last + 1,
+            round=last,
+            missing=", ".join(to_come),
         )
     if found.held.get(last):
-        count = found.held[last]
-        return (
-            f"round {last + 1} cannot be drawn while {count} result"
-            f"{' is' if count == 1 else 's are'} of round {last} kept for the director: settle "
-            f"{'it' if count == 1 else 'them'} on the tables page first"
+        return ngettext(
+            "round %(next)s cannot be drawn while %(num)d result of round %(round)s is kept "
+            "for the director: settle it on the tables page first",
+            "round %(next)s cannot be drawn while %(num)d results of round %(round)s are kept "
+            "for the director: settle them on the tables page first",
+            found.held[last],
+            next=last + 1,
+            round=last,
         )
     return None
 
@@ -428,7 +447,9 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
     assert actor.user is not None
     kind = (form.get("kind") or "teams").strip().lower()
     if kind not in KINDS:
-        raise Refused(422, f"not a kind of Swiss event: {kind!r} (expected teams or pairs)")
+        raise Refused(
+            422, _("not a kind of Swiss event: %(kind)s (expected teams or pairs)", kind=repr(kind))
+        )
     word = "team" if kind == "teams" else "pair"
     title = " ".join(form.get("title", "").split()) or f"Swiss {kind}"
     played_on = _date(form.get("date", ""))
@@ -438,7 +459,9 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
         whole(count_text, f"the number of {kind}", default=len(names) or None) if count_text else 0
     )
     if not count_text and not names:
-        raise Refused(422, f"how many {kind}? Give their number or their names, one a line")
+        raise Refused(
+            422, _("how many %(kind)s? Give their number or their names, one a line", kind=kind)
+        )
     if names and count and count != len(names):
         raise Refused(
             422,
@@ -492,12 +515,21 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
     rounds = whole(form.get("rounds", ""), "the number of rounds")
     boards = whole(form.get("boards", "") or "8", "the boards a match", default=8)
     if not 1 <= boards <= MAX_BOARDS:
-        raise Refused(422, f"a match here has 1 to {MAX_BOARDS} boards, not {boards}")
+        raise Refused(
+            422,
+            _(
+                "a match here has 1 to %(max_boards)s boards, not %(boards)s",
+                max_boards=MAX_BOARDS,
+                boards=boards,
+            ),
+        )
     if not 1 <= rounds <= 99:
-        raise Refused(422, f"a Swiss event here has 1 to 99 rounds, not {rounds}")
+        raise Refused(
+            422, _("a Swiss event here has 1 to 99 rounds, not %(rounds)s", rounds=rounds)
+        )
     stationary = []
     for text in form.get("stationary", "").replace(",", " ").split():
-        team, _, table = text.partition("=")
+        team, _sep, table = text.partition("=")
         if not (team.isdigit() and table.isdigit()):
             raise Refused(
                 422, f"a stationary {kind[:-1]} is written TEAM=TABLE, e.g. 3=1: found {text!r}"
@@ -531,7 +563,9 @@ def _vps(text: str | None, what: str, *, allow_none: bool = False) -> Fraction |
     try:
         return Fraction(value or "0")
     except (ValueError, ZeroDivisionError):
-        raise Refused(422, f"{what} must be a number of VPs, not {text!r}") from None
+        raise Refused(
+            422, _("%(what)s must be a number of VPs, not %(text)s", what=what, text=repr(text))
+        ) from None
 
 
 def _date(text: str) -> date | None:
@@ -564,7 +598,7 @@ def draw(
         again = view(night, actor, swiss_id, Action.SWISS_DRAW)
         if again.event.drawn >= number:
             return again, number
-        raise Refused(409, "the Swiss event changed while the round was drawn: look at it again")
+        raise Refused(409, _("the Swiss event changed while the round was drawn: look at it again"))
     return done, number
 
 
@@ -584,11 +618,17 @@ def enter_team(
         raise Refused(422, str(error)) from None
     playing = sum(1 for t in changed.teams if not t.withdrawn)
     if table_count(found.row.kind, playing) > MAX_TABLES:
-        raise Refused(422, f"a Swiss event here has at most {MAX_TABLES} tables a round")
+        raise Refused(
+            422,
+            _(
+                "a Swiss event here has at most %(max_tables)s tables a round",
+                max_tables=MAX_TABLES,
+            ),
+        )
     entrant = EntrantRow("", "", number, False, named, None, ())
     done = _step(night, actor, found, "enter", changed, team=number, entrant=entrant)
     if done is None:
-        raise Refused(409, "the Swiss event changed meanwhile: look at it again")
+        raise Refused(409, _("the Swiss event changed meanwhile: look at it again"))
     return done, number
 
 
@@ -603,7 +643,7 @@ def withdraw(night: Service, actor: Actor, swiss_id: int, number_text: str) -> S
         raise Refused(422, str(error)) from None
     done = _step(night, actor, found, "withdraw", changed, team=number)
     if done is None:
-        raise Refused(409, "the Swiss event changed meanwhile: look at it again")
+        raise Refused(409, _("the Swiss event changed meanwhile: look at it again"))
     return done
 
 
@@ -612,14 +652,14 @@ def publish(night: Service, actor: Actor, swiss_id: int) -> SwissView:
     now (published again after a later round, or a correction)."""
     found = view(night, actor, swiss_id, Action.SWISS_PUBLISH)
     if found.event.drawn == 0:
-        raise Refused(422, "no round has been drawn yet: there is nothing to publish")
+        raise Refused(422, _("no round has been drawn yet: there is nothing to publish"))
     through = found.complete_rounds
     last = found.stored.published
     if last is not None and last.round == through and last.event == found.event.to_data():
         return found  # published as it is: nothing new to say
     done = _step(night, actor, found, "publish", found.event, round_number=through)
     if done is None:
-        raise Refused(409, "the Swiss event changed meanwhile: look at it again")
+        raise Refused(409, _("the Swiss event changed meanwhile: look at it again"))
     return done
 
 
@@ -651,7 +691,7 @@ def _step(
 def club_events(night: Service, actor: Actor) -> list[StoredSwiss]:
     """The actor's club's Swiss events, newest first."""
     if actor.user is None:
-        raise Refused(401, "log in first")
+        raise Refused(401, _("log in first"))
     return events(night).of_club(actor.user.club_id)
 
 
@@ -670,10 +710,10 @@ def published(night: Service, swiss_id: int) -> Published:
     try:
         stored = events(night).get(swiss_id)
     except StoreError:
-        raise NotFound("no such page") from None
+        raise NotFound(_("no such page")) from None
     step = stored.published
     if step is None:
-        raise NotFound("no such page")
+        raise NotFound(_("no such page"))
     event = SwissEvent.from_data(step.event)
     return Published(stored.row, event, step.round or 0, step.at)
 
@@ -703,7 +743,7 @@ def at_table(night: Service, device: Device) -> AtTable:
     """The matches of the phone's table, round by round (a phone of a Swiss event only)."""
     swiss_id = swiss_of(night, device.session_id)
     if swiss_id is None:
-        raise NotFound("this table is not playing a Swiss event")
+        raise NotFound(_("this table is not playing a Swiss event"))
     stored = _stored(night, swiss_id)
     found = _view(night, stored, night.info(device.session_id))
     table = int(device.table)

@@ -14,6 +14,7 @@ import hmac
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bridgescore.languages import N_, _
 from bridgescore.movements import Movement
 from bridgescore.night import entry, hand_records, privacy, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
@@ -25,7 +26,7 @@ from bridgescore.store.live import LIVE
 from bridgescore.store.tables import Device, Plan, TableView, normalise_code
 from bridgescore.traveller import TableResult
 
-NOT_VALID = "this phone's pass for the table is not valid: scan the table card again"
+NOT_VALID = N_("this phone's pass for the table is not valid: scan the table card again")
 
 
 def card_key(night: Service, code: str) -> str:
@@ -52,23 +53,31 @@ def join(
     """
     wanted = normalise_code(code)
     if not wanted:
-        raise Refused(400, "type the code on the table card")
+        raise Refused(400, _("type the code on the table card"))
     if len(wanted) > 20:
-        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise Refused(
+            422,
+            _("no table has the code %(code)s: check the table card", code=repr(code.strip()[:20])),
+        )
     where = throttle.address_key(address)
     keys = {where: None}
     throttle.check(night, throttle.CODE, [where, throttle.code_key(wanted)])
     club = night.store.code_club(wanted)
     if club is None:
         throttle.failed(night, throttle.CODE, keys)
-        raise Refused(422, f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise Refused(
+            422,
+            _("no table has the code %(code)s: check the table card", code=repr(code.strip()[:20])),
+        )
     given = card.strip()
     if given and not hmac.compare_digest(given.encode(), card_key(night, wanted).encode()):
         throttle.failed(night, throttle.CODE, {**keys, throttle.code_key(wanted): club})
         raise Refused(
             422,
-            "this is not the table card's QR code: scan the card again (or type the code "
-            "alone to watch the table)",
+            _(
+                "this is not the table card's QR code: scan the card again (or type the code "
+                "alone to watch the table)"
+            ),
         )
     try:
         joined = night.store.join_table(wanted, may_score=bool(given))
@@ -83,7 +92,7 @@ def sender(night: Service, token: str | None) -> Device:
     """The phone a token names, whatever became of it since (its results are never dropped)."""
     found = night.store.table_device(token) if token else None
     if found is None:
-        raise Refused(401, NOT_VALID)
+        raise Refused(401, _(NOT_VALID))
     return found
 
 
@@ -92,10 +101,14 @@ def phone(night: Service, token: str | None) -> Device:
     found = sender(night, token)
     if found.ended_at is not None:
         raise Refused(
-            401, f"this phone was removed from table {found.table}: scan the table card again"
+            401,
+            _(
+                "this phone was removed from table %(table)s: scan the table card again",
+                table=found.table,
+            ),
         )
     if found.session_status != LIVE:
-        raise Refused(410, "the results of this session are published: scoring is over")
+        raise Refused(410, _("the results of this session are published: scoring is over"))
     return found
 
 
@@ -138,7 +151,7 @@ def revision(night: Service, device: Device) -> int:
 def _movement(night: Service, device: Device) -> Movement:
     found = night.movement(night.info(device.session_id))
     if found is None:
-        raise NotFound("this session has no movement to score by")
+        raise NotFound(_("this session has no movement to score by"))
     return found
 
 
@@ -183,16 +196,22 @@ def check(
     info = night.info(session_id)
     movement = night.movement(info)
     if movement is None:
-        raise Refused(422, f"session {session_id} was imported: it has no movement to enter by")
+        raise Refused(
+            422,
+            _(
+                "session %(session_id)s was imported: it has no movement to enter by",
+                session_id=session_id,
+            ),
+        )
     where = table if table is not None else int(actor.device.table) if actor.device else None
     if where is None:
-        raise Refused(400, "a result needs its board, round and table")
+        raise Refused(400, _("a result needs its board, round and table"))
     night.check(actor, Action.WATCH if actor.device is None else Action.ENTER, info, str(where))
     play_at(movement, board, round, where)
     problem = hand_records.lead_answer(night, actor, session_id, board, typed.declarer, typed.lead)
     if not typed.complete:
         return Checked(None, None, problem)
-    _, line = entry.read_typed(night, actor, session_id, place, typed)
+    _kind, line = entry.read_typed(night, actor, session_id, place, typed)
     return Checked(line, entry.kind_of(line), problem)
 
 
@@ -200,10 +219,12 @@ def traveller_result(night: Service, device: Device, board: int) -> Any:
     """The session scored, for a board's traveller (and its deal) shown to a table that has
     played it."""
     if not hand_records.played(night, device, board):
-        raise Refused(403, f"board {board}'s results are shown once this table has played it")
+        raise Refused(
+            403, _("board %(board)s's results are shown once this table has played it", board=board)
+        )
     result = privacy.result(night, device.session_id)  # names as each player lets them be shown
     if not hasattr(result, "fields"):  # teams: a board is compared with the other room's
-        raise Refused(404, "a teams match has no traveller: the match's page compares the rooms")
+        raise Refused(404, _("a teams match has no traveller: the match's page compares the rooms"))
     return result
 
 
@@ -227,7 +248,12 @@ def hand_over(night: Service, actor: Actor, session_id: int, device_id: int) -> 
         night.check(actor, Action.HAND_OVER, info, target.table)
         if actor.device.table_id != target.table_id:
             raise Refused(
-                403, f"phone {device_id} is at table {target.table}, not at this phone's table"
+                403,
+                _(
+                    "phone %(device_id)s is at table %(table)s, not at this phone's table",
+                    device_id=device_id,
+                    table=target.table,
+                ),
             )
     _store(lambda: night.store.hand_over(session_id, device_id, actor.name))
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from bridgescore.languages import N_, _, ngettext
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -46,7 +47,7 @@ LIMITS = {
     (CODE, "address"): Limit(free=10, lock=30),
     (CODE, "code"): Limit(free=3, lock=10),
 }
-WHAT = {LOGIN: "logins", CODE: "table codes"}
+WHAT = {LOGIN: N_("logins"), CODE: N_("table codes")}
 
 
 def address_key(host: str | None) -> str:
@@ -122,17 +123,27 @@ def check(night: Service, kind: str, keys: list[str]) -> None:
         if found.locked_until is not None:
             raise Refused(
                 429,
-                f"{WHAT[kind]} {_shown(key)} are locked after {row.failures} failures: a "
-                "director can lift the lock (the console's Lockouts page), or it ends at "
-                f"{found.locked_until:%H:%M} UTC",
+                _(
+                    "%(what)s %(key)s are locked after %(failures)s failures: a director can "
+                    "lift the lock (the console's Lockouts page), or it ends at %(until)s UTC",
+                    what=_(WHAT[kind]),
+                    key=_shown(key),
+                    failures=row.failures,
+                    until=f"{found.locked_until:%H:%M}",
+                ),
                 retry_after=_seconds(found.locked_until - now),
             )
         if found.wait_until is not None:
             wait = _seconds(found.wait_until - now)
             raise Refused(
                 429,
-                f"too many failed {WHAT[kind]} {_shown(key)}: try again in {wait} "
-                f"second{'s' if wait != 1 else ''}",
+                ngettext(
+                    "too many failed %(what)s %(key)s: try again in %(num)d second",
+                    "too many failed %(what)s %(key)s: try again in %(num)d seconds",
+                    wait,
+                    what=_(WHAT[kind]),
+                    key=_shown(key),
+                ),
                 retry_after=wait,
             )
 
@@ -188,7 +199,7 @@ def lift(night: Service, actor: Actor, throttle_id: int) -> Throttle:
     assert actor.user is not None
     found = night.store.throttle(throttle_id)
     if found is None or found.club_id not in (None, actor.user.club_id):
-        raise NotFound(f"no lockout {throttle_id}")
+        raise NotFound(_("no lockout %(throttle_id)s", throttle_id=throttle_id))
     lifted = night.store.lift_throttle(throttle_id, actor.name)
     assert lifted is not None
     return lifted

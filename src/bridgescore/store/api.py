@@ -590,6 +590,10 @@ class Store:
         with self.writing() as conn:
             return lv.setting(conn, name, default)
 
+    def set_setting(self, name: str, value: str) -> None:
+        with self.writing() as conn:
+            lv.set_setting(conn, name, value)
+
     def club_id(self, club: str) -> int:
         with self.writing() as conn:
             found = self._club(conn, club, create=True)

@@ -135,6 +135,14 @@ def setting(conn: Connection, name: str, default: str) -> str:
     return default
 
 
+def set_setting(conn: Connection, name: str, value: str) -> None:
+    """A server setting written, made or replaced."""
+    if conn.execute(select(settings.c.name).where(settings.c.name == name)).first() is None:
+        conn.execute(insert(settings).values(name=name, value=value))
+    else:
+        conn.execute(update(settings).where(settings.c.name == name).values(value=value))
+
+
 # --- sessions set up on the night ----------------------------------------------------------------
 
 
@@ -326,12 +334,7 @@ _GRANTS = select(settings.c.value).where(settings.c.name == bindparam("name"))
 
 
 def set_grants(conn: Connection, club_id: int, names: frozenset[str]) -> None:
-    name = f"grants:{club_id}"
-    value = " ".join(sorted(names))
-    if conn.execute(select(settings.c.name).where(settings.c.name == name)).first() is None:
-        conn.execute(insert(settings).values(name=name, value=value))
-    else:
-        conn.execute(update(settings).where(settings.c.name == name).values(value=value))
+    set_setting(conn, f"grants:{club_id}", " ".join(sorted(names)))
 
 
 def session_club(conn: Connection, session_id: int) -> int:

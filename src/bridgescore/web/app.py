@@ -38,10 +38,12 @@ from starlette.responses import (
 )
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bridgescore import __version__
+from bridgescore import __version__, languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
+from bridgescore.languages import _
 from bridgescore.night import (
     LIVE,
     PUBLISHED,
@@ -117,7 +119,7 @@ async def _bridgescore_error(request: Request, error: Exception) -> Response:
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    words = {404: "no such page", 405: "that method is not allowed here"}
+    words = {404: _("no such page"), 405: _("that method is not allowed here")}
     return error_response(request, error.status_code, words.get(error.status_code, error.detail))
 
 
@@ -136,13 +138,15 @@ async def _os_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, OSError)
     LOG.warning("%s %s: %s", request.method, request.url.path, error)
     return error_response(
-        request, 503, f"the server cannot read or write a file it needs: {os_reason(error)}"
+        request,
+        503,
+        _("the server cannot read or write a file it needs: %(reason)s", reason=os_reason(error)),
     )
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
     LOG.exception("error serving %s", request.url.path, exc_info=error)
-    return error_response(request, 500, "the server failed: the error is in its log")
+    return error_response(request, 500, _("the server failed: the error is in its log"))
 
 
 # --- the application -----------------------------------------------------------------------------
@@ -159,7 +163,7 @@ class BridgeApp:
         self.public_url = public_url  # the address phones reach, for the table cards' QR codes
         self.secret = night.setting("csrf_key", auth.new_secret())
         self._envs: dict[Rules, jinja2.Environment] = {}
-        self._watched: dict[tuple[int, int], tuple[dict[str, Any], Rules | None]] = {}
+        self._watched: dict[tuple[int, int, str], tuple[dict[str, Any], Rules | None]] = {}
         self._watched_guard = threading.Lock()
         self.streams = limits.Streams()
 
@@ -167,13 +171,15 @@ class BridgeApp:
         self, key: tuple[int, int], make: Callable[[], tuple[dict[str, Any], Rules | None]]
     ) -> tuple[dict[str, Any], Rules | None]:
         """The watch page's data for (session, revision), made once however many consoles ask:
-        a revision is one state of the session, so its page is the same for every one."""
+        a revision is one state of the session, so its page is the same for every one (in one
+        language: the data holds sentences)."""
+        kept = (*key, languages.current().code)
         with self._watched_guard:
-            found = self._watched.get(key)
+            found = self._watched.get(kept)
         if found is None:
             found = make()
             with self._watched_guard:
-                self._watched[key] = found
+                self._watched[kept] = found
                 while len(self._watched) > 32:
                     self._watched.pop(next(iter(self._watched)))
         return found
@@ -185,6 +191,7 @@ class BridgeApp:
             env.loader = jinja2.ChoiceLoader(
                 [jinja2.PackageLoader("bridgescore.web", "templates"), env.loader]  # type: ignore[list-item]
             )
+            languages.install(env)
             env.globals["version"] = __version__
             env.globals["client_id"] = lambda: uuid.uuid4().hex
             self._envs[rules] = env
@@ -201,6 +208,34 @@ def bridge(request: Request) -> BridgeApp:
 
 def night_of(request: Request) -> Service:
     return bridge(request).night
+
+
+# --- in which language ---------------------------------------------------------------------------
+
+
+class Speaking:
+    """Each request in its language (:mod:`bridgescore.languages`): the club's for the console
+    and the published pages, the browser's (its ``Accept-Language``, when one of ours) for a
+    table's phone under ``/t/``. The club's is kept by the worker (:meth:`Service.language`),
+    so choosing costs no query."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        night: Service = scope["app"].state.bridge.night
+        club = night.kept_language()
+        if club is None:
+            club = await run_in_threadpool(night.language)
+        code = club
+        if scope["path"].startswith("/t/"):
+            asked = next((v for k, v in scope["headers"] if k == b"accept-language"), b"")
+            code = languages.negotiate(asked.decode("latin-1"), club)
+        with languages.use(code):
+            await self.app(scope, receive, send)
 
 
 # --- who is asking -------------------------------------------------------------------------------
@@ -230,7 +265,7 @@ def address(request: Request) -> str | None:
 def require(request: Request) -> tuple[Actor, str]:
     actor, token = who(request)
     if actor == ANONYMOUS:
-        raise Refused(401, "log in first")
+        raise Refused(401, _("log in first"))
     return actor, token
 
 
@@ -239,7 +274,9 @@ def check_csrf(request: Request, token: str, data: dict[str, str]) -> None:
     send, so a phone's request needs none)."""
     given = data.get("csrf") or request.headers.get("x-csrf-token")
     if not auth.csrf_ok(bridge(request).secret, token, given):
-        raise Refused(403, "the form has expired or did not come from this site: reload the page")
+        raise Refused(
+            403, _("the form has expired or did not come from this site: reload the page")
+        )
 
 
 async def posted(request: Request) -> dict[str, str]:
@@ -251,14 +288,17 @@ async def posted(request: Request) -> dict[str, str]:
         try:
             body = json.loads(raw)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past Python's stack
-            raise Refused(400, "the body is not JSON: expected a JSON object") from None
+            raise Refused(400, _("the body is not JSON: expected a JSON object")) from None
         if not isinstance(body, dict):
-            raise Refused(400, "expected a JSON object")
+            raise Refused(400, _("expected a JSON object"))
         data: dict[str, str] = {}
         for key, value in body.items():
             if isinstance(value, dict | list):
                 kind = "an object" if isinstance(value, dict) else "an array"
-                raise Refused(422, f"{_shown(key)} must be text or a number, not {kind}")
+                raise Refused(
+                    422,
+                    _("%(key)s must be text or a number, not %(kind)s", key=_shown(key), kind=kind),
+                )
             data[key] = (
                 ""
                 if value is None
@@ -279,8 +319,11 @@ def fields(data: Mapping[str, str]) -> dict[str, str]:
             if "\x00" in text or not _encodable(text):
                 raise Refused(
                     400,
-                    f"{_shown(key)} holds a character that cannot be stored "
-                    "(a NUL, or half of a surrogate pair)",
+                    _(
+                        "%(key)s holds a character that cannot be stored "
+                        "(a NUL, or half of a surrogate pair)",
+                        key=_shown(key),
+                    ),
                 )
     return dict(data)
 
@@ -370,10 +413,11 @@ def twin(request: Request) -> tuple[str, bool]:
 
 def etag(request: Request, token: str, *parts: object) -> str:
     """A page's ETag: what it was made from (``parts``: a revision), for whom (the login, whose
-    CSRF token the page carries) and in which form (HTML or JSON)."""
+    CSRF token the page carries), in which form (HTML or JSON) and language."""
     login = hashlib.sha256(token.encode()).hexdigest()[:12]
     form = "j" if is_json(request) else "h"
-    return f'W/"{"-".join(map(str, parts))}-{login}-{form}-{__version__}"'
+    speaks = languages.current().code  # a page in another language is another page
+    return f'W/"{"-".join(map(str, parts))}-{login}-{form}-{speaks}-{__version__}"'
 
 
 def unchanged(request: Request, tag: str) -> Response | None:
@@ -552,7 +596,9 @@ def create_app(
         Exception: _server_error,
     }
     app = Starlette(
-        routes=routes, exception_handlers=handlers, middleware=[Middleware(limits.Bounded)]
+        routes=routes,
+        exception_handlers=handlers,
+        middleware=[Middleware(Speaking), Middleware(limits.Bounded)],
     )
     app.state.bridge = BridgeApp(
         night, None if publish_folder is None else Path(publish_folder), public_url

@@ -15,6 +15,7 @@ from starlette.routing import Route
 from bridgescore.bridge import Side
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.json import number
+from bridgescore.languages import _
 from bridgescore.masterpoints import Awards
 from bridgescore.masterpoints.strata import parse_strata
 from bridgescore.night import Actor, LiveSession, Refused, Service
@@ -237,7 +238,7 @@ async def add_club_file(request: Request) -> Response:
         night = night_of(request)
         night_awards.club_files(night, actor)  # refused before anything is read
         if form.data is None or not form.filename:
-            raise Refused(400, "choose the scheme file (TOML or JSON)")
+            raise Refused(400, _("choose the scheme file (TOML or JSON)"))
         added = night_awards.add_club_file(night, actor, form.data, form.filename)
         if wants_json(request):
             return JSONResponse({"name": added.name, "scheme": night_awards.CLUB + added.name}, 201)

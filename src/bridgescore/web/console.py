@@ -18,8 +18,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore import languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.outputs import OutputError, write_directory
+from bridgescore.languages import _
 from bridgescore.night import (
     Action,
     Actor,
@@ -171,7 +173,7 @@ def place(form: dict[str, str], *, table: bool = True) -> Place:
     needed = ("board", "round", "table") if table else ("board", "round")
     if any(not form.get(name, "").strip() for name in needed):
         words = "its board, round and table" if table else "its board and round"
-        raise Refused(400, f"a result needs {words}")
+        raise Refused(400, _("a result needs %(words)s", words=words))
     given = form.get("table", "").strip()
     return Place(
         whole(form["board"], "the board", low=1, high=PLACE),
@@ -330,7 +332,7 @@ def _publish_with_site(
     target = folder / f"session-{session}"
 
     def fill(into: Path) -> LiveInfo:
-        def site(_: Any) -> None:  # names as each player lets them be shown
+        def site(_result: Any) -> None:  # names as each player lets them be shown
             html.write_site(night_privacy.result(night, session), into, double_dummy=False)
 
         return night_review.publish(night, actor, session, period, anyway=anyway, site=site)
@@ -341,22 +343,23 @@ def _publish_with_site(
     except OutputError as error:
         if night.info(session).published_at != before:  # only the move into place failed
             raise Refused(
-                503, f"the session is published, but its results site is not: {error}"
+                503,
+                _("the session is published, but its results site is not: %(error)s", error=error),
             ) from None
         said = (
             "nothing was published: the session is still live"
             if before is None
             else "the results published before stand, and so does their site"
         )
-        raise Refused(503, f"{error}: {said}") from None
+        raise Refused(503, _("%(error)s: %(said)s", error=error, said=said)) from None
 
 
 def export(request: Request) -> Response:
     """The published site as a zip: the same pages as ``bridgescore report``."""
-    actor, _ = require(request)
+    actor, _token = require(request)
     live = night_of(request).session(actor, session_id(request))
     if live.result is None:
-        raise Refused(422, "there are no results to export")
+        raise Refused(422, _("there are no results to export"))
     shown = night_privacy.result(night_of(request), live.id)  # a site for everyone: names as
     buffer = io.BytesIO()  # each player lets them be published
     with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
@@ -373,16 +376,16 @@ def export(request: Request) -> Response:
 
 def cards(request: Request) -> Response:
     """Table cards, personal cards, travellers and pick-up slips of the session's movement."""
-    actor, _ = require(request)
+    actor, _token = require(request)
     live = night_of(request).session(actor, session_id(request))
     if live.movement is None:
-        raise Refused(404, "this session has no movement (it was imported)")
+        raise Refused(404, _("this session has no movement (it was imported)"))
     from bridgescore.reports.guides import render_guides
 
     name = request.path_params["name"]
     pages = render_guides(live.movement)
     if name not in pages:
-        raise Refused(404, "no such page")
+        raise Refused(404, _("no such page"))
     if name.endswith(".json"):
         return Response(pages[name], media_type="application/json")
     return HTMLResponse(pages[name])
@@ -398,28 +401,45 @@ def club_page(request: Request) -> Response:
     night = night_of(request)
     night.check_club(actor, Action.GRANT)
     assert actor.user is not None
-    data = club_data(actor.user.club, night.grants(actor.user.club_id))
+    data = club_data(actor.user.club, night.grants(actor.user.club_id), night.language())
     return page(request, "club.html", data, json_twin=is_json(request), actor=actor, token=token)
 
 
-def club_data(club: str, granted: frozenset[Grant]) -> dict[str, Any]:
+def club_data(club: str, granted: frozenset[Grant], language: str) -> dict[str, Any]:
     return {
         "page": "club",
         "club": club,
         "grants": [{"name": g.value, "words": g.words, "granted": g in granted} for g in Grant],
+        "language": language,
+        "languages": [
+            {"code": code, "name": languages.NAMES[code], "chosen": code == language}
+            for code in languages.LANGUAGES
+        ],
     }
 
 
 @form_action
 def set_club(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
     if actor.user is None:
-        raise Refused(403, "only a director of the club can change what it grants")
+        raise Refused(403, _("only a director of the club can change what it grants"))
     night = night_of(request)
     granted = [g for g in Grant if form.get(g.value) in ("on", "true", "yes", "1")]
     night.set_grants(actor, actor.user.club_id, granted)
     if wants_json(request):
-        return JSONResponse(club_data(actor.user.club, frozenset(granted)))
+        return JSONResponse(club_data(actor.user.club, frozenset(granted), night.language()))
     return RedirectResponse("/director/club", 303)
+
+
+@form_action
+def set_language(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
+    """The club's language (a director's): the console, the published pages and the mails."""
+    night = night_of(request)
+    night.set_language(actor, form.get("language", ""))
+    if wants_json(request):
+        assert actor.user is not None
+        grants = night.grants(actor.user.club_id)
+        return JSONResponse(club_data(actor.user.club, grants, night.language()))
+    return RedirectResponse("/director/club#language", 303)
 
 
 async def session_events(request: Request) -> Response:
@@ -443,6 +463,7 @@ def routes() -> list[Route]:
         *post("/director/new", create),
         *get("/director/club", club_page),
         *post("/director/club", set_club),
+        *post("/director/club/language", set_language),
         *get(session, watch),
         Route(session + "/events", session_events, methods=["GET"]),
         *get(session + "/boards/{board:int}", board),

@@ -22,6 +22,7 @@ from starlette.routing import Route
 from bridgescore.bridge import Seat, Strain, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.formats import hands
+from bridgescore.languages import _
 from bridgescore.night import Actor, LiveSession, Refused, Service
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night.awards import awarded
@@ -48,7 +49,7 @@ async def upload(request: Request) -> Response:
         session = session_id(request)
         night_hands.may_load(night, actor, session)  # before the file is read or solved
         if form.data is None or not form.filename:
-            raise Refused(400, "choose the file of the night's hand records")
+            raise Refused(400, _("choose the file of the night's hand records"))
         name = form.filename.replace("\\", "/").rsplit("/", 1)[-1][:200] or "hands"
         kind = form.fields.get("kind", "").strip().lower() or hands.kind_of(name)
         records = hands.loads(form.data, name, kind)  # a located error: 422, a sentence

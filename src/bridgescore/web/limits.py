@@ -18,6 +18,7 @@ from typing import Any
 
 from starlette.requests import Request
 
+from bridgescore.languages import _
 from bridgescore.night import Refused
 
 Scope = MutableMapping[str, Any]
@@ -66,20 +67,27 @@ class Bounded:
     def _check(self, scope: Scope) -> int:
         path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
         if len(path) + len(scope.get("query_string", b"")) > URL:
-            raise Refused(414, f"the address is too long (at most {URL} characters)")
+            raise Refused(414, _("the address is too long (at most %(url)s characters)", url=URL))
         headers = scope["headers"]
         if len(headers) > HEADERS or sum(len(k) + len(v) for k, v in headers) > HEADER_BYTES:
             raise Refused(
-                431, f"too many or too long headers (at most {HEADERS}, {_size(HEADER_BYTES)})"
+                431,
+                _(
+                    "too many or too long headers (at most %(headers)s, %(header_bytes)s)",
+                    headers=HEADERS,
+                    header_bytes=_size(HEADER_BYTES),
+                ),
             )
         limit = body_limit(scope["path"])
         lengths = [v for k, v in headers if k == b"content-length"]
         if lengths:
             given = lengths[0].strip()
             if len(lengths) > 1 or not (given.isdigit() and len(given) <= 18):
-                raise Refused(400, "the request's Content-Length is not a number of bytes")
+                raise Refused(400, _("the request's Content-Length is not a number of bytes"))
             if int(given) > limit:
-                raise Refused(413, f"the request is too large (at most {_size(limit)} here)")
+                raise Refused(
+                    413, _("the request is too large (at most %(limit)s here)", limit=_size(limit))
+                )
         return limit
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, refused: Refused) -> None:
@@ -105,12 +113,18 @@ def _bounded(receive: Receive, limit: int) -> Receive:
                 message = await receive()
         except TimeoutError:
             raise Refused(
-                408, f"the request's body did not arrive within {BODY_SECONDS:.0f} seconds"
+                408,
+                _(
+                    "the request's body did not arrive within %(seconds)s seconds",
+                    seconds=f"{BODY_SECONDS:.0f}",
+                ),
             ) from None
         if message["type"] == "http.request":
             state["read"] += len(message.get("body", b""))
             if state["read"] > limit:
-                raise Refused(413, f"the request is too large (at most {_size(limit)} here)")
+                raise Refused(
+                    413, _("the request is too large (at most %(limit)s here)", limit=_size(limit))
+                )
             state["whole"] = not message.get("more_body", False)
         else:
             state["whole"] = True
@@ -137,12 +151,15 @@ class Streams:
         if self._open.get(client, 0) >= self.per_client:
             raise Refused(
                 429,
-                f"this client already has {self.per_client} event streams open: close a page "
-                "(the page asks every few seconds instead)",
+                _(
+                    "this client already has %(count)s event streams open: close a page "
+                    "(the page asks every few seconds instead)",
+                    count=self.per_client,
+                ),
             )
         if self._count >= self.total:
             raise Refused(
-                503, "the server has as many event streams open as it can: the page asks instead"
+                503, _("the server has as many event streams open as it can: the page asks instead")
             )
         self._open[client] = self._open.get(client, 0) + 1
         self._count += 1

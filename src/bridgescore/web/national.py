@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bridgescore.formats import national
+from bridgescore.languages import _
 from bridgescore.night import Refused
 from bridgescore.night import federation as night_federation
 from bridgescore.night.awards import chosen
@@ -43,10 +44,17 @@ def _options(request: Request, scheme: str | None) -> dict[str, str]:
     if options["body"] not in national.PROFILES:
         raise Refused(
             422,
-            f"not a national body: {options['body']!r} (expected {', '.join(national.PROFILES)})",
+            _(
+                "not a national body: %(body)s (expected %(profiles)s)",
+                body=repr(options["body"]),
+                profiles=", ".join(national.PROFILES),
+            ),
         )
     if len(options["club"]) > MAX_TEXT or len(options["number"]) > MAX_TEXT:
-        raise Refused(422, f"a club's name and number are at most {MAX_TEXT} characters")
+        raise Refused(
+            422,
+            _("a club's name and number are at most %(max_text)s characters", max_text=MAX_TEXT),
+        )
     return options
 
 
@@ -98,7 +106,7 @@ def national_page(request: Request) -> Response:
 def national_file(request: Request) -> Response:
     """The file itself: refused (422, the players listed) while players have no national
     number, unless ``missing=allow``."""
-    actor, _ = require(request)
+    actor, _token = require(request)
     night = night_of(request)
     session = session_id(request)
     night_federation.may_make(night, actor, session)

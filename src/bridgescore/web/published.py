@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore.languages import _
 from bridgescore.night import Actor, Refused, throttle
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
@@ -92,7 +93,7 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
             return pages.card(entrant), "card.html"
-    raise Refused(404, "no such page")
+    raise Refused(404, _("no such page"))
 
 
 def results_chart(request: Request) -> Response:
@@ -104,7 +105,7 @@ def results_chart(request: Request) -> Response:
         if card.get("chart") == name:
             svg = html.chart_svg(card, pages.site()["imps"])
             return Response(svg, media_type="image/svg+xml")
-    raise Refused(404, "no such page")
+    raise Refused(404, _("no such page"))
 
 
 def results_page_or_chart(request: Request) -> Response:
@@ -161,7 +162,9 @@ async def login(request: Request) -> Response:
 def _login(request: Request, data: dict[str, str]) -> Response:
     pre = request.cookies.get(PRE_LOGIN)
     if not pre or not hmac.compare_digest(pre, data.get("csrf", "")):
-        raise Refused(403, "the form has expired or did not come from this site: reload the page")
+        raise Refused(
+            403, _("the form has expired or did not come from this site: reload the page")
+        )
     night = night_of(request)
     name = data.get("username", "")
     where, account = throttle.address_key(address(request)), throttle.user_key(name)
@@ -170,7 +173,7 @@ def _login(request: Request, data: dict[str, str]) -> Response:
     if not auth.verify_password(found.password_hash if found else None, data.get("password", "")):
         club = found.club_id if found else None
         throttle.failed(night, throttle.LOGIN, {where: None, account: club})
-        raise Refused(401, "wrong user name or password")
+        raise Refused(401, _("wrong user name or password"))
     assert found is not None
     throttle.succeeded(night, throttle.LOGIN, account)
     if auth.needs_rehash(found.password_hash):
@@ -211,7 +214,7 @@ def _cookie(request: Request, response: Response, name: str, value: str, max_age
 @form_action
 def logout(request: Request, actor: Actor, token: str, data: dict[str, str]) -> Response:
     if actor.user is None:
-        raise Refused(401, "log in first")
+        raise Refused(401, _("log in first"))
     night_of(request).end_login(token)
     response: Response = (
         JSONResponse({"logged_out": actor.user.username})

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore.languages import _
 from bridgescore.night import Actor, Refused
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night import requests as night_requests
@@ -192,12 +193,12 @@ def _card(request: Request) -> tuple[int, Any, Any, str, bool]:
     result, info = night_privacy.published(night_of(request), session)
     until = night_requests.correction_period(info)
     if until is None or night_requests.is_over(until):
-        raise Refused(410, "the correction period is over: ask the director in person")
+        raise Refused(410, _("the correction period is over: ask the director in person"))
     pages = views.SessionPages(result)
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
             return session, result, entrant, name, json_twin
-    raise Refused(404, "no such page")
+    raise Refused(404, _("no such page"))
 
 
 def _card_data(session: int, result: Any, entrant: Any, name: str, sent: bool) -> dict[str, Any]:
@@ -342,7 +343,7 @@ def answer(request: Request, actor: Actor, token: str, form: dict[str, str]) -> 
     elif verb == "decline":
         done = night_requests.decline(night, actor, session, which, form.get("words", ""))
     else:
-        raise Refused(404, "no such page")
+        raise Refused(404, _("no such page"))
     from bridgescore.night import mail as night_mail
 
     night_mail.after_answer(night, session, web_mail.links(request, session))

@@ -16,6 +16,7 @@ from typing import Any
 from bridgescore.bridge import dealer_for_board
 from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.formats.json import number
+from bridgescore.languages import N_, _
 from bridgescore.night import (
     Conflict,
     LiveSession,
@@ -34,6 +35,18 @@ from bridgescore.reports.words import field_title
 from bridgescore.traveller import RowKey, TableResult
 
 Data = dict[str, Any]
+
+#: The words the pages show from the data, translated where they are shown (``{{ _(word) }}``):
+#: a session's status, a vulnerability, what happened at a table, a mail's kind, outcome and
+#: occasion, a request's answer, a Swiss event's kind and its tie-breaks.
+SHOWN_WORDS = (
+    *(N_("live"), N_("published"), N_("None"), N_("All")),
+    *(N_("call"), N_("handover"), N_("join"), N_("removed")),
+    *(N_("results"), N_("correction"), N_("answer"), N_("sent"), N_("failed")),
+    *(N_("publish"), N_("send"), N_("open"), N_("accepted"), N_("declined")),
+    *(N_("team"), N_("pair"), N_("teams"), N_("pairs"), N_("entered")),
+    *(N_("head to head"), N_("imp quotient"), N_("imp difference")),
+)
 
 
 def head(live: LiveSession) -> Data:
@@ -158,7 +171,7 @@ def grid(live: LiveSession, board: int) -> Data:
     """The traveller of one board as a grid: a row per table that plays it, pairs filled in from
     the movement, each row's result in force, score and provisional matchpoints."""
     if board not in live.vulnerability:
-        raise NotFound(f"session {live.id} has no board {board}")
+        raise NotFound(_("session %(id)s has no board %(board)s", id=live.id, board=board))
     scored = _scored_rows(live.result, board)
     rows = [_row(live, play, board, scored) for play in live.plays() if board in play.boards]
     boards = [b.number for b in live.rows.boards]
@@ -208,11 +221,18 @@ def checked(found: Checked) -> Data:
 def slip(live: LiveSession, table: int, round: int) -> Data:
     """A pick-up slip as a grid: the boards one table played in one round."""
     if live.movement is None:
-        raise NotFound(f"session {live.id} has no movement")
+        raise NotFound(_("session %(id)s has no movement", id=live.id))
     try:
         play = live.movement.play(round, table)
     except BridgeScoreError:
-        raise NotFound(f"session {live.id} has no table {table} in round {round}") from None
+        raise NotFound(
+            _(
+                "session %(id)s has no table %(table)s in round %(round)s",
+                id=live.id,
+                table=table,
+                round=round,
+            )
+        ) from None
     rows = []
     for board in () if play.sit_out else play.boards:
         rows.append(_row(live, play, board, _scored_rows(live.result, board)))
@@ -330,7 +350,7 @@ def provisional(fields: list[Data], result: Any) -> list[Data]:
         )
         first: dict[tuple[Fraction, Fraction], int] = {}
         count: dict[tuple[Fraction, Fraction], int] = {}
-        for index, (key, _) in enumerate(keyed):
+        for index, (key, _value) in enumerate(keyed):
             first.setdefault(key, index + 1)
             count[key] = count.get(key, 0) + 1
         rows = [
@@ -361,13 +381,22 @@ def history_data(live: LiveSession, key: str, entries: list[LogEntry]) -> Data:
     try:
         place = row_key(key)
         title = (
-            f"Board {place.board}, round {place.round}, table {place.table}"
+            _(
+                "Board %(board)s, round %(round)s, table %(table)s",
+                board=place.board,
+                round=place.round,
+                table=place.table,
+            )
             if place.round is not None
-            else f"Board {place.board}, {' '.join(map(str, place.ns))} v "
-            f"{' '.join(map(str, place.ew))}"
+            else _(
+                "Board %(board)s, %(ns)s v %(ew)s",
+                board=place.board,
+                ns=" ".join(map(str, place.ns)),
+                ew=" ".join(map(str, place.ew)),
+            )
         )
     except ParseError:
-        title = f"Traveller line {key}"
+        title = _("Traveller line %(line)s", line=key)
     return {
         "page": "history",
         "session": head(live),

@@ -23,6 +23,7 @@ from starlette.routing import Route
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
 from bridgescore.formats.outputs import OutputError, write_directory
+from bridgescore.languages import _
 from bridgescore.night import Action, Actor, Refused
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
@@ -281,7 +282,9 @@ def draw_page(request: Request) -> Response:
     found = night_swiss.view(night_of(request), actor, _swiss_id(request))
     round_number = int(request.path_params["round"])
     if not 1 <= round_number <= found.event.drawn:
-        raise Refused(404, f"round {round_number} has not been drawn")
+        raise Refused(
+            404, _("round %(round_number)s has not been drawn", round_number=round_number)
+        )
     data = draw_data(request, found, round_number)
     return page(
         request, "swiss_draw.html", data, json_twin=is_json(request), actor=actor, token=token
@@ -326,7 +329,7 @@ def draw_data(request: Request, found: SwissView, round_number: int) -> Data:
 
 def _codes(request: Request, found: SwissView) -> dict[str, str]:
     """Each table's code for its phone (made the first time they are asked for)."""
-    actor, _ = require(request)
+    actor, _token = require(request)
     live = night_of(request).session(actor, found.row.session_id)
     return {c.table: c.code for c in live.codes()}
 
@@ -337,7 +340,7 @@ def draw(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Re
     was drawn, never drawn again)."""
     text = form.get("round", "").strip()
     if text and not text.isdigit():
-        raise Refused(422, f"the round to draw must be a number, not {text!r}")
+        raise Refused(422, _("the round to draw must be a number, not %(text)s", text=repr(text)))
     found, drawn = night_swiss.draw(
         night_of(request), actor, _swiss_id(request), int(text) if text else None
     )
@@ -397,7 +400,9 @@ def _write_site(site: dict[str, Data], target: Path) -> None:
             target, lambda into: pages.write_swiss_site(site, into), kind="results site"
         )
     except OutputError as error:
-        raise Refused(503, f"the standings are published, but their site is not: {error}") from None
+        raise Refused(
+            503, _("the standings are published, but their site is not: %(error)s", error=error)
+        ) from None
 
 
 # --- the published pages -------------------------------------------------------------------------
@@ -419,7 +424,7 @@ def published_page(request: Request) -> Response:
     key = name.removesuffix(".json").removesuffix(".html")
     site = pages.site_pages(shown.event, shown.row.title, shown.row.kind, shown.through)
     if key not in site:
-        raise Refused(404, "no such page")
+        raise Refused(404, _("no such page"))
     if json_twin:
         return JSONResponse(site[key])
     return HTMLResponse(pages.render_page(bridge(request).env(rules_named("club")), site[key]))

@@ -13,15 +13,20 @@ stream (``/t/api/events``), or by asking for its state with the ETag it has.
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 from typing import Any
 
+import jinja2
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore import languages
+from bridgescore.languages import _
+from bridgescore.languages.catalogues import browser_messages
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
@@ -44,15 +49,29 @@ STATIC = {
 
 def shell(request: Request) -> Response:
     """The table's page: the same HTML for ``/t/`` and ``/t/CODE`` (the script joins with the
-    code); the service worker keeps a copy, so it opens without a connection too."""
-    text = resources.files("bridgescore.web").joinpath("phone", "table.html").read_text("utf-8")
-    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+    code), in the phone's language with the script's messages in it; the service worker keeps a
+    copy, so it opens without a connection too."""
+    return HTMLResponse(
+        _shell(languages.current().code),
+        headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},
+    )
+
+
+@functools.cache
+def _shell(code: str) -> str:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bridgescore.web", "phone"), autoescape=True
+    )
+    languages.install(env)
+    messages = browser_messages(code, "phone")
+    with languages.use(code):
+        return env.get_template("table.html").render(messages=messages)
 
 
 def asset(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in STATIC:
-        raise Refused(404, "no such page")
+        raise Refused(404, _("no such page"))
     data = resources.files("bridgescore.web").joinpath("phone", name).read_bytes()
     headers = {"Cache-Control": "no-cache"}
     if name == "sw.js":
@@ -127,7 +146,7 @@ def check(request: Request, actor: Actor, token: str, data: dict[str, str]) -> R
     """A result as the phone has it so far, checked without storing: the lead against the
     hand record (once the declarer and lead are known), and the score once it is complete."""
     if actor.device is None:
-        raise Refused(401, night_tables.NOT_VALID)
+        raise Refused(401, _(night_tables.NOT_VALID))
     found = night_tables.check(
         web.night_of(request),
         actor,
@@ -145,7 +164,7 @@ async def submit(request: Request) -> Response:
     data = await web.posted(request)
     client_id = data.get("client_id", "")
     if not _CLIENT_ID.match(client_id):
-        raise Refused(400, "a result from a table needs the id the phone made for it")
+        raise Refused(400, _("a result from a table needs the id the phone made for it"))
     # One hop to a worker thread for the whole of it: the database calls block.
     return await run_in_threadpool(_submit, request, data, client_id)
 
@@ -217,10 +236,10 @@ def hand_over(request: Request, actor: Actor, token: str, data: dict[str, str]) 
     """The table's scoring phone hands the scoring to another phone at its table (the players
     agree at the table; the director can too, on the tables page)."""
     if actor.device is None:
-        raise Refused(401, night_tables.NOT_VALID)
+        raise Refused(401, _(night_tables.NOT_VALID))
     number = data.get("device", "")
     if not number.strip():
-        raise Refused(400, "which phone? (its number is missing)")
+        raise Refused(400, _("which phone? (its number is missing)"))
     which = whole(number, "the phone's number")
     night_tables.hand_over(web.night_of(request), actor, actor.device.session_id, which)
     return JSONResponse({"done": "handover", "device": which})
@@ -334,7 +353,7 @@ def table_cards(request: Request) -> Response:
     data = tables_data(request, live, actor)
     for table in data["tables"]:
         table["qr"] = segno.make(table["url"], error="m").svg_inline(
-            scale=6, title=f"Table {table['table']}", omitsize=True
+            scale=6, title=_("Table %(table)s", table=table["table"]), omitsize=True
         )
     return web.page(request, "table_cards.html", data, json_twin=False, actor=actor, token=token)
 
@@ -350,10 +369,10 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     session = web.session_id(request)
     action = request.path_params["action"].removesuffix(".json")
     if action not in ACTIONS:
-        raise Refused(404, "no such page")
+        raise Refused(404, _("no such page"))
     number = form.get("id", "")
     if not number.strip():
-        raise Refused(400, "which one? (an id is missing)")
+        raise Refused(400, _("which one? (an id is missing)"))
     which = whole(number, "the id")
     done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
@@ -368,7 +387,7 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     else:
         use = form.get("use", "")
         if use not in ("table", "stored"):
-            raise Refused(400, "choose the table's result or the stored one")
+            raise Refused(400, _("choose the table's result or the stored one"))
         settled = entry.resolve(
             night,
             actor,
@@ -399,7 +418,7 @@ def _confirm_removal(
         "message": f"send confirm=yes to remove phone {found.id} from table {found.table}",
     }
     if web.wants_json(request):
-        raise Refused(422, f"removing a phone ends its pass: {data['message']}")
+        raise Refused(422, _("removing a phone ends its pass: %(text)s", text=data["message"]))
     return web.page(request, "remove.html", data, json_twin=False, actor=actor, token=token)
 
 

@@ -11,6 +11,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
+from bridgescore.languages import _
 from bridgescore.night import Refused
 
 MAX_FIELDS = 12
@@ -30,19 +31,35 @@ async def posted_file(request: Request, field: str, limit: int, what: str) -> Po
     whose whole request may be ``limit`` bytes at most."""
     declared = request.headers.get("content-length", "")
     if declared and (not declared.isdigit() or int(declared) > limit):
-        raise Refused(413, f"{what} is at most {limit // 1024} KB: this one is larger")
+        raise Refused(
+            413,
+            _(
+                "%(what)s is at most %(limit)s KB: this one is larger",
+                what=what,
+                limit=limit // 1024,
+            ),
+        )
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         # A form without a file (its CSRF token is still checked, then the file asked for).
         try:
             plain = await request.form(max_files=0, max_fields=MAX_FIELDS)
         except MultiPartException as error:
-            raise Refused(400, f"the form could not be read: {error.message}") from None
+            raise Refused(
+                400, _("the form could not be read: %(text)s", text=error.message)
+            ) from None
         return Posted({k: v for k, v in plain.items() if isinstance(v, str)}, None, None)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise Refused(413, f"{what} is at most {limit // 1024} KB: this one is larger")
+            raise Refused(
+                413,
+                _(
+                    "%(what)s is at most %(limit)s KB: this one is larger",
+                    what=what,
+                    limit=limit // 1024,
+                ),
+            )
 
     async def replay() -> AsyncGenerator[bytes, None]:
         yield bytes(body)
@@ -53,7 +70,7 @@ async def posted_file(request: Request, field: str, limit: int, what: str) -> Po
     try:
         form = await parser.parse()
     except MultiPartException as error:
-        raise Refused(400, f"the form could not be read: {error.message}") from None
+        raise Refused(400, _("the form could not be read: %(text)s", text=error.message)) from None
     fields: dict[str, str] = {}
     filename = data = None
     try:

@@ -8,6 +8,7 @@ translation, wherever it is found.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 from importlib.resources import files
@@ -67,6 +68,31 @@ def translations(code: str) -> gettext.NullTranslations:
         else:
             chained.add_fallback(one)
     return chained if chained is not None else gettext.NullTranslations()
+
+
+@functools.cache
+def browser_messages(code: str, domain: str) -> dict[str, str]:
+    """Each message of ``domain`` and its translation in ``code``, for a page that translates in
+    the browser (the phone's): English gives none (the messages are English); the pseudo-locale
+    accents the messages of a catalogue (every language's has the same)."""
+    if code == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    source = files(__name__).joinpath("fr" if code == "qps" else code, f"{domain}.po")
+    if not source.is_file():
+        return {}
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale="fr" if code == "qps" else code, domain=domain)
+    found = {}
+    for message in catalog:
+        if not message.id or not isinstance(message.id, str):
+            continue  # the header; a plural (the browser's messages have none)
+        if code == "qps":
+            found[message.id] = pseudo(message.id)
+        elif message.string and not message.fuzzy:
+            found[message.id] = str(message.string)
+    return found
 
 
 _ACCENTED = str.maketrans(

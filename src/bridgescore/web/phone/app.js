@@ -12,11 +12,34 @@
 // round is in at this table, waits for the director's draw of the next one.
 "use strict";
 
+// The page's messages in the phone's language (the server chose it from the browser's
+// Accept-Language and put its catalogue in the page, which the service worker keeps): a
+// message missing from it is shown as written, in English.
+const MESSAGES = (() => {
+  const found = document.getElementById("messages");
+  try {
+    return found ? JSON.parse(found.textContent) : {};
+  } catch (error) {
+    return {};
+  }
+})();
+
+// A message in the page's language, its %(name)s placeholders filled from the names and values
+// that follow it: _("Board %(board)s", "board", 7). (Pairs rather than an object: Babel reads
+// the messages inside a template literal's ${…} only when no brace is in them.)
+function _(message, ...pairs) {
+  const text = MESSAGES[message] || message;
+  if (!pairs.length) return text;
+  const values = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) values[pairs[i]] = pairs[i + 1];
+  return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
 const DB_NAME = "bridgescore-table";
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", N: _("NT") };
 const STRAINS = ["C", "D", "H", "S", "N"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+const SEATS = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
 const POLL_MS = 10000; // asking for the table's state when its event stream is down
 const SWISS_POLL_MS = 3000; // asking for a Swiss match while the other room finishes
 
@@ -93,11 +116,26 @@ function strainHtml(strain) {
   return `<span${cls} aria-hidden="true">${SUITS[strain]}</span>`;
 }
 
-const STRAIN_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", N: "no trumps" };
+const STRAIN_WORDS = {
+  C: _("clubs"), D: _("diamonds"), H: _("hearts"), S: _("spades"), N: _("no trumps"),
+};
+
+// A card's rank as the players' language writes it: the honours' letters are the language's
+// (R, D, V for the king, queen and jack in French; H, V, B in Dutch), the ten is 10.
+const HONOURS = {
+  A: _("the ace's letter: A"), K: _("the king's letter: K"),
+  Q: _("the queen's letter: Q"), J: _("the jack's letter: J"),
+};
+
+function rankText(rank) {
+  if (rank === "T") return "10";
+  const letter = HONOURS[rank];
+  return letter ? letter.slice(letter.lastIndexOf(" ") + 1) : rank;
+}
 
 function cardText(lead) {
   if (!lead) return "";
-  return `${SUITS[lead[0]]}${lead[1] === "T" ? "10" : lead[1]}`;
+  return `${SUITS[lead[0]]}${rankText(lead[1])}`;
 }
 
 function signed(n) {
@@ -105,11 +143,13 @@ function signed(n) {
 }
 
 function resultText(d) {
-  if (d.special === "PASS") return "Passed out";
-  if (d.special === "NP") return "Not played";
+  if (d.special === "PASS") return _("Passed out");
+  if (d.special === "NP") return _("Not played");
   const made = d.tricks === "=" ? "=" : d.tricks.replace("-", "−");
-  const lead = d.lead ? `, lead ${cardText(d.lead)}` : "";
-  return `${d.level}${SUITS[d.strain]}${d.doubling} by ${SEATS[d.declarer]}, ${made}${lead}`;
+  const contract = `${d.level}${SUITS[d.strain]}${d.doubling}`;
+  const values = ["contract", contract, "declarer", SEATS[d.declarer], "made", made];
+  return d.lead ? _("%(contract)s by %(declarer)s, %(made)s, lead %(lead)s", ...values, "lead", cardText(d.lead))
+    : _("%(contract)s by %(declarer)s, %(made)s", ...values);
 }
 
 function nsScore(d, board) {
@@ -181,7 +221,7 @@ async function api(path, options = {}, token = ui.pass && ui.pass.token) {
 }
 
 function problemOf(answer) {
-  return (answer.data && answer.data.error && answer.data.error.message) || `error ${answer.status}`;
+  return (answer.data && answer.data.error && answer.data.error.message) || _("error %(status)s", "status", answer.status);
 }
 
 // The table card's QR code carries its key after the "#" (never sent in a request's address):
@@ -225,11 +265,14 @@ async function refresh() {
         // scoring handed to this phone: it opens at the table's current round
         ui.round = ui.state.current_round;
         ui.screen = "boards";
-        ui.message = { note: "This phone now scores for the table." };
+        ui.message = { note: _("This phone now scores for the table.") };
         await kvPut("round", ui.round);
       } else if (before && before.role === "scorer" && ui.state.role !== "scorer") {
         const scorer = (ui.state.phones || []).find((p) => p.role === "scorer");
-        ui.message = { note: `This phone now watches: ${scorer ? `phone ${scorer.id}` : "another phone"} scores for the table.` };
+        ui.message = {
+          note: scorer ? _("This phone now watches: phone %(phone)s scores for the table.", "phone", scorer.id)
+            : _("This phone now watches: another phone scores for the table."),
+        };
       }
     }
   } catch (error) {
@@ -285,9 +328,9 @@ async function flush() {
         delivered = true;
         if (answer.data.status === "held") {
           const held = answer.data.held;
-          ui.message = { note: `Board ${item.payload.board}: your ${held.result} is kept for the director (${held.reason}).` };
+          ui.message = { note: _("Board %(board)s: your %(result)s is kept for the director (%(reason)s).", "board", item.payload.board, "result", held.result, "reason", held.reason) };
         } else if (answer.data.lead_problem) {
-          ui.message = { note: `Board ${item.payload.board}: ${answer.data.lead_problem}. The director has been told.` };
+          ui.message = { note: _("Board %(board)s: %(problem)s. The director has been told.", "board", item.payload.board, "problem", answer.data.lead_problem) };
         }
       } else if (answer.status >= 500 || answer.status === 429) {
         break;
@@ -325,7 +368,7 @@ const actions = {
       ui.screen = "round";
       ui.round = firstOpenRound();
     } catch (error) {
-      ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining needs one. Try again in a moment." : error.message };
+      ui.message = { problem: error.message === "Failed to fetch" ? _("No connection: joining needs one. Try again in a moment.") : error.message };
     }
     render();
   },
@@ -383,7 +426,7 @@ const actions = {
     // A board this table has played: its traveller so far and its deal (the server shows
     // neither before the table has a result on the board).
     const board = Number(el.dataset.board);
-    ui.traveller = { board, round: ui.round, label: `Board ${board}`, client_id: null, seen: true };
+    ui.traveller = { board, round: ui.round, label: _("Board %(board)s", "board", board), client_id: null, seen: true };
     ui.screen = "sent";
     render();
     try {
@@ -393,7 +436,7 @@ const actions = {
       else ui.message = { problem: problemOf(answer) };
     } catch (error) {
       setOnline(false);
-      ui.message = { problem: "No connection: the traveller needs one." };
+      ui.message = { problem: _("No connection: the traveller needs one.") };
     }
     render();
   },
@@ -407,18 +450,18 @@ const actions = {
     try {
       const answer = await api("/t/api/call", { method: "POST", body: {} });
       ui.message = answer.status === 201
-        ? { note: "The director has been called to this table." }
+        ? { note: _("The director has been called to this table.") }
         : { problem: problemOf(answer) };
       await refresh();
     } catch (error) {
-      ui.message = { problem: "No connection: the director could not be called from this phone. Please fetch the director." };
+      ui.message = { problem: _("No connection: the director could not be called from this phone. Please fetch the director.") };
     }
     render();
   },
   async dismiss(el) {
     // The server refused this result and does not have it: removed only once the director
     // has seen it, and only when the players say so.
-    if (!window.confirm("Has the director seen this result? It will be removed from this phone.")) return;
+    if (!window.confirm(_("Has the director seen this result? It will be removed from this phone."))) return;
     await queueDelete(el.dataset.id);
     ui.queue = await queueAll();
     render();
@@ -434,7 +477,7 @@ const actions = {
       if (answer.status !== 200) ui.message = { problem: problemOf(answer) };
       await refresh(); // says "this phone now watches", as any hand-over away from it
     } catch (error) {
-      ui.message = { problem: "No connection: the scoring stays on this phone for now." };
+      ui.message = { problem: _("No connection: the scoring stays on this phone for now.") };
     }
     render();
   },
@@ -472,7 +515,8 @@ async function enqueue() {
     client_id: newId(),
     token: ui.pass.token,
     payload: { ...payload(d), client_id: "", replaces: d.replaces ?? "" },
-    label: `Board ${d.board}: ${resultText(d)}`,
+    label: _("Board %(board)s: %(result)s", "board", d.board, "result", resultText(d)),
+    result: resultText(d),
     made: Date.now(),
   };
   item.payload.client_id = item.client_id;
@@ -498,18 +542,20 @@ function renderStatus() {
   const status = document.getElementById("status");
   const waiting = ui.queue.filter((q) => !q.refused);
   const refused = ui.queue.filter((q) => q.refused);
-  let html = ui.online ? "Connected." : "No connection.";
+  let html = ui.online ? _("Connected.") : _("No connection.");
   if (waiting.length) {
-    const noun = waiting.length === 1 ? "result is" : "results are";
-    html += ` <strong>${waiting.length} ${noun} waiting to be sent</strong> — kept on this phone until the server has them.<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
+    const count = { count: waiting.length };
+    const noun = waiting.length === 1 ? _("1 result is waiting to be sent") : _("%(count)s results are waiting to be sent", count);
+    html += ` <strong>${esc(noun)}</strong> — ${esc(_("kept on this phone until the server has them."))}<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
   } else if (refused.length) {
-    const noun = refused.length === 1 ? "result was" : "results were";
-    html += ` <strong>${refused.length} ${noun} not accepted</strong>: the others have been sent.`;
+    const count = { count: refused.length };
+    const noun = refused.length === 1 ? _("1 result was not accepted") : _("%(count)s results were not accepted", count);
+    html += ` <strong>${esc(noun)}</strong>: ${esc(_("the others have been sent."))}`;
   } else {
-    html += " Every result entered here has been sent.";
+    html += ` ${esc(_("Every result entered here has been sent."))}`;
   }
   if (refused.length) {
-    html += `<p class="problem">Not accepted by the server — show the director:</p><ul>${refused.map((q) => `<li>${esc(q.label)}: ${esc(q.refused)} <button type="button" data-action="dismiss" data-id="${esc(q.client_id)}">Done</button></li>`).join("")}</ul>`;
+    html += `<p class="problem">${esc(_("Not accepted by the server — show the director:"))}</p><ul>${refused.map((q) => `<li>${esc(q.label)}: ${esc(q.refused)} <button type="button" data-action="dismiss" data-id="${esc(q.client_id)}">${esc(_("Done"))}</button></li>`).join("")}</ul>`;
   }
   status.className = waiting.length || refused.length ? "status waiting" : "status";
   status.innerHTML = html;
@@ -520,10 +566,14 @@ function header() {
   const call = document.getElementById("call");
   if (ui.pass && ui.state) {
     // The phone's number is the one the director's page shows ("phone 5").
-    where.textContent = `Table ${ui.state.table}${ui.round ? ` · Round ${ui.round}` : ""} · Phone ${ui.state.device}`;
+    where.textContent = [
+      _("Table %(table)s", "table", ui.state.table),
+      ...(ui.round ? [_("Round %(round)s", "round", ui.round)] : []),
+      _("Phone %(phone)s", "phone", ui.state.device),
+    ].join(" · ");
     call.hidden = ui.ended; // scoring is over: nobody to call from here
     call.classList.toggle("waiting", Boolean(ui.state.open_call));
-    call.textContent = ui.state.open_call ? "Director called" : "Call the director";
+    call.textContent = ui.state.open_call ? _("Director called") : _("Call the director");
   } else {
     where.textContent = "bridgescore";
     call.hidden = true;
@@ -538,21 +588,25 @@ function messageHtml() {
 
 function pairHtml(pair) {
   if (!pair) return "";
-  const word = ui.state && ui.state.swiss === "teams" ? "Team" : "Pair";
-  return `${word} ${esc(pair.label)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
+  const teams = ui.state && ui.state.swiss === "teams";
+  // "2 NS": the pair's number and its line, the line in the phone's language
+  const label = pair.line ? `${pair.number} ${_(pair.line)}` : pair.label;
+  const who = teams ? _("Team %(team)s", "team", label) : _("Pair %(pair)s", "pair", label);
+  return `${esc(who)}${pair.name ? ` — ${esc(pair.name)}` : ""}`;
 }
 
 // --- a Swiss event's match ----------------------------------------------------------------------
 
 function teamText(team) {
-  const word = ui.state.swiss === "teams" ? "Team" : "Pair";
-  return `${word} ${team.number}${team.name ? ` ${team.name}` : ""}`;
+  const who = ui.state.swiss === "teams" ? _("Team %(team)s", "team", team.number)
+    : _("Pair %(pair)s", "pair", team.number);
+  return `${who}${team.name ? ` ${team.name}` : ""}`;
 }
 
 function swissWhere(r) {
   const m = swissMatch(r.round);
   if (!m || !m.room) return "";
-  return `<p class="note">Match ${m.match}, room ${m.room}: the other room is table ${esc(m.other_table)}.</p>`;
+  return `<p class="note">${esc(_("Match %(match)s, room %(room)s: the other room is table %(table)s.", "match", m.match, "room", m.room, "table", m.other_table))}</p>`;
 }
 
 function swissCard(r) {
@@ -560,16 +614,16 @@ function swissCard(r) {
   if (!m) return "";
   const teams = Boolean(m.room);
   const rows = m.boards.map((b) => {
-    const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">to come</span>`}</td>`).join("");
-    const won = b.won ? `${esc(b.won.imps)} to ${esc(teamText({ number: b.won.team }).toLowerCase())}` : b.compared ? "0" : "";
+    const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">${esc(_("to come"))}</span>`}</td>`).join("");
+    const won = b.won ? esc(_("%(imps)s to %(team)s", "imps", b.won.imps, "team", teamText({ number: b.won.team }))) : b.compared ? "0" : "";
     return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
   }).join("");
-  const heads = teams ? `<th scope="col">Room 1</th><th scope="col">Room 2</th>` : `<th scope="col">Result</th>`;
+  const heads = teams ? `<th scope="col">${esc(_("Room %(room)s", "room", 1))}</th><th scope="col">${esc(_("Room %(room)s", "room", 2))}</th>` : `<th scope="col">${esc(_("Result"))}</th>`;
   const score = m.complete
-    ? `<p class="match-score"><strong>IMPs ${esc(m.score_text)}</strong> · <strong>VPs ${esc(m.vps_text)}</strong></p>`
+    ? `<p class="match-score"><strong>${esc(_("IMPs %(score)s", "score", m.score_text))}</strong> · <strong>${esc(_("VPs %(score)s", "score", m.vps_text))}</strong></p>`
     : "";
-  return `<div class="card" id="match"><h3>Match ${m.match}: ${esc(teamText(m.home))} (home) v ${esc(teamText(m.away))}</h3>
-    <table><caption class="visually-hidden">The match's boards</caption><thead><tr><th scope="col">Board</th>${heads}<th scope="col">IMPs</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
+  return `<div class="card" id="match"><h3>${esc(_("Match %(match)s: %(home)s (home) v %(away)s", "match", m.match, "home", teamText(m.home), "away", teamText(m.away)))}</h3>
+    <table><caption class="visually-hidden">${esc(_("The match's boards"))}</caption><thead><tr><th scope="col">${esc(_("Board"))}</th>${heads}<th scope="col">${esc(_("IMPs"))}</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
 }
 
 function swissEnd(r) {
@@ -577,21 +631,21 @@ function swissEnd(r) {
   let match = "";
   if (m && !m.complete) {
     match = m.room
-      ? `<p>Waiting for the other room (table ${esc(m.other_table)}): ${m.entered[m.room === 1 ? 1 : 0]} of ${m.boards.length} boards in.</p>`
-      : `<p>The match's IMPs are known once every table of the round is in.</p>`;
+      ? `<p>${esc(_("Waiting for the other room (table %(table)s): %(entered)s of %(boards)s boards in.", "table", m.other_table, "entered", m.entered[m.room === 1 ? 1 : 0], "boards", m.boards.length))}</p>`
+      : `<p>${esc(_("The match's IMPs are known once every table of the round is in."))}</p>`;
   }
   const next = ui.state.rounds.find((x) => x.round > r.round && !x.sit_out);
   const last = ui.swiss && ui.swiss.next === "over" && !next;
   const then = next ? nextRoundButton(r)
-    : last ? `<p>That was the last round at this table. Thank you!</p>`
-      : `<p>The director draws round ${r.round + 1} once every match is in: this page shows it by itself.</p>`;
-  return `<div class="card"><h3>Round ${r.round} is complete at this table</h3>${match}</div>${then}`;
+    : last ? `<p>${esc(_("That was the last round at this table. Thank you!"))}</p>`
+      : `<p>${esc(_("The director draws round %(round)s once every match is in: this page shows it by itself.", "round", r.round + 1))}</p>`;
+  return `<div class="card"><h3>${esc(_("Round %(round)s is complete at this table", "round", r.round))}</h3>${match}</div>${then}`;
 }
 
 function screens() {
   if (ui.pass && ui.ended) return endedScreen();
   if (!ui.pass || ui.pass.invalid) return joinScreen();
-  if (!ui.state) return `<p>Waiting for the table's details: this needs a connection the first time.</p>`;
+  if (!ui.state) return `<p>${esc(_("Waiting for the table's details: this needs a connection the first time."))}</p>`;
   if (ui.screen === "entry" && ui.draft) return entryScreen();
   if (ui.screen === "sent" && ui.traveller) return sentScreen();
   if (ui.screen === "boards") return boardsScreen();
@@ -601,39 +655,41 @@ function screens() {
 function endedScreen() {
   const session = (ui.state && ui.state.session) || ui.pass.session || {};
   const url = `/results/${encodeURIComponent(session.id)}/`;
-  return `<h2>Scoring is over</h2>
-    <p>The director has published the results${session.title ? ` of ${esc(session.title)}` : ""}.</p>
-    <a class="button" href="${esc(url)}">See the results</a>`;
+  const published = session.title ? _("The director has published the results of %(event)s.", "event", session.title)
+    : _("The director has published the results.");
+  return `<h2>${esc(_("Scoring is over"))}</h2>
+    <p>${esc(published)}</p>
+    <a class="button" href="${esc(url)}">${esc(_("See the results"))}</a>`;
 }
 
 function joinScreen() {
   const code = (location.pathname.match(/^\/t\/([A-Za-z0-9-]+)$/) || [])[1] || (ui.pass && ui.pass.code) || "";
-  return `<h2>Join your table</h2>
-    <p>Scan the QR code on the table card with this phone's camera to score the table. With the code printed under it typed here, this phone watches the table.</p>
-    <label class="code" for="code">Table code</label>
+  return `<h2>${esc(_("Join your table"))}</h2>
+    <p>${esc(_("Scan the QR code on the table card with this phone's camera to score the table. With the code printed under it typed here, this phone watches the table."))}</p>
+    <label class="code" for="code">${esc(_("Table code"))}</label>
     <input id="code" class="code" autocomplete="off" autocapitalize="characters" value="${esc(code)}">
-    <button type="button" class="primary wide" data-action="join">Join the table</button>`;
+    <button type="button" class="primary wide" data-action="join">${esc(_("Join the table"))}</button>`;
 }
 
 function roundScreen() {
   const r = roundOf(ui.round) || roundOf(firstOpenRound());
   ui.round = r.round;
   if (r.sit_out) {
-    return `<h2>Round ${r.round}: this table sits out</h2>${nextRoundButton(r)}`;
+    return `<h2>${esc(_("Round %(round)s: this table sits out", "round", r.round))}</h2>${nextRoundButton(r)}`;
   }
   const boards = r.boards.map((b) => b.board).join(", ");
   const rest = ui.state.rounds.filter((x) => x.round !== r.round && !x.sit_out);
-  return `<h2>Is this table ${esc(ui.state.table)}, round ${r.round}?</h2>
+  return `<h2>${esc(_("Is this table %(table)s, round %(round)s?", "table", ui.state.table, "round", r.round))}</h2>
     <dl class="pairs card">
-      <dt>North–South</dt><dd>${pairHtml(r.ns)}</dd>
-      <dt>East–West</dt><dd>${pairHtml(r.ew)}</dd>
-      <dt>Boards</dt><dd>${esc(boards)}</dd>
+      <dt>${esc(_("North–South"))}</dt><dd>${pairHtml(r.ns)}</dd>
+      <dt>${esc(_("East–West"))}</dt><dd>${pairHtml(r.ew)}</dd>
+      <dt>${esc(_("Boards"))}</dt><dd>${esc(boards)}</dd>
     </dl>
-    ${r.arrow_switched ? `<p class="note">Arrow switch: the pair sitting North–South plays the East–West cards this round.</p>` : ""}
+    ${r.arrow_switched ? `<p class="note">${esc(_("Arrow switch: the pair sitting North–South plays the East–West cards this round."))}</p>` : ""}
     ${swissWhere(r)}
-    <button type="button" class="primary wide" data-action="confirmRound">Yes: start round ${r.round}</button>
-    <details><summary>Another round</summary>
-      <div class="grid g4">${rest.map((x) => `<button type="button" data-action="otherRound" data-round="${x.round}">Round ${x.round}</button>`).join("")}</div>
+    <button type="button" class="primary wide" data-action="confirmRound">${esc(_("Yes: start round %(round)s", "round", r.round))}</button>
+    <details><summary>${esc(_("Another round"))}</summary>
+      <div class="grid g4">${rest.map((x) => `<button type="button" data-action="otherRound" data-round="${x.round}">${esc(_("Round %(round)s", "round", x.round))}</button>`).join("")}</div>
     </details>`;
 }
 
@@ -646,59 +702,67 @@ function boardsScreen() {
     let what;
     let button = "";
     if (queued) {
-      what = `${esc(queued.label.replace(/^Board \d+: /, ""))} <span class="muted">(waiting to be sent)</span>`;
+      what = `${esc(queued.result || queued.label)} <span class="muted">(${esc(_("waiting to be sent"))})</span>`;
     } else if (b.result) {
-      what = `${esc(b.result.result)} <span class="muted">NS ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>
-        <br><button type="button" class="link" data-action="showBoard" data-board="${b.board}">Traveller and deal</button>`;
+      what = `${esc(b.result.result)} <span class="muted">${esc(_("NS"))} ${b.result.ns_score === null ? "—" : signed(b.result.ns_score)}</span>
+        <br><button type="button" class="link" data-action="showBoard" data-board="${b.board}">${esc(_("Traveller and deal"))}</button>`;
       if (scorer && canCorrect) {
-        button = `<button type="button" data-action="pickBoard" data-board="${b.board}" data-replaces="${b.result.id}" aria-label="Correct board ${b.board}">Correct</button>`;
+        const correct = _("Correct board %(board)s", "board", b.board);
+        button = `<button type="button" data-action="pickBoard" data-board="${b.board}" data-replaces="${b.result.id}" aria-label="${esc(correct)}">${esc(_("Correct"))}</button>`;
       }
     } else {
-      what = `<span class="muted">to play</span>`;
-      if (scorer) button = `<button type="button" class="primary" data-action="pickBoard" data-board="${b.board}">Enter board ${b.board}</button>`;
+      what = `<span class="muted">${esc(_("to play"))}</span>`;
+      if (scorer) button = `<button type="button" class="primary" data-action="pickBoard" data-board="${b.board}">${esc(_("Enter board %(board)s", "board", b.board))}</button>`;
     }
-    return `<li><span class="what"><strong>Board ${b.board}</strong><br>${what}</span>${button}</li>`;
+    return `<li><span class="what"><strong>${esc(_("Board %(board)s", "board", b.board))}</strong><br>${what}</span>${button}</li>`;
   }).join("");
   const phones = ui.state.phones || [];
   const scoring = phones.find((p) => p.role === "scorer");
   const watching = scorer ? "" : scoring
-    ? `<p class="note">This phone (${ui.state.device}) is watching: table ${esc(ui.state.table)} is scored on phone ${scoring.id}. That phone can hand the scoring to this one, or the director can.</p>`
-    : `<p class="note">This phone (${ui.state.device}) is watching: no phone scores table ${esc(ui.state.table)}. To score on this one, scan the QR code on the table card, or ask the director.</p>`;
+    ? `<p class="note">${esc(_("This phone (%(phone)s) is watching: table %(table)s is scored on phone %(scorer)s. That phone can hand the scoring to this one, or the director can.", "phone", ui.state.device, "table", ui.state.table, "scorer", scoring.id))}</p>`
+    : `<p class="note">${esc(_("This phone (%(phone)s) is watching: no phone scores table %(table)s. To score on this one, scan the QR code on the table card, or ask the director.", "phone", ui.state.device, "table", ui.state.table))}</p>`;
   const others = scorer ? phones.filter((p) => p.id !== ui.state.device) : [];
   const handing = others.find((p) => p.id === ui.handingTo);
   const handover = !others.length ? "" : handing
-    ? `<div class="card"><p>Hand the scoring to phone ${handing.id}? This phone will only watch.</p>
-        <button type="button" class="primary" data-action="handOver">Yes: phone ${handing.id} scores</button>
-        <button type="button" data-action="keepScoring">No</button></div>`
-    : `<details><summary>Other phones at this table</summary><ul class="boards">${others.map((p) => `<li><span class="what">Phone ${p.id} (watching)</span><button type="button" data-action="handTo" data-device="${p.id}">Let phone ${p.id} score</button></li>`).join("")}</ul></details>`;
-  const conflicts = ui.state.conflicts.map((c) => `<li>Board ${c.board}: ${esc(c.result)}${c.stored ? ` (stored: ${esc(c.stored)})` : ""} — kept for the director, who will decide (${esc(c.reason || "")}).</li>`).join("");
+    ? `<div class="card"><p>${esc(_("Hand the scoring to phone %(phone)s? This phone will only watch.", "phone", handing.id))}</p>
+        <button type="button" class="primary" data-action="handOver">${esc(_("Yes: phone %(phone)s scores", "phone", handing.id))}</button>
+        <button type="button" data-action="keepScoring">${esc(_("No"))}</button></div>`
+    : `<details><summary>${esc(_("Other phones at this table"))}</summary><ul class="boards">${others.map((p) => `<li><span class="what">${esc(_("Phone %(phone)s (watching)", "phone", p.id))}</span><button type="button" data-action="handTo" data-device="${p.id}">${esc(_("Let phone %(phone)s score", "phone", p.id))}</button></li>`).join("")}</ul></details>`;
+  const conflicts = ui.state.conflicts.map((c) => {
+    const sent = c.stored ? _("Board %(board)s: %(result)s (stored: %(stored)s)", "board", c.board, "result", c.result, "stored", c.stored)
+      : _("Board %(board)s: %(result)s", "board", c.board, "result", c.result);
+    return `<li>${esc(sent)} — ${esc(_("kept for the director, who will decide (%(reason)s).", "reason", c.reason || ""))}</li>`;
+  }).join("");
   const complete = roundComplete(r.round);
-  return `<h2>Round ${r.round}: ${pairHtml(r.ns)} v ${pairHtml(r.ew)}</h2>
+  return `<h2>${esc(_("Round %(round)s", "round", r.round))}: ${pairHtml(r.ns)} ${esc(_("v"))} ${pairHtml(r.ew)}</h2>
     ${watching}
     <ul class="boards">${items}</ul>
-    ${conflicts ? `<h3>Waiting for the director</h3><ul>${conflicts}</ul>` : ""}
+    ${conflicts ? `<h3>${esc(_("Waiting for the director"))}</h3><ul>${conflicts}</ul>` : ""}
     ${swissCard(r)}
     ${complete ? endOfRound(r) : ""}
-    ${r.round < ui.state.corrections_from_round ? `<p class="muted">Round ${r.round} is over: corrections to it go to the director.</p>` : ""}
+    ${r.round < ui.state.corrections_from_round ? `<p class="muted">${esc(_("Round %(round)s is over: corrections to it go to the director.", "round", r.round))}</p>` : ""}
     ${handover}`;
 }
 
 function endOfRound(r) {
   if (ui.state.swiss) return swissEnd(r);
   const moves = r.next.map((m) => {
-    const who = `Pair ${m.pair}${m.line ? ` ${m.line}` : ""}`;
-    if (m.done) return `<li>${esc(who)}: that was the last round.</li>`;
-    if (m.sit_out) return `<li>${esc(who)}: sits out next round.</li>`;
-    const cards = m.cards !== m.direction ? ` (playing the ${m.cards} cards)` : "";
-    return `<li><strong>${esc(who)}</strong> → table ${m.table}, ${m.direction === "NS" ? "North–South" : "East–West"}${cards}, boards ${m.boards.join(", ")}</li>`;
+    const who = _("Pair %(pair)s", "pair", `${m.pair}${m.line ? ` ${_(m.line)}` : ""}`);
+    if (m.done) return `<li>${esc(_("%(pair)s: that was the last round.", "pair", who))}</li>`;
+    if (m.sit_out) return `<li>${esc(_("%(pair)s: sits out next round.", "pair", who))}</li>`;
+    const line = (side) => (side === "NS" ? _("North–South") : _("East–West"));
+    const goes = m.cards !== m.direction
+      ? _("table %(table)s, %(line)s (playing the %(cards)s cards), boards %(boards)s", "table", m.table, "line", line(m.direction), "cards", line(m.cards), "boards", m.boards.join(", "))
+      : _("table %(table)s, %(line)s, boards %(boards)s", "table", m.table, "line", line(m.direction), "boards", m.boards.join(", "));
+    return `<li><strong>${esc(who)}</strong> → ${esc(goes)}</li>`;
   }).join("");
-  return `<div class="card"><h3>Round ${r.round} is complete</h3><p>Where each pair goes next:</p><ul>${moves}</ul></div>
+  return `<div class="card"><h3>${esc(_("Round %(round)s is complete", "round", r.round))}</h3><p>${esc(_("Where each pair goes next:"))}</p><ul>${moves}</ul></div>
     ${nextRoundButton(r)}`;
 }
 
 function nextRoundButton(r) {
   const next = ui.state.rounds.find((x) => x.round > r.round && !x.sit_out);
-  return next ? `<button type="button" class="primary wide" data-action="nextRound">Go to round ${next.round}</button>` : `<p>That was the last round at this table. Thank you!</p>`;
+  return next ? `<button type="button" class="primary wide" data-action="nextRound">${esc(_("Go to round %(round)s", "round", next.round))}</button>` : `<p>${esc(_("That was the last round at this table. Thank you!"))}</p>`;
 }
 
 function pressed(value, current) {
@@ -708,36 +772,47 @@ function pressed(value, current) {
 function entryScreen() {
   const d = ui.draft;
   const board = boardOf(d.round, d.board);
-  const vul = { None: "None", NS: "North–South", EW: "East–West", All: "All" }[board.vulnerability] || board.vulnerability;
-  const head = `<h2>Board ${d.board}${d.replaces ? " — correction" : ""}</h2>
-    <p class="steps">Dealer ${SEATS[board.dealer] || board.dealer} · Vulnerable: ${esc(vul)}${d.was ? ` · was ${esc(d.was)}` : ""}</p>`;
-  const back = `<button type="button" data-action="back">Back</button>`;
+  const vul = { None: _("None"), NS: _("North–South"), EW: _("East–West"), All: _("All") }[board.vulnerability] || board.vulnerability;
+  const title = d.replaces ? _("Board %(board)s — correction", "board", d.board) : _("Board %(board)s", "board", d.board);
+  const steps = [
+    _("Dealer %(seat)s", "seat", SEATS[board.dealer] || board.dealer),
+    _("Vulnerable: %(sides)s", "sides", vul),
+    ...(d.was ? [_("was %(result)s", "result", d.was)] : []),
+  ];
+  const head = `<h2>${esc(title)}</h2>
+    <p class="steps">${steps.map(esc).join(" · ")}</p>`;
+  const back = `<button type="button" data-action="back">${esc(_("Back"))}</button>`;
   if (d.step === "contract") {
     const levels = [1, 2, 3, 4, 5, 6, 7].map((n) => `<button type="button" data-action="level" data-value="${n}" ${pressed(n, d.level)}>${n}</button>`).join("");
-    const strains = STRAINS.map((s) => `<button type="button" data-action="strain" data-value="${s}" ${pressed(s, d.strain)} aria-label="${STRAIN_WORDS[s]}">${strainHtml(s)}</button>`).join("");
-    const doublings = [["", "Undoubled"], ["X", "Doubled"], ["XX", "Redoubled"]].map(([v, w]) => `<button type="button" data-action="doubling" data-value="${v}" ${pressed(v, d.doubling)}>${w}</button>`).join("");
-    return `${head}<h3 id="level-label">Contract</h3>
+    const strains = STRAINS.map((s) => `<button type="button" data-action="strain" data-value="${s}" ${pressed(s, d.strain)} aria-label="${esc(STRAIN_WORDS[s])}">${strainHtml(s)}</button>`).join("");
+    const doublings = [["", _("Undoubled")], ["X", _("Doubled")], ["XX", _("Redoubled")]].map(([v, w]) => `<button type="button" data-action="doubling" data-value="${v}" ${pressed(v, d.doubling)}>${esc(w)}</button>`).join("");
+    const denomination = _("Denomination");
+    const doubling = _("Doubling");
+    return `${head}<h3 id="level-label">${esc(_("Contract"))}</h3>
       <div class="grid g4" role="group" aria-labelledby="level-label">${levels}</div>
-      <div class="grid g5" role="group" aria-label="Denomination">${strains}</div>
-      <div class="grid g3" role="group" aria-label="Doubling">${doublings}</div>
-      <button type="button" class="primary wide" data-action="toDeclarer" ${d.level && d.strain ? "" : "disabled"}>Next: declarer</button>
+      <div class="grid g5" role="group" aria-label="${esc(denomination)}">${strains}</div>
+      <div class="grid g3" role="group" aria-label="${esc(doubling)}">${doublings}</div>
+      <button type="button" class="primary wide" data-action="toDeclarer" ${d.level && d.strain ? "" : "disabled"}>${esc(_("Next: declarer"))}</button>
       <div class="grid g2">
-        <button type="button" data-action="special" data-value="PASS">Passed out</button>
-        ${ui.state.not_played ? `<button type="button" data-action="special" data-value="NP">Not played</button>` : ""}
+        <button type="button" data-action="special" data-value="PASS">${esc(_("Passed out"))}</button>
+        ${ui.state.not_played ? `<button type="button" data-action="special" data-value="NP">${esc(_("Not played"))}</button>` : ""}
       </div>${back}`;
   }
   if (d.step === "declarer") {
-    const seats = ["N", "E", "S", "W"].map((s) => `<button type="button" data-action="declarer" data-value="${s}" ${pressed(s, d.declarer)}>${SEATS[s]}</button>`).join("");
-    return `${head}<h3>Who declared ${d.level}${strainHtml(d.strain)}${d.doubling}?</h3><div class="grid g4">${seats}</div>${back}`;
+    const seats = ["N", "E", "S", "W"].map((s) => `<button type="button" data-action="declarer" data-value="${s}" ${pressed(s, d.declarer)}>${esc(SEATS[s])}</button>`).join("");
+    const contract = `${d.level}${strainHtml(d.strain)}${d.doubling}`;
+    return `${head}<h3>${esc(_("Who declared %(contract)s?", "contract", "\u0000")).replace("\u0000", contract)}</h3><div class="grid g4">${seats}</div>${back}`;
   }
   if (d.step === "lead") {
     const leader = { N: "E", E: "S", S: "W", W: "N" }[d.declarer];
-    const suits = ["S", "H", "D", "C"].map((s) => `<button type="button" data-action="leadSuit" data-value="${s}" ${pressed(s, d.leadSuit)} aria-label="${STRAIN_WORDS[s]}">${strainHtml(s)}</button>`).join("");
-    const ranks = d.leadSuit ? `<div class="grid g5" role="group" aria-label="Rank">${RANKS.map((r) => `<button type="button" data-action="leadRank" data-value="${r}">${r === "T" ? "10" : r}</button>`).join("")}</div>` : "";
+    const suits = ["S", "H", "D", "C"].map((s) => `<button type="button" data-action="leadSuit" data-value="${s}" ${pressed(s, d.leadSuit)} aria-label="${esc(STRAIN_WORDS[s])}">${strainHtml(s)}</button>`).join("");
+    const rank = _("Rank");
+    const suit = _("Suit");
+    const ranks = d.leadSuit ? `<div class="grid g5" role="group" aria-label="${esc(rank)}">${RANKS.map((r) => `<button type="button" data-action="leadRank" data-value="${r}">${esc(rankText(r))}</button>`).join("")}</div>` : "";
     const problem = d.problem ? `<p class="problem" role="alert">${esc(d.problem)}</p>` : "";
-    return `${head}<h3>Opening lead by ${SEATS[leader]}</h3>
-      <div class="grid g4" role="group" aria-label="Suit">${suits}</div>${ranks}${problem}
-      <button type="button" class="wide" data-action="noLead">No lead recorded</button>${back}`;
+    return `${head}<h3>${esc(_("Opening lead by %(seat)s", "seat", SEATS[leader]))}</h3>
+      <div class="grid g4" role="group" aria-label="${esc(suit)}">${suits}</div>${ranks}${problem}
+      <button type="button" class="wide" data-action="noLead">${esc(_("No lead recorded"))}</button>${back}`;
   }
   if (d.step === "tricks") {
     const options = [];
@@ -746,20 +821,25 @@ function entryScreen() {
     for (let down = 1; down <= d.level + 6; down++) options.push(`-${down}`);
     const buttons = options.map((o) => {
       const taken = d.level + 6 + (o === "=" ? 0 : parseInt(o, 10));
-      return `<button type="button" data-action="tricks" data-value="${o}" aria-label="${o === "=" ? "made exactly" : o.startsWith("+") ? `made with ${o.slice(1)} over` : `down ${o.slice(1)}`}, ${taken} tricks">${o === "=" ? "=" : o.replace("-", "−")}</button>`;
+      const said = o === "=" ? _("made exactly, %(tricks)s tricks", "tricks", taken)
+        : o.startsWith("+") ? _("made with %(over)s over, %(tricks)s tricks", "over", o.slice(1), "tricks", taken)
+          : _("down %(under)s, %(tricks)s tricks", "under", o.slice(1), "tricks", taken);
+      return `<button type="button" data-action="tricks" data-value="${o}" aria-label="${esc(said)}">${o === "=" ? "=" : o.replace("-", "−")}</button>`;
     }).join("");
-    return `${head}<h3>${d.level}${strainHtml(d.strain)}${d.doubling} by ${SEATS[d.declarer]}: the result</h3><div class="grid g5">${buttons}</div>${back}`;
+    const contract = `${d.level}${strainHtml(d.strain)}${d.doubling}`;
+    const asked = esc(_("%(contract)s by %(declarer)s: the result", "contract", "\u0000", "declarer", SEATS[d.declarer])).replace("\u0000", contract);
+    return `${head}<h3>${asked}</h3><div class="grid g5">${buttons}</div>${back}`;
   }
   const score = nsScore(d, board);
-  const scoreHtml = score === null ? `<p>No score: the director will assign one.</p>`
-    : `<p class="score">North–South ${signed(score)}<br>East–West ${signed(-score)}</p>`;
+  const scoreHtml = score === null ? `<p>${esc(_("No score: the director will assign one."))}</p>`
+    : `<p class="score">${esc(_("North–South"))} ${signed(score)}<br>${esc(_("East–West"))} ${signed(-score)}</p>`;
   if (d.step === "summary") {
     return `${head}<div class="card"><p><strong>${esc(resultText(d))}</strong></p>${scoreHtml}</div>
-      <button type="button" class="primary wide" data-action="toAgree">Correct: show the opponents</button>${back}`;
+      <button type="button" class="primary wide" data-action="toAgree">${esc(_("Correct: show the opponents"))}</button>${back}`;
   }
-  return `${head}<div class="card"><p>East–West, please check:</p><p><strong>${esc(resultText(d))}</strong></p>${scoreHtml}</div>
-    <button type="button" class="primary wide" data-action="agree">East–West agree</button>
-    <button type="button" class="wide" data-action="back">Not agreed: change it</button>`;
+  return `${head}<div class="card"><p>${esc(_("East–West, please check:"))}</p><p><strong>${esc(resultText(d))}</strong></p>${scoreHtml}</div>
+    <button type="button" class="primary wide" data-action="agree">${esc(_("East–West agree"))}</button>
+    <button type="button" class="wide" data-action="back">${esc(_("Not agreed: change it"))}</button>`;
 }
 
 function sentScreen() {
@@ -767,17 +847,20 @@ function sentScreen() {
   const queued = ui.queue.find((q) => q.client_id === t.client_id);
   let body;
   if (queued) {
-    body = `<p class="note">${esc(t.label)} is saved on this phone and will be sent as soon as there is a connection.</p>`;
+    body = `<p class="note">${esc(_("%(result)s is saved on this phone and will be sent as soon as there is a connection.", "result", t.label))}</p>`;
   } else if (t.data) {
-    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)} v ${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
+    // the two pairs' numbers, North–South's first: a dash, short in every language
+    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)}–${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
-    const why = mine && mine.why ? `<p class="why">NS: ${esc(mine.why.NS)}<br>EW: ${esc(mine.why.EW)}</p>` : "";
-    body = `<p>${t.seen ? "" : "Stored. "}Board ${t.board} so far (provisional, top ${esc(t.data.top)}):</p>
-      <table><caption class="visually-hidden">Board ${t.board}</caption><thead><tr><th scope="col">Table</th><th scope="col">Pairs</th><th scope="col">Result</th><th scope="col">NS</th><th scope="col">NS MP</th><th scope="col">EW MP</th></tr></thead><tbody>${rows}</tbody></table>${why}${dealHtml(t.data)}`;
+    const why = mine && mine.why ? `<p class="why">${esc(_("NS"))}: ${esc(mine.why.NS)}<br>${esc(_("EW"))}: ${esc(mine.why.EW)}</p>` : "";
+    const sofar = _("Board %(board)s so far (provisional, top %(top)s):", "board", t.board, "top", t.data.top);
+    const heads = [_("Table"), _("Pairs"), _("Result"), _("NS"), _("NS MP"), _("EW MP")];
+    body = `<p>${t.seen ? "" : `${esc(_("Stored."))} `}${esc(sofar)}</p>
+      <table><caption class="visually-hidden">${esc(_("Board %(board)s", "board", t.board))}</caption><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>${why}${dealHtml(t.data)}`;
   } else {
-    body = `<p>Stored: ${esc(t.label)}.</p>`;
+    body = `<p>${esc(_("Stored: %(result)s.", "result", t.label))}</p>`;
   }
-  return `<h2>Board ${t.board}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">${t.seen ? "Back to the boards" : "Next board"}</button>`;
+  return `<h2>${esc(_("Board %(board)s", "board", t.board))}</h2>${body}<button type="button" class="primary wide" data-action="nextBoard">${esc(t.seen ? _("Back to the boards") : _("Next board"))}</button>`;
 }
 
 // The deal of a board this table has played, with the par when the hand records were solved.
@@ -786,13 +869,14 @@ function dealHtml(data) {
   if (!hands) return "";
   const seat = (s, place) => {
     const h = hands[s];
-    const ranks = (holding) => (holding ? [...holding].map((r) => (r === "T" ? "10" : r)).join(" ") : "—");
-    const lines = h ? ["spades", "hearts", "diamonds", "clubs"].map((suit, i) => `<li>${strainHtml("SHDC"[i])}<span class="visually-hidden">${suit}</span> ${esc(ranks(h[suit]))}</li>`).join("") : "<li>not known</li>";
-    return `<div class="hand ${place}"><p><strong>${SEATS[s]}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${SEATS[s]}'s hand">${lines}</ul></div>`;
+    const ranks = (holding) => (holding ? [...holding].map(rankText).join(" ") : "—");
+    const lines = h ? ["spades", "hearts", "diamonds", "clubs"].map((suit, i) => `<li>${strainHtml("SHDC"[i])}<span class="visually-hidden">${esc(STRAIN_WORDS["SHDC"[i]])}</span> ${esc(ranks(h[suit]))}</li>`).join("") : `<li>${esc(_("not known"))}</li>`;
+    const hand = _("%(seat)s's hand", "seat", SEATS[s]);
+    return `<div class="hand ${place}"><p><strong>${esc(SEATS[s])}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${esc(hand)}">${lines}</ul></div>`;
   };
   const dd = data.double_dummy;
-  const par = dd ? `<p class="muted">Par ${signed(dd.par_score)} (NS)${dd.par_contracts.length ? `: ${dd.par_contracts.map(esc).join(", ")}` : ""}</p>` : "";
-  return `<h3>The deal</h3><div class="deal">${seat("N", "north")}${seat("W", "west")}${seat("E", "east")}${seat("S", "south")}</div>${par}`;
+  const par = dd ? `<p class="muted">${esc(_("Par %(score)s (NS)", "score", signed(dd.par_score)))}${dd.par_contracts.length ? `: ${dd.par_contracts.map(esc).join(", ")}` : ""}</p>` : "";
+  return `<h3>${esc(_("The deal"))}</h3><div class="deal">${seat("N", "north")}${seat("W", "west")}${seat("E", "east")}${seat("S", "south")}</div>${par}`;
 }
 
 function render() {
@@ -844,7 +928,7 @@ async function start() {
       await join(code, card);
       if (card) history.replaceState(null, "", location.pathname); // the key off the screen
     } catch (error) {
-      ui.message = { problem: error.message === "Failed to fetch" ? "No connection: joining the table needs one." : error.message };
+      ui.message = { problem: error.message === "Failed to fetch" ? _("No connection: joining the table needs one.") : error.message };
     }
   }
   await refresh();

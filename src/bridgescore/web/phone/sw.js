@@ -1,7 +1,8 @@
 // The table page's service worker: keeps the page, its script and the score table on the phone
 // so the page opens and scores without a connection. Results are never kept here: the page
 // queues them in IndexedDB and sends them itself (a result is removed only once acknowledged).
-const CACHE = "bridgescore-table-2";
+// The page carries its messages in the phone's language, so the copy kept speaks it offline.
+const CACHE = "bridgescore-table-3";
 const SHELL = ["/t/", "/t/app.js", "/t/app.css", "/t/manifest.webmanifest", "/t/icon.svg",
                "/t/api/scores"];
 
