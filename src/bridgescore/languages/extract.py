@@ -59,7 +59,10 @@ def update() -> list[str]:
         template = messages(domain)
         for code in LANGUAGES[1:]:
             existing = catalogue(code, domain)
+            # The file's dates stay as they were: a run that changes no message changes no file.
+            template.creation_date = existing.creation_date
             existing.update(template, no_fuzzy_matching=True)
+            existing.project, existing.version = "bridgescore", ""
             existing.obsolete.clear()
             path = CATALOGUES / code / f"{domain}.po"
             path.parent.mkdir(parents=True, exist_ok=True)
