@@ -85,8 +85,8 @@ serve: install
 # the browser test plays a whole club night: out/serve-shots/*.png
 serve-shots: install browser
 	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_browser.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_phones.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_swiss_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_phone_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_swiss_browser.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools
@@ -114,10 +114,10 @@ bench-quick: install
 # scales, possible scores) are computed by the mutant and not inherited from the clean run.
 MUTATION_DIR ?= /tmp/bridgescore-mutation
 MUTATION_RUNS := \
-	"contract.py core/test_contract.py core/test_impossible_scores.py" \
-	"traveller.py core/test_traveller_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py core/test_impossible_scores.py" \
-	"scoring/matchpoints.py scoring/test_matchpoints_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py scoring/test_rules_settings.py" \
-	"scoring/imps.py scoring/test_imps_mutants.py scoring/test_imps.py scoring/test_imp_pairs.py scoring/test_rules_settings.py" \
+	"contract.py core/test_contract.py core/test_traveller.py" \
+	"traveller.py core/test_traveller.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py" \
+	"scoring/matchpoints.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py core/test_rules.py" \
+	"scoring/imps.py scoring/test_imps.py scoring/test_imp_pairs.py core/test_rules.py" \
 	"scoring/ranking.py scoring/test_ranking.py test_seeds.py" \
 	"bridge.py core/test_bridge.py core/test_contract.py"
 MUTATION_PROFILE := from hypothesis import settings as _s; \

@@ -1,7 +1,7 @@
 """``bridgescore serve`` in-process (Starlette's test client): logins, CSRF, the one error shape,
 setting a session up, the traveller grid, watching, corrections and undo, publishing, and one
 club's sessions hidden from another's users. The database is SQLite here; the store's side of
-the club night runs on PostgreSQL too (tests/store/test_club_night.py), and a real server in
+the club night runs on PostgreSQL too (tests/store/test_api.py), and a real server in
 test_web_server.py."""
 
 from __future__ import annotations

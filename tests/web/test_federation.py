@@ -21,9 +21,9 @@ from bridgescore.anomalies import find
 from bridgescore.formats import national, usebio
 from bridgescore.store import Store, hand_records
 from tests.conftest import shared_path
-from tests.formats.test_hand_records import FILES, _pbn_analysis, _reference
+from tests.formats.test_hands import FILES, _pbn_analysis, _reference
+from tests.web.test_tables import Table
 from tests.web.test_web import Console, new_session
-from tests.web.test_web_tables import Table
 
 HANDS = ("data", "hand-records")
 

@@ -4,7 +4,7 @@ scorer, a director, another club's director, nobody) times each new action (load
 records, choose the masterpoint scheme, make the national body's file, confirm an entry that
 looks wrong before publishing).
 
-As in test_night_permissions.py (whose database per backend, logins and helpers are used here),
+As in test_permissions.py (whose database per backend, logins and helpers are used here),
 each cell is a real request made the way that role makes it, on a fresh session prepared for the
 action; the expected answers are the rules written down here: allowed (and the database shows
 it), or refused with a status and a sentence, and then nothing at all has changed."""
@@ -23,7 +23,7 @@ from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
 from bridgescore.store.requests import Requests
 from tests.night.helpers import live_session, scanned
-from tests.night.test_night_permissions import (
+from tests.night.test_permissions import (
     LINE,
     LOG_IN,
     NOT_A_PHONES_PASS,
@@ -34,7 +34,7 @@ from tests.night.test_night_permissions import (
     token,
     user_post,
 )
-from tests.night.test_night_permissions import state as log_state
+from tests.night.test_permissions import state as log_state
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs: North makes no trick at notrump.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -22,7 +22,7 @@ from bridgescore.night import swiss as night_swiss
 from bridgescore.night.lines import Place
 from bridgescore.store import Store
 from tests.night.helpers import scanned, typed, user
-from tests.night.test_night_permissions import ROLES, World, token
+from tests.night.test_permissions import ROLES, World, token
 
 ACTIONS = [
     "start",
@@ -159,7 +159,7 @@ def scene(world: World, action: str) -> Scene:
     return Scene(swiss_id, session, joined, "|1|r1|t1", entry)
 
 
-# A player's link reaches only their own pages (tests/night/test_night_permissions.py tries it on
+# A player's link reaches only their own pages (tests/night/test_permissions.py tries it on
 # every director's and phone's route); a Swiss event issues no player links.
 SWISS_ROLES = [r for r in ROLES if r != "player"]
 
