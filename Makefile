@@ -30,9 +30,11 @@ catalogues: install
 	$(BIN)/python -m bridgescore.languages.extract
 
 # The edit-test loop: everything but the end-to-end tests (a real browser, a real server
-# process, PostgreSQL, the documentation's commands), which `make test` runs too.
+# process, PostgreSQL, the documentation's commands) and the slow exhaustive checks (every
+# character, every possible Swiss draw, every real file against docs/conformance.md), which
+# `make test` runs too.
 test-quick: install
-	$(BIN)/python -m pytest -m "not e2e"
+	$(BIN)/python -m pytest -m "not e2e and not slow"
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
 # it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1

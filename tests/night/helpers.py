@@ -19,6 +19,7 @@ from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.store import Store
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
+from tests.helpers import PASSWORD
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -123,9 +124,6 @@ def enter(
         replaces=replaces,
         reason=reason,
     )
-
-
-PASSWORD = "correct horse battery"
 
 
 @dataclass

@@ -34,6 +34,7 @@ from bridgescore.store.mail_runs import MailRuns
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.requests import Requests
 from bridgescore.web import auth
+from tests.helpers import password_hash
 from tests.night.helpers import (
     ELSEWHERE,
     LOG_IN,
@@ -41,7 +42,6 @@ from tests.night.helpers import (
     NOT_A_PHONES_PASS,
     NOT_SEEN,
     NOT_THE_PHONES,
-    PASSWORD,
     ROLES,
     World,
     joined,
@@ -244,7 +244,7 @@ def scene(world: World, action: str, role: str) -> Scene:
         found.held = kept.json()["held"]["id"]
     elif action == "lift lockout":  # a user of the club failed to log in
         name = f"locked-{next(world.ids)}"
-        world.store.add_user(name, auth.hash_password(PASSWORD), "scorer", "Riverside")
+        world.store.add_user(name, password_hash(), "scorer", "Riverside")
         form = world.client()
         csrf = re.search(r'name="csrf" value="([^"]+)"', form.get("/login").text)
         assert csrf

@@ -22,15 +22,14 @@ from bridgescore.night import Actor, Service
 from bridgescore.store import Store
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.requests import Requests
-from bridgescore.web import auth
 from bridgescore.web.app import create_app
+from tests.helpers import PASSWORD, password_hash
 from tests.night.helpers import enter, live_session, user
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-PASSWORD = "correct horse battery"
 SENDER = "results@riverside.example"
 # What each line of the night has, by (table + board): every board gets a spread of scores.
 RESULTS = ["4S N =", "4S N -1", "3NT S +1", "PASS", "2H E =", "4S N +1", "3NT S -2"]
@@ -90,7 +89,7 @@ class Console:
     def __post_init__(self) -> None:
         for name, role in (("dana", "director"), ("sam", "scorer")):
             if self.store.user(name) is None:
-                self.store.add_user(name, auth.hash_password(PASSWORD), role, "Riverside")
+                self.store.add_user(name, password_hash(), role, "Riverside")
         self.director = login(self.client(), "dana")
         self.scorer = login(self.client(), "sam")
 

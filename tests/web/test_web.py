@@ -22,7 +22,7 @@ from bridgescore.cli import main
 from bridgescore.store import Store, open_store
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.web.helpers import PASSWORD
+from tests.helpers import PASSWORD
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
