@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
+from tools.servers import free_port
 
 from bridgescore.store import Store
 from tests.browsers import ARGS, CHROMIUM, unavailable
 from tests.pg import Server, server
+from tests.web.players import Sink
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -98,6 +100,20 @@ def store_fixture(db_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture(name="sink")
+def sink_fixture() -> Iterator[Sink]:
+    """A real SMTP server on the loopback (aiosmtpd) keeping every message it is sent: the
+    command line's mail and the console's."""
+    controller_module = pytest.importorskip("aiosmtpd.controller")
+    sink = Sink(free_port())
+    controller = controller_module.Controller(sink, hostname="127.0.0.1", port=sink.port)
+    controller.start()
+    try:
+        yield sink
+    finally:
+        controller.stop()
 
 
 @pytest.fixture(scope="module")

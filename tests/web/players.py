@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import email
 import re
-import socket
 import time
 import warnings
 from collections.abc import Callable
@@ -170,9 +169,3 @@ def html_of(message: EmailMessage) -> str:
     body = message.get_body(("html",))
     assert body is not None
     return str(body.get_content()).replace("\r\n", "\n")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
