@@ -217,6 +217,14 @@ def user_post(world: World, name: str, url: str, **data: Any) -> Any:
     return client.post(url, data={"csrf": csrf, **data}, headers={"accept": "application/json"})
 
 
+def entered(world: World, name: str, session: int, **result: Any) -> Any:
+    """The logged-in user ``name`` enters board 1 of round 1 at table 1 through the console."""
+    url = f"/director/sessions/{session}/results.json"
+    answer = user_post(world, name, url, board=1, round=1, table=1, **result)
+    assert answer.status_code == 201, answer.text
+    return answer
+
+
 def judged(answer: Any, expected: Any, before: Any, after: Any) -> bool:
     """A cell's answer against the table: the status of success (True: allowed, the caller then
     checks what it did), or a refusal with its status and words in the one error shape, and then

@@ -44,6 +44,7 @@ from tests.night.helpers import (
     NOT_THE_PHONES,
     ROLES,
     World,
+    entered,
     joined,
     judged,
     live_session,
@@ -196,18 +197,7 @@ def scene(world: World, action: str, role: str) -> Scene:
         session, phones, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
     )
     if action in PUBLISHED_FIRST:
-        done = user_post(
-            world,
-            "dana",
-            f"/director/sessions/{session}/results.json",
-            board=1,
-            round=1,
-            table=1,
-            contract="4S",
-            declarer="N",
-            tricks="=",
-        )
-        assert done.status_code == 201, done.text
+        entered(world, "dana", session, contract="4S", declarer="N", tricks="=")
         world.store.publish(session, timedelta(minutes=60))
         if action == "send mail":  # a server nothing listens on: nobody has an address
             PlayersSide(world.store).set_smtp(
@@ -225,17 +215,7 @@ def scene(world: World, action: str, role: str) -> Scene:
         if role in ("table", "watcher", "other table"):
             first = phone_result(world, found, "table", contract="4S", declarer="N", tricks="=")
         else:
-            first = user_post(
-                world,
-                "sam",
-                f"/director/sessions/{session}/results.json",
-                board=1,
-                round=1,
-                table=1,
-                contract="4S",
-                declarer="N",
-                tricks="=",
-            )
+            first = entered(world, "sam", session, contract="4S", declarer="N", tricks="=")
         assert first.status_code == 201, first.text
         found.entry = first.json()["entry"]["id"]
     elif action == "resolve":
@@ -254,16 +234,7 @@ def scene(world: World, action: str, role: str) -> Scene:
             t.id for t in world.store.throttles("login", [f"user:{name}"]).values()
         )
     elif action == "publish":
-        done = user_post(
-            world,
-            "dana",
-            f"/director/sessions/{session}/results.json",
-            board=1,
-            round=1,
-            table=1,
-            contract="PASS",
-        )
-        assert done.status_code == 201, done.text
+        entered(world, "dana", session, contract="PASS")
     return found
 
 

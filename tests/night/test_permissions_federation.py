@@ -28,6 +28,7 @@ from tests.night.helpers import (
     NOT_SEEN,
     ROLES,
     World,
+    entered,
     joined,
     judged,
     live_session,
@@ -77,10 +78,9 @@ def scene(world: World, action: str) -> Scene:
     found = Scene(
         session, phones, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
     )
-    result = {"board": 1, "round": 1, "table": 1, "contract": "7NT", "declarer": "N", "tricks": "="}
+    result = {"contract": "7NT", "declarer": "N", "tricks": "="}
     if action == "national file":
-        entered = user_post(world, "dana", f"/director/sessions/{session}/results.json", **result)
-        assert entered.status_code == 201, entered.text
+        entered(world, "dana", session, **result)
         done = user_post(world, "dana", f"/director/sessions/{session}/publish.json", minutes=60)
         assert done.status_code == 200, done.text
     elif action == "confirm":
@@ -91,9 +91,7 @@ def scene(world: World, action: str) -> Scene:
         night = world.app.state.bridge.night
         upload = night_hands.Upload("board-1.pbn", "pbn", "0" * 64, records.boards)
         night_hands.load(night, dana, session, upload, solve)
-        entered = user_post(world, "dana", f"/director/sessions/{session}/results.json", **result)
-        assert entered.status_code == 201, entered.text
-        found.entry = entered.json()["entry"]["id"]
+        found.entry = entered(world, "dana", session, **result).json()["entry"]["id"]
     return found
 
 
