@@ -114,6 +114,7 @@ bench-quick: install
 # The copy's Hypothesis profile has no deadline (tracing slows every example) and fixed examples;
 # each mutant runs in a process forked before any test ran (forkserver), so cached tables (VP
 # scales, possible scores) are computed by the mutant and not inherited from the clean run.
+# The copy holds tools/ too: tests/conftest.py starts its servers from tools/servers.py.
 MUTATION_DIR ?= /tmp/bridgescore-mutation
 MUTATION_RUNS := \
 	"contract.py core/test_contract.py core/test_traveller.py" \
@@ -130,11 +131,12 @@ mutation: install
 	$(BIN)/python -m pip install --quiet -e '.[mutation]'
 	@set -e; for run in $(MUTATION_RUNS); do \
 	  set -- $$run; module=$$1; shift; dir="$(MUTATION_DIR)/$$(basename $$module .py)"; \
-	  rm -rf "$$dir"; mkdir -p "$$dir"; cp -r src tests pyproject.toml "$$dir"; \
+	  rm -rf "$$dir"; mkdir -p "$$dir"; cp -r src tests tools pyproject.toml "$$dir"; \
 	  printf '\n%s\n' '$(MUTATION_PROFILE)' >> "$$dir/tests/conftest.py"; \
 	  ln -s "$(CURDIR)/../shared" "$$dir/shared"; \
 	  { echo "[mutmut]"; echo "source_paths=src"; echo "only_mutate=src/bridgescore/$$module"; \
 	    echo "use_git_change_detection=false"; echo "process_isolation=forkserver"; \
+	    echo "also_copy="; echo "    tools"; \
 	    echo "pytest_add_cli_args_test_selection="; \
 	    for t in "$$@"; do echo "    tests/$$t"; done; } > "$$dir/setup.cfg"; \
 	  (cd "$$dir" && timeout 900 "$(CURDIR)/$(BIN)/mutmut" run --max-children 1 > run.log 2>&1 \
