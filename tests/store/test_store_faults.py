@@ -117,6 +117,7 @@ READS = [
 ]
 
 
+@pytest.mark.slow
 def test_a_read_only_database_is_read_and_never_written(stored: Path) -> None:
     companions = [stored.with_name(stored.name + s) for s in ("-wal", "-shm")]
     before = fingerprint(stored.parent)
@@ -250,6 +251,7 @@ def held(db_url: str, seconds: float) -> Iterator[subprocess.Popen[str]]:
         holder.wait()
 
 
+@pytest.mark.slow
 def test_a_locked_database_is_waited_for_then_given_up(db_url: str) -> None:
     code, _, err = bridgescore("db", "upgrade", "--db", db_url)
     assert code == 0, err
@@ -266,6 +268,7 @@ def test_a_locked_database_is_waited_for_then_given_up(db_url: str) -> None:
     assert waited < 30
 
 
+@pytest.mark.slow
 def test_a_lock_released_while_waiting_lets_the_command_finish(db_url: str) -> None:
     code, _, err = bridgescore("db", "upgrade", "--db", db_url)
     assert code == 0, err
@@ -276,6 +279,7 @@ def test_a_lock_released_while_waiting_lets_the_command_finish(db_url: str) -> N
     assert "waiting for the database" in err and "added player 1: Ann Lee" in out
 
 
+@pytest.mark.slow
 def test_first_imports_at_once_on_a_new_database_all_succeed(db_url: str, tmp_path: Path) -> None:
     files = []
     for n in range(4):
@@ -330,6 +334,7 @@ def test_a_database_of_a_newer_bridgescore_says_so(stored: Path) -> None:
 # --- a server that cannot be reached or refuses ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_server_that_cannot_be_reached_is_one_line() -> None:
     with __import__("socket").socket() as probe:
         probe.bind(("127.0.0.1", 0))
