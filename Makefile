@@ -30,9 +30,11 @@ catalogues: install
 	$(BIN)/python -m bridgescore.languages.extract
 
 # The edit-test loop: everything but the end-to-end tests (a real browser, a real server
-# process, PostgreSQL, the documentation's commands), which `make test` runs too.
+# process, PostgreSQL, the documentation's commands) and the slow exhaustive checks (every
+# character, every possible Swiss draw, every real file against docs/conformance.md), which
+# `make test` runs too.
 test-quick: install
-	$(BIN)/python -m pytest -m "not e2e"
+	$(BIN)/python -m pytest -m "not e2e and not slow"
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
 # it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1
@@ -85,8 +87,8 @@ serve: install
 # the browser test plays a whole club night: out/serve-shots/*.png
 serve-shots: install browser
 	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_browser.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_phones.py -q -p no:cacheprovider
-	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_web_swiss_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_phone_browser.py -q -p no:cacheprovider
+	BRIDGESCORE_SHOTS=out/serve-shots $(BIN)/python -m pytest tests/web/test_swiss_browser.py -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests bench tools
@@ -112,12 +114,13 @@ bench-quick: install
 # The copy's Hypothesis profile has no deadline (tracing slows every example) and fixed examples;
 # each mutant runs in a process forked before any test ran (forkserver), so cached tables (VP
 # scales, possible scores) are computed by the mutant and not inherited from the clean run.
+# The copy holds tools/ too: tests/conftest.py starts its servers from tools/servers.py.
 MUTATION_DIR ?= /tmp/bridgescore-mutation
 MUTATION_RUNS := \
-	"contract.py core/test_contract.py core/test_impossible_scores.py" \
-	"traveller.py core/test_traveller_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py core/test_impossible_scores.py" \
-	"scoring/matchpoints.py scoring/test_matchpoints_mutants.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py scoring/test_rules_settings.py" \
-	"scoring/imps.py scoring/test_imps_mutants.py scoring/test_imps.py scoring/test_imp_pairs.py scoring/test_rules_settings.py" \
+	"contract.py core/test_contract.py core/test_traveller.py" \
+	"traveller.py core/test_traveller.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py" \
+	"scoring/matchpoints.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py core/test_rules.py" \
+	"scoring/imps.py scoring/test_imps.py scoring/test_imp_pairs.py core/test_rules.py" \
 	"scoring/ranking.py scoring/test_ranking.py test_seeds.py" \
 	"bridge.py core/test_bridge.py core/test_contract.py"
 MUTATION_PROFILE := from hypothesis import settings as _s; \
@@ -128,11 +131,12 @@ mutation: install
 	$(BIN)/python -m pip install --quiet -e '.[mutation]'
 	@set -e; for run in $(MUTATION_RUNS); do \
 	  set -- $$run; module=$$1; shift; dir="$(MUTATION_DIR)/$$(basename $$module .py)"; \
-	  rm -rf "$$dir"; mkdir -p "$$dir"; cp -r src tests pyproject.toml "$$dir"; \
+	  rm -rf "$$dir"; mkdir -p "$$dir"; cp -r src tests tools pyproject.toml "$$dir"; \
 	  printf '\n%s\n' '$(MUTATION_PROFILE)' >> "$$dir/tests/conftest.py"; \
 	  ln -s "$(CURDIR)/../shared" "$$dir/shared"; \
 	  { echo "[mutmut]"; echo "source_paths=src"; echo "only_mutate=src/bridgescore/$$module"; \
 	    echo "use_git_change_detection=false"; echo "process_isolation=forkserver"; \
+	    echo "also_copy="; echo "    tools"; \
 	    echo "pytest_add_cli_args_test_selection="; \
 	    for t in "$$@"; do echo "    tests/$$t"; done; } > "$$dir/setup.cfg"; \
 	  (cd "$$dir" && timeout 900 "$(CURDIR)/$(BIN)/mutmut" run --max-children 1 > run.log 2>&1 \

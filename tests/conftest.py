@@ -7,14 +7,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
+from tools.servers import free_port
 
 from bridgescore.store import Store
 from tests.browsers import ARGS, CHROMIUM, unavailable
 from tests.pg import Server, server
+from tests.web.players import Sink
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -37,6 +39,40 @@ def shared_path(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not available (the shared folder is absent)")
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_deal_solved_once() -> Iterator[None]:
+    """Each deal solved double dummy once a run. endplay's solver (DDS, about 0.2 s of a core a
+    deal) gives the same table for the same deal every time, and the tests load the same deals
+    over and over (every hand-record format holds the same sixteen; the console, the phones and
+    the reports solve them again). The solver still solves each deal, and bridgescore still
+    reads every table it is given, par and all; only the third party's repeats are saved. Each
+    table is a copy, so none depends on the memory of the list it came in."""
+    try:
+        import endplay.dds as dds
+        from endplay.dds.ddtable import DDTable
+    except ImportError:
+        yield
+        return
+    real = dds.calc_all_tables
+    known: dict[str, Any] = {}
+
+    def calc_all_tables(deals: Any, exclude: Any = ()) -> list[Any]:
+        deals = list(deals)
+        if list(exclude):
+            return list(real(deals, exclude))
+        missing = {d.to_pbn(): d for d in deals if d.to_pbn() not in known}
+        if missing:
+            for key, table in zip(missing, real(list(missing.values())), strict=True):
+                known[key] = DDTable(type(table._data).from_buffer_copy(table._data))
+        return [known[d.to_pbn()] for d in deals]
+
+    dds.calc_all_tables = calc_all_tables
+    try:
+        yield
+    finally:
+        dds.calc_all_tables = real
 
 
 @pytest.fixture(scope="session", name="pg_server")
@@ -64,6 +100,20 @@ def store_fixture(db_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture(name="sink")
+def sink_fixture() -> Iterator[Sink]:
+    """A real SMTP server on the loopback (aiosmtpd) keeping every message it is sent: the
+    command line's mail and the console's."""
+    controller_module = pytest.importorskip("aiosmtpd.controller")
+    sink = Sink(free_port())
+    controller = controller_module.Controller(sink, hostname="127.0.0.1", port=sink.port)
+    controller.start()
+    try:
+        yield sink
+    finally:
+        controller.stop()
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,9 @@
-"""Small builders for tests: sessions from traveller rows, matchpoints per table."""
+"""Small builders for tests: sessions from traveller rows, matchpoints per table; the test users'
+password."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from bridgescore.formats import csv as traveller_csv
@@ -9,6 +11,17 @@ from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rules
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Session
+
+PASSWORD = "correct horse battery"  # every test user's
+
+
+@functools.cache
+def password_hash() -> str:
+    """PASSWORD as a user is stored with it (argon2id, about 0.15 s of a core to make): made
+    once a run and given to every test user; each login still verifies it in full."""
+    from bridgescore.web import auth
+
+    return auth.hash_password(PASSWORD)
 
 
 def session(text: str, **options: object) -> Session:

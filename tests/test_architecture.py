@@ -203,3 +203,75 @@ def test_no_test_module_borrows_another_ones_fixtures() -> None:
         if _FIXTURE_IMPORT.search(path.read_text(encoding="utf-8"))
     ]
     assert not borrowing, borrowing
+
+
+# Test modules no single module owns: a behaviour across several, tested as one. Each says why.
+CROSS_CUTTING: dict[str, dict[str, str]] = {
+    "core": {"completeness": "a half-played session read, scored and reported"},
+    "formats": {
+        "fuzz": "every reader fed damaged and random files",
+        "plain_readers": "the hand-written readers of contract, formats/csv and cli/options "
+        "against the patterns they replaced",
+    },
+    "reports": {"accessibility": "axe-core on every page kind of the results site"},
+    "scoring": {"properties": "invariants of score() across matchpoints, IMPs and ranking"},
+    "web": {
+        "accessibility": "axe-core and the keyboard on the console's and the phone's pages",
+        "federation": "a federation's club night: hand records, review, awards and the "
+        "national body's file through the console",
+    },
+}
+
+
+def owners(folder: str) -> set[str]:
+    """What a test module in tests/<folder>/ may be named after: the package itself and each of
+    its modules and subpackages (``pbn/syntax.py`` as ``pbn_syntax``); core/ takes the
+    top-level modules."""
+    base = PACKAGE if folder == "core" else PACKAGE / folder
+    found = set() if folder == "core" else {folder}
+    for path in base.rglob("*.py"):
+        relative = path.relative_to(base)
+        parts = (
+            relative.parts[:-1] if path.name == "__init__.py" else relative.with_suffix("").parts
+        )
+        if parts and (folder != "core" or len(relative.parts) == 1) and path.name != "__main__.py":
+            found.add("_".join(parts))
+    return found
+
+
+def misnamed(folder: str, names: list[str]) -> list[str]:
+    """The test modules (``test_x.py``) of a folder not named after what they test: neither
+    ``test_<module>.py`` nor ``test_<module>_<part>.py`` (a part: ``_browser``, ``_properties``,
+    ``_event``) for one of the package's modules or a cross-cutting name of the folder's list."""
+    known = owners(folder) | set(CROSS_CUTTING.get(folder, {}))
+    wrong = []
+    for name in names:
+        subject = name.removeprefix("test_").removesuffix(".py")
+        if not any(subject == m or subject.startswith(m + "_") for m in known):
+            wrong.append(name)
+    return wrong
+
+
+def test_each_test_module_is_named_after_the_module_it_tests() -> None:
+    """tests/<package>/test_<module>.py: a module's tests are found by its name (history-named
+    files such as test_mutants_imps.py or test_untrusted_inputs.py are folded into them)."""
+    wrong = {
+        folder.name: misnamed(folder.name, sorted(p.name for p in folder.glob("test_*.py")))
+        for folder in sorted(TESTS.iterdir())
+        if (folder / "__init__.py").is_file()
+    }
+    assert not {k: v for k, v in wrong.items() if v}, wrong
+    for folder, names in CROSS_CUTTING.items():
+        for name in names:
+            assert (TESTS / folder / f"test_{name}.py").is_file(), f"{folder}: {name} is gone"
+
+
+def test_a_misnamed_test_module_would_be_caught() -> None:
+    assert misnamed("scoring", ["test_imps.py", "test_imps_pairs.py", "test_mutants_imps.py"]) == [
+        "test_mutants_imps.py"
+    ]
+    assert misnamed("formats", ["test_pbn_syntax.py", "test_untrusted_inputs.py"]) == [
+        "test_untrusted_inputs.py"
+    ]
+    assert misnamed("core", ["test_traveller.py", "test_formats.py"]) == ["test_formats.py"]
+    assert {"traveller", "rules"} <= owners("core") and "formats" not in owners("core")

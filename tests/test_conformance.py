@@ -36,6 +36,7 @@ tool = _tool()
 FILES = tool.files() if (SHARED / "data").exists() else []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not FILES, reason="../shared/data is not beside the repository")
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_the_page_shows_what_check_reports(path: Path) -> None:
@@ -53,6 +54,7 @@ MEASURED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MEASURED)
 def test_the_page_shows_the_slips_measured(name: str) -> None:
     path = SHARED / "data" / name

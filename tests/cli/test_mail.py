@@ -4,8 +4,6 @@ failed sends tried again, logged and reported; the SMTP password never shown bac
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
 from email.message import EmailMessage
 from fractions import Fraction
 from html import escape
@@ -14,6 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from tools.servers import free_port
 
 import bridgescore
 from bridgescore.bridge import Side
@@ -35,23 +34,6 @@ PLAYERS = {
     "Brian Fletcher": "brian@example.org",  # pair 1 EW
     "Rosemary Clarke": "rosemary@example.org",  # pair 9 NS
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(name="sink")
-def sink_fixture() -> Iterator[Sink]:
-    sink = Sink(_free_port())
-    controller = aiosmtpd.Controller(sink, hostname="127.0.0.1", port=sink.port)
-    controller.start()
-    try:
-        yield sink
-    finally:
-        controller.stop()
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -213,7 +195,7 @@ def test_a_failed_send_is_tried_again_logged_and_sent_by_the_next_run(db: str, s
 
 
 def test_a_server_that_cannot_be_reached(db: str) -> None:
-    _settings(db, _free_port())  # nothing listens there
+    _settings(db, free_port())  # nothing listens there
     code, out, err = run("mail", "db:1", "--db", db, "--no-double-dummy", "--pause", "0")
     assert code == 1
     assert err.count("FAILED after 3 attempts") == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -51,6 +52,7 @@ def _both(table: Table, width: int) -> tuple[str, str]:
     return _printed(ours, ours_buffer, table), _printed(theirs, rich_buffer, table)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.integers(10, 120))
 def test_a_table_prints_as_rich_prints_it(table: Table, width: int) -> None:
@@ -58,6 +60,7 @@ def test_a_table_prints_as_rich_prints_it(table: Table, width: int) -> None:
     assert ours == theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(tables(PLAIN), st.integers(10, 120))
 def test_a_plain_table_prints_as_rich_prints_it(table: Table, width: int) -> None:

@@ -134,6 +134,7 @@ def _follows_session(data: bytes) -> bool:
     return b"A+" in data or b"A-" in data
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(plain_files(), RULES)
 def test_the_columnar_path_equals_the_object_path(data: bytes, rules: Rules) -> None:
@@ -335,6 +336,7 @@ def _text(result: SessionResult) -> str:
     return b"".join(score_text(result, True)).decode("utf-8")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(plain_files(), RULES)
 def test_the_rankings_by_columns_equal_the_exact_engines(data: bytes, rules: Rules) -> None:
@@ -420,6 +422,7 @@ def test_score_takes_the_columns_for_a_large_plain_file(tmp_path, monkeypatch) -
     assert calls == [32] and explained.exit_code == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(plain_files(), RULES)
 def test_the_session_result_by_columns_is_the_exact_engines(data: bytes, rules: Rules) -> None:

@@ -99,6 +99,7 @@ def check(
             assert value == pytest.approx(float(exact_value), rel=1e-12, abs=1e-12)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards(), RULES, METHODS, st.randoms(use_true_random=False))
 def test_matchpoints_agree_with_the_exact_engine(
@@ -110,6 +111,7 @@ def test_matchpoints_agree_with_the_exact_engine(
 @settings(max_examples=300, deadline=None)
 @given(boards(), RULES, METHODS, st.lists(st.integers(0, 12), min_size=6, max_size=6),
        st.randoms(use_true_random=False))  # fmt: skip
+@pytest.mark.slow
 def test_factoring_to_an_expected_count_agrees(
     field: list[tuple[list[int], int]],
     rules: Rules,

@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -76,6 +77,7 @@ def check(ours: Callable[[str], object], theirs: Callable[[str], object], texts:
     assert not differ, differ[:10]
 
 
+@pytest.mark.slow
 def test_lead_on_every_character_in_every_place() -> None:
     check(lead_card, lead_by_pattern, [f"{c}A" for c in EVERY_CHARACTER])
     check(lead_card, lead_by_pattern, [f"S{c}" for c in EVERY_CHARACTER])
@@ -94,6 +96,7 @@ def test_lead_on_any_text(text: str) -> None:
     assert lead_card(text) == lead_by_pattern(text)
 
 
+@pytest.mark.slow
 def test_contract_on_every_character_in_every_place() -> None:
     for template in ("{}S", "4{}", "4{}T", "4N{}", "4S{}", "4SX{}", "4S{}X", "4SX{}X", "4S*{}"):
         check(_contract_parts, contract_by_pattern, [template.format(c) for c in EVERY_CHARACTER])
@@ -113,6 +116,7 @@ def test_contract_on_any_text(text: str) -> None:
     assert _contract_parts(text) == contract_by_pattern(text)
 
 
+@pytest.mark.slow
 def test_metadata_on_every_character_in_every_place() -> None:
     for template in ("#{}date: x", "# da{}e: x", "# date{}: x", "# date:{}x", "# title: x{}"):
         texts = [template.format(c) for c in EVERY_CHARACTER]
@@ -177,6 +181,7 @@ def tricks_by_hand(text: str, contract: Contract) -> int | str:
         return str(error)
 
 
+@pytest.mark.slow
 def test_tricks() -> None:
     contract = Contract.parse("4S")
     texts = [f"{start}{c}" for start in ("", "+", "-", "1") for c in EVERY_CHARACTER]
@@ -202,6 +207,7 @@ def two_sides_by_pattern(text: str) -> bool:
     return bool(ARTIFICIAL_TWO.match(text))
 
 
+@pytest.mark.slow
 def test_artificial_on_every_character_in_every_place() -> None:
     for template in ("{}", "A{}", "{}+", "Av{}", "{}ve", "1{}", "1.{}", "12{}%", "60{} ", "{}5"):
         texts = [template.format(c) for c in EVERY_CHARACTER]

@@ -9,10 +9,7 @@ Skipped with the reason when Chromium or Playwright is missing -- except in CI (
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,30 +25,7 @@ pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as writte
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} -- CI must run the browser tests (make test installs it)")
-    pytest.skip(
-        f"{reason} (make test installs it: apt-get install chromium; pip install playwright)"
-    )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright Python package is not installed")
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"Chromium is not installed ({CHROMIUM} not found)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+# The browser: tests/conftest.py's ``browser`` fixture (tests/browsers.py).
 
 
 def open_page(browser: Browser, path: Path, width: int, media: str = "screen") -> tuple[Page, Any]:

@@ -3,6 +3,7 @@ and the JSON form round-trips."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def test_every_mitchell_size() -> None:
                 assert_valid(mitchell(t, bpr, even="skip"))
 
 
+@pytest.mark.slow
 def test_every_howell_size() -> None:
     for t in range(2, 31):
         assert_valid(howell(t, 2))

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bridgescore.store import open_store
-from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.night.helpers import PASSWORD, World, login
+from tests.helpers import password_hash
+from tests.night.helpers import World, login
 
 
 # Against PostgreSQL, a real server process: end to end, left out of the quick loop (-m "not e2e").
@@ -26,9 +26,9 @@ def world_fixture(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     else:
         url = request.getfixturevalue("pg_server").new_database()
     store = open_store(url)
-    store.add_user("dana", auth.hash_password(PASSWORD), "director", "Riverside")
-    store.add_user("sam", auth.hash_password(PASSWORD), "scorer", "Riverside")
-    store.add_user("other", auth.hash_password(PASSWORD), "director", "Hillside")
+    store.add_user("dana", password_hash(), "director", "Riverside")
+    store.add_user("sam", password_hash(), "scorer", "Riverside")
+    store.add_user("other", password_hash(), "director", "Hillside")
     app = create_app(store)
     found = World(store, app, {}, itertools.count(1))
     for name in ("dana", "sam", "other"):

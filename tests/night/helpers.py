@@ -13,12 +13,13 @@ from typing import Any
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements import mitchell
-from bridgescore.night import Actor, Service, TypedResult
+from bridgescore.night import Actor, Role, Service, TypedResult
 from bridgescore.night import entry as night_entry
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.store import Store
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
+from tests.helpers import PASSWORD
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -125,9 +126,6 @@ def enter(
     )
 
 
-PASSWORD = "correct horse battery"
-
-
 @dataclass
 class World:
     store: Store
@@ -148,3 +146,96 @@ def login(client: TestClient, name: str) -> tuple[TestClient, str]:
     )
     assert answer.status_code == 200, answer.text
     return client, answer.json()["csrf"]
+
+
+# --- the permission tables: each cell a real request, made as its role makes it -----------------
+
+# The roles of the tables (tests/night/test_permissions*.py), as the night's Role names them.
+ROLES = {
+    "table": Role.TABLE,  # the scoring phone of table 1
+    "watcher": Role.WATCHER,  # a phone watching at table 1
+    "other table": Role.OTHER_TABLE,  # the scoring phone of table 2
+    "scorer": Role.SCORER,
+    "director": Role.DIRECTOR,
+    "other club": Role.OTHER_CLUB,  # another club's director
+    "anonymous": Role.ANONYMOUS,
+    "player": Role.PLAYER,  # a player, by the link mailed to them
+}
+LOGINS = {"scorer": "sam", "director": "dana", "other club": "other"}  # role -> its user
+
+# Refusals several tables share: (status, words its sentence must hold).
+NOT_THE_PHONES = (403, "a table's phone cannot")
+ELSEWHERE = (403, "this phone scores table 2: it cannot")
+NOT_SEEN = (404, "no stored session with id")
+LOG_IN = (401, "log in first")
+NOT_A_PHONES_PASS = (401, "this phone's pass for the table is not valid")
+
+
+def joined(world: World, mine: str, other: str) -> dict[str, dict[str, Any]]:
+    """The phones of a cell: the scoring phone of the table whose code is ``mine`` (the first to
+    scan its card), a phone watching there (the second), and the scoring phone of ``other``'s
+    table; each the join's answer (its token and device)."""
+    client = world.client()
+    found = {}
+    for name, code in (("table", mine), ("watcher", mine), ("other table", other)):
+        answer = client.post("/t/api/join", json=scanned(world.store, code))
+        assert answer.status_code == 201, answer.text
+        found[name] = answer.json()
+    return found
+
+
+def request_as(
+    world: World,
+    role: str,
+    url: str,
+    data: dict[str, Any] | None = None,
+    *,
+    bearer: str = "",
+    method: str = "POST",
+    files: Any = None,
+) -> Any:
+    """The request ``role`` makes, asking for JSON: a phone (or a player's link) with its pass,
+    ``bearer``, in the Authorization header; a user with the login cookie and the form's CSRF
+    token; nobody with neither."""
+    headers = {"accept": "application/json"}
+    form = dict(data or {})
+    if role in LOGINS:
+        client, csrf = world.users[LOGINS[role]]
+        form = {"csrf": csrf, **form}
+    else:
+        client = world.client()
+        if role != "anonymous":
+            headers["authorization"] = f"Bearer {bearer}"
+    if method == "GET":
+        return client.get(url, headers=headers)
+    return client.post(url, data=form, files=files, headers=headers)
+
+
+def user_post(world: World, name: str, url: str, **data: Any) -> Any:
+    """A form posted by the logged-in user ``name`` (with its CSRF token), asking for JSON."""
+    client, csrf = world.users[name]
+    return client.post(url, data={"csrf": csrf, **data}, headers={"accept": "application/json"})
+
+
+def entered(world: World, name: str, session: int, **result: Any) -> Any:
+    """The logged-in user ``name`` enters board 1 of round 1 at table 1 through the console."""
+    url = f"/director/sessions/{session}/results.json"
+    answer = user_post(world, name, url, board=1, round=1, table=1, **result)
+    assert answer.status_code == 201, answer.text
+    return answer
+
+
+def judged(answer: Any, expected: Any, before: Any, after: Any) -> bool:
+    """A cell's answer against the table: the status of success (True: allowed, the caller then
+    checks what it did), or a refusal with its status and words in the one error shape, and then
+    nothing at all changed (False)."""
+    if isinstance(expected, int):
+        assert answer.status_code == expected, answer.text
+        return True
+    status, words = expected
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == {"error"} and body["error"]["status"] == status
+    assert words in body["error"]["message"], body["error"]["message"]
+    assert after == before, "refused, yet something changed"
+    return False

@@ -19,15 +19,14 @@ from typing import Any
 import pytest
 
 from bridgescore.store import Store
-from bridgescore.web import auth
 from bridgescore.web.app import create_app
+from tests.helpers import PASSWORD, password_hash
 from tests.night.helpers import live_session, scanned
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-PASSWORD = "correct horse battery"
 LINE = "|1|r1|t1"
 
 
@@ -37,7 +36,7 @@ class Night:
     def __init__(self, store: Store) -> None:
         for name, role in (("dana", "director"), ("sam", "scorer")):
             if store.user(name) is None:
-                store.add_user(name, auth.hash_password(PASSWORD), role, "Riverside")
+                store.add_user(name, password_hash(), role, "Riverside")
         self.store = store
         self.app = create_app(store)
         self.session, self.codes = live_session(store)

@@ -14,6 +14,7 @@ from sqlalchemy import inspect, select
 
 import bridgescore
 from bridgescore.cli import main
+from tests.web.players import Sink
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 NAME = "Brian Fletcher"  # pair 1 EW, with Ingrid Solberg
@@ -100,25 +101,16 @@ def test_the_national_body_keeps_the_names(tmp_path: Path) -> None:
     assert NAME in out_file.read_text()
 
 
-def test_the_mail_honours_the_others_settings(tmp_path: Path) -> None:
-    from tests.cli.test_mail import Sink, _free_port
-
-    aiosmtpd = pytest.importorskip("aiosmtpd.controller")
+def test_the_mail_honours_the_others_settings(tmp_path: Path, sink: Sink) -> None:
     db = str(tmp_path / "club.db")
     _stored(db)
     run("privacy", "set", "Rosemary Clarke", "initials", "--db", db)  # in her field
     run("mail", "address", "Margaret Hale", "m@example.org", "--db", db)
-    sink = Sink(_free_port())
-    controller = aiosmtpd.Controller(sink, hostname="127.0.0.1", port=sink.port)
-    controller.start()
-    try:
-        run(
-            "mail", "settings", "--db", db, "--host", "127.0.0.1", "--port", str(sink.port),
-            "--security", "none", "--sender", "r@example.org",
-        )  # fmt: skip
-        code, out, err = run("mail", "db:1", "--db", db, "--no-double-dummy")
-    finally:
-        controller.stop()
+    run(
+        "mail", "settings", "--db", db, "--host", "127.0.0.1", "--port", str(sink.port),
+        "--security", "none", "--sender", "r@example.org",
+    )  # fmt: skip
+    code, out, err = run("mail", "db:1", "--db", db, "--no-double-dummy")
     assert code == 0, out + err
     (sent,) = sink.received
     body = sent.as_string()

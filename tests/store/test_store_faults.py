@@ -12,15 +12,21 @@ import contextlib
 import hashlib
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
+from bridgescore.store import Store, open_store
+from bridgescore.store.sessions import parse_csv
 from tests.pg import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,6 +117,7 @@ READS = [
 ]
 
 
+@pytest.mark.slow
 def test_a_read_only_database_is_read_and_never_written(stored: Path) -> None:
     companions = [stored.with_name(stored.name + s) for s in ("-wal", "-shm")]
     before = fingerprint(stored.parent)
@@ -244,6 +251,7 @@ def held(db_url: str, seconds: float) -> Iterator[subprocess.Popen[str]]:
         holder.wait()
 
 
+@pytest.mark.slow
 def test_a_locked_database_is_waited_for_then_given_up(db_url: str) -> None:
     code, _, err = bridgescore("db", "upgrade", "--db", db_url)
     assert code == 0, err
@@ -260,6 +268,7 @@ def test_a_locked_database_is_waited_for_then_given_up(db_url: str) -> None:
     assert waited < 30
 
 
+@pytest.mark.slow
 def test_a_lock_released_while_waiting_lets_the_command_finish(db_url: str) -> None:
     code, _, err = bridgescore("db", "upgrade", "--db", db_url)
     assert code == 0, err
@@ -270,6 +279,7 @@ def test_a_lock_released_while_waiting_lets_the_command_finish(db_url: str) -> N
     assert "waiting for the database" in err and "added player 1: Ann Lee" in out
 
 
+@pytest.mark.slow
 def test_first_imports_at_once_on_a_new_database_all_succeed(db_url: str, tmp_path: Path) -> None:
     files = []
     for n in range(4):
@@ -324,6 +334,7 @@ def test_a_database_of_a_newer_bridgescore_says_so(stored: Path) -> None:
 # --- a server that cannot be reached or refuses ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_server_that_cannot_be_reached_is_one_line() -> None:
     with __import__("socket").socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -363,3 +374,163 @@ def test_a_wrong_password_is_one_line(pg_server: Server) -> None:
         hba.write_text(original, encoding="utf-8")
         with psycopg.connect(dsn, autocommit=True) as connection:
             connection.execute("SELECT pg_reload_conf()")
+
+
+# =================================================================================================
+# The store under stress: a killed import, two writers at once, a reader during a write.
+#
+# Each runs on SQLite and on a real PostgreSQL server. The pauses are made by a SQLAlchemy event
+# hook in the test (never in the library): it stops an import inside its transaction, just after
+# the results are written and before its players are, so the other party meets a half-done import.
+
+
+def small_session(day: str, ns_names: str) -> str:
+    return (
+        f"# date: {day}\nboard,ns,ew,score,ns_names,ew_names\n"
+        f"1,1,1,420,{ns_names},Cid Fox & Dee Gill\n"
+        "1,2,2,450,Eve Hart & Fay Ing,Gus Jay & Hal King\n"
+    )
+
+
+def pause_inside(store: Store, inside: threading.Event, release: threading.Event) -> None:
+    """Make the store's next import stop (inside its transaction) until ``release``."""
+
+    def hook(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if (
+            statement.lstrip().upper().startswith("INSERT INTO ENTRANT_PLAYERS")
+            and not inside.is_set()
+        ):
+            inside.set()
+            release.wait(30)
+
+    event.listen(store.engine, "before_cursor_execute", hook)
+
+
+KILLED_IMPORT = """
+import pathlib, sys, time
+from sqlalchemy import event
+from bridgescore.store import open_store
+
+url, path, marker = sys.argv[1:4]
+store = open_store(url)
+
+def hook(conn, cursor, statement, *args):
+    if statement.lstrip().upper().startswith("INSERT INTO ENTRANT_PLAYERS"):
+        pathlib.Path(marker).write_text("inside the import")
+        time.sleep(600)
+
+event.listen(store.engine, "before_cursor_execute", hook)
+store.import_file(path)
+print("the import finished: it should have been killed")
+"""
+
+
+def test_a_killed_import_leaves_the_database_as_before(db_url: str, tmp_path: Path) -> None:
+    with open_store(db_url) as store:
+        store.import_rows(parse_csv(small_session("2026-01-06", "Ann Lee & Bob Roy")))
+        before = ([s.results for s in store.sessions()], [p.name for p in store.players()])
+    marker = tmp_path / "inside"
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_IMPORT, db_url, str(SAMPLE), str(marker)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert child.poll() is None, child.communicate()
+            assert time.monotonic() < deadline, "the import never reached its players"
+            time.sleep(0.05)
+        os.kill(child.pid, signal.SIGKILL)  # a real kill, mid-transaction
+    finally:
+        child.wait(30)
+    assert child.returncode == -signal.SIGKILL
+    with open_store(db_url) as store:
+        # The results it had written are gone with it: the database is as before the import.
+        assert ([s.results for s in store.sessions()], [p.name for p in store.players()]) == before
+        # Nothing is left locked, and the file was not recorded as imported.
+        report = store.import_file(SAMPLE)
+        assert report.stored and report.results == 243
+        assert len(store.sessions()) == 2
+
+
+def test_two_writers_at_once_lose_nothing_and_never_deadlock(db_url: str) -> None:
+    first, second = open_store(db_url), open_store(db_url)
+    inside, release = threading.Event(), threading.Event()
+    pause_inside(first, inside, release)
+    done: dict[str, Any] = {}
+
+    def run(name: str, store: Store, text: str) -> None:
+        try:
+            done[name] = store.import_rows(parse_csv(text))
+        except Exception as error:  # reported by the assertions below
+            done[name] = error
+
+    # Both sessions bring the same new players (Cid Fox ...): each must be made once.
+    a = threading.Thread(
+        target=run, args=("a", first, small_session("2026-01-06", "Ann Lee & Bob Roy"))
+    )
+    b = threading.Thread(
+        target=run, args=("b", second, small_session("2026-01-13", "Ann Lee & Zed Ash"))
+    )
+    a.start()
+    assert inside.wait(30)
+    b.start()
+    time.sleep(1.0)
+    assert "b" not in done  # the second writer waits for the first ...
+    release.set()
+    a.join(60)
+    b.join(60)
+    assert not a.is_alive() and not b.is_alive(), "a writer is stuck"
+    assert done["a"].stored and done["b"].stored, done  # ... and then both are stored
+    names = sorted(p.name for p in first.players())
+    assert len(names) == len(set(names)) == 9
+    assert len(first.sessions()) == 2
+    # Both new players of the first import were matched, not remade, by the second.
+    assert "Ann Lee" not in [p.name for p in done["b"].new_players]
+    first.close()
+    second.close()
+
+
+def test_the_same_file_imported_twice_at_once_is_stored_once(db_url: str) -> None:
+    stores = [open_store(db_url) for _ in range(2)]
+    reports: list[Any] = []
+    barrier = threading.Barrier(2)
+
+    def run(store: Store) -> None:
+        barrier.wait()
+        reports.append(store.import_file(SAMPLE))
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert sorted(r.stored for r in reports) == [False, True]
+    assert len(stores[0].sessions()) == 1
+    for s in stores:
+        s.close()
+
+
+def test_a_reader_during_an_import_sees_the_state_before_it(db_url: str) -> None:
+    writer, reader = open_store(db_url), open_store(db_url)
+    writer.import_rows(parse_csv(small_session("2026-01-06", "Ann Lee & Bob Roy")))
+    inside, release = threading.Event(), threading.Event()
+    pause_inside(writer, inside, release)
+    thread = threading.Thread(target=writer.import_file, args=(SAMPLE,))
+    thread.start()
+    try:
+        assert inside.wait(30)
+        started = time.monotonic()
+        seen = reader.sessions()
+        assert time.monotonic() - started < 5  # not blocked by the writer
+        assert [s.results for s in seen] == [2]  # and never a half-imported session
+        assert len(reader.players()) == 8
+    finally:
+        release.set()
+        thread.join(60)
+    assert sorted(s.results for s in reader.sessions()) == [2, 243]
+    writer.close()
+    reader.close()

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -185,6 +186,7 @@ def check_round(drawn: Drawn, *, brute_force: bool) -> None:
 _FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @settings(_FAST, max_examples=1300)
 @given(plans(4, 10))
 def test_small_events_against_every_possible_draw(plan: Plan) -> None:
@@ -192,6 +194,7 @@ def test_small_events_against_every_possible_draw(plan: Plan) -> None:
         check_round(drawn, brute_force=True)
 
 
+@pytest.mark.slow
 @settings(_FAST, max_examples=450)
 @given(plans(11, 24))
 def test_larger_events_draw_no_avoidable_rematch(plan: Plan) -> None:
@@ -199,6 +202,7 @@ def test_larger_events_draw_no_avoidable_rematch(plan: Plan) -> None:
         check_round(drawn, brute_force=False)
 
 
+@pytest.mark.slow
 @settings(_FAST, max_examples=40)
 @given(plans(25, 60))
 def test_large_events_draw_no_avoidable_rematch(plan: Plan) -> None:

@@ -10,22 +10,9 @@ import pytest
 
 from bridgescore.store import Store
 from tests.web.helpers import club_store
-from tests.web.players import Sink, free_port
 
 
 @pytest.fixture(name="store")
 def store_fixture(tmp_path: Path) -> Iterator[Store]:
     with club_store(tmp_path) as opened:
         yield opened
-
-
-@pytest.fixture(name="sink")
-def sink_fixture() -> Iterator[Sink]:
-    controller_module = pytest.importorskip("aiosmtpd.controller")
-    sink = Sink(free_port())
-    controller = controller_module.Controller(sink, hostname="127.0.0.1", port=sink.port)
-    controller.start()
-    try:
-        yield sink
-    finally:
-        controller.stop()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import email
 import re
-import socket
 import time
 import warnings
 from collections.abc import Callable
@@ -22,15 +21,14 @@ from bridgescore.night import Actor, Service
 from bridgescore.store import Store
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.requests import Requests
-from bridgescore.web import auth
 from bridgescore.web.app import create_app
+from tests.helpers import PASSWORD, password_hash
 from tests.night.helpers import enter, live_session, user
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-PASSWORD = "correct horse battery"
 SENDER = "results@riverside.example"
 # What each line of the night has, by (table + board): every board gets a spread of scores.
 RESULTS = ["4S N =", "4S N -1", "3NT S +1", "PASS", "2H E =", "4S N +1", "3NT S -2"]
@@ -90,7 +88,7 @@ class Console:
     def __post_init__(self) -> None:
         for name, role in (("dana", "director"), ("sam", "scorer")):
             if self.store.user(name) is None:
-                self.store.add_user(name, auth.hash_password(PASSWORD), role, "Riverside")
+                self.store.add_user(name, password_hash(), role, "Riverside")
         self.director = login(self.client(), "dana")
         self.scorer = login(self.client(), "sam")
 
@@ -171,9 +169,3 @@ def html_of(message: EmailMessage) -> str:
     body = message.get_body(("html",))
     assert body is not None
     return str(body.get_content()).replace("\r\n", "\n")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

@@ -32,7 +32,7 @@ from tests.web.players import (
     text_of,
     wait_for,
 )
-from tests.web.test_accessibility_console import _violations
+from tests.web.test_accessibility import _violations
 from tests.web.test_web_server import login, prepare, serving
 
 if TYPE_CHECKING:

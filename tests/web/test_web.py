@@ -1,7 +1,7 @@
 """``bridgescore serve`` in-process (Starlette's test client): logins, CSRF, the one error shape,
 setting a session up, the traveller grid, watching, corrections and undo, publishing, and one
 club's sessions hidden from another's users. The database is SQLite here; the store's side of
-the club night runs on PostgreSQL too (tests/store/test_club_night.py), and a real server in
+the club night runs on PostgreSQL too (tests/store/test_api.py), and a real server in
 test_web_server.py."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bridgescore.cli import main
 from bridgescore.store import Store, open_store
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
-from tests.web.helpers import PASSWORD
+from tests.helpers import PASSWORD
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

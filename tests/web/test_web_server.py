@@ -19,7 +19,7 @@ import pytest
 from tools.servers import serving
 
 from bridgescore.store import Store, open_store
-from bridgescore.web import auth
+from tests.helpers import password_hash
 
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 
@@ -43,7 +43,7 @@ def login(client: httpx.Client) -> str:
 def prepare(db: str) -> None:
     store = open_store(db)
     try:
-        store.add_user("dana", auth.hash_password(PASSWORD), "director", "Riverside")
+        store.add_user("dana", password_hash(), "director", "Riverside")
     finally:
         store.close()
 

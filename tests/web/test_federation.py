@@ -21,9 +21,9 @@ from bridgescore.anomalies import find
 from bridgescore.formats import national, usebio
 from bridgescore.store import Store, hand_records
 from tests.conftest import shared_path
-from tests.formats.test_hand_records import FILES, _pbn_analysis, _reference
-from tests.web.test_web import Console, new_session
-from tests.web.test_web_tables import Table
+from tests.formats.test_hands import FILES, _pbn_analysis, _reference
+from tests.web.test_tables import Table
+from tests.web.test_web import Console, enter, new_session
 
 HANDS = ("data", "hand-records")
 
@@ -52,16 +52,6 @@ def rows_of(console: Console, session: int, board: int) -> list[dict[str, Any]]:
         f"/director/sessions/{session}/boards/{board}.json"
     ).json()["rows"]
     return rows
-
-
-def enter(console: Console, session: int, board: int, row: dict[str, Any], **cells: str) -> Any:
-    return console.post(
-        f"/director/sessions/{session}/results.json",
-        board=board,
-        round=row["round"],
-        table=row["table"],
-        **cells,
-    )
 
 
 # --- loading the hand records ---------------------------------------------------------------------

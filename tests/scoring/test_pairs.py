@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,6 +117,7 @@ def sessions(draw: st.DrawFn) -> Session:
     return Session.build(rows, structure=structure)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(sessions(), RULES, st.booleans())
 def test_the_engine_equals_the_reference(session: Session, rules: Rules, handicapped: bool) -> None:

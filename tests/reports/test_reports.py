@@ -1,7 +1,7 @@
 """The results site (``bridgescore report``): pages, JSON twins, links, numbers and escaping.
 
 The pages are read back with the standard library's HTML parser and compared with the engine's
-exact values formatted as the rules say; ``test_report_browser`` opens the same sites in a real
+exact values formatted as the rules say; ``test_reports_browser`` opens the same sites in a real
 headless Chromium.
 """
 

@@ -19,7 +19,7 @@ from bridgescore.scoring import score_pairs
 from tests.conftest import shared_path
 
 from . import test_usebio
-from .test_export import _same_session
+from .test_national import _same_session
 
 _DAY1 = """# event: Spring championship pairs, session 1
 # date: 2026-03-02

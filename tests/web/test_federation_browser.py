@@ -19,8 +19,8 @@ import pytest
 
 from bridgescore.bridge import Vulnerability
 from tests.conftest import shared_path
-from tests.formats.test_hand_records import _pbn_analysis
-from tests.web.test_web_phones import Phone, enter
+from tests.formats.test_hands import _pbn_analysis
+from tests.web.test_phone_browser import Phone, enter
 from tests.web.test_web_server import login, new_session, prepare, serving
 
 if TYPE_CHECKING:

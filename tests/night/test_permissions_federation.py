@@ -4,7 +4,7 @@ scorer, a director, another club's director, nobody) times each new action (load
 records, choose the masterpoint scheme, make the national body's file, confirm an entry that
 looks wrong before publishing).
 
-As in test_night_permissions.py (whose database per backend, logins and helpers are used here),
+As in test_permissions.py (whose database per backend, logins and helpers are used here),
 each cell is a real request made the way that role makes it, on a fresh session prepared for the
 action; the expected answers are the rules written down here: allowed (and the database shows
 it), or refused with a status and a sentence, and then nothing at all has changed."""
@@ -22,19 +22,21 @@ from bridgescore.reports.deals import solve
 from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
 from bridgescore.store.requests import Requests
-from tests.night.helpers import live_session, scanned
-from tests.night.test_night_permissions import (
-    LINE,
+from tests.night.helpers import (
     LOG_IN,
     NOT_A_PHONES_PASS,
     NOT_SEEN,
     ROLES,
-    Scene,
     World,
-    token,
+    entered,
+    joined,
+    judged,
+    live_session,
+    request_as,
     user_post,
 )
-from tests.night.test_night_permissions import state as log_state
+from tests.night.test_permissions import LINE, Scene, token
+from tests.night.test_permissions import state as log_state
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs: North makes no trick at notrump.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -71,20 +73,14 @@ def scene(world: World, action: str) -> Scene:
     """A fresh session with its phones and what the action needs: for the national body's file
     a published session; to confirm, a board's deal and an entry far from its double dummy."""
     session, codes = live_session(world.store, players=True)
-    client = world.client()
-    joined = {}
-    for name, code in (("table", codes[0]), ("watcher", codes[0]), ("other table", codes[1])):
-        answer = client.post("/t/api/join", json=scanned(world.store, code))
-        assert answer.status_code == 201, answer.text
-        joined[name] = answer.json()
+    phones = joined(world, codes[0], codes[1])
     player = world.store.player("P1NS Q", club="Riverside").id
     found = Scene(
-        session, joined, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
+        session, phones, Requests(world.store).issue(session, player, "mail", datetime.now(UTC))
     )
-    result = {"board": 1, "round": 1, "table": 1, "contract": "7NT", "declarer": "N", "tricks": "="}
+    result = {"contract": "7NT", "declarer": "N", "tricks": "="}
     if action == "national file":
-        entered = user_post(world, "dana", f"/director/sessions/{session}/results.json", **result)
-        assert entered.status_code == 201, entered.text
+        entered(world, "dana", session, **result)
         done = user_post(world, "dana", f"/director/sessions/{session}/publish.json", minutes=60)
         assert done.status_code == 200, done.text
     elif action == "confirm":
@@ -95,9 +91,7 @@ def scene(world: World, action: str) -> Scene:
         night = world.app.state.bridge.night
         upload = night_hands.Upload("board-1.pbn", "pbn", "0" * 64, records.boards)
         night_hands.load(night, dana, session, upload, solve)
-        entered = user_post(world, "dana", f"/director/sessions/{session}/results.json", **result)
-        assert entered.status_code == 201, entered.text
-        found.entry = entered.json()["entry"]["id"]
+        found.entry = entered(world, "dana", session, **result).json()["entry"]["id"]
     return found
 
 
@@ -115,19 +109,7 @@ def act(world: World, at: Scene, role: str, action: str) -> Any:
     else:
         url = s + "/review/confirm.json"
         data = {"line": LINE, "kind": "double dummy", "entry": at.entry, "note": "seen"}
-    headers = {"accept": "application/json"}
-    if role in ("table", "watcher", "other table", "player"):
-        headers["authorization"] = f"Bearer {token(at, role)}"
-        client = world.client()
-    elif role == "anonymous":
-        client = world.client()
-    else:
-        name = {"scorer": "sam", "director": "dana", "other club": "other"}[role]
-        client, csrf = world.users[name]
-        data = {"csrf": csrf, **data}
-    if method == "GET":
-        return client.get(url, headers=headers)
-    return client.post(url, data=data, files=files, headers=headers)
+    return request_as(world, role, url, data, bearer=token(at, role), method=method, files=files)
 
 
 def state(world: World, session: int) -> Any:
@@ -152,18 +134,9 @@ def test_the_permission_table_of_the_federation_actions(
     at = scene(world, action)
     before = state(world, at.session)
     answer = act(world, at, role, action)
-    expected = EXPECTED[role][action]
     after = state(world, at.session)
-    if isinstance(expected, int):
-        assert answer.status_code == expected, answer.text
+    if judged(answer, EXPECTED[role][action], before, after):
         effect(world, at, action, answer, before, after)
-        return
-    status, words = expected
-    assert answer.status_code == status, answer.text
-    body = answer.json()
-    assert set(body) == {"error"} and body["error"]["status"] == status
-    assert words in body["error"]["message"], body["error"]["message"]
-    assert after == before, "refused, yet something changed"
 
 
 def effect(world: World, at: Scene, action: str, answer: Any, before: Any, after: Any) -> None:
@@ -197,16 +170,6 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
     from bridgescore.night import PERMISSIONS, Action, Role
     from bridgescore.night.permissions import cell
 
-    roles = {
-        "table": Role.TABLE,
-        "watcher": Role.WATCHER,
-        "other table": Role.OTHER_TABLE,
-        "scorer": Role.SCORER,
-        "director": Role.DIRECTOR,
-        "other club": Role.OTHER_CLUB,
-        "anonymous": Role.ANONYMOUS,
-        "player": Role.PLAYER,
-    }
     actions = {
         "hand records": Action.HAND_RECORDS,
         "scheme": Action.MASTERPOINTS,
@@ -216,7 +179,7 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
     assert set(PERMISSIONS) == set(Role)
     for role, row in EXPECTED.items():
         for action, expected in row.items():
-            found = cell(roles[role], actions[action])
+            found = cell(ROLES[role], actions[action])
             assert found.name == ("ALLOW" if expected == 200 else "REFUSE"), (role, action)
 
 
