@@ -203,8 +203,10 @@ def install(env: jinja2.Environment) -> None:
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda message, **values: current().gettext(message, **values),
-        ngettext=lambda singular, plural, count, **values: current().ngettext(
-            singular, plural, count, **values
+        # Jinja fills the placeholders itself (escaping the values): the message goes back as
+        # the catalogue gives it, or a template's other values would be missing here.
+        ngettext=lambda singular, plural, count: current().translations.ngettext(
+            singular, plural, count
         ),
         newstyle=True,
     )
