@@ -7,7 +7,7 @@ the recap sheet's and score cards' records (start-up time: ``bridgescore score``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.languages import N_, Language, current
@@ -51,6 +51,21 @@ class Text(str):
             plural, count = self.plural
             return language.ngettext(self.message, plural, count, **values)
         return language.gettext(self.message, **values)
+
+
+def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
+    """:meth:`Text.counted`, by a name the catalogues' extraction knows as a plural message."""
+    return Text.counted(singular, plural, count, **values)
+
+
+def joined(items: Sequence[Any]) -> Any:
+    """``a``, ``a and b``, ``a, b and c`` in the reader's language."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    listed = items[0]
+    for item in items[1:-1]:
+        listed = Text("%(list)s, %(item)s", list=listed, item=item)
+    return Text(N_("%(list)s and %(last)s"), list=listed, last=items[-1])
 
 
 def _rebuild(message: str, values: dict[str, Any], plural: tuple[str, int] | None) -> Text:
@@ -176,4 +191,13 @@ def rules_summary(result: SessionResult) -> Text:
     return Text(N_("rules %(label)s: %(how)s"), label=rules.label, how=how)
 
 
-__all__ = ["Figure", "Percentage", "Text", "field_title", "rules_summary", "shown"]
+__all__ = [
+    "Figure",
+    "Percentage",
+    "Text",
+    "counted",
+    "field_title",
+    "joined",
+    "rules_summary",
+    "shown",
+]
