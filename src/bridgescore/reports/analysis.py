@@ -265,7 +265,9 @@ class Analyst:
         if not count:
             return [Statement("field", Text(N_("No table has a bridge result on this board.")), {})]
         contracts, most = _most_common(board.contracts)
-        named = [Text(N_("%(contract)s by %(side)s"), contract=c, side=side) for c, side in contracts]
+        named = [
+            Text(N_("%(contract)s by %(side)s"), contract=c, side=side) for c, side in contracts
+        ]
         text: Text
         if contracts and len(contracts) == 1:
             text = counted(
@@ -377,7 +379,11 @@ class Analyst:
         said = [
             Statement(
                 "par",
-                Text(N_("Par is %(par)s for you (%(contracts)s)."), par=signed(par), contracts=", ".join(contracts))
+                Text(
+                    N_("Par is %(par)s for you (%(contracts)s)."),
+                    par=signed(par),
+                    contracts=", ".join(contracts),
+                )
                 if contracts
                 else Text(N_("Par is %(par)s for you (passed out)."), par=signed(par)),
                 {"par": par, "par_ns": solved.par_score, "contracts": contracts},
@@ -400,7 +406,11 @@ class Analyst:
             )
             if makes:
                 made = (
-                    Text(N_("You (%(side)s) make %(contracts)s double dummy."), side=who, contracts=words)
+                    Text(
+                        N_("You (%(side)s) make %(contracts)s double dummy."),
+                        side=who,
+                        contracts=words,
+                    )
                     if who is side
                     else Text(
                         N_("Your opponents (%(side)s) make %(contracts)s double dummy."),
@@ -412,7 +422,9 @@ class Analyst:
                 made = (
                     Text(N_("You (%(side)s) make no contract double dummy."), side=who)
                     if who is side
-                    else Text(N_("Your opponents (%(side)s) make no contract double dummy."), side=who)
+                    else Text(
+                        N_("Your opponents (%(side)s) make no contract double dummy."), side=who
+                    )
                 )
             said.append(
                 Statement(
@@ -547,7 +559,9 @@ class Analyst:
                 doer = (
                     Text(N_("The play: your play took %(taken)s tricks"), taken=taken)
                     if ours
-                    else Text(N_("The play: the opponents' play took %(taken)s tricks"), taken=taken)
+                    else Text(
+                        N_("The play: the opponents' play took %(taken)s tricks"), taken=taken
+                    )
                 )
                 how = Text(N_("lost %(tricks)s"), tricks=tricks(abs(difference)))
             else:

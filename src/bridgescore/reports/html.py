@@ -317,7 +317,9 @@ def at_side(who: Mapping[str, Any], side: str) -> str:
 def board_heading(link: Mapping[str, Any]) -> str:
     """``Board 7``, ``Board 7 (section A)``."""
     if link.get("section"):
-        return _("Board %(board)s (section %(section)s)", board=link["board"], section=link["section"])
+        return _(
+            "Board %(board)s (section %(section)s)", board=link["board"], section=link["section"]
+        )
     return _("Board %(board)s", board=link["board"])
 
 

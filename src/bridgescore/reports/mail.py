@@ -267,7 +267,12 @@ def _text(data: Data, pages: SessionPages) -> str:
     card = data["card"]
     lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", ""]
     lines.append(
-        _("%(kind)s for %(player)s (%(label)s)", kind=data["kind"], player=data["player"], label=card["label"])
+        _(
+            "%(kind)s for %(player)s (%(label)s)",
+            kind=data["kind"],
+            player=data["player"],
+            label=card["label"],
+        )
     )
     lines.append("")
     if data["changed"] is not None:
@@ -295,7 +300,8 @@ def _text(data: Data, pages: SessionPages) -> str:
     )
     if card.get("masterpoints_award"):
         lines.append(
-            f"{_('Masterpoints')}: {card['masterpoints_text']} — {shown(card['masterpoints_award'])}"
+            f"{_('Masterpoints')}: {card['masterpoints_text']} — "
+            f"{shown(card['masterpoints_award'])}"
         )
     lines.append("")
     lines.append(_("The ranking: %(field)s", field=shown(data["field"]["title"])))
@@ -461,7 +467,11 @@ def answer_mail(
     else:
         decided = _("The director accepted it.")
     said = [
-        _("You asked for a correction of board %(board)s: “%(reason)s”.", board=board, reason=reason),
+        _(
+            "You asked for a correction of board %(board)s: “%(reason)s”.",
+            board=board,
+            reason=reason,
+        ),
         decided,
     ]
     if words:

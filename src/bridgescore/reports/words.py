@@ -128,7 +128,11 @@ def field_title(field: str, result: SessionResult) -> Text:
         title = Text(_FIELD_TITLES[line])
     else:
         title = Text("%(line)s", line=line)
-    return Text(N_("Section %(section)s: %(title)s"), section=section, title=title) if section else title
+    return (
+        Text(N_("Section %(section)s: %(title)s"), section=section, title=title)
+        if section
+        else title
+    )
 
 
 # The settings' values as the rules in words say them (their names in a rule set stay English).
@@ -180,9 +184,7 @@ def rules_summary(result: SessionResult) -> Text:
         )
     elif rules.method is Method.BUTLER:
         how = Text(
-            N_(
-                "Butler IMPs against a datum dropping %(trim)s at each end, rounded %(rounding)s"
-            ),
+            N_("Butler IMPs against a datum dropping %(trim)s at each end, rounded %(rounding)s"),
             trim=rules.datum_trim,
             rounding=_setting(rules.datum_rounding),
         )
