@@ -738,7 +738,7 @@ class Analyst:
         if pieces:
             how = pieces[0]
             for piece in pieces[1:]:
-                how = Text("%(list)s; %(item)s", list=how, item=piece)
+                how = Text(N_("%(list)s; %(item)s"), list=how, item=piece)
         return Statement(
             "verdict",
             Text(
