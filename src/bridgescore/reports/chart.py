@@ -114,9 +114,10 @@ def _frame(low: Fraction, high: Fraction, imps: bool, language: str) -> str:
             f'<text x="{LEFT - 7}" y="{at}" dy="0.35em" text-anchor="end" fill="{INK}">'
             f"{_tick_text(tick)}</text>"
         )
+    axis = escape(_("Board (in the order played)"))
     out.append(
         f'<text x="{_px((LEFT + RIGHT) / 2)}" y="{BOTTOM + 38}" text-anchor="middle" '
-        f'fill="{INK}">{escape(_("Board (in the order played)"))}</text>'
+        f'fill="{INK}">{axis}</text>'
     )
     out.append(
         f'<text transform="translate(18 {_px((TOP + BOTTOM) / 2)}) rotate(-90)" '
