@@ -231,7 +231,12 @@ def _data(
         )
     kind = _("Corrected results") if changed is not None else _("Results")
     return {
-        "subject": f"{kind}: {event}{date} — {headline}",
+        "subject": _(
+            "%(kind)s: %(event)s — %(headline)s",
+            kind=kind,
+            event=f"{event}{date}",
+            headline=headline,
+        ),
         "kind": kind,
         "event": event,
         "date": day,
