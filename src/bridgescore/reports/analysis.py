@@ -30,7 +30,8 @@ from typing import Any
 
 from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.contract import Contract, format_result
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt, fmt_fixed
+from bridgescore.explanation import Explanation
 from bridgescore.languages import N_
 from bridgescore.reports.deals import DoubleDummy, ParContract
 from bridgescore.reports.leads import Leads, holds, leader, parse_lead, position
@@ -755,19 +756,18 @@ class Analyst:
         why = row.explanation
         if why is None:
             return Statement("score", Text(N_("No score on this board.")), {})
-        # The explanation itself is the rules' own English sentence (bridgescore.explanation).
         if why.in_imps:
             text = Text(
                 N_("You scored %(value)s IMPs: %(why)s."),
                 value=Figure(self.num(why.value)),
-                why=why.text(self.rules.decimals),
+                why=explained(why, self.rules.decimals),
             )
         elif row.percent is None:
             text = Text(
                 N_("You scored %(value)s of %(top)s matchpoints: %(why)s."),
                 value=Figure(self.num(why.value)),
                 top=Figure(self.num(why.top)),
-                why=why.text(self.rules.decimals),
+                why=explained(why, self.rules.decimals),
             )
         else:
             text = Text(
@@ -775,7 +775,7 @@ class Analyst:
                 value=Figure(self.num(why.value)),
                 top=Figure(self.num(why.top)),
                 percent=Percentage(self.num(row.percent)),
-                why=why.text(self.rules.decimals),
+                why=explained(why, self.rules.decimals),
             )
         return Statement(
             "score",
@@ -789,6 +789,45 @@ class Analyst:
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+def explained(why: Explanation, decimals: int) -> Text | str:
+    """A score's explanation in the reader's language when it is the plain one (one score
+    matchpointed against the others, nothing adjusted): the same sentence as the rules' own
+    (:meth:`bridgescore.explanation.Explanation.text`), kept as a message. Any other
+    explanation (artificial scores, groups, adjustments, IMPs) stays the rules' English."""
+    english = why.text(decimals)
+    if (
+        why.in_imps
+        or why.artificial is not None
+        or why.steps
+        or why.note
+        or why.group
+        or len(why.scores) != 1
+    ):
+        return english
+
+    def n(value: Fraction | int) -> Figure:
+        return Figure(fmt(value, decimals))
+
+    if why.scale == 2:
+        worked = f"{n(why.beaten)}×2 + {n(why.tied)}×1"
+    else:
+        worked = f"{n(why.beaten)}×1 + {n(why.tied)}×½"
+    made = counted(
+        "%(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other result: "
+        "%(worked)s = %(raw)s of %(top)s",
+        "%(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other results: "
+        "%(worked)s = %(raw)s of %(top)s",
+        why.compared,
+        score=signed(why.scores[0][1]),
+        beaten=n(why.beaten),
+        tied=n(why.tied),
+        worked=Figure(worked),
+        raw=n(why.raw),
+        top=n(why.raw_top),
+    )
+    return made if made == english else english  # never a sentence other than the rules'
 
 
 def _what(table: ScoredTable) -> str:
