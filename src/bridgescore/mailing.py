@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import LANGUAGES, N_, _, current, use
 from bridgescore.reports import mail as compose
 from bridgescore.reports import smtp
 from bridgescore.store import Store
@@ -43,6 +44,29 @@ class MailProblem(BridgeScoreError):
 
 
 NO_SERVER = "the club has no SMTP server yet"
+
+# What a player lets the results show, as their mail's foot says it.
+_PUBLISH = {
+    "full": N_("full name"),
+    "initials": N_("initials"),
+    "number": N_("number only"),
+    "hidden": N_("not shown"),
+}
+
+
+def club_language(store: Store) -> str:
+    """The language the club's mails are in: its setting ``language`` (the console's set-up),
+    or the command's own (``LANG``) when the club has chosen none."""
+    from bridgescore.store import live as lv
+
+    with store.reading() as conn:
+        found = lv.read_setting(conn, "language")
+    return found if found in LANGUAGES else current().code
+
+
+def _publish_words(recipient: Recipient) -> str:
+    words = _PUBLISH.get(str(recipient.publish.value))
+    return recipient.publish.words if words is None else _(words)
 
 
 @dataclass(frozen=True)
@@ -222,7 +246,7 @@ class _Sending:
                 self.step(Step(recipient.name, recipient.email, "results", "current"))
                 continue
             changed = None if before is None else compose.changes(before.summary, figures, pages)
-            words = recipient.publish.words
+            words = _publish_words(recipient)
             made = compose.compose(
                 pages,
                 entrant,
@@ -243,7 +267,7 @@ class _Sending:
             entries = self.store.history(session_id, answered.entry_key)
             result = next((e.result for e in entries if e.id == answered.correction), None)
         made = compose.answer_mail(
-            event=info.title or f"Session {session_id}",
+            event=info.title or _("Session %(id)s", id=session_id),
             date=info.date_text,
             player=recipient.name,
             board=answered.board,
@@ -256,7 +280,14 @@ class _Sending:
         self.deliver(recipient, "answer", made, {}, answered.id)
 
 
-def send_session(
+def send_session(store: Store, session_id: int, **options: Any) -> Report:
+    """Send (or, ``dry_run``, list) what is due for the session, in the club's language
+    (:func:`club_language`): see :func:`_send_session` for the options."""
+    with use(club_language(store)):
+        return _send_session(store, session_id, **options)
+
+
+def _send_session(
     store: Store,
     session_id: int,
     *,
@@ -333,7 +364,14 @@ def entrant_of(key: tuple[str, str, int, bool]) -> Any:
     return Entrant(number, Side(line) if line else None, individual, section or None)
 
 
-def send_links(
+def send_links(store: Store, session_id: int, *args: Any, **options: Any) -> Report:
+    """Mail each player their link to ask for a correction, in the club's language: see
+    :func:`_send_links`."""
+    with use(club_language(store)):
+        return _send_links(store, session_id, *args, **options)
+
+
+def _send_links(
     store: Store,
     session_id: int,
     tokens: dict[int, str],
@@ -361,7 +399,7 @@ def send_links(
         if token is None:
             continue
         made = compose.link_mail(
-            event=info.title or f"Session {session_id}",
+            event=info.title or _("Session %(id)s", id=session_id),
             date=info.date_text,
             player=recipient.name,
             label=label,

@@ -272,3 +272,58 @@ def test_the_hands_and_the_verdict_when_the_deals_are_known(tmp_path: Path, sink
     assert "\n                      S " in text and "\n                      C " in text
     assert "Against par" in text and "Against par" in html
     assert 'class="suit' in html
+
+
+# --- the mail's language: the club's, else the command's ------------------------------------------
+
+
+def _club_language(db: str, code: str) -> None:
+    from bridgescore.store import open_store
+
+    store = open_store(db)
+    try:
+        assert store.setting("language", code) == code
+    finally:
+        store.engine.dispose()
+
+
+_NO_LOCALE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None}
+
+
+def _send(db: str, **environ: str) -> None:
+    result = CliRunner().invoke(
+        main, ["mail", "db:1", "--db", db, "--no-double-dummy"], env={**_NO_LOCALE, **environ}
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_a_french_club_mails_in_french(db: str, sink: Sink) -> None:
+    _settings(db, sink.port)
+    _club_language(db, "fr")
+    _send(db, LANG="C.UTF-8")  # the club's choice, whatever the command's environment
+    (margaret,) = sink.to("margaret@example.org")
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    standing = result.standing(Entrant(1, Side.NS))
+    # her percentage, worked out by the engine's exact figures and written the French way
+    english = _percent(Entrant(1, Side.NS))
+    french = english.replace(".", ",")
+    subject = " ".join(margaret["Subject"].split())
+    assert subject.startswith("Résultats : Riverside Bridge Club, Tuesday evening pairs, ")
+    assert "17 novembre 2026" in subject and f"{standing.place} sur 9, {french}" in subject
+    text, html = _parts(margaret)
+    assert "Résultats pour Margaret Hale (1NS)" in text
+    assert f"Votre résultat : {standing.place} sur 9 (Nord-Sud)" in text
+    assert f"{french}\u00a0%" in text and f"{english}%" not in text
+    assert "  Donne  4 NS contre 9EW: non jouée" in text
+    assert "publié comme vous l'avez choisi : nom complet" in text
+    assert '<html lang="fr">' in html and "Votre fiche de résultats" in html
+    assert "Your score card" not in html and "Your result" not in text
+
+
+def test_without_a_club_language_the_command_speaks_lang(db: str, sink: Sink) -> None:
+    _settings(db, sink.port)
+    _send(db, LANG="nl_NL.UTF-8")
+    (margaret,) = sink.to("margaret@example.org")
+    text, html = _parts(margaret)
+    assert "Uitslag voor Margaret Hale (1NS)" in text and "Uw scorekaart" in html
+    assert f"{_percent(Entrant(1, Side.NS)).replace('.', ',')}%" in text

@@ -54,6 +54,11 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Exact, explained scoring for duplicate bridge."""
     command_started()  # a command builds one session's records and keeps them to the end
+    # Every command speaks the language of its environment (LANG, docs/languages.md), to its end.
+    from bridgescore.languages import from_environment, use
+
+    ctx.with_resource(use(from_environment()))

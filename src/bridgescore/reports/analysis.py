@@ -30,10 +30,13 @@ from typing import Any
 
 from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.contract import Contract, format_result
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt, fmt_fixed
+from bridgescore.explanation import Explanation
+from bridgescore.languages import N_
 from bridgescore.reports.deals import DoubleDummy, ParContract
 from bridgescore.reports.leads import Leads, holds, leader, parse_lead, position
 from bridgescore.reports.model import CardRow
+from bridgescore.reports.words import Figure, Percentage, Text, counted, joined
 from bridgescore.results import ScoredBoard, ScoredTable
 from bridgescore.rules import Rules
 from bridgescore.traveller import BridgeResult
@@ -69,9 +72,9 @@ def card_text(card: str) -> str:
 def result_text(result: BridgeResult) -> str:
     """``4♠ N =``, ``3NTX E -2``, ``passed out``, or a bare score for NS."""
     if result.passed_out:
-        return "passed out"
+        return Text(N_("passed out"))
     if result.contract is None or result.declarer is None or result.tricks is None:
-        return f"{signed(result.ns_score)} for NS"
+        return Text(N_("%(score)s for NS"), score=signed(result.ns_score))
     return (
         f"{contract_text(result.contract)} {result.declarer} "
         f"{format_result(result.contract, result.tricks)}"
@@ -88,12 +91,12 @@ def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def tables(count: int) -> str:
-    return f"{count} table" if count == 1 else f"{count} tables"
+def tables(count: int) -> Text:
+    return counted("%(num)d table", "%(num)d tables", count)
 
 
-def tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+def tricks(count: int) -> Text:
+    return counted("%(num)d trick", "%(num)d tricks", count)
 
 
 def _is_game(contract: Contract) -> bool:
@@ -182,7 +185,7 @@ class Statement:
     """One sentence of the analysis and the figures it quotes."""
 
     kind: str  # field, standing, par, makeable, double dummy, contract, lead, play, verdict
-    text: str
+    text: str  # a words.Text: English as data, the reader's language on a page
     figures: Figures
 
     def data(self) -> Figures:
@@ -247,7 +250,7 @@ class Analyst:
         verdict.insert(0, self._score_line(row))
         return Story(
             row,
-            "not played" if played is None and not table.table.played else _what(table),
+            Text(N_("not played")) if played is None and not table.table.played else _what(table),
             tuple(field_said),
             tuple(dd_said),
             tuple(verdict),
@@ -261,23 +264,49 @@ class Analyst:
         said = []
         count = len(board.results)
         if not count:
-            return [Statement("field", "No table has a bridge result on this board.", {})]
+            return [Statement("field", Text(N_("No table has a bridge result on this board.")), {})]
         contracts, most = _most_common(board.contracts)
-        named = [f"{c} by {side}" for c, side in contracts]
-        if contracts and (most > 1 or len(contracts) == 1):
-            each = " each" if len(contracts) > 1 else ""
-            verb = "contract was" if len(contracts) == 1 else "contracts were"
-            text = (
-                f"{tables(count)} have a result on this board; the most common {verb} "
-                f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
+        named = [
+            Text(N_("%(contract)s by %(side)s"), contract=c, side=side) for c, side in contracts
+        ]
+        text: Text
+        if contracts and len(contracts) == 1:
+            text = counted(
+                "%(num)d table has a result on this board; the most common contract was "
+                "%(contracts)s (%(most)s of %(tables)s).",
+                "%(num)d tables have a result on this board; the most common contract was "
+                "%(contracts)s (%(most)s of %(tables)s).",
+                count,
+                contracts=joined(named),
+                most=most,
+                tables=tables(len(board.results)),
+            )
+        elif contracts and most > 1:
+            text = counted(
+                "%(num)d table has a result on this board; the most common contracts were "
+                "%(contracts)s (%(most)s of %(tables)s each).",
+                "%(num)d tables have a result on this board; the most common contracts were "
+                "%(contracts)s (%(most)s of %(tables)s each).",
+                count,
+                contracts=joined(named),
+                most=most,
+                tables=tables(len(board.results)),
             )
         elif contracts:
-            text = (
-                f"{tables(count)} have a result on this board, each in another contract: "
-                f"{_and(named)}."
+            text = counted(
+                "%(num)d table has a result on this board, each in another contract: "
+                "%(contracts)s.",
+                "%(num)d tables have a result on this board, each in another contract: "
+                "%(contracts)s.",
+                count,
+                contracts=joined(named),
             )
         else:
-            text = f"{tables(count)} have a result on this board, none with a contract."
+            text = counted(
+                "%(num)d table has a result on this board, none with a contract.",
+                "%(num)d tables have a result on this board, none with a contract.",
+                count,
+            )
         said.append(
             Statement(
                 "field",
@@ -290,24 +319,34 @@ class Analyst:
             )
         )
         outcomes, most = _most_common(board.outcomes)
-        if most > 1 or len(outcomes) == 1:
-            each = " each" if len(outcomes) > 1 else ""
-            verb = "was" if len(outcomes) == 1 else "were"
-            plural = "" if len(outcomes) == 1 else "s"
-            text = (
-                f"The most common result{plural} {verb} {_and(outcomes)} "
-                f"({most} of {tables(count)}{each})."
+        if len(outcomes) == 1:
+            text = Text(
+                N_("The most common result was %(results)s (%(most)s of %(tables)s)."),
+                results=joined(outcomes),
+                most=most,
+                tables=tables(count),
+            )
+        elif most > 1:
+            text = Text(
+                N_("The most common results were %(results)s (%(most)s of %(tables)s each)."),
+                results=joined(outcomes),
+                most=most,
+                tables=tables(count),
             )
         else:
-            text = "No two tables had the same result."
+            text = Text(N_("No two tables had the same result."))
         said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
         games = {side.value: board.games[side] for side in Side}
         slams = {side.value: board.slams[side] for side in Side}
         said.append(
             Statement(
                 "field",
-                f"Game was bid at {_by_sides(board.games)} of {count}, "
-                f"slam at {_by_sides(board.slams)}.",
+                Text(
+                    N_("Game was bid at %(game)s of %(tables)s, slam at %(slam)s."),
+                    game=_by_sides(board.games),
+                    tables=count,
+                    slam=_by_sides(board.slams),
+                ),
                 {"game": games, "slam": slams, "tables": count},
             )
         )
@@ -317,8 +356,16 @@ class Analyst:
             said.append(
                 Statement(
                     "standing",
-                    f"Your {signed(mine)} beat {beaten} and tied {tied} of the {compared} other "
-                    f"result{'s' if compared != 1 else ''}.",
+                    counted(
+                        "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
+                        "result.",
+                        "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
+                        "results.",
+                        compared,
+                        score=signed(mine),
+                        beaten=beaten,
+                        tied=tied,
+                    ),
                     {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
                 )
             )
@@ -333,21 +380,57 @@ class Analyst:
         said = [
             Statement(
                 "par",
-                f"Par is {signed(par)} for you"
-                + (f" ({', '.join(contracts)})." if contracts else " (passed out)."),
+                Text(
+                    N_("Par is %(par)s for you (%(contracts)s)."),
+                    par=signed(par),
+                    contracts=", ".join(contracts),
+                )
+                if contracts
+                else Text(N_("Par is %(par)s for you (passed out)."), par=signed(par)),
                 {"par": par, "par_ns": solved.par_score, "contracts": contracts},
             )
         ]
         for who in (side, side.other):
             makes = _makeable(solved, who)
-            words = ", ".join(f"{c} ({n} tricks by {' or '.join(seats)})" for c, n, seats in makes)
-            owner = "You" if who is side else "Your opponents"
+            words = _listed(
+                [
+                    Text(
+                        N_("%(contract)s (%(tricks)s by %(declarers)s)"),
+                        contract=c,
+                        tricks=tricks(n),
+                        declarers=Text(N_("%(one)s or %(other)s"), one=seats[0], other=seats[1])
+                        if len(seats) == 2
+                        else seats,
+                    )
+                    for c, n, seats in makes
+                ]
+            )
+            if makes:
+                made = (
+                    Text(
+                        N_("You (%(side)s) make %(contracts)s double dummy."),
+                        side=who,
+                        contracts=words,
+                    )
+                    if who is side
+                    else Text(
+                        N_("Your opponents (%(side)s) make %(contracts)s double dummy."),
+                        side=who,
+                        contracts=words,
+                    )
+                )
+            else:
+                made = (
+                    Text(N_("You (%(side)s) make no contract double dummy."), side=who)
+                    if who is side
+                    else Text(
+                        N_("Your opponents (%(side)s) make no contract double dummy."), side=who
+                    )
+                )
             said.append(
                 Statement(
                     "makeable",
-                    f"{owner} ({who}) make {words} double dummy."
-                    if makes
-                    else f"{owner} ({who}) make no contract double dummy.",
+                    made,
                     {
                         "side": who.value,
                         "contracts": [
@@ -370,20 +453,36 @@ class Analyst:
         par = _for(side, solved.par_score)
         said: list[Statement] = []
 
-        def beats(score_ns: int) -> str:
+        def beats(score_ns: int) -> Text:
             beaten, tied, compared = board.standing(side, score_ns, own=own)
-            return f"beaten {beaten} and tied {tied} of the {compared} other results"
+            return Text(
+                N_("beaten %(beaten)s and tied %(tied)s of the %(compared)s other results"),
+                beaten=beaten,
+                tied=tied,
+                compared=compared,
+            )
 
         contract, declarer, taken = played.contract, played.declarer, played.tricks
         if played.passed_out or contract is None or declarer is None or taken is None:
             what = (
-                "The board was passed out" if played.passed_out else f"Your score {signed(actual)}"
+                Text(N_("The board was passed out"))
+                if played.passed_out
+                else Text(N_("Your score %(score)s"), score=signed(actual))
             )
             said.append(
                 Statement(
                     "contract",
-                    f"{what}: {signed(actual)} against par {signed(par)}, "
-                    f"{_distance(actual - par)}; par would have {beats(_ns(side, par))}.",
+                    Text(
+                        N_(
+                            "%(what)s: %(score)s against par %(par)s, %(distance)s; par would "
+                            "have %(beats)s."
+                        ),
+                        what=what,
+                        score=signed(actual),
+                        par=signed(par),
+                        distance=_distance(actual - par),
+                        beats=beats(_ns(side, par)),
+                    ),
                     {"score": actual, "par": par, "versus_par": actual - par},
                 )
             )
@@ -397,16 +496,31 @@ class Analyst:
             return _for(side, contract.ns_score(declarer, count, vulnerability))
 
         ours = declarer.side is side
-        who = "you" if ours else "your opponents"
         at_best = score(best)
         part_contract = at_best - par
         said.append(
             Statement(
                 "contract",
-                f"The contract: {contract_text(contract)} by {declarer} ({who}) makes "
-                f"{tricks(best)} double dummy, {signed(at_best)} for you against par "
-                f"{signed(par)}: {_distance(part_contract)}; {signed(at_best)} would have "
-                f"{beats(_ns(side, at_best))}.",
+                Text(
+                    N_(
+                        "The contract: %(contract)s by %(declarer)s (you) makes %(tricks)s double "
+                        "dummy, %(score)s for you against par %(par)s: %(distance)s; %(score)s "
+                        "would have %(beats)s."
+                    )
+                    if ours
+                    else N_(
+                        "The contract: %(contract)s by %(declarer)s (your opponents) makes "
+                        "%(tricks)s double dummy, %(score)s for you against par %(par)s: "
+                        "%(distance)s; %(score)s would have %(beats)s."
+                    ),
+                    contract=contract_text(contract),
+                    declarer=declarer,
+                    tricks=tricks(best),
+                    score=signed(at_best),
+                    par=signed(par),
+                    distance=_distance(part_contract),
+                    beats=beats(_ns(side, at_best)),
+                ),
                 {
                     "contract": str(contract),
                     "declarer": declarer.value,
@@ -423,29 +537,64 @@ class Analyst:
             statement, made = lead
             said.append(statement)
             after = best if made is None else made
-        lead_said = "with the best lead" if lead is None or lead[1] is None else "after the lead"
+        best_lead = lead is None or lead[1] is None
         part_lead = score(after) - at_best
         part_play = actual - score(after)
         difference = taken - after
+        text: Text
         if difference == 0:
-            text = (
-                f"The play: {tricks(taken)} taken, as double dummy {lead_said}: "
-                "no trick lost or gained."
+            text = Text(
+                N_(
+                    "The play: %(tricks)s taken, as double dummy with the best lead: no trick "
+                    "lost or gained."
+                )
+                if best_lead
+                else N_(
+                    "The play: %(tricks)s taken, as double dummy after the lead: no trick lost "
+                    "or gained."
+                ),
+                tricks=tricks(taken),
             )
         else:
             if difference < 0:
-                doer = "your play" if ours else "the opponents' play"
-                text = f"The play: {doer} took {taken} tricks"
-                verb = "lost"
+                doer = (
+                    Text(N_("The play: your play took %(taken)s tricks"), taken=taken)
+                    if ours
+                    else Text(
+                        N_("The play: the opponents' play took %(taken)s tricks"), taken=taken
+                    )
+                )
+                how = Text(N_("lost %(tricks)s"), tricks=tricks(abs(difference)))
             else:
-                doer = "the opponents' defence" if ours else "your defence"
-                text = f"The play: {doer} let declarer take {taken} tricks"
-                verb = "gave"
-            text += (
-                f" where double dummy {lead_said} gives {after}: {verb} "
-                f"{tricks(abs(difference))}, {signed(part_play)} for you; "
-                f"{signed(score(after))} would have {beats(_ns(side, score(after)))}"
-                f"{self._mp_at(row, board, score(after))}."
+                doer = (
+                    Text(
+                        N_("The play: the opponents' defence let declarer take %(taken)s tricks"),
+                        taken=taken,
+                    )
+                    if ours
+                    else Text(
+                        N_("The play: your defence let declarer take %(taken)s tricks"),
+                        taken=taken,
+                    )
+                )
+                how = Text(N_("gave %(tricks)s"), tricks=tricks(abs(difference)))
+            text = Text(
+                N_(
+                    "%(doer)s where double dummy with the best lead gives %(after)s: %(how)s, "
+                    "%(points)s for you; %(score)s would have %(beats)s%(worth)s."
+                )
+                if best_lead
+                else N_(
+                    "%(doer)s where double dummy after the lead gives %(after)s: %(how)s, "
+                    "%(points)s for you; %(score)s would have %(beats)s%(worth)s."
+                ),
+                doer=doer,
+                after=after,
+                how=how,
+                points=signed(part_play),
+                score=signed(score(after)),
+                beats=beats(_ns(side, score(after))),
+                worth=self._mp_at(row, board, score(after)),
             )
         said.append(
             Statement(
@@ -479,12 +628,15 @@ class Analyst:
         if card is None or deal is None or self.leads is None:
             return None
         seat = leader(declarer)
-        whose = "your" if not ours else "the opponents'"
         if not holds(deal, seat, card):
             return (
                 Statement(
                     "lead",
-                    f"The opening lead {card_text(card)} is not in {seat}'s hand: not analysed.",
+                    Text(
+                        N_("The opening lead %(card)s is not in %(seat)s's hand: not analysed."),
+                        card=card_text(card),
+                        seat=seat,
+                    ),
                     {"lead": card, "leader": seat.value},
                 ),
                 None,
@@ -496,17 +648,44 @@ class Analyst:
         given = made - best
         best_leads = sorted((c for c, n in after.items() if n == best), key=_card_order)
         shown = ", ".join(card_text(c) for c in best_leads[:6])
-        more = f" and {len(best_leads) - 6} more" if len(best_leads) > 6 else ""
+        if len(best_leads) > 6:
+            shown = Text(N_("%(cards)s and %(more)s more"), cards=shown, more=len(best_leads) - 6)
+        text: Text
         if given == 0:
-            text = (
-                f"The opening lead: {whose} {card_text(card)} by {seat} gave nothing away: "
-                f"declarer still makes {tricks(made)} double dummy after it."
+            text = Text(
+                N_(
+                    "The opening lead: the opponents' %(card)s by %(seat)s gave nothing away: "
+                    "declarer still makes %(tricks)s double dummy after it."
+                )
+                if ours
+                else N_(
+                    "The opening lead: your %(card)s by %(seat)s gave nothing away: declarer "
+                    "still makes %(tricks)s double dummy after it."
+                ),
+                card=card_text(card),
+                seat=seat,
+                tricks=tricks(made),
             )
         else:
-            text = (
-                f"The opening lead: {whose} {card_text(card)} by {seat} gave declarer "
-                f"{tricks(given)}: {made} double dummy after it, {best} after the best lead "
-                f"({shown}{more}); {signed(score(made) - score(best))} for you."
+            text = Text(
+                N_(
+                    "The opening lead: the opponents' %(card)s by %(seat)s gave declarer "
+                    "%(tricks)s: %(made)s double dummy after it, %(best)s after the best lead "
+                    "(%(leads)s); %(points)s for you."
+                )
+                if ours
+                else N_(
+                    "The opening lead: your %(card)s by %(seat)s gave declarer %(tricks)s: "
+                    "%(made)s double dummy after it, %(best)s after the best lead (%(leads)s); "
+                    "%(points)s for you."
+                ),
+                card=card_text(card),
+                seat=seat,
+                tricks=tricks(given),
+                made=made,
+                best=best,
+                leads=shown,
+                points=signed(score(made) - score(best)),
             )
         return (
             Statement(
@@ -525,7 +704,7 @@ class Analyst:
             made,
         )
 
-    def _mp_at(self, row: CardRow, board: Field, score: int) -> str:
+    def _mp_at(self, row: CardRow, board: Field, score: int) -> Text | str:
         """What a score would have been worth on the board, when the board's matchpoints are
         plainly beaten × scale + tied × scale / 2 (the engine's own figure for this table is
         reproduced that way first); otherwise nothing is claimed."""
@@ -539,40 +718,64 @@ class Analyst:
             return ""
         beaten, tied, _ = board.standing(row.side, _ns(row.side, score), own=own)
         value = Fraction(beaten * why.scale) + Fraction(tied * why.scale, 2)
-        return f" ({self.num(value)} of {self.num(why.top)} matchpoints)"
+        return Text(
+            N_(" (%(value)s of %(top)s matchpoints)"),
+            value=Figure(self.num(value)),
+            top=Figure(self.num(why.top)),
+        )
 
     def _summary(self, actual: int, par: int, parts: Mapping[str, int]) -> Statement:
         words = {
-            "contract": ("the contract", "cost", "gained"),
-            "lead": ("the lead", "cost", "gained"),
-            "play": ("the play", "lost", "gained"),
+            "contract": (N_("the contract cost %(points)s"), N_("the contract gained %(points)s")),
+            "lead": (N_("the lead cost %(points)s"), N_("the lead gained %(points)s")),
+            "play": (N_("the play lost %(points)s"), N_("the play gained %(points)s")),
         }
-        pieces = []
-        for key, (name, lost, won) in words.items():
+        pieces: list[Any] = []
+        for key, (lost, won) in words.items():
             value = parts[key]
             if value:
-                pieces.append(f"{name} {lost if value < 0 else won} {abs(value)}")
-        how = "; ".join(pieces) if pieces else "nothing was lost or gained against par"
+                pieces.append(Text(lost if value < 0 else won, points=abs(value)))
+        how: Any = Text(N_("nothing was lost or gained against par"))
+        if pieces:
+            how = pieces[0]
+            for piece in pieces[1:]:
+                how = Text(N_("%(list)s; %(item)s"), list=how, item=piece)
         return Statement(
             "verdict",
-            f"Against par ({signed(par)}) your {signed(actual)} is {_distance(actual - par)}: "
-            f"{how}.",
+            Text(
+                N_("Against par (%(par)s) your %(score)s is %(distance)s: %(how)s."),
+                par=signed(par),
+                score=signed(actual),
+                distance=_distance(actual - par),
+                how=how,
+            ),
             {"score": actual, "par": par, "versus_par": actual - par, **parts},
         )
 
     def _score_line(self, row: CardRow) -> Statement:
         why = row.explanation
         if why is None:
-            return Statement("score", "No score on this board.", {})
-        unit = "IMPs" if why.in_imps else "matchpoints"
+            return Statement("score", Text(N_("No score on this board.")), {})
         if why.in_imps:
-            text = f"You scored {self.num(why.value)} IMPs: {why.text(self.rules.decimals)}."
+            text = Text(
+                N_("You scored %(value)s IMPs: %(why)s."),
+                value=Figure(self.num(why.value)),
+                why=explained(why, self.rules.decimals),
+            )
+        elif row.percent is None:
+            text = Text(
+                N_("You scored %(value)s of %(top)s matchpoints: %(why)s."),
+                value=Figure(self.num(why.value)),
+                top=Figure(self.num(why.top)),
+                why=explained(why, self.rules.decimals),
+            )
         else:
-            percent = row.percent
-            share = "" if percent is None else f" ({self.num(percent)}%)"
-            text = (
-                f"You scored {self.num(why.value)} of {self.num(why.top)} {unit}{share}: "
-                f"{why.text(self.rules.decimals)}."
+            text = Text(
+                N_("You scored %(value)s of %(top)s matchpoints (%(percent)s): %(why)s."),
+                value=Figure(self.num(why.value)),
+                top=Figure(self.num(why.top)),
+                percent=Percentage(self.num(row.percent)),
+                why=explained(why, self.rules.decimals),
             )
         return Statement(
             "score",
@@ -588,6 +791,45 @@ class Analyst:
 # --- helpers -------------------------------------------------------------------------------------
 
 
+def explained(why: Explanation, decimals: int) -> Text | str:
+    """A score's explanation in the reader's language when it is the plain one (one score
+    matchpointed against the others, nothing adjusted): the same sentence as the rules' own
+    (:meth:`bridgescore.explanation.Explanation.text`), kept as a message. Any other
+    explanation (artificial scores, groups, adjustments, IMPs) stays the rules' English."""
+    english = why.text(decimals)
+    if (
+        why.in_imps
+        or why.artificial is not None
+        or why.steps
+        or why.note
+        or why.group
+        or len(why.scores) != 1
+    ):
+        return english
+
+    def n(value: Fraction | int) -> Figure:
+        return Figure(fmt(value, decimals))
+
+    if why.scale == 2:
+        worked = f"{n(why.beaten)}×2 + {n(why.tied)}×1"
+    else:
+        worked = f"{n(why.beaten)}×1 + {n(why.tied)}×½"
+    made = counted(
+        "%(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other result: "
+        "%(worked)s = %(raw)s of %(top)s",
+        "%(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other results: "
+        "%(worked)s = %(raw)s of %(top)s",
+        why.compared,
+        score=signed(why.scores[0][1]),
+        beaten=n(why.beaten),
+        tied=n(why.tied),
+        worked=Figure(worked),
+        raw=n(why.raw),
+        top=n(why.raw_top),
+    )
+    return made if made == english else english  # never a sentence other than the rules'
+
+
 def _what(table: ScoredTable) -> str:
     played = table.table.result
     return table.table.describe() if played is None else result_text(played)
@@ -601,25 +843,30 @@ def _ns(side: Side, score: int) -> int:
     return score if side is Side.NS else -score
 
 
-def _distance(points: int) -> str:
+def _distance(points: int) -> Text:
     if points == 0:
-        return "exactly par"
-    return f"{abs(points)} {'above' if points > 0 else 'below'} par"
+        return Text(N_("exactly par"))
+    if points > 0:
+        return Text(N_("%(points)s above par"), points=abs(points))
+    return Text(N_("%(points)s below par"), points=abs(points))
 
 
-def _and(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+def _listed(items: Sequence[Any]) -> Any:
+    """``a, b, c``: each item translated where it is shown."""
+    if not items:
+        return ""
+    listed = items[0]
+    for item in items[1:]:
+        listed = Text("%(list)s, %(item)s", list=listed, item=item)
+    return listed
 
 
-def _by_sides(counts: Counter[Side]) -> str:
+def _by_sides(counts: Counter[Side]) -> Text:
     total = counts[Side.NS] + counts[Side.EW]
     if not total:
-        return "no table"
+        return Text(N_("no table"))
     sides = ", ".join(f"{side} {counts[side]}" for side in Side if counts[side])
-    return f"{tables(total)} ({sides})"
+    return Text("%(tables)s (%(sides)s)", tables=tables(total), sides=sides)
 
 
 def _makeable(solved: DoubleDummy, side: Side) -> list[tuple[str, int, str]]:

@@ -14,6 +14,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from bridgescore.languages import _, current
+
 LEFT, RIGHT, TOP, BOTTOM = 68, 796, 11, 224  # the plot area, in pixels
 INK, AXIS = "#33403f", "#8a9499"
 _PERCENTS = (Fraction(0), Fraction(100))
@@ -31,10 +33,11 @@ def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
     else:
         low, high = _PERCENTS
     slots = max(len(values), 12)  # few boards: bars stay narrow
-    out = [_head(imps)]
-    for index, ((board, _), value) in enumerate(zip(points, values, strict=True)):
+    language = current().code  # the labels are in the reader's language
+    out = [_head(imps, language)]
+    for index, ((board, _row), value) in enumerate(zip(points, values, strict=True)):
         out.append(_bar(index, board, value, slots, low, high, imps))
-    out.append(_frame(low, high, imps))
+    out.append(_frame(low, high, imps, language))
     return "\n".join(out)
 
 
@@ -44,7 +47,7 @@ def _fraction(text: str) -> Fraction:
 
 
 def _label(imps: bool) -> str:
-    return "IMPs" if imps else "% on the board"
+    return _("IMPs") if imps else _("% on the board")
 
 
 def _middle(imps: bool) -> Fraction:
@@ -60,11 +63,12 @@ def _px(value: float) -> str:
 
 
 @functools.cache
-def _head(imps: bool) -> str:
+def _head(imps: bool, language: str) -> str:
+    label = _("%(label)s on each board", label=_label(imps))
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="280" '
         'viewBox="0 0 800 280" font-family="sans-serif" font-size="11" '
-        f'role="img" aria-label="{escape(_label(imps))} on each board">'
+        f'role="img" aria-label="{escape(label)}">'
     )
 
 
@@ -93,7 +97,7 @@ def _bar(
 
 
 @functools.lru_cache(maxsize=1024)
-def _frame(low: Fraction, high: Fraction, imps: bool) -> str:
+def _frame(low: Fraction, high: Fraction, imps: bool, language: str) -> str:
     """The middle line, the axes with their ticks and the labels, and the end."""
     base = _px(_y(_middle(imps), low, high))
     ticks = _imp_ticks(high) if imps else [Fraction(t) for t in (0, 25, 50, 75, 100)]
@@ -110,9 +114,10 @@ def _frame(low: Fraction, high: Fraction, imps: bool) -> str:
             f'<text x="{LEFT - 7}" y="{at}" dy="0.35em" text-anchor="end" fill="{INK}">'
             f"{_tick_text(tick)}</text>"
         )
+    axis = escape(_("Board (in the order played)"))
     out.append(
         f'<text x="{_px((LEFT + RIGHT) / 2)}" y="{BOTTOM + 38}" text-anchor="middle" '
-        f'fill="{INK}">Board (in the order played)</text>'
+        f'fill="{INK}">{axis}</text>'
     )
     out.append(
         f'<text transform="translate(18 {_px((TOP + BOTTOM) / 2)}) rotate(-90)" '

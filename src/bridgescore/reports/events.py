@@ -30,8 +30,9 @@ from bridgescore.events import (
     Seed,
 )
 from bridgescore.formats.json import exact, number
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.reports.model import entrant_page
+from bridgescore.reports.words import Figure, Text, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -41,9 +42,14 @@ if TYPE_CHECKING:
 Data = dict[str, Any]
 
 _HOW = {
-    CommonTop.NEUBERG: "brought to a common top of {top} by Neuberg's formula, as the EBU does",
-    CommonTop.RATIO: "brought to a common top of {top} by the ratio of the tops",
-    CommonTop.NONE: "added as they are (no common top)",
+    CommonTop.NEUBERG: N_(
+        "Ranked on matchpoints brought to a common top of %(top)s by Neuberg's formula, as the "
+        "EBU does"
+    ),
+    CommonTop.RATIO: N_(
+        "Ranked on matchpoints brought to a common top of %(top)s by the ratio of the tops"
+    ),
+    CommonTop.NONE: N_("Ranked on matchpoints added as they are (no common top)"),
 }
 
 
@@ -51,15 +57,19 @@ def session_folder(number: int) -> str:
     return f"session-{number}"
 
 
-def describe(ranking: Ranking) -> str:
+def describe(ranking: Ranking) -> Text:
     """How the sessions were added up, in one line."""
     rules = ranking.rules
     if rules.aggregate is Aggregate.PERCENTAGES:
-        return "Ranked on the mean of the sessions' percentages (a session not played counts 0)"
+        return Text(
+            N_("Ranked on the mean of the sessions' percentages (a session not played counts 0)")
+        )
     if rules.aggregate is Aggregate.IMPS:
-        return "Ranked on the sessions' IMP totals added up"
+        return Text(N_("Ranked on the sessions' IMP totals added up"))
     top = fmt_fixed(ranking.top or 0, 2).removesuffix(".00")
-    return "Ranked on matchpoints " + _HOW[rules.common_top].format(top=top)
+    if rules.common_top is CommonTop.NONE:
+        return Text(_HOW[rules.common_top])
+    return Text(_HOW[rules.common_top], top=Figure(top))
 
 
 def _sessions(sessions: Sequence[EventSession], first: int) -> list[Data]:
@@ -231,16 +241,26 @@ def final_data(final: Final, identities: Identities, *, title: str | None = None
     return data
 
 
-def _carry_words(final: Final) -> str:
+def _carry_words(final: Final) -> Text:
     if final.carry is Carry.EBU:
         q = fmt_fixed(final.qualifying.top or 0, 2).removesuffix(".00")
         f = fmt_fixed(final.final.top or 0, 2).removesuffix(".00")
-        return (
-            f"The final's matchpoints plus the EBU carry-forward C = S × FT / (2 × QT): the "
-            f"qualifying score S × {f} / (2 × {q})"
+        return Text(
+            N_(
+                "The final's matchpoints plus the EBU carry-forward C = S × FT / (2 × QT): the "
+                "qualifying score S × %(final)s / (2 × %(qualifying)s)"
+            ),
+            final=Figure(f),
+            qualifying=Figure(q),
         )
     w = fmt_fixed(final.weight, 2).removesuffix(".00")
-    return f"(Qualifying % × {w} + final %) / ({w} + 1): the percentage carried over"
+    return Text(
+        N_(
+            "(Qualifying %% × %(weight)s + final %%) / (%(weight)s + 1): the percentage carried "
+            "over"
+        ),
+        weight=Figure(w),
+    )
 
 
 def _title(sessions: Sequence[EventSession]) -> str:
@@ -248,7 +268,7 @@ def _title(sessions: Sequence[EventSession]) -> str:
     2" make "Spring pairs"), or the first title, or none."""
     titles = [s.result.session.title.split() for s in sessions if s.result.session.title]
     if not titles:
-        return "Event results"
+        return Text(N_("Event results"))
     common = []
     for words in zip(*titles, strict=False):
         if len(set(words)) > 1:
@@ -272,7 +292,7 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
         return "" if value is None else fmt_fixed(Fraction(value), decimals)
 
     console.print(Text(data["event"], style="bold"))
-    console.print(data["how"], soft_wrap=True)
+    console.print(shown(data["how"]), soft_wrap=True)
     for s in (data["qualifying"] or {}).get("sessions", []):
         console.print(f"Qualifying session {s['number']}: {s['label']}" + _about(s))
     for s in data["sessions"]:
@@ -360,7 +380,10 @@ def write_event_site(
     written: list[str] = []
     env = environment(CLUB)
     site = {"bridgescore": __version__, "event": pages[0][1]["event"], "date": None}
-    titles = {"index": "Final" if len(pages) > 1 else "Overall", "qualifying": "Qualifying"}
+    titles = {
+        "index": Text(N_("Final")) if len(pages) > 1 else Text(N_("Overall")),
+        "qualifying": Text(N_("Qualifying")),
+    }
     nav = [{"page": f"{name}.html", "title": titles.get(name, name)} for name, _ in pages]
     every: dict[int, Data] = {}
     for _name, data in pages:
@@ -369,7 +392,9 @@ def write_event_site(
     with Files() as files:
         files.write(directory / STYLESHEET, _stylesheet(STYLESHEET))
         for name, data in pages:
-            heading = {"index": "Final" if len(pages) > 1 else "Overall ranking"}.get(name, "")
+            heading = {
+                "index": Text(N_("Final")) if len(pages) > 1 else Text(N_("Overall ranking"))
+            }.get(name, "")
             page = {
                 **data,
                 "page": f"{name}.html",

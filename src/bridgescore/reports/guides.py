@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from bridgescore import __version__
+from bridgescore.languages import _, install
 from bridgescore.movements import cards
 from bridgescore.movements.model import Movement
 from bridgescore.session import FieldStructure
@@ -23,11 +24,13 @@ _SIZES = {"a4": "A4", "letter": "letter"}
 
 
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("bridgescore.reports", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
+    install(env)
+    return env
 
 
 def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
@@ -45,16 +48,18 @@ def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
     }
     pages = {
         "tables.html": env.get_template("guide_tables.html").render(
-            title="Table cards", cards=cards.table_cards(movement), **common
+            title=_("Table cards"), cards=cards.table_cards(movement), **common
         ),
         "personal.html": env.get_template("guide_personal.html").render(
-            title=f"Personal {noun} cards", cards=cards.personal_cards(movement), **common
+            title=_("Personal player cards") if noun == "player" else _("Personal pair cards"),
+            cards=cards.personal_cards(movement),
+            **common,
         ),
         "travellers.html": env.get_template("guide_travellers.html").render(
-            title="Travellers", travellers=cards.travellers(movement), **common
+            title=_("Travellers"), travellers=cards.travellers(movement), **common
         ),
         "slips.html": env.get_template("guide_slips.html").render(
-            title="Pick-up slips", slips=cards.pickup_slips(movement), **common
+            title=_("Pick-up slips"), slips=cards.pickup_slips(movement), **common
         ),
     }
     pages["guides.json"] = json.dumps(cards.to_data(movement), indent=2) + "\n"

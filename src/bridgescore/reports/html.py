@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -31,10 +32,11 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import install
+from bridgescore.languages import N_, _, current, install
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files
+from bridgescore.reports.words import shown as shown_text
 from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
 
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 STYLESHEET = "bridgescore.css"
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# A suit's name as its symbol's title says it (the class keeps the English name).
+_SUIT_TITLES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 @dataclass(frozen=True)
@@ -80,18 +84,29 @@ class Site:
 # (contracts, leads, percentages): the pure ones remember what they made.
 
 
-@functools.lru_cache(maxsize=64)
+# Each of these is remembered by language too: a suit's title is in the reader's language.
+
+
 def suit_symbol(letter: str) -> Markup:
-    """A suit letter as its coloured symbol."""
+    """A suit letter as its coloured symbol, titled with the suit's name."""
+    return _suit_symbol(letter, current().code)
+
+
+@functools.lru_cache(maxsize=64)
+def _suit_symbol(letter: str, language: str) -> Markup:
     key = letter.upper()
     return Markup('<span class="suit {}" title="{}">{}</span>').format(
-        _SUIT_NAMES[key], _SUIT_NAMES[key], _SYMBOLS[key]
+        _SUIT_NAMES[key], _(_SUIT_TITLES[key]), _SYMBOLS[key]
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def contract_markup(text: str | None) -> Markup:
     """``4HX`` (or ``30% 4S N = + 70% 4S N -1``) with suit symbols; everything else escaped."""
+    return _contract_markup(text, current().code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _contract_markup(text: str | None, language: str) -> Markup:
     if not text:
         return Markup("")
     escaped = str(escape(text))
@@ -100,9 +115,13 @@ def contract_markup(text: str | None) -> Markup:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def lead_markup(lead: str | None) -> Markup:
     """A lead kept suit first (``C5``, ``HT``) as ``♣5``, ``♥10``."""
+    return _lead_markup(lead, current().code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lead_markup(lead: str | None, language: str) -> Markup:
     if not lead:
         return Markup("")
     match = re.fullmatch(r"([SHDCshdc])(10|[AKQJTakqjt2-9])", lead.strip())
@@ -115,10 +134,15 @@ def lead_markup(lead: str | None) -> Markup:
 _SYMBOL_NAMES = {symbol: letter for letter, symbol in _SYMBOLS.items()}
 
 
-@functools.lru_cache(maxsize=4096)
 def symbols_markup(text: str | None) -> Markup:
-    """A sentence of the analysis (``4♠ by N``, ``the ♥K``) with each suit symbol coloured and
-    named; everything else escaped."""
+    """A sentence of the analysis (``4♠ by N``, ``the ♥K``) in the reader's language, with each
+    suit symbol coloured and named; everything else escaped."""
+    language = current().code
+    return _symbols_markup(str(shown_text(text)) if text else text, language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _symbols_markup(text: str | None, language: str) -> Markup:
     if not text:
         return Markup("")
     escaped = str(escape(text))
@@ -161,11 +185,16 @@ def _fraction(text: str) -> Fraction:
 
 
 def _numbers(rules: Rules) -> Callable[[str | int | None], str]:
+    """The ``num`` filter: a value rounded by ``rules``, written in the current language's form
+    (the rounding is the rules', whatever the language)."""
+
     def num(value: str | int | None) -> str:
         if type(value) is str:
-            return shown(value)
+            return current().number(shown(value))
         exact = _exact(value)
-        return "" if exact is None else fmt_fixed(exact, rules.decimals, rules.rounding)
+        if exact is None:
+            return ""
+        return current().number(fmt_fixed(exact, rules.decimals, rules.rounding))
 
     # A site shows the same few hundred values many thousand times: each is formatted once.
     @functools.lru_cache(maxsize=65536)
@@ -178,7 +207,7 @@ def _numbers(rules: Rules) -> Callable[[str | int | None], str]:
 def imps_text(value: str | int | None) -> str:
     """IMPs whole, or to two places when an adjustment split one (a match's or a team's IMPs)."""
     exact = _exact(value)
-    return "" if exact is None else fmt_fixed(exact, 2).removesuffix(".00")
+    return "" if exact is None else current().number(fmt_fixed(exact, 2).removesuffix(".00"))
 
 
 def _signed(rules: Rules) -> Callable[[str | int | None], str]:
@@ -186,7 +215,7 @@ def _signed(rules: Rules) -> Callable[[str | int | None], str]:
         exact = _exact(value)
         if exact is None:
             return ""
-        text = fmt_fixed(exact, rules.decimals, rules.handicap_rounding)
+        text = current().number(fmt_fixed(exact, rules.decimals, rules.handicap_rounding))
         return text if text.startswith("-") else f"+{text}"
 
     return signed
@@ -223,11 +252,11 @@ def result_markup(row: Mapping[str, Any]) -> Markup | str:
     all), or the entry itself for an artificial, split or weighted result."""
     contract = row["contract"]
     if contract == "PASS":
-        return "Passed out"
+        return _("Passed out")
     if contract:
         return contract_markup(contract)
     if row["kind"] == "not played":
-        return "Not played"
+        return _("Not played")
     if row.get("ns_score", row.get("score")) is not None:
         return ""
     return contract_markup(row["entry"])
@@ -262,8 +291,11 @@ def present(explanations: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 def entrant_kind(who: Mapping[str, Any]) -> str:
     """``Pair 3NS``, ``Player 12``, ``Team 4``."""
-    kind = "Player" if "player" in who else "Team" if "team" in who else "Pair"
-    return f"{kind} {who['label']}"
+    if "player" in who:
+        return _("Player %(label)s", label=who["label"])
+    if "team" in who:
+        return _("Team %(label)s", label=who["label"])
+    return _("Pair %(label)s", label=who["label"])
 
 
 def entrant_number(who: Mapping[str, Any]) -> str:
@@ -284,8 +316,33 @@ def at_side(who: Mapping[str, Any], side: str) -> str:
 
 def board_heading(link: Mapping[str, Any]) -> str:
     """``Board 7``, ``Board 7 (section A)``."""
-    section = f" (section {link['section']})" if link.get("section") else ""
-    return f"Board {link['board']}{section}"
+    if link.get("section"):
+        return _(
+            "Board %(board)s (section %(section)s)", board=link["board"], section=link["section"]
+        )
+    return _("Board %(board)s", board=link["board"])
+
+
+def date_text(value: str | None) -> str:
+    """A session's date (``2026-11-25``) as the reader's language writes it; English keeps the
+    date as the session gives it, and so does any language for a date that is not ISO."""
+    if not value or current().code == "en":
+        return value or ""
+    try:
+        when = date.fromisoformat(value)
+    except ValueError:
+        return value
+    return current().date(when)
+
+
+_VULNERABILITY = {"None": N_("None"), "All": N_("All")}
+
+
+def vulnerability_text(vulnerability: str) -> str:
+    """A board's vulnerability as a page says it: ``NS`` and ``EW`` are notation, ``None`` and
+    ``All`` words of the reader's language."""
+    word = _VULNERABILITY.get(vulnerability)
+    return vulnerability if word is None else _(word)
 
 
 def vulnerable(vulnerability: str, seat: str) -> bool:
@@ -345,6 +402,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         at_side=at_side,
         heading=board_heading,
     )
+    env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
     install(env)
     return env

@@ -18,10 +18,12 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.display import fmt_fixed
+from bridgescore.languages import _, current
 from bridgescore.reports.analysis import SYMBOLS
-from bridgescore.reports.html import environment, holding_text
+from bridgescore.reports.html import environment, holding_text, vulnerability_text
 from bridgescore.reports.model import entrant_page
 from bridgescore.reports.views import Data, SessionPages
+from bridgescore.reports.words import shown
 from bridgescore.session import Entrant
 
 _SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
@@ -90,12 +92,14 @@ def _board_key(row: Mapping[str, Any]) -> str:
 def changes(before: Mapping[str, Any], after: Mapping[str, Any], pages: SessionPages) -> list[str]:
     """What differs between two summaries, each a sentence with both figures."""
     rules = pages.result.rules
-    unit = "IMPs" if pages.site()["imps"] else "matchpoints"
+    unit = _("IMPs") if pages.site()["imps"] else _("matchpoints")
+    none = _("none")
 
     def num(value: str | None) -> str:
-        return (
-            "none" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
-        )
+        return none if value is None else _num(value, rules)
+
+    def percent(value: str | None) -> str:
+        return none if value is None else current().percentage(_num(value, rules))
 
     said = []
     old_boards, new_boards = before.get("boards", {}), after.get("boards", {})
@@ -104,30 +108,58 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], pages: SessionP
         if old == new:
             continue
         if old is None or new is None:
-            said.append(f"Board {key}: {'added' if old is None else 'no longer'} on your card.")
+            said.append(
+                _("Board %(board)s: added on your card.", board=key)
+                if old is None
+                else _("Board %(board)s: no longer on your card.", board=key)
+            )
             continue
         parts = []
         if old["result"] != new["result"]:
-            parts.append(f"the result {old['result']} is now {new['result']}")
+            parts.append(
+                _("the result %(old)s is now %(new)s", old=old["result"], new=new["result"])
+            )
         if old["score"] != new["score"]:
-            parts.append(f"your score {_points(old['score'])} is now {_points(new['score'])}")
+            parts.append(
+                _(
+                    "your score %(old)s is now %(new)s",
+                    old=_points(old["score"]),
+                    new=_points(new["score"]),
+                )
+            )
         if old["value"] != new["value"]:
             parts.append(f"{unit} {num(old['value'])} → {num(new['value'])}")
         if old["percent"] != new["percent"] and old["percent"] and new["percent"]:
-            parts.append(f"{num(old['percent'])}% → {num(new['percent'])}%")
-        said.append(f"Board {key}: " + "; ".join(parts) + ".")
+            parts.append(f"{percent(old['percent'])} → {percent(new['percent'])}")
+        said.append(_("Board %(board)s: %(changes)s.", board=key, changes="; ".join(parts)))
     if before.get("mp") != after.get("mp"):
-        said.append(f"Your total: {num(before.get('mp'))} → {num(after.get('mp'))} {unit}.")
+        said.append(
+            _(
+                "Your total: %(old)s → %(new)s %(unit)s.",
+                old=num(before.get("mp")),
+                new=num(after.get("mp")),
+                unit=unit,
+            )
+        )
     if before.get("percent") != after.get("percent") and after.get("percent"):
         said.append(
-            f"Your percentage: {num(before.get('percent'))}% → {num(after.get('percent'))}%."
+            _(
+                "Your percentage: %(old)s → %(new)s.",
+                old=percent(before.get("percent")),
+                new=percent(after.get("percent")),
+            )
         )
     if before.get("place") != after.get("place"):
-        said.append(f"Your place: {before.get('place')} → {after.get('place')}.")
+        said.append(
+            _("Your place: %(old)s → %(new)s.", old=before.get("place"), new=after.get("place"))
+        )
     if before.get("masterpoints") != after.get("masterpoints"):
         said.append(
-            f"Your masterpoints: {before.get('masterpoints') or 'none'} → "
-            f"{after.get('masterpoints') or 'none'}."
+            _(
+                "Your masterpoints: %(old)s → %(new)s.",
+                old=before.get("masterpoints") or none,
+                new=after.get("masterpoints") or none,
+            )
         )
     return said
 
@@ -139,7 +171,7 @@ def _natural(key: str) -> tuple[str, int]:
 
 def _points(score: int | None) -> str:
     if score is None:
-        return "no score"
+        return _("no score")
     return f"{score:+d}" if score else "0"
 
 
@@ -180,18 +212,34 @@ def _data(
     field = next(f for f in rankings["fields"] if f["field"] == card["field"])
     evening = pages.evening(entrant)
     rules = pages.result.rules
-    event = frame["event"]
-    date = f", {frame['date']}" if frame["date"] else ""
+    event = str(shown(frame["event"]))
+    day = _date(frame["date"])
+    date = f", {day}" if day else ""
     if frame["imps"]:
-        headline = f"{card['place']} of {card['field_size']}, {_num(card['mp_exact'], rules)} IMPs"
+        headline = _(
+            "%(place)s of %(size)s, %(imps)s IMPs",
+            place=card["place"],
+            size=card["field_size"],
+            imps=_num(card["mp_exact"], rules),
+        )
     else:
-        headline = f"{card['place']} of {card['field_size']}, {_num(card['percent_exact'], rules)}%"
-    kind = "Corrected results" if changed is not None else "Results"
+        headline = _(
+            "%(place)s of %(size)s, %(percent)s",
+            place=card["place"],
+            size=card["field_size"],
+            percent=current().percentage(_num(card["percent_exact"], rules)),
+        )
+    kind = _("Corrected results") if changed is not None else _("Results")
     return {
-        "subject": f"{kind}: {event}{date} — {headline}",
+        "subject": _(
+            "%(kind)s: %(event)s — %(headline)s",
+            kind=kind,
+            event=f"{event}{date}",
+            headline=headline,
+        ),
         "kind": kind,
         "event": event,
-        "date": frame["date"],
+        "date": day,
         "player": player,
         "publish": publish,
         "headline": headline,
@@ -205,7 +253,16 @@ def _data(
 
 
 def _num(value: str | None, rules: Any) -> str:
-    return "" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
+    """A value rounded by the rules, written in the current language's form."""
+    if value is None:
+        return ""
+    return current().number(fmt_fixed(Fraction(value), rules.decimals, rules.rounding))
+
+
+def _date(value: str | None) -> str | None:
+    from bridgescore.reports.html import date_text
+
+    return date_text(value) or None
 
 
 def _text(data: Data, pages: SessionPages) -> str:
@@ -214,72 +271,112 @@ def _text(data: Data, pages: SessionPages) -> str:
     imps = pages.site()["imps"]
     card = data["card"]
     lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", ""]
-    lines.append(f"{data['kind']} for {data['player']} ({card['label']})")
+    lines.append(
+        _(
+            "%(kind)s for %(player)s (%(label)s)",
+            kind=data["kind"],
+            player=data["player"],
+            label=card["label"],
+        )
+    )
     lines.append("")
     if data["changed"] is not None:
-        lines.append("A correction changed your results:")
-        lines += [f"  - {line}" for line in data["changed"]] or ["  - nothing of yours."]
+        lines.append(_("A correction changed your results:"))
+        lines += [f"  - {line}" for line in data["changed"]] or [f"  - {_('nothing of yours.')}"]
         lines.append("")
-    unit = "IMPs" if imps else "matchpoints"
+    unit = _("IMPs") if imps else _("matchpoints")
     totals = f"{_num(card['mp_exact'], rules)} {unit}"
     if not imps:
-        totals += f" of {_num(card['max_exact'], rules)}, {_num(card['percent_exact'], rules)}%"
+        totals = _(
+            "%(mp)s %(unit)s of %(max)s, %(percent)s",
+            mp=_num(card["mp_exact"], rules),
+            unit=unit,
+            max=_num(card["max_exact"], rules),
+            percent=current().percentage(_num(card["percent_exact"], rules)),
+        )
     lines.append(
-        f"Your result: {card['place']} of {card['field_size']} ({card['field_title']}), {totals}"
+        _(
+            "Your result: %(place)s of %(size)s (%(field)s), %(totals)s",
+            place=card["place"],
+            size=card["field_size"],
+            field=shown(card["field_title"]),
+            totals=totals,
+        )
     )
     if card.get("masterpoints_award"):
-        lines.append(f"Masterpoints: {card['masterpoints_text']} — {card['masterpoints_award']}")
+        lines.append(
+            f"{_('Masterpoints')}: {card['masterpoints_text']} — "
+            f"{shown(card['masterpoints_award'])}"
+        )
     lines.append("")
-    lines.append(f"The ranking: {data['field']['title']}")
+    lines.append(_("The ranking: %(field)s", field=shown(data["field"]["title"])))
+    you = _(" <- you")
     for row in data["field"]["rankings"]:
-        figure = _num(row["mp_exact"], rules) if imps else f"{_num(row['percent_exact'], rules)}%"
-        mark = " <- you" if row["label"] == card["label"] else ""
+        figure = (
+            _num(row["mp_exact"], rules)
+            if imps
+            else current().percentage(_num(row["percent_exact"], rules))
+        )
+        mark = you if row["label"] == card["label"] else ""
         lines.append(
             f"  {row['place']:>4}  {row['label']:>5}  {figure:>8}  {row['name'] or ''}{mark}"
         )
     lines.append("")
-    lines.append("Your score card")
+    lines.append(_("Your score card"))
     value = "imps_exact" if imps else "mp_exact"
+    board_word, versus, not_played = _("Board"), _("v"), _("not played")
     for row in card["boards"]:
         opponents = ", ".join(o["label"] for o in row["opponents"])
-        where = f"  Board {row['board']:>2} {row['direction']} v {opponents}: "
+        where = f"  {board_word} {row['board']:>2} {row['direction']} {versus} {opponents}: "
         if row[value] is None:
-            lines.append(f"{where}not played")
+            lines.append(f"{where}{not_played}")
             continue
         percent = (
             ""
             if imps or row["percent_exact"] is None
-            else f" ({_num(row['percent_exact'], rules)}%)"
+            else f" ({current().percentage(_num(row['percent_exact'], rules))})"
         )
         score = "" if row["score"] is None else f" {_points(row['score'])}"
         lines.append(
             f"{where}{_plain(row['entry'])}{score}, {_num(row[value], rules)} {unit}{percent}"
         )
     lines.append("")
-    lines.append("Your boards")
+    lines.append(_("Your boards"))
     for board in data["evening"]["boards"]:
         lines.append("")
         lines.append(
-            f"Board {board['board']} — dealer {board['dealer']}, vulnerable "
-            f"{board['vulnerability']}: {_plain(board['result'])}"
+            _(
+                "Board %(board)s — dealer %(dealer)s, vulnerable %(vulnerability)s: %(result)s",
+                board=board["board"],
+                dealer=board["dealer"],
+                vulnerability=vulnerability_text(board["vulnerability"]),
+                result=_plain(shown(board["result"])),
+            )
         )
         if board["hands"]:
             lines += _diagram(board["hands"])
         for said in board["verdict"][:2]:
-            lines.append(f"  {_plain(said['text'])}")
+            lines.append(f"  {_plain(shown(said['text']))}")
     lines.append("")
     if data.get("ask"):
         lines.append(
-            f"Something wrong on a board? Until {data['ask']['until']} you can ask the director "
-            f"for a correction, with your reason: {data['ask']['url']}"
+            _(
+                "Something wrong on a board? Until %(until)s you can ask the director for a "
+                "correction, with your reason: %(url)s",
+                until=data["ask"]["until"],
+                url=data["ask"]["url"],
+            )
         )
-        lines.append("(This link is yours: it lets whoever has it ask in your name.)")
+        lines.append(_("(This link is yours: it lets whoever has it ask in your name.)"))
         lines.append("")
     if data["site"]:
-        lines.append(f"Every board and score card: {data['site']}index.html")
+        lines.append(_("Every board and score card: %(url)s", url=f"{data['site']}index.html"))
     lines.append(
-        f"Your name is published as you chose: {data['publish']}. This mail went to you "
-        "because your address is on your club's list; ask your club to change either."
+        _(
+            "Your name is published as you chose: %(publish)s. This mail went to you because "
+            "your address is on your club's list; ask your club to change either.",
+            publish=data["publish"],
+        )
     )
     return "\n".join(lines) + "\n"
 
@@ -298,7 +395,7 @@ def _diagram(hands: Mapping[str, Any]) -> list[str]:
     def hand(seat: str) -> list[str]:
         found = hands.get(seat)
         if not found:
-            return ["(not known)"] + [""] * 3
+            return [f"({_('not known')})"] + [""] * 3
         return [
             f"{letter} {holding_text(found[suit]).replace(chr(0x2009), ' ')}"
             for suit, letter in _SUITS
@@ -317,35 +414,31 @@ def _diagram(hands: Mapping[str, Any]) -> list[str]:
 def link_mail(*, event: str, date: str | None, player: str, label: str, ask: Ask) -> Mail:
     """The link to ask for a correction, mailed to a player who asked for it from the score
     card of their pair (``label``) on the results site."""
+    date = _date(date)
     when = f" — {date}" if date else ""
-    subject = f"Asking for a correction: {event}{when}"
+    subject = _("Asking for a correction: %(event)s", event=f"{event}{when}")
+    dear = _("Dear %(player)s,", player=player)
+    asked = _(
+        "Someone asked, from the score card of %(label)s, for the link to ask the director for a "
+        "correction. Here it is; it works until the correction period ends (%(until)s):",
+        label=label,
+        until=ask.until,
+    )
+    yours = _(
+        "The link is yours: it lets whoever has it ask in your name. If you did not ask for it, "
+        "there is nothing to do: nothing changes unless the director decides so."
+    )
     text = "\n".join(
-        [
-            f"{event}{when}",
-            "",
-            f"Dear {player},",
-            "",
-            f"Someone asked, from the score card of {label}, for the link to ask the director",
-            "for a correction. Here it is; it works until the correction period ends",
-            f"({ask.until}):",
-            "",
-            f"  {ask.url}",
-            "",
-            "The link is yours: it lets whoever has it ask in your name. If you did not ask",
-            "for it, there is nothing to do: nothing changes unless the director decides so.",
-        ]
+        [f"{event}{when}", "", dear, "", *_wrapped(asked), "", f"  {ask.url}", "", *_wrapped(yours)]
     )
     html = _small_html(
         subject,
         f"{event}{when}",
         [
-            f"Dear {_escape(player)},",
-            f"Someone asked, from the score card of {_escape(label)}, for the link to ask the "
-            "director for a correction. Here it is; it works until the correction period ends "
-            f"({_escape(ask.until)}):",
-            f'<a href="{_escape(ask.url)}">Ask the director for a correction</a>',
-            "The link is yours: it lets whoever has it ask in your name. If you did not ask "
-            "for it, there is nothing to do: nothing changes unless the director decides so.",
+            _escape(dear),
+            _escape(asked),
+            f'<a href="{_escape(ask.url)}">{_escape(_("Ask the director for a correction"))}</a>',
+            _escape(yours),
         ],
     )
     return Mail(subject, text + "\n", html)
@@ -365,28 +458,48 @@ def answer_mail(
 ) -> Mail:
     """The director's answer to a player's request for a correction of ``board``: accepted
     (``result`` the line's result now) or declined, with the director's ``words``."""
+    date = _date(date)
     when = f" — {date}" if date else ""
-    verdict = "accepted" if accepted else "declined"
-    subject = f"Your request about board {board}: {verdict} — {event}{when}"
+    subject = (
+        _("Your request about board %(board)s: accepted", board=board)
+        if accepted
+        else _("Your request about board %(board)s: declined", board=board)
+    ) + f" — {event}{when}"
+    if not accepted:
+        decided = _("The director declined it.")
+    elif result:
+        decided = _("The director accepted it: the result is now %(result)s.", result=result)
+    else:
+        decided = _("The director accepted it.")
     said = [
-        f"You asked for a correction of board {board}: “{reason}”.",
-        f"The director {verdict} it"
-        + (f": the result is now {result}." if accepted and result else "."),
+        _(
+            "You asked for a correction of board %(board)s: “%(reason)s”.",
+            board=board,
+            reason=reason,
+        ),
+        decided,
     ]
     if words:
-        said.append(f"The director's words: “{words}”")
+        said.append(_("The director's words: “%(words)s”", words=words))
     if accepted:
-        said.append("The results everyone sees are corrected with it.")
-    text = [f"{event}{when}", "", f"Dear {player},", "", *said]
-    paragraphs = [f"Dear {_escape(player)},", *(_escape(line) for line in said)]
+        said.append(_("The results everyone sees are corrected with it."))
+    dear = _("Dear %(player)s,", player=player)
+    text = [f"{event}{when}", "", dear, "", *said]
+    paragraphs = [_escape(dear), *(_escape(line) for line in said)]
     if ask is not None:
-        text += ["", f"Your requests and their answers: {ask.url} (until {ask.until})"]
-        paragraphs.append(
-            f'<a href="{_escape(ask.url)}">Your requests and their answers</a> '
-            f"(until {_escape(ask.until)})"
-        )
+        answers = _("Your requests and their answers")
+        until = _("until %(until)s", until=ask.until)
+        text += ["", f"{answers}: {ask.url} ({until})"]
+        paragraphs.append(f'<a href="{_escape(ask.url)}">{_escape(answers)}</a> ({_escape(until)})')
     html = _small_html(subject, f"{event}{when}", paragraphs)
     return Mail(subject, "\n".join(text) + "\n", html)
+
+
+def _wrapped(text: str) -> list[str]:
+    """A paragraph of a plain-text mail in lines of at most 80 characters."""
+    import textwrap
+
+    return textwrap.wrap(text, 80, break_long_words=False, break_on_hyphens=False)
 
 
 def _escape(text: str) -> str:
@@ -399,7 +512,7 @@ def _small_html(title: str, head: str, paragraphs: Sequence[str]) -> str:
     """A short mail's HTML: a heading and paragraphs (already escaped), inline styles only."""
     body = "\n".join(f'<p style="margin:0 0 0.8rem">{p}</p>' for p in paragraphs)
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{current().code}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{_escape(title)}</title>\n</head>\n"
         '<body style="margin:0;padding:0;background:#ffffff;color:#1d2624;'
         "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;"

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
+from bridgescore.languages import N_, _, current, ngettext
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
+from bridgescore.reports.words import shown as shown_text
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Compensation, Method, Rules, TeamsScoring
 from bridgescore.session import FieldStructure
@@ -56,14 +58,15 @@ def render(
         raise NotPlain("travellers, recap sheets and score cards are rich tables")
     rules = result.rules
     session = result.session
-    heading = session.title or "Session results"
+    heading = session.title or _("Session results")
     if session.date:
         heading += f" — {session.date}"
     _say(console, heading, "bold")
     _say(
         console,
-        f"{session.structure.value.capitalize()}, {len(result.boards)} boards, "
-        f"{rules_summary(result)}",
+        f"{_(_MOVEMENTS.get(session.structure.value, session.structure.value.capitalize()))}, "
+        f"{ngettext('%(num)d board', '%(num)d boards', len(result.boards))}, "
+        f"{shown_text(rules_summary(result))}",
         soft_wrap=True,
     )
     for field in result.fields:
@@ -87,6 +90,15 @@ def render(
         render_recap(result, console)
     if cards:
         render_cards(result, console)
+
+
+# The movements as the rankings name them.
+_MOVEMENTS = {
+    "mitchell": N_("Mitchell"),
+    "howell": N_("Howell"),
+    "individual": N_("Individual"),
+    "teams": N_("Teams"),
+}
 
 
 def _say(
@@ -132,29 +144,32 @@ def _completeness(result: SessionResult, console: Console | PlainWriter) -> None
 
 
 def _num(value: Fraction | None, rules: Rules) -> str:
-    return "" if value is None else fmt_fixed(value, rules.decimals, rules.rounding)
+    """A value rounded by the rules, in the current language's form (``56,25`` in French)."""
+    return (
+        "" if value is None else current().number(fmt_fixed(value, rules.decimals, rules.rounding))
+    )
 
 
 def _rankings(field: FieldResult, result: SessionResult, console: Console | PlainWriter) -> None:
     rules = result.rules
     players = result.session.structure is FieldStructure.INDIVIDUAL
     line = field.field.rpartition(" ")[2]
-    title = field_title(field.field, result)
+    title = shown_text(field_title(field.field, result))
     imps = rules.method is not Method.MATCHPOINTS
     table = PlainTable(title)
-    table.add_column("Place", justify="right")
-    table.add_column("Player" if players else "Pair", justify="right")
-    table.add_column("Names")
-    headings = ("IMPs", "Boards", "Total") if imps else ("MP", "Max", "%")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Player") if players else _("Pair"), justify="right")
+    table.add_column(_("Names"))
+    headings = (N_("IMPs"), N_("Boards"), N_("Total")) if imps else (N_("MP"), N_("Max"), "%")
     for heading in headings:
-        table.add_column(heading, justify="right")
+        table.add_column(_(heading) if heading != "%" else heading, justify="right")
     factored = not imps and any(s.total is not None for s in field.standings)
     if factored:  # matchpoint totals × most boards / boards played (rules factor_mp_totals)
-        table.add_column("Factored", justify="right")
+        table.add_column(_("Factored"), justify="right")
     handicaps = bool(field.handicap_standings)
     if handicaps:
-        table.add_column("Hcp", justify="right")
-        table.add_column("Hcp %", justify="right")
+        table.add_column(_("Hcp"), justify="right")
+        table.add_column(_("Hcp %%"), justify="right")
     for s in field.standings:
         figures = (
             [_num(s.points, rules), str(s.boards), _num(s.total, rules)]
@@ -177,11 +192,16 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
     else:
         console.print(table)
     check = field.checksum
-    mark = "ok" if check.ok else "FAILED"
+    mark = _("ok") if check.ok else _("FAILED")
     _say(
         console,
-        f"Checksum {field.field}: totals {_num(check.actual, rules)} of "
-        f"{_num(check.expected, rules)} distributed — {mark}",
+        _(
+            "Checksum %(field)s: totals %(actual)s of %(expected)s distributed",
+            field=field.field,
+            actual=_num(check.actual, rules),
+            expected=_num(check.expected, rules),
+        )
+        + f" — {mark}",
         "green" if check.ok else "bold red",
     )
     if handicaps:
@@ -189,9 +209,11 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
             raise NotPlain("the handicapped ranking is a rich table")
         from rich.table import Table
 
-        hcp = Table(title=printable(f"{title} — handicapped"), title_justify="left")
-        for name in ("Place", "Pair", "Names", "%", "Hcp", "Hcp %"):
-            hcp.add_column(name, justify="left" if name == "Names" else "right")
+        hcp = Table(title=printable(f"{title} — {_('handicapped')}"), title_justify="left")
+        for name in (N_("Place"), N_("Pair"), N_("Names"), "%", N_("Hcp"), N_("Hcp %%")):
+            hcp.add_column(
+                _(name) if name != "%" else name, justify="left" if name == "Names" else "right"
+            )
         for rank, shared, s in field.handicap_standings:
             _row(
                 hcp,
@@ -260,7 +282,7 @@ def _traveller(
 def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
     """Each award, one line: who, the points in the scheme's unit, and how."""
     info = masterpoints.scheme
-    _say(console, f"Masterpoints: {info.title}", "bold")
+    _say(console, f"{_('Masterpoints')}: {info.title}", "bold")
     if not masterpoints.awards:
         _say(console, "  none awarded")
     for a in masterpoints.awards:
@@ -362,7 +384,7 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
         return Text.from_markup("\n".join(lines))
 
     grid = Table.grid(padding=(0, 3))
-    for _ in range(3):
+    for _column in range(3):
         grid.add_column()
     grid.add_row("", block(Seat.N), "")
     grid.add_row(block(Seat.W), f"\n  Board {board.board.number}", block(Seat.E))
@@ -402,7 +424,7 @@ def render_recap(result: SessionResult, console: Console) -> None:
         ] or [range(0)]
         for number, columns in enumerate(slices, start=1):
             last = number == len(slices)
-            title = f"Recap sheet — {field_title(sheet.field.field, result)}"
+            title = f"{_('Recap sheet')} — {shown_text(field_title(sheet.field.field, result))}"
             if len(slices) > 1:
                 title += f" ({number} of {len(slices)})"
             table = Table(

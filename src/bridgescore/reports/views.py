@@ -32,6 +32,7 @@ from bridgescore import __version__
 from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.formats import json as result_json
 from bridgescore.formats.json import exact, number
+from bridgescore.languages import N_
 from bridgescore.reports.model import (
     BoardKey,
     CardRow,
@@ -45,7 +46,7 @@ from bridgescore.reports.model import (
     score_cards,
 )
 from bridgescore.reports.model import recap as recap_sheets
-from bridgescore.reports.words import field_title, rules_summary
+from bridgescore.reports.words import Text, field_title, rules_summary
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.session import Board, Entrant, FieldStructure
 
@@ -151,9 +152,9 @@ class SessionPages:
         session = result.session
         return {
             "bridgescore": __version__,
-            "event": session.title or "Session results",
+            "event": session.title or Text(N_("Session results")),
             "date": session.date,
-            "movement": session.structure.value.capitalize(),
+            "movement": _movement(session.structure),
             "players": session.structure is FieldStructure.INDIVIDUAL,
             "summary": rules_summary(result),
             "imps": self._imps,
@@ -442,6 +443,19 @@ class SessionPages:
         return known
 
 
+# The movements as the rankings name them (the English is the structure's name, capitalised).
+_MOVEMENTS = {
+    FieldStructure.MITCHELL: N_("Mitchell"),
+    FieldStructure.HOWELL: N_("Howell"),
+    FieldStructure.INDIVIDUAL: N_("Individual"),
+    FieldStructure.TEAMS: N_("Teams"),
+}
+
+
+def _movement(structure: FieldStructure) -> Text:
+    return Text(_MOVEMENTS.get(structure, structure.value.capitalize()))
+
+
 def _said(statement: Statement) -> Data:
     return statement.data()
 
@@ -553,12 +567,14 @@ class TeamsPages:
         session = self.result.session
         return {
             "bridgescore": __version__,
-            "event": session.title or "Teams results",
+            "event": session.title or Text(N_("Teams results")),
             "date": session.date,
-            "movement": "Teams of four",
+            "movement": Text(N_("Teams of four")),
             "players": False,
-            "summary": f"rules {self.result.rules.label}: IMPs between the rooms, "
-            "victory points by margin",
+            "summary": Text(
+                N_("rules %(label)s: IMPs between the rooms, victory points by margin"),
+                label=self.result.rules.label,
+            ),
             "imps": True,
             "unit": "IMPs",
             "teams": True,

@@ -1,4 +1,5 @@
-"""Words shared by the terminal and the pages: a field's title and the rules in one line.
+"""Words shared by the terminal and the pages: a field's title, the rules in one line, and
+:class:`Text`, a sentence that is data in English and shown in the reader's language.
 
 Kept apart from :mod:`bridgescore.reports.model` so that printing the rankings does not build
 the recap sheet's and score cards' records (start-up time: ``bridgescore score``).
@@ -6,41 +7,199 @@ the recap sheet's and score cards' records (start-up time: ``bridgescore score``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from bridgescore.languages import N_, Language, current
 from bridgescore.rules import Method
 from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from bridgescore.results import SessionResult
 
-_FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
+
+class Text(str):
+    """A sentence a page shows, kept as data: the string itself is its English (what the JSON
+    twins and the tests read, the same in every language), and it remembers the message and
+    values it was made of, so :func:`shown` gives it in the current language. A value may be a
+    :class:`Text` too (translated with it) or a :class:`Figure` (written in the language's
+    form)."""
+
+    message: str
+    values: Mapping[str, Any]
+    plural: tuple[str, int] | None
+
+    def __new__(cls, message: str, /, **values: Any) -> Text:
+        made = super().__new__(cls, message % values if values else message)
+        made.message, made.values, made.plural = message, values, None
+        return made
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
+        """The singular or the plural by ``count`` (``%(num)d`` in the message)."""
+        values = {"num": count, **values}
+        made = cls(singular if count == 1 else plural, **values)
+        made.message, made.plural = singular, (plural, count)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.message, dict(self.values), self.plural)
+
+    def shown(self, language: Language) -> str:
+        values = {name: _shown(value, language) for name, value in self.values.items()}
+        if self.plural is not None:
+            plural, count = self.plural
+            return language.ngettext(self.message, plural, count, **values)
+        return language.gettext(self.message, **values)
 
 
-def field_title(field: str, result: SessionResult) -> str:
+def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
+    """:meth:`Text.counted`, by a name the catalogues' extraction knows as a plural message."""
+    return Text.counted(singular, plural, count, **values)
+
+
+def joined(items: Sequence[Any]) -> Any:
+    """``a``, ``a and b``, ``a, b and c`` in the reader's language."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    listed = items[0]
+    for item in items[1:-1]:
+        listed = Text("%(list)s, %(item)s", list=listed, item=item)
+    return Text(N_("%(list)s and %(last)s"), list=listed, last=items[-1])
+
+
+def _rebuild(message: str, values: dict[str, Any], plural: tuple[str, int] | None) -> Text:
+    if plural is None:
+        return Text(message, **values)
+    return Text.counted(message, plural[0], plural[1], **values)
+
+
+class Figure(str):
+    """A number already rounded for display (``56.25``): the language writes it (``56,25``)."""
+
+    def shown(self, language: Language) -> str:
+        return language.number(str(self))
+
+
+class Percentage(str):
+    """A rounded percentage (``56.25``) shown as the language writes one (``56,25 %``); its
+    English is ``56.25%``."""
+
+    def __new__(cls, number: str) -> Percentage:
+        made = super().__new__(cls, f"{number}%")
+        made.number = number
+        return made
+
+    number: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Percentage, (self.number,)
+
+    def shown(self, language: Language) -> str:
+        return language.percentage(self.number)
+
+
+def _shown(value: Any, language: Language) -> Any:
+    if isinstance(value, Text | Figure | Percentage):
+        return value.shown(language)
+    return value
+
+
+def shown(value: Any) -> Any:
+    """``value`` as the current language shows it: a :class:`Text`, :class:`Figure` or
+    :class:`Percentage` translated or written in its form; anything else as it is. English
+    gives the value itself (what the pages always showed)."""
+    language = current()
+    if language.code == "en" or not isinstance(value, Text | Figure | Percentage):
+        return value
+    return value.shown(language)
+
+
+_FIELD_TITLES = {"NS": N_("North-South"), "EW": N_("East-West"), "ALL": N_("All pairs")}
+
+
+def field_title(field: str, result: SessionResult) -> Text:
     """``North-South``, ``All pairs``, ``Section A: East-West`` ..."""
     section, _, line = field.rpartition(" ")
     players = result.session.structure is FieldStructure.INDIVIDUAL
-    title = "All players" if players and line == "ALL" else _FIELD_TITLES.get(line, line)
-    return f"Section {section}: {title}" if section else title
+    if players and line == "ALL":
+        title = Text(N_("All players"))
+    elif line in _FIELD_TITLES:
+        title = Text(_FIELD_TITLES[line])
+    else:
+        title = Text("%(line)s", line=line)
+    return (
+        Text(N_("Section %(section)s: %(title)s"), section=section, title=title)
+        if section
+        else title
+    )
 
 
-def rules_summary(result: SessionResult) -> str:
+# The settings' values as the rules in words say them (their names in a rule set stay English).
+_SETTINGS = {
+    "none": N_("none"),
+    "average": N_("average"),
+    "neuberg": N_("Neuberg"),
+    "ratio": N_("ratio"),
+    "half-up": N_("half up"),
+    "half-even": N_("half to even"),
+    "half-away": N_("half away from zero"),
+    "sum": N_("sum"),
+    "comparisons": N_("comparisons"),
+    "results": N_("results"),
+}
+
+
+def _setting(value: object) -> Text:
+    name = str(value)
+    if name in _SETTINGS:
+        return _Named(_SETTINGS[name], name)
+    return Text("%(name)s", name=name)
+
+
+class _Named(Text):
+    """A setting's value: its name in English (``half-up``), its words elsewhere."""
+
+    def __new__(cls, message: str, name: str) -> _Named:
+        made = str.__new__(cls, name)
+        made.message, made.values, made.plural = message, {}, None
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _Named, (self.message, str(self))
+
+
+def rules_summary(result: SessionResult) -> Text:
     """The rule set used and what it means, in one line."""
     rules = result.rules
     if rules.method is Method.MATCHPOINTS:
-        how = (
-            f"{rules.scale} matchpoints per result beaten, artificial scores "
-            f"{rules.artificial_method}, boards played fewer times {rules.short_boards}"
+        how = Text(
+            N_(
+                "%(scale)s matchpoints per result beaten, artificial scores %(artificial)s, "
+                "boards played fewer times %(short)s"
+            ),
+            scale=rules.scale,
+            artificial=_setting(rules.artificial_method),
+            short=_setting(rules.short_boards),
         )
     elif rules.method is Method.BUTLER:
-        how = (
-            f"Butler IMPs against a datum dropping {rules.datum_trim} at each end, rounded "
-            f"{rules.datum_rounding}"
+        how = Text(
+            N_("Butler IMPs against a datum dropping %(trim)s at each end, rounded %(rounding)s"),
+            trim=rules.datum_trim,
+            rounding=_setting(rules.datum_rounding),
         )
     else:
-        how = f"cross-IMPs ({rules.cross_imps})"
-    return f"rules {rules.label}: {how}"
+        how = Text(N_("cross-IMPs (%(how)s)"), how=_setting(rules.cross_imps))
+    return Text(N_("rules %(label)s: %(how)s"), label=rules.label, how=how)
 
 
-__all__ = ["field_title", "rules_summary"]
+__all__ = [
+    "Figure",
+    "Percentage",
+    "Text",
+    "counted",
+    "field_title",
+    "joined",
+    "rules_summary",
+    "shown",
+]

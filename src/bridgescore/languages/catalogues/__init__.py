@@ -40,7 +40,14 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
 
 #: What Babel extracts besides ``_``: our ``N_`` and ``ngettext`` (its defaults) and nothing
 #: that is not a message.
-KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
+KEYWORDS: Final = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "gettext": None,
+    # a sentence kept as data that is translated where it is shown (reports.words.counted)
+    "counted": (1, 2),
+}
 
 
 def translations(code: str) -> gettext.NullTranslations:

@@ -1,0 +1,228 @@
+"""The results site in the reader's language: every page kind rendered in the pseudo-locale
+shows no plain English word (a message not passed through the catalogues), French and Dutch
+pages write hand-worked figures in their own form, and ``LANG`` chooses a command's language.
+
+The pseudo-locale accents every letter of every translated message, so a plain ASCII word left
+on a page is one of: data (player names, the event's title, the rules' English explanations of
+each score, kept English by design: docs/languages.md), bridge notation (``4S``, ``3NTX``,
+``N``, ``NS``, cards), or an untranslated message — which fails, listed page by page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import bridgescore
+from bridgescore import __version__
+from bridgescore.cli import main
+from bridgescore.formats import read_session
+from bridgescore.languages import language, use
+from bridgescore.reports.html import date_text, write_site, write_teams_site
+from bridgescore.rules import CLUB
+from bridgescore.scoring import score_pairs, score_teams
+from bridgescore.session import FieldStructure
+from tests.conftest import shared_path
+from tests.helpers import session as csv_session
+
+SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
+REAL = ("data", "usebio-compscore", "mp_pairs_howell.xml")
+TEAMS = "board,ns,ew,contract,declarer,result\n4,1,2,4S,N,10\n4,2,1,3S,N,10\n"
+
+# Two boards, four NS and four EW pairs (a Mitchell), worked by hand below.
+MINI = """\
+# event: Analysis test
+# date: 2026-11-17
+board,round,table,ns,ew,contract,declarer,result,lead,ns_names,ew_names
+1,1,1,1,1,4S,E,=,SJ,Ann Lee & Bob Ray,Cat Fox & Dan Wu
+1,1,2,2,2,4S,W,-1,HA,Eve Orr & Fay Poe,Gus Ink & Hal Jay
+1,1,3,3,3,3NT,E,-2,DQ,Ian Kay & Jo Lam,Kim Moe & Len Nye
+1,1,4,4,4,2S,W,+2,CA,Max Ode & Ned Pym,Oli Quo & Pat Roe
+2,2,1,1,2,4S,N,=,HK,Ann Lee & Bob Ray,Gus Ink & Hal Jay
+2,2,2,2,3,5D,S,=,HA,Eve Orr & Fay Poe,Kim Moe & Len Nye
+2,2,3,3,4,6D,N,=,S2,Ian Kay & Jo Lam,Oli Quo & Pat Roe
+2,2,4,4,1,5HX,W,-3,SA,Max Ode & Ned Pym,Cat Fox & Dan Wu
+"""
+
+# Bridge notation a page writes as it is in every language: contracts (3NTX, 4S), results
+# (=, -2, +1), seats and sides, cards and ranks, a board in a section (A-12), artificial
+# scores (A+, NP), a field's key (ALL), the rule sets' names.
+_NOTATION = re.compile(
+    r"(?:[1-7](?:NT|[SHDCN])?X{0,2}|NT|X{1,2}|[NESW]|NS|EW|[NESW]{2}|[1-9][0-9]*(?:NS|EW|[NESW])"
+    r"|[AKQJT]|10|NP|A|[SHDC][AKQJT2-9]|ALL|club|ebu|acbl|bridgescore|JSON|Hcp)"
+)
+_WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")
+
+
+class _Visible(HTMLParser):
+    """Each text node a reader sees or hears (scripts and styles left out), and the text of
+    the attributes read aloud or shown on hover: title, alt, aria-label."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._hidden += 1
+        self.texts += [v for k, v in attrs if k in ("title", "alt", "aria-label") and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and data.strip():
+            self.texts.append(data)
+
+
+def _explanations(directory: Path) -> set[str]:
+    """The rules' own English sentences explaining each score, as the JSON twins carry them."""
+    found: set[str] = set()
+    for twin in directory.glob("*.json"):
+        data = json.loads(twin.read_text(encoding="utf-8"))
+        for row in data.get("results", []):
+            for side in (row.get("explanation") or {}).values():
+                if side:
+                    found.add(side["text"])
+        for row in data.get("boards", []):
+            if isinstance(row, dict) and isinstance(row.get("explanation"), str):
+                found.add(row["explanation"])
+    return found
+
+
+def _untranslated(directory: Path, data: set[str]) -> dict[str, list[str]]:
+    """Every plain English word left on each page (and chart) of a site, by page."""
+    # Longest first, so a name is taken out whole before any part of it.
+    allowed = sorted(data | _explanations(directory), key=len, reverse=True)
+    found: dict[str, list[str]] = {}
+    for page in sorted([*directory.glob("*.html"), *directory.glob("*.svg")]):
+        reader = _Visible()
+        reader.feed(page.read_text(encoding="utf-8"))
+        for text in reader.texts:
+            for phrase in allowed:
+                if phrase in text:
+                    text = text.replace(phrase, " ")
+            words = [w for w in _WORD.findall(text) if not _NOTATION.fullmatch(w)]
+            if words:
+                found.setdefault(page.name, []).append(f"{' '.join(words)!r} in {text.strip()!r}")
+    return found
+
+
+def _names(result: object) -> set[str]:
+    session = result.session  # type: ignore[attr-defined]
+    names = set()
+    for name in session.names.values():
+        names.add(name)
+        names.update(part.strip() for part in name.split("&"))
+    dates = set()
+    if session.date:  # as the pseudo-locale writes it: Babel's English month names
+        with use("qps"):
+            dates = {session.date, date_text(session.date)}
+    # the rule set's label names its settings as the command line writes them
+    label = result.rules.label  # type: ignore[attr-defined]
+    return names | dates | {session.title or "", __version__, label} - {""}
+
+
+def _check(directory: Path, data: set[str], kinds: set[str]) -> None:
+    written = {re.sub(r"[-0-9].*|\.html$", "", p.name) for p in directory.glob("*.html")}
+    assert kinds <= written, f"page kinds not written: {kinds - written}"
+    left = _untranslated(directory, data)
+    report = "\n".join(f"{page}:\n  " + "\n  ".join(words) for page, words in left.items())
+    assert not left, f"untranslated text on {len(left)} pages:\n{report}"
+
+
+def test_the_sample_site_has_no_untranslated_text(tmp_path: Path) -> None:
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    with use("qps"):
+        site = write_site(result, tmp_path, double_dummy=False)
+    assert site.evenings  # the evening pages are there: the field comparison alone
+    _check(tmp_path, _names(result), {"index", "recap", "board", "pair"})
+    assert '<html lang="qps">' in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_site_with_deals_has_no_untranslated_text(tmp_path: Path) -> None:
+    """The personal pages' analysis (par, makeable contracts, leads, the play) and the hand
+    diagrams: a real session with its deals."""
+    pytest.importorskip("endplay")
+    source = shared_path(*REAL)
+    rules = CLUB.with_(artificial_method="neuberg", short_boards="neuberg")
+    result = score_pairs(read_session(source), rules)
+    with use("qps"):
+        site = write_site(result, tmp_path)
+    assert site.evenings
+    evening = (tmp_path / "pair-1-evening.html").read_text(encoding="utf-8")
+    assert "said-lead" in evening and "said-play" in evening and "said-makeable" in evening
+    _check(tmp_path, _names(result), {"index", "recap", "board", "pair"})
+
+
+def test_a_teams_site_has_no_untranslated_text(tmp_path: Path) -> None:
+    result = score_teams(csv_session(TEAMS, structure=FieldStructure.TEAMS), CLUB)
+    with use("qps"):
+        write_teams_site(result, tmp_path, double_dummy=False)
+    _check(tmp_path, _names(result), {"index", "board"})
+
+
+# --- French and Dutch, worked by hand -----------------------------------------------------------
+
+
+def _mini(tmp_path: Path) -> Path:
+    source = tmp_path / "mini.csv"
+    source.write_text(MINI, encoding="utf-8")
+    return source
+
+
+def _site(source: Path, out: Path, environ: dict[str, str | None]) -> Iterator[str]:
+    done = CliRunner().invoke(
+        main, ["report", str(source), "-o", str(out), "--no-double-dummy"], env=environ
+    )
+    assert done.exit_code == 0, done.output
+    yield (out / "index.html").read_text(encoding="utf-8")
+    yield (out / "pair-4ns.html").read_text(encoding="utf-8")
+
+
+# No other variable of the test run's environment may choose the language.
+_QUIET = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None}
+
+
+@pytest.mark.parametrize(
+    ("lang", "code", "heading"),
+    [("fr_FR.UTF-8", "fr", "Classement"), ("nl_BE.UTF-8", "nl", "Uitslag")],
+)
+def test_lang_writes_the_site_in_its_language(
+    tmp_path: Path, lang: str, code: str, heading: str
+) -> None:
+    # Pair 4 NS, by hand. Board 1 (nobody vulnerable), NS scores: pair 3 +100 (3NT E -2),
+    # pair 2 +50 (4S W -1), pair 4 -170 (2S W +2), pair 1 -420 (4S E =): pair 4 beat one of
+    # the three others, 2 of 6 matchpoints. Board 2 (NS vulnerable): pair 3 +1370 (6D N =),
+    # pair 1 +620 (4S N =), pair 2 +600 (5D S =), pair 4 +500 (5HX W -3, EW not vulnerable):
+    # pair 4 beat none, 0 of 6. In all 2 of 12: 16.666...%, shown to two places 16.67.
+    index, card = _site(_mini(tmp_path), tmp_path / code, {"LANG": lang, **_QUIET})
+    assert f'<html lang="{code}">' in index and f"<h1>{heading}</h1>" in index
+    percent = language(code).percentage("16.67")
+    if code == "fr":  # CLDR: a decimal comma, a no-break space before the sign
+        assert percent.startswith("16,67") and percent.endswith("%") and percent[5:-1].isspace()
+        assert percent[5:-1] != " "  # never broken from its number at a line's end
+    else:
+        assert percent == "16,67%"
+    assert f'<dd class="pct">{percent}</dd>' in card
+    assert "2,00" in card and "12,00" in card  # 2 of 12 matchpoints, with a decimal comma
+    assert "16.67" not in card
+
+
+def test_english_is_the_language_without_lang(tmp_path: Path) -> None:
+    index, card = _site(_mini(tmp_path), tmp_path / "en", {"LANG": "C.UTF-8", **_QUIET})
+    assert '<html lang="en">' in index and "<h1>Rankings</h1>" in index
+    assert '<dd class="pct">16.67%</dd>' in card
+
+
+def test_dates_in_the_readers_language(tmp_path: Path) -> None:
+    index, _card = _site(_mini(tmp_path), tmp_path / "fr", {"LANG": "fr_FR.UTF-8", **_QUIET})
+    assert '<p class="meta">17 novembre 2026</p>' in index
