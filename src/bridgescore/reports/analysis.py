@@ -31,6 +31,7 @@ from typing import Any
 from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.contract import Contract, format_result
 from bridgescore.display import fmt_fixed
+from bridgescore.explanation import Explanation
 from bridgescore.reports.deals import DoubleDummy, ParContract
 from bridgescore.reports.leads import Leads, holds, leader, parse_lead, position
 from bridgescore.reports.model import CardRow
@@ -218,6 +219,9 @@ class Analyst:
         self.leads = leads
         # by the board's natural key: a result scores each board of a section once
         self._fields: dict[tuple[str | None, int], Field] = {}
+        # what the field did, said once for each board: every entrant's evening repeats it
+        self._field_said: dict[tuple[str | None, int], tuple[Statement, ...]] = {}
+        self._score_lines: dict[int, tuple[Explanation, Statement]] = {}
 
     def field(self, board: ScoredBoard) -> Field:
         key = (board.section, board.board.number)
@@ -258,71 +262,23 @@ class Analyst:
     # --- the field
 
     def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
-        said = []
-        count = len(board.results)
-        if not count:
-            return [Statement("field", "No table has a bridge result on this board.", {})]
-        contracts, most = _most_common(board.contracts)
-        named = [f"{c} by {side}" for c, side in contracts]
-        if contracts and (most > 1 or len(contracts) == 1):
-            each = " each" if len(contracts) > 1 else ""
-            verb = "contract was" if len(contracts) == 1 else "contracts were"
-            text = (
-                f"{tables(count)} have a result on this board; the most common {verb} "
-                f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
-            )
-        elif contracts:
-            text = (
-                f"{tables(count)} have a result on this board, each in another contract: "
-                f"{_and(named)}."
-            )
-        else:
-            text = f"{tables(count)} have a result on this board, none with a contract."
-        said.append(
+        key = (board.board.section, board.board.board.number)
+        said = self._field_said.get(key)
+        if said is None:
+            said = self._field_said[key] = tuple(_field_said(board))
+        if played is None or not board.results:
+            return list(said)
+        beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
+        mine = _for(row.side, played.ns_score)
+        return [
+            *said,
             Statement(
-                "field",
-                text,
-                {
-                    "tables": count,
-                    "contracts": [f"{c} {side}" for c, side in contracts],
-                    "count": most,
-                },
-            )
-        )
-        outcomes, most = _most_common(board.outcomes)
-        if most > 1 or len(outcomes) == 1:
-            each = " each" if len(outcomes) > 1 else ""
-            verb = "was" if len(outcomes) == 1 else "were"
-            plural = "" if len(outcomes) == 1 else "s"
-            text = (
-                f"The most common result{plural} {verb} {_and(outcomes)} "
-                f"({most} of {tables(count)}{each})."
-            )
-        else:
-            text = "No two tables had the same result."
-        said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
-        games = {side.value: board.games[side] for side in Side}
-        slams = {side.value: board.slams[side] for side in Side}
-        said.append(
-            Statement(
-                "field",
-                f"Game was bid at {_by_sides(board.games)} of {count}, "
-                f"slam at {_by_sides(board.slams)}.",
-                {"game": games, "slam": slams, "tables": count},
-            )
-        )
-        if played is not None:
-            beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
-            mine = _for(row.side, played.ns_score)
-            said.append(
-                Statement(
-                    "standing",
-                    f"Your {signed(mine)} beat {beaten} and tied {tied} of the {compared} other "
-                    f"result{'s' if compared != 1 else ''}.",
-                    {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
-                )
-            )
-        return said
+                "standing",
+                f"Your {signed(mine)} beat {beaten} and tied {tied} of the {compared} other "
+                f"result{'s' if compared != 1 else ''}.",
+                {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
+            ),
+        ]
 
     # --- double dummy
 
@@ -561,9 +517,17 @@ class Analyst:
         )
 
     def _score_line(self, row: CardRow) -> Statement:
+        """The row's value and its reason: one sentence for each explanation, which the tables
+        with the same score on a board share (kept with it, so that its id stays its own)."""
         why = row.explanation
         if why is None:
             return Statement("score", "No score on this board.", {})
+        known = self._score_lines.get(id(why))
+        if known is None:
+            known = self._score_lines[id(why)] = (why, self._score_sentence(row, why))
+        return known[1]
+
+    def _score_sentence(self, row: CardRow, why: Explanation) -> Statement:
         unit = "IMPs" if why.in_imps else "matchpoints"
         if why.in_imps:
             text = f"You scored {self.num(why.value)} IMPs: {why.text(self.rules.decimals)}."
@@ -586,6 +550,63 @@ class Analyst:
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+def _field_said(board: Field) -> list[Statement]:
+    """What the field did on a board: the same sentences on every entrant's evening."""
+    said = []
+    count = len(board.results)
+    if not count:
+        return [Statement("field", "No table has a bridge result on this board.", {})]
+    contracts, most = _most_common(board.contracts)
+    named = [f"{c} by {side}" for c, side in contracts]
+    if contracts and (most > 1 or len(contracts) == 1):
+        each = " each" if len(contracts) > 1 else ""
+        verb = "contract was" if len(contracts) == 1 else "contracts were"
+        text = (
+            f"{tables(count)} have a result on this board; the most common {verb} "
+            f"{_and(named)} ({most} of {tables(len(board.results))}{each})."
+        )
+    elif contracts:
+        text = (
+            f"{tables(count)} have a result on this board, each in another contract: {_and(named)}."
+        )
+    else:
+        text = f"{tables(count)} have a result on this board, none with a contract."
+    said.append(
+        Statement(
+            "field",
+            text,
+            {
+                "tables": count,
+                "contracts": [f"{c} {side}" for c, side in contracts],
+                "count": most,
+            },
+        )
+    )
+    outcomes, most = _most_common(board.outcomes)
+    if most > 1 or len(outcomes) == 1:
+        each = " each" if len(outcomes) > 1 else ""
+        verb = "was" if len(outcomes) == 1 else "were"
+        plural = "" if len(outcomes) == 1 else "s"
+        text = (
+            f"The most common result{plural} {verb} {_and(outcomes)} "
+            f"({most} of {tables(count)}{each})."
+        )
+    else:
+        text = "No two tables had the same result."
+    said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
+    games = {side.value: board.games[side] for side in Side}
+    slams = {side.value: board.slams[side] for side in Side}
+    said.append(
+        Statement(
+            "field",
+            f"Game was bid at {_by_sides(board.games)} of {count}, "
+            f"slam at {_by_sides(board.slams)}.",
+            {"game": games, "slam": slams, "tables": count},
+        )
+    )
+    return said
 
 
 def _what(table: ScoredTable) -> str:
