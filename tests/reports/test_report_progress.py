@@ -205,7 +205,7 @@ def test_a_copy_of_the_process_writes_the_same_site(
     monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
     told: list[tuple[int, int]] = []
     after = write_site(
-        result, shared, double_dummy=False, progress=lambda d, t: told.append((d, t))
+        result, shared, double_dummy=False, progress=lambda d, t: told.append((d, t)), fork=True
     )
     assert after.pages == before.pages
     assert after.cards == before.cards > 4
@@ -231,7 +231,19 @@ def test_a_failure_in_the_copy_is_raised_here(
     monkeypatch.setattr(views.SessionPages, "evening", failing)
     monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
     with pytest.raises(OSError, match="No space left on device"):
-        write_site(result, tmp_path, double_dummy=False)
+        write_site(result, tmp_path, double_dummy=False, fork=True)
+
+
+def test_a_site_forks_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's process (the console publishing a night) keeps its pages to itself."""
+
+    def refused(work: object) -> None:
+        raise AssertionError("forked")
+
+    monkeypatch.setattr(html, "Forked", refused)
+    monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
+    site = write_site(score_pairs(read_session(SAMPLE), CLUB), tmp_path, double_dummy=False)
+    assert site.cards > 4
 
 
 def _dies(tick: Callable[[], None]) -> None:

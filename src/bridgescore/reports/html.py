@@ -446,6 +446,7 @@ def write_site(
     masterpoints: Awards | None = None,
     analysis: bool = True,
     leads: Leads | None = None,
+    fork: bool = False,
 ) -> Site:
     """Write every page of a scored session into ``directory``, which exists: a pairs (or
     individual) session's rankings, travellers, recap sheet and score cards; a teams event's
@@ -457,6 +458,9 @@ def write_site(
     rankings and score cards show each award and how it was reached. ``analysis``: each
     entrant's evening, board by board (``pair-3ns-evening.html``), with the opening leads
     solved when ``double_dummy`` (into ``leads`` when given: a cache kept across sites).
+    ``fork``: a site of :data:`FORK_ENTRANTS` score cards or more shares them with a forked
+    copy of the process on a second core (the command line; a server's process, with its
+    threads, keeps to itself).
     """
     if not isinstance(result, SessionResult):
         return write_teams_site(
@@ -483,7 +487,8 @@ def write_site(
     # second core: it takes the last three quarters (this one also writes the rankings, the
     # travellers and the recap sheet, as long to make as a quarter of the cards and evenings),
     # and its pages' names are listed after these, in the same order.
-    split = len(entrants) // 4 if len(entrants) >= FORK_ENTRANTS and can_fork() else None
+    large = fork and len(entrants) >= FORK_ENTRANTS
+    split = len(entrants) // 4 if large and can_fork() else None
 
     def theirs(tick: Callable[[], None]) -> list[str]:
         with Files() as files:
