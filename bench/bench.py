@@ -38,6 +38,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+# The in-process pandas peer is the analyst's own script (bench/ is on the path of bench.py).
+from analysts import pandas_totals
 from bridgescore import fast
 from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
@@ -754,74 +756,6 @@ def write_simultaneous(path: Path, tables: int, seed: int = SEED + 3) -> int:
     return len(lines) - 1
 
 
-# Law 2 vulnerability of boards 1-16 (board n as board (n - 1) mod 16 + 1): NS, EW vulnerable.
-LAW2 = [Vulnerability.for_board(n) for n in range(1, 17)]
-NS_VUL = np.array([v.is_vulnerable(Seat.N.side) for v in LAW2])
-EW_VUL = np.array([v.is_vulnerable(Seat.E.side) for v in LAW2])
-
-
-def pandas_session(path: Path) -> dict[tuple[str, int], float]:
-    """What an analyst would write: read_csv, a vectorised contract score, each board's average
-    ranks per direction, artificial scores at their percentage of the top and the real results
-    given a tie for each of them (the club rules), then each pair's sum. Keyed by (line, pair)."""
-    import pandas as pd
-
-    df = pd.read_csv(path, dtype={"contract": str, "declarer": str})
-    contract = df["contract"].fillna("")
-    artificial = contract.str.startswith("A")
-    passed = contract == "PASS"
-    played = ~artificial & ~passed & (contract != "NP")
-    text = contract.where(played, "1C")
-    level = text.str[0].astype(np.int64).to_numpy()
-    doubling = text.str.count("X").to_numpy()
-    strain = text.str[1:].str.rstrip("X").to_numpy()
-    board = df["board"].to_numpy()
-    tricks = df["result"].fillna(0).astype(np.int64).to_numpy()
-    by_ns = df["declarer"].isin(["N", "S"]).to_numpy()
-    vul = np.where(by_ns, NS_VUL[(board - 1) % 16], EW_VUL[(board - 1) % 16])
-    minor = np.isin(strain, ["C", "D"])
-    per_trick = np.where(minor, 20, 30)
-    first = np.where(strain == "NT", 40, per_trick)
-    odd = tricks - level - 6
-    times = np.array([1, 2, 4])[doubling]
-    contracted = (first + per_trick * (level - 1)) * times
-    game = np.where(contracted >= 100, np.where(vul, 500, 300), 50)
-    slam = np.where(level == 6, np.where(vul, 750, 500), 0)
-    slam = np.where(level == 7, np.where(vul, 1500, 1000), slam)
-    over = np.where(doubling == 0, per_trick, np.where(vul, 200, 100) * doubling) * odd
-    made = contracted + game + slam + 50 * doubling + over
-    down = -odd
-    doubled = np.where(vul, 200 + 300 * (down - 1), 100 + 200 * np.minimum(down - 1, 2))
-    doubled = doubled + np.where(vul, 0, 300 * np.maximum(down - 3, 0))
-    penalty = np.where(doubling == 0, np.where(vul, 100, 50) * down, doubled * doubling)
-    declarer = np.where(odd >= 0, made, -penalty)
-    df["score"] = np.where(played, np.where(by_ns, declarer, -declarer), 0)
-    real = df[played | passed.to_numpy()]
-    ranks = real.groupby("board")["score"].rank(method="average")
-    counted = df[played | passed.to_numpy() | artificial.to_numpy()]
-    count = counted.groupby("board").size()
-    have = real.groupby("board").size().reindex(count.index, fill_value=0)
-    results = real["board"].map(have)
-    extra = real["board"].map(count) - results
-    ns_mp = 2 * ranks - 2 + extra
-    ew_mp = 2 * (results + 1 - ranks) - 2 + extra  # EW's rank is NS's from the other end
-    adjusted = df[artificial.to_numpy()]
-    top = 2 * (adjusted["board"].map(count) - 1)
-    ns_pct = adjusted["contract"].map({"A": 50, "A+/A-": 60, "A-/A+": 40})
-    parts_ns = pd.concat(
-        [ns_mp.groupby(real["ns"]).sum(), (ns_pct * top / 100).groupby(adjusted["ns"]).sum()]
-    )
-    parts_ew = pd.concat(
-        [
-            ew_mp.groupby(real["ew"]).sum(),
-            ((100 - ns_pct) * top / 100).groupby(adjusted["ew"]).sum(),
-        ]
-    )
-    totals = {("NS", int(k)): float(v) for k, v in parts_ns.groupby(level=0).sum().items()}
-    totals.update({("EW", int(k)): float(v) for k, v in parts_ew.groupby(level=0).sum().items()})
-    return totals
-
-
 def ours_session(path: Path) -> Any:
     """Read and score exactly, as the library does for ``bridgescore score`` (explanations
     available on every value): the object path."""
@@ -909,7 +843,7 @@ def case_scale(size: Size, quick: bool) -> list[str]:
             ours_totals = {
                 (e.line.value if e.line else "", e.number): v for e, v in scores.totals().items()
             }
-            theirs = pandas_session(path)
+            theirs = pandas_totals(str(path))
             assert ours_totals.keys() == theirs.keys(), "pairs differ from pandas"
             worst = max(abs(float(v) - theirs[k]) for k, v in ours_totals.items())
             assert worst < 1e-6, f"pair totals differ from pandas by {worst}"
@@ -922,7 +856,7 @@ def case_scale(size: Size, quick: bool) -> list[str]:
                 f"row's values, {explained} explanations); checksums ok"
             )
             ours_time = median_time(lambda p=path: ours_columnar(p), size.runs)
-            peer_time = median_time(lambda p=path: pandas_session(p), size.slow_runs)
+            peer_time = median_time(lambda p=path: pandas_totals(str(p)), size.slow_runs)
             rate = (
                 f"results={rows} results_per_s={rows / ours_time:,.0f} "
                 f"object={object_time:.4f}s object_ratio={peer_time / object_time:.2f}"
@@ -1219,11 +1153,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{sys.version.split()[0]}, numpy {numpy.__version__}",
         flush=True,
     )
+    targets = []
     for case in args.cases or CASES:
         started = time.perf_counter()
         for line in RUNNERS[case](size, args.quick):
             print(line, flush=True)
+            if line.startswith("# target "):
+                targets.append(line.removeprefix("# target "))
         print(f"# {case}: {time.perf_counter() - started:.1f}s in all", flush=True)
+    # Every target of the run together, as the last lines: what a reader looks for first.
+    missed = sum(1 for t in targets if t.endswith(": NOT met") or ": NOT met (" in t)
+    print(f"# targets: {len(targets) - missed} met, {missed} NOT met", flush=True)
+    for line in targets:
+        print(f"#   {line}", flush=True)
     return 0
 
 

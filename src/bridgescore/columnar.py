@@ -37,7 +37,7 @@ board, as :func:`~bridgescore.scoring.score_pairs` makes it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
@@ -227,6 +227,10 @@ class ColumnarScores(Scores):
     )
     _summed: _Sums | None = field(default=None, repr=False)
     _order: tuple[IntArray, IntArray, IntArray] | None = field(default=None, repr=False)
+    _pair_lists: tuple[list[int], list[int]] | None = field(default=None, repr=False)
+    _lists: tuple[list[int], list[str | None], list[int | None], list[str | None]] | None = field(
+        default=None, repr=False
+    )
 
     @property
     def rows(self) -> int:
@@ -433,22 +437,9 @@ class ColumnarScores(Scores):
         standings and checksum by :meth:`rankings`. Equal to the exact path's, record for
         record (the property tests compare them); raises :class:`_Fallback` as
         :meth:`rankings` does."""
-        cells = self.cells
-        if cells is None:
-            raise _Fallback("the rows' cells were not kept")
         ranked = self.rankings()
-        count = self.rows
-        sides = [k.sides for k in cells.keys]
-        key_of = cells.key_of.tolist()
-        rounds: list[int | None] = [None] * count if cells.rounds is None else cells.rounds.tolist()
-        tables: list[str | None] = [None] * count
-        if cells.tables is not None:
-            words = cells.tables[1]
-            tables = [words[c] for c in cells.tables[0].tolist()]
-        leads: list[str | None] = [None] * count
-        if cells.leads is not None:
-            cards = cells.leads[1]
-            leads = [cards[c] for c in cells.leads[0].tolist()]
+        key_of, tables, rounds, leads = self._row_cells()
+        sides = [k.sides for k in self._cells().keys]
         rows = tuple(
             TableResult(b, (n,), (e,), sides[k][0], sides[k][1], False, t, r, lead)
             for b, n, e, k, t, r, lead in zip(
@@ -475,16 +466,11 @@ class ColumnarScores(Scores):
                 found = seated[number, side] = (Entrant(number, side if mitchell else None),)
             return found
 
-        ns_numbers, ew_numbers = self.ns_pair.tolist(), self.ew_pair.tolist()
+        ns_numbers, ew_numbers = self._pairs()
         scored_boards = []
         for b, summary in enumerate(ranked.boards):
             at = order[first[b] : first[b + 1]].tolist()
-            explained = {side: self._explained.get((b, side)) for side in Side}
-            for side in Side:
-                if explained[side] is None:
-                    explained[side] = self._explained[b, side] = self._explain_board(b, side)
-            ns_of, ew_of = explained[Side.NS], explained[Side.EW]
-            assert ns_of is not None and ew_of is not None
+            ns_of, ew_of = self._explained_board(b)
             scored = tuple(
                 ScoredTable(
                     rows[r],
@@ -497,6 +483,96 @@ class ColumnarScores(Scores):
             )
             scored_boards.append(replace(summary, tables=scored))
         return SessionResult(session, self.rules, tuple(scored_boards), ranked.fields)
+
+    def grouped_tables(
+        self,
+    ) -> Callable[[int], Iterator[tuple[ScoredTable, tuple[str | None, int | None, int, int]]]]:
+        """:meth:`board_tables`, once the rows' cells are known to be kept: raises
+        :class:`_Fallback` here rather than while the JSON is being written."""
+        self._row_cells()
+        return self.board_tables
+
+    def board_tables(
+        self, b: int
+    ) -> Iterator[tuple[ScoredTable, tuple[str | None, int | None, int, int]]]:
+        """Board ``b``'s tables in traveller order, for the JSON
+        (:func:`~bridgescore.formats.json.iterencode_grouped`), each with its table, round and
+        pair numbers: one :class:`ScoredTable` (as :meth:`session_result` makes it) for each
+        group of tables with the same result, lead and explanations, standing for all of them."""
+        key_of, tables, rounds, leads = self._row_cells()
+        sides = [k.sides for k in self._cells().keys]
+        ns_of, ew_of = self._explained_board(b)
+        order, first, _ = self._board_order()
+        ns_numbers, ew_numbers = self._pairs()
+        mitchell = self.structure is FieldStructure.MITCHELL
+        groups: dict[tuple[int, str | None, int, int], ScoredTable] = {}
+        for j, r in enumerate(order[first[b] : first[b + 1]].tolist()):
+            k, lead = key_of[r], leads[r]
+            n, e = ns_numbers[r], ew_numbers[r]
+            # the explanations are the board's own records, alive while it is written
+            key = (k, lead, id(ns_of[j]), id(ew_of[j]))
+            scored = groups.get(key)
+            if scored is None:
+                scored = groups[key] = ScoredTable(
+                    TableResult(
+                        int(self.board[r]),
+                        (n,),
+                        (e,),
+                        sides[k][0],
+                        sides[k][1],
+                        False,
+                        tables[r],
+                        rounds[r],
+                        lead,
+                    ),
+                    (Entrant(n, Side.NS if mitchell else None),),
+                    (Entrant(e, Side.EW if mitchell else None),),
+                    ns_of[j],
+                    ew_of[j],
+                )
+            yield scored, (tables[r], rounds[r], n, e)
+
+    def _cells(self) -> _Cells:
+        if self.cells is None:
+            raise _Fallback("the rows' cells were not kept")
+        return self.cells
+
+    def _row_cells(
+        self,
+    ) -> tuple[list[int], list[str | None], list[int | None], list[str | None]]:
+        """Each row's score cell, table, round and lead, as lists (made once)."""
+        if self._lists is None:
+            cells = self._cells()
+            count = self.rows
+            rounds: list[int | None] = (
+                [None] * count if cells.rounds is None else cells.rounds.tolist()
+            )
+            tables: list[str | None] = [None] * count
+            if cells.tables is not None:
+                words = cells.tables[1]
+                tables = [words[c] for c in cells.tables[0].tolist()]
+            leads: list[str | None] = [None] * count
+            if cells.leads is not None:
+                cards = cells.leads[1]
+                leads = [cards[c] for c in cells.leads[0].tolist()]
+            self._lists = (cells.key_of.tolist(), tables, rounds, leads)
+        return self._lists
+
+    def _pairs(self) -> tuple[list[int], list[int]]:
+        """Each row's NS and EW pair numbers, as lists (made once)."""
+        if self._pair_lists is None:
+            self._pair_lists = (self.ns_pair.tolist(), self.ew_pair.tolist())
+        return self._pair_lists
+
+    def _explained_board(self, b: int) -> tuple[list[Explanation | None], list[Explanation | None]]:
+        """Board ``b``'s explanations for each side, in traveller order (made once)."""
+        explained = []
+        for side in Side:
+            found = self._explained.get((b, side))
+            if found is None:
+                found = self._explained[b, side] = self._explain_board(b, side)
+            explained.append(found)
+        return explained[0], explained[1]
 
     def _board_tops(self) -> IntArray:
         """Each board's top in tie units (½ matchpoint on the 1-per-result scale)."""

@@ -367,8 +367,8 @@ def test_the_rankings_by_columns_equal_the_exact_engines(data: bytes, rules: Rul
 @settings(max_examples=40, deadline=None)
 @given(plain_files())
 def test_score_prints_the_same_whichever_path_scores_the_file(data: bytes) -> None:
-    """The command itself: `score FILE` scored by columns (every file, however small) and by
-    the exact path, to the byte; a file with problems fails alike."""
+    """The command itself: `score FILE` (as text and as JSON) scored by columns (every file,
+    however small) and by the exact path, to the byte; a file with problems fails alike."""
     import tempfile
     from pathlib import Path
 
@@ -380,16 +380,17 @@ def test_score_prints_the_same_whichever_path_scores_the_file(data: bytes) -> No
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "night.csv"
         path.write_bytes(data)
-        outputs = []
-        for limit in (0, 1 << 40):  # by columns whatever the size; never by columns
-            saved = score_command.COLUMNAR_BYTES
-            score_command.COLUMNAR_BYTES = limit
-            try:
-                done = CliRunner().invoke(main, ["score", str(path)])
-            finally:
-                score_command.COLUMNAR_BYTES = saved
-            outputs.append((done.exit_code, done.output))
-        assert outputs[0] == outputs[1]
+        for shown in ([], ["--format", "json"]):
+            outputs = []
+            for limit in (0, 1 << 40):  # by columns whatever the size; never by columns
+                saved = score_command.COLUMNAR_BYTES
+                score_command.COLUMNAR_BYTES = limit
+                try:
+                    done = CliRunner().invoke(main, ["score", str(path), *shown])
+                finally:
+                    score_command.COLUMNAR_BYTES = saved
+                outputs.append((done.exit_code, done.output))
+            assert outputs[0] == outputs[1]
 
 
 def test_score_takes_the_columns_for_a_large_plain_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -447,7 +448,12 @@ def test_the_session_result_by_columns_is_the_exact_engines(data: bytes, rules: 
     assert made.session == exact.session
     assert made.boards == exact.boards
     assert made == exact
-    assert result_json.dumps(ResultsFile.scored(made)) == result_json.dumps(
-        ResultsFile.scored(exact)
-    )
+    text = result_json.dumps(ResultsFile.scored(exact))
+    assert result_json.dumps(ResultsFile.scored(made)) == text
+    # the JSON `score` writes from the columns (a table object for each group of tables),
+    # from scores read afresh, as the command reads them
+    again = columnar.score_bytes(data, rules)
+    assert isinstance(again, columnar.ColumnarScores)
+    grouped = result_json.iterencode_grouped(again.rankings(), again.grouped_tables())
+    assert b"".join(grouped).decode("utf-8") == text
     assert results_csv.dumps(made) == results_csv.dumps(exact)

@@ -1,23 +1,34 @@
-"""``bridgescore report``'s progress bar and ``--verbose`` rate, the background file writer, and
-the score card chart's bytes (pinned: the same card must always give the same file)."""
+"""``bridgescore report``'s progress bar and ``--verbose`` rate, the background file writer, the
+copy of the process that writes a share of a large site, what a page writes for ``{{ value }}``,
+and the score card chart's bytes (pinned: the same card must always give the same file)."""
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+from markupsafe import Markup, escape
 
+from bridgescore.bridge import Side
 from bridgescore.cli import main
 from bridgescore.cli.progress import Progress
 from bridgescore.formats import read_session
+from bridgescore.reports import html, views
 from bridgescore.reports.chart import chart_svg
-from bridgescore.reports.files import Files
+from bridgescore.reports.files import Files, Forked, can_fork
 from bridgescore.reports.html import write_site
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
+from bridgescore.session import Entrant
 from tests.reports.report_sites import SAMPLE
 
 # --- the command -----------------------------------------------------------------------------
@@ -171,3 +182,116 @@ def test_the_chart_draws_each_bar_and_tick() -> None:
         line for line in chart_svg(IMPS, imps=True).splitlines() if 'text-anchor="end"' in line
     ]
     assert [re.sub(r"<[^>]+>", "", t) for t in ticks] == ["−10", "−5", "0", "5", "10"]
+
+
+# --- a second core ---------------------------------------------------------------------------
+
+needs_fork = pytest.mark.skipif(not can_fork(), reason="no fork or a single core here")
+
+
+def _written(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))}
+
+
+@needs_fork
+def test_a_copy_of_the_process_writes_the_same_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    alone, shared = tmp_path / "alone", tmp_path / "shared"
+    alone.mkdir()
+    shared.mkdir()
+    before = write_site(result, alone, double_dummy=False)
+    monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
+    told: list[tuple[int, int]] = []
+    after = write_site(
+        result, shared, double_dummy=False, progress=lambda d, t: told.append((d, t)), fork=True
+    )
+    assert after.pages == before.pages
+    assert after.cards == before.cards > 4
+    assert _written(shared) == _written(alone)
+    total = len(before.pages)
+    assert told[-1] == (total, total)
+    assert [done for done, _ in told] == sorted(done for done, _ in told)  # never backwards
+
+
+@needs_fork
+def test_a_failure_in_the_copy_is_raised_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    last = views.SessionPages(result).card_entrants()[-1]  # the copy's share
+    evening = views.SessionPages.evening
+
+    def failing(self: views.SessionPages, entrant: Entrant, card: object = None) -> object:
+        if entrant == last:
+            raise OSError(28, "No space left on device")
+        return evening(self, entrant, card)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(views.SessionPages, "evening", failing)
+    monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
+    with pytest.raises(OSError, match="No space left on device"):
+        write_site(result, tmp_path, double_dummy=False, fork=True)
+
+
+def test_a_site_forks_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's process (the console publishing a night) keeps its pages to itself."""
+
+    def refused(work: object) -> None:
+        raise AssertionError("forked")
+
+    monkeypatch.setattr(html, "Forked", refused)
+    monkeypatch.setattr(html, "FORK_ENTRANTS", 1)
+    site = write_site(score_pairs(read_session(SAMPLE), CLUB), tmp_path, double_dummy=False)
+    assert site.cards > 4
+
+
+def _dies(tick: Callable[[], None]) -> None:
+    tick()
+    os._exit(3)
+
+
+class _Unpicklable(Exception):
+    def __reduce__(self) -> Any:
+        raise TypeError("not this one")
+
+
+def _fails_oddly(tick: Callable[[], None]) -> None:
+    raise _Unpicklable("the reason")
+
+
+def _two_pages(tick: Callable[[], None]) -> str:
+    tick()
+    tick()
+    return "value"
+
+
+@needs_fork
+def test_a_copy_that_stops_or_fails_oddly_is_an_os_error() -> None:
+    with Forked(_dies) as other, pytest.raises(OSError, match=r"stopped \(status 3\)"):
+        other.result()
+    assert other.ticks == 1
+    with Forked(_fails_oddly) as other, pytest.raises(OSError, match="_Unpicklable: the reason"):
+        other.result()
+    with Forked(_two_pages) as other:
+        assert other.result() == "value"
+        assert other.ticks == 2
+
+
+# --- what {{ value }} writes -------------------------------------------------------------------
+
+
+class _Word(str):
+    pass
+
+
+@given(st.text())
+def test_a_value_is_written_as_markupsafe_escapes_it(text: str) -> None:
+    for value in (text, _Word(text), Markup(text), escape(text)):
+        assert html._output(value) == str(escape(value))
+
+
+@pytest.mark.parametrize("value", [None, 0, -7, Fraction(1, 3), Side.NS, ("<a>", 1)])
+def test_other_values_are_written_as_markupsafe_escapes_them(value: object) -> None:
+    assert html._output(value) == str(escape(value))
+    assert type(html._output(value)) is str

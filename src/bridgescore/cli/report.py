@@ -134,5 +134,6 @@ def _report(
         progress=progress,
         masterpoints=masterpoints_for(result, options),
         analysis=analysis,
+        fork=True,
     )
     return site.summary(), result.failed_checksums, len(session.tables)

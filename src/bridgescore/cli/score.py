@@ -186,16 +186,16 @@ def _score(
             if output_format == "text":
                 ranked = scores.rankings()
                 return _text(ranked, to_file), ranked.failed_checksums, scores.rows
+            if output_format == "json":
+                from bridgescore.formats import json as result_json
+
+                ranked = scores.rankings()
+                pieces = result_json.iterencode_grouped(ranked, scores.grouped_tables())
+                return pieces, ranked.failed_checksums, scores.rows
             whole = scores.session_result()
         except Fallback:
             pass  # a board scored as a small group ...: the exact path below
         else:
-            if output_format == "json":
-                from bridgescore.formats import json as result_json
-                from bridgescore.formats.results_file import ResultsFile
-
-                pieces = result_json.iterencode(ResultsFile.scored(whole))
-                return pieces, whole.failed_checksums, scores.rows
             from bridgescore.formats import results_csv
 
             return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows

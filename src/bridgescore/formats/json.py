@@ -52,6 +52,7 @@ from bridgescore.traveller import (
 )
 
 if TYPE_CHECKING:
+    from bridgescore.formats.json_stream import GroupedTables
     from bridgescore.masterpoints import Awards
     from bridgescore.movements.model import Movement
     from bridgescore.teams_results import TeamsResult
@@ -114,7 +115,7 @@ def _outline(result: SessionResult, masterpoints: Awards | None = None) -> dict[
         # not a problem: they are scored under the rules' short-board setting).
         "short_boards": [
             {"section": b.section, "board": b.board, "results": b.results, "most": b.most}
-            for b in session.completeness().short
+            for b in result.completeness().short
         ],
         "boards": [],
         "fields": [
@@ -348,9 +349,22 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
         raise RulesError(
             "bridgescore's JSON holds a scored session: score it first (ResultsFile.result)"
         )
-    from bridgescore.formats.json_stream import stream
+    from bridgescore.formats.json_stream import stream, table_rows
 
-    yield from stream(result, _outline(result, masterpoints), _board, _table)
+    rows = table_rows(_table, result.rules.decimals, result.rules.method)
+    yield from stream(result, _outline(result, masterpoints), _board, rows)
+
+
+def iterencode_grouped(ranked: SessionResult, tables_of: GroupedTables) -> Iterator[bytes]:
+    """:func:`iterencode` of a session scored by columns, byte for byte, from its rankings
+    (``ranked``: boards without tables, :meth:`ColumnarScores.rankings`) and each board's
+    tables from ``tables_of`` (:meth:`ColumnarScores.board_tables`): one table object for each
+    group of tables with the same result and explanations (a board of thousands of results has
+    a few dozen), rather than one a table."""
+    from bridgescore.formats.json_stream import grouped_rows, stream
+
+    rows = grouped_rows(tables_of, _table, ranked.rules.decimals, ranked.rules.method)
+    yield from stream(ranked, _outline(ranked), _board, rows)
 
 
 def dump(rf: ResultsFile, fp: IO[str]) -> None:

@@ -11,14 +11,18 @@ group and reused (a board of thousands of results has a few dozen).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from bridgescore.results import ScoredTable, SessionResult
+from bridgescore.results import ScoredBoard, ScoredTable, SessionResult
 from bridgescore.rules import Method
 
 BoardData = Callable[..., dict[str, Any]]
 TableData = Callable[[ScoredTable, int, Method], dict[str, Any]]
+RowsText = Callable[[int, ScoredBoard], list[bytes]]  # a board's results: each table's pieces
+Seated = tuple[str | None, int | None, int, int]  # a pair's table's table, round, NS and EW
+# board n's tables in traveller order: each one's seats, and the table object of its group
+GroupedTables = Callable[[int], Iterable[tuple[ScoredTable, Seated]]]
 
 # The C encoder of the format's layout, made once (json.dumps makes one a call).
 encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -32,10 +36,12 @@ _PLAYERS = (_OWN + '"n":%d,"s":%d,"e":%d,"w":%d,"arrow":%s,').encode()
 
 
 def stream(
-    result: SessionResult, outline: dict[str, Any], board: BoardData, table: TableData
+    result: SessionResult, outline: dict[str, Any], board: BoardData, rows: RowsText
 ) -> Iterator[bytes]:
     """The text in UTF-8 pieces: ``outline`` (the data with an empty list of boards), then
-    each board from ``board(b, result, with_tables=False)`` and its tables from ``table``."""
+    each board from ``board(b, result, with_tables=False)`` and its results' text from
+    ``rows(n, b)`` (:func:`table_rows`, or :func:`grouped_rows` for a session scored by
+    columns, whose boards hold no tables)."""
     head = encode(outline) + "\n"
     if not result.boards:
         yield head.encode()
@@ -43,22 +49,56 @@ def stream(
     before, found, after = head.partition(_BOARDS)
     assert found, "the outline has its boards' place"
     yield (before + '"boards":[').encode()
-    tables = _Tables(table, result.rules.decimals, result.rules.method)
     for n, b in enumerate(result.boards):
         text = encode(board(b, result, with_tables=False))
         parts = [b"," if n else b""]
-        if b.tables:
+        results = rows(n, b)
+        if results:
             start, found, end = text.rpartition(_RESULTS)
             assert found and end == "}", "results come last in a board"
             parts.append(f'{start}"results":['.encode())
-            for t in b.tables:
-                parts += tables.parts(t)
+            parts += results
             parts[-1] = b"]}"  # the last table's comma
-            tables.forget()
         else:
             parts.append(text.encode())
         yield b"".join(parts)  # one copy of the board's text, not one a table
     yield ("]" + after).encode()
+
+
+def table_rows(table: TableData, decimals: int, method: Method) -> RowsText:
+    """Each board's tables as ``table`` makes them (the exact path's boards hold them)."""
+    tables = _Tables(table, decimals, method)
+
+    def rows(n: int, b: ScoredBoard) -> list[bytes]:
+        parts: list[bytes] = []
+        for t in b.tables:
+            parts += tables.parts(t)
+        tables.forget()
+        return parts
+
+    return rows
+
+
+def grouped_rows(
+    tables_of: GroupedTables, table: TableData, decimals: int, method: Method
+) -> RowsText:
+    """Each board's tables from ``tables_of(n)`` (a session scored by columns: its boards hold
+    no tables): each table's seats, with one table object standing for every table of its
+    group (the same result, lead and explanations), whose text after the seats they share."""
+    tables = _Tables(table, decimals, method)
+
+    def rows(n: int, b: ScoredBoard) -> list[bytes]:
+        parts: list[bytes] = []
+        made: dict[int, bytes] = {}  # each group's text, by its table object (alive meanwhile)
+        for scored, seated in tables_of(n):
+            rest = made.get(id(scored))
+            if rest is None:
+                rest = made[id(scored)] = tables.rest(scored)
+            parts += tables.seated(scored, rest, seated)
+        tables.forget()
+        return parts
+
+    return rows
 
 
 class _Tables:
@@ -84,6 +124,30 @@ class _Tables:
     def parts(self, scored: ScoredTable) -> tuple[bytes, bytes, bytes]:
         """The table's text in "results": its own first keys, the rest, and a comma."""
         t = scored.table
+        scalar = self.scalar
+        start = scalar(t.section), scalar(t.table), scalar(t.round)
+        arrow = b"true" if t.arrow else b"false"
+        if len(t.ns) + len(t.ew) == 2:
+            own_text = _PAIRS % (*start, t.ns[0], t.ew[0], arrow)
+        else:
+            own_text = _PLAYERS % (*start, *t.ns, *t.ew, arrow)
+        return own_text, self.rest(scored), b","
+
+    def seated(
+        self, scored: ScoredTable, rest: bytes, seated: Seated
+    ) -> tuple[bytes, bytes, bytes]:
+        """:meth:`parts` of a pair's table of ``scored``'s group: its own table, round and
+        pair numbers, and the group's ``rest`` (:meth:`rest` of ``scored``)."""
+        t = scored.table
+        table, round_, ns, ew = seated
+        scalar = self.scalar
+        arrow = b"true" if t.arrow else b"false"
+        start = scalar(t.section), scalar(table), scalar(round_)
+        return _PAIRS % (*start, ns, ew, arrow), rest, b","
+
+    def rest(self, scored: ScoredTable) -> bytes:
+        """The table's text after its own first keys (up to the closing brace)."""
+        t = scored.table
         seats = len(t.ns) + len(t.ew)
         key = (
             id(t.ns_side),
@@ -104,16 +168,9 @@ class _Tables:
             text = encode(rest)[1:].encode()  # after the "{": the own keys come first
             records = (t.ns_side, t.ew_side, scored.ns, scored.ew)
             known = self._rest[key] = (records, text)
-        scalar = self._scalar
-        start = scalar(t.section), scalar(t.table), scalar(t.round)
-        arrow = b"true" if t.arrow else b"false"
-        if seats == 2:
-            own_text = _PAIRS % (*start, t.ns[0], t.ew[0], arrow)
-        else:
-            own_text = _PLAYERS % (*start, *t.ns, *t.ew, arrow)
-        return own_text, known[1], b","
+        return known[1]
 
-    def _scalar(self, value: str | int | None) -> bytes:
+    def scalar(self, value: str | int | None) -> bytes:
         """A cell as the encoder writes it, remembered (a session has few tables and rounds)."""
         found = self._scalars.get(value)
         if found is None:

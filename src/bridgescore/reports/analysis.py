@@ -221,6 +221,9 @@ class Analyst:
         self.leads = leads
         # by the board's natural key: a result scores each board of a section once
         self._fields: dict[tuple[str | None, int], Field] = {}
+        # what the field did, said once for each board: every entrant's evening repeats it
+        self._field_said: dict[tuple[str | None, int], tuple[Statement, ...]] = {}
+        self._score_lines: dict[int, tuple[Explanation, Statement]] = {}
 
     def field(self, board: ScoredBoard) -> Field:
         key = (board.section, board.board.number)
@@ -261,115 +264,30 @@ class Analyst:
     # --- the field
 
     def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
-        said = []
-        count = len(board.results)
-        if not count:
-            return [Statement("field", Text(N_("No table has a bridge result on this board.")), {})]
-        contracts, most = _most_common(board.contracts)
-        named = [
-            Text(N_("%(contract)s by %(side)s"), contract=c, side=side) for c, side in contracts
-        ]
-        text: Text
-        if contracts and len(contracts) == 1:
-            text = counted(
-                "%(num)d table has a result on this board; the most common contract was "
-                "%(contracts)s (%(most)s of %(tables)s).",
-                "%(num)d tables have a result on this board; the most common contract was "
-                "%(contracts)s (%(most)s of %(tables)s).",
-                count,
-                contracts=joined(named),
-                most=most,
-                tables=tables(len(board.results)),
-            )
-        elif contracts and most > 1:
-            text = counted(
-                "%(num)d table has a result on this board; the most common contracts were "
-                "%(contracts)s (%(most)s of %(tables)s each).",
-                "%(num)d tables have a result on this board; the most common contracts were "
-                "%(contracts)s (%(most)s of %(tables)s each).",
-                count,
-                contracts=joined(named),
-                most=most,
-                tables=tables(len(board.results)),
-            )
-        elif contracts:
-            text = counted(
-                "%(num)d table has a result on this board, each in another contract: "
-                "%(contracts)s.",
-                "%(num)d tables have a result on this board, each in another contract: "
-                "%(contracts)s.",
-                count,
-                contracts=joined(named),
-            )
-        else:
-            text = counted(
-                "%(num)d table has a result on this board, none with a contract.",
-                "%(num)d tables have a result on this board, none with a contract.",
-                count,
-            )
-        said.append(
+        key = (board.board.section, board.board.board.number)
+        said = self._field_said.get(key)
+        if said is None:
+            said = self._field_said[key] = tuple(_field_said(board))
+        if played is None or not board.results:
+            return list(said)
+        beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
+        mine = _for(row.side, played.ns_score)
+        return [
+            *said,
             Statement(
-                "field",
-                text,
-                {
-                    "tables": count,
-                    "contracts": [f"{c} {side}" for c, side in contracts],
-                    "count": most,
-                },
-            )
-        )
-        outcomes, most = _most_common(board.outcomes)
-        if len(outcomes) == 1:
-            text = Text(
-                N_("The most common result was %(results)s (%(most)s of %(tables)s)."),
-                results=joined(outcomes),
-                most=most,
-                tables=tables(count),
-            )
-        elif most > 1:
-            text = Text(
-                N_("The most common results were %(results)s (%(most)s of %(tables)s each)."),
-                results=joined(outcomes),
-                most=most,
-                tables=tables(count),
-            )
-        else:
-            text = Text(N_("No two tables had the same result."))
-        said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
-        games = {side.value: board.games[side] for side in Side}
-        slams = {side.value: board.slams[side] for side in Side}
-        said.append(
-            Statement(
-                "field",
-                Text(
-                    N_("Game was bid at %(game)s of %(tables)s, slam at %(slam)s."),
-                    game=_by_sides(board.games),
-                    tables=count,
-                    slam=_by_sides(board.slams),
+                "standing",
+                counted(
+                    "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other result.",
+                    "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
+                    "results.",
+                    compared,
+                    score=signed(mine),
+                    beaten=beaten,
+                    tied=tied,
                 ),
-                {"game": games, "slam": slams, "tables": count},
-            )
-        )
-        if played is not None:
-            beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
-            mine = _for(row.side, played.ns_score)
-            said.append(
-                Statement(
-                    "standing",
-                    counted(
-                        "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
-                        "result.",
-                        "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
-                        "results.",
-                        compared,
-                        score=signed(mine),
-                        beaten=beaten,
-                        tied=tied,
-                    ),
-                    {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
-                )
-            )
-        return said
+                {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
+            ),
+        ]
 
     # --- double dummy
 
@@ -753,9 +671,17 @@ class Analyst:
         )
 
     def _score_line(self, row: CardRow) -> Statement:
+        """The row's value and its reason: one sentence for each explanation, which the tables
+        with the same score on a board share (kept with it, so that its id stays its own)."""
         why = row.explanation
         if why is None:
             return Statement("score", Text(N_("No score on this board.")), {})
+        known = self._score_lines.get(id(why))
+        if known is None:
+            known = self._score_lines[id(why)] = (why, self._score_sentence(row, why))
+        return known[1]
+
+    def _score_sentence(self, row: CardRow, why: Explanation) -> Statement:
         if why.in_imps:
             text = Text(
                 N_("You scored %(value)s IMPs: %(why)s."),
@@ -828,6 +754,96 @@ def explained(why: Explanation, decimals: int) -> Text | str:
         top=n(why.raw_top),
     )
     return made if made == english else english  # never a sentence other than the rules'
+
+
+def _field_said(board: Field) -> list[Statement]:
+    """What the field did on a board: the same sentences on every entrant's evening."""
+    said = []
+    count = len(board.results)
+    if not count:
+        return [Statement("field", Text(N_("No table has a bridge result on this board.")), {})]
+    contracts, most = _most_common(board.contracts)
+    named = [Text(N_("%(contract)s by %(side)s"), contract=c, side=side) for c, side in contracts]
+    text: Text
+    if contracts and len(contracts) == 1:
+        text = counted(
+            "%(num)d table has a result on this board; the most common contract was "
+            "%(contracts)s (%(most)s of %(tables)s).",
+            "%(num)d tables have a result on this board; the most common contract was "
+            "%(contracts)s (%(most)s of %(tables)s).",
+            count,
+            contracts=joined(named),
+            most=most,
+            tables=tables(len(board.results)),
+        )
+    elif contracts and most > 1:
+        text = counted(
+            "%(num)d table has a result on this board; the most common contracts were "
+            "%(contracts)s (%(most)s of %(tables)s each).",
+            "%(num)d tables have a result on this board; the most common contracts were "
+            "%(contracts)s (%(most)s of %(tables)s each).",
+            count,
+            contracts=joined(named),
+            most=most,
+            tables=tables(len(board.results)),
+        )
+    elif contracts:
+        text = counted(
+            "%(num)d table has a result on this board, each in another contract: %(contracts)s.",
+            "%(num)d tables have a result on this board, each in another contract: %(contracts)s.",
+            count,
+            contracts=joined(named),
+        )
+    else:
+        text = counted(
+            "%(num)d table has a result on this board, none with a contract.",
+            "%(num)d tables have a result on this board, none with a contract.",
+            count,
+        )
+    said.append(
+        Statement(
+            "field",
+            text,
+            {
+                "tables": count,
+                "contracts": [f"{c} {side}" for c, side in contracts],
+                "count": most,
+            },
+        )
+    )
+    outcomes, most = _most_common(board.outcomes)
+    if len(outcomes) == 1:
+        text = Text(
+            N_("The most common result was %(results)s (%(most)s of %(tables)s)."),
+            results=joined(outcomes),
+            most=most,
+            tables=tables(count),
+        )
+    elif most > 1:
+        text = Text(
+            N_("The most common results were %(results)s (%(most)s of %(tables)s each)."),
+            results=joined(outcomes),
+            most=most,
+            tables=tables(count),
+        )
+    else:
+        text = Text(N_("No two tables had the same result."))
+    said.append(Statement("field", text, {"results": outcomes, "count": most, "tables": count}))
+    games = {side.value: board.games[side] for side in Side}
+    slams = {side.value: board.slams[side] for side in Side}
+    said.append(
+        Statement(
+            "field",
+            Text(
+                N_("Game was bid at %(game)s of %(tables)s, slam at %(slam)s."),
+                game=_by_sides(board.games),
+                tables=count,
+                slam=_by_sides(board.slams),
+            ),
+            {"game": games, "slam": slams, "tables": count},
+        )
+    )
+    return said
 
 
 def _what(table: ScoredTable) -> str:

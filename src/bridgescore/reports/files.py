@@ -1,4 +1,5 @@
-"""Writing a site's files on background threads, beside the rendering.
+"""Writing a site's files on background threads, beside the rendering, and a share of the pages
+rendered by a forked copy of the process on a second core.
 
 A large site is thousands of files, and making a file is mostly the kernel's work, done while
 Python's lock is released: on other threads it runs while the next page is rendered, instead of
@@ -10,11 +11,15 @@ call gives up and takes back Python's lock, for which the renderer must pause.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import queue
 import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 _THREADS = 2
 _BACKLOG = 64  # files waiting at most: the renderer waits rather than pile up pages in memory
@@ -97,4 +102,99 @@ def _write(path: Path, text: str) -> None:
         os.close(fd)
 
 
-__all__ = ["Files"]
+# --- a second core ----------------------------------------------------------------------------
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether a copy of this process can render beside it: ``fork`` exists (not on Windows;
+    the copy shares the scored session as it is, nothing is pickled) and a second core is free."""
+    return "fork" in multiprocessing.get_all_start_methods() and cores() > 1
+
+
+class Forked:
+    """``work(tick)`` run in a forked copy of this process; ``tick()`` there counts a page
+    written. :meth:`result` waits for its value (which must pickle) and raises its failure here;
+    leaving a ``with`` block on an error stops the copy.
+
+    The copy starts with this process's memory as it is (copy-on-write), so it is started before
+    any thread: a thread holding a lock at the fork would leave that lock held in the copy.
+    """
+
+    def __init__(self, work: Callable[[Callable[[], None]], object]) -> None:
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(target=_forked, args=(work, send), daemon=True)
+        self._process.start()
+        send.close()
+        self.ticks = 0
+        self._outcome: tuple[str, Any] | None = None
+
+    def poll(self) -> int:
+        """The pages written over there so far (without waiting)."""
+        while self._outcome is None and self._receive.poll():
+            self._take()
+        return self.ticks
+
+    def result(self, tick: Callable[[int], None] | None = None) -> Any:
+        """Wait for the work's value, telling ``tick`` the pages written there as they come."""
+        while self._outcome is None:
+            self._take()
+            if tick is not None:
+                tick(self.ticks)
+        self._process.join()
+        kind, value = self._outcome
+        if kind == "failure":
+            raise value
+        return value
+
+    def _take(self) -> None:
+        try:
+            message = self._receive.recv()
+        except EOFError:
+            self._process.join()
+            status = self._process.exitcode
+            message = ("failure", OSError(f"the process writing pages stopped (status {status})"))
+        except Exception as error:  # a failure that pickled over there but does not unpickle
+            message = ("failure", OSError(f"the process writing pages failed: {error}"))
+        if message is None:
+            self.ticks += 1
+        else:
+            self._outcome = message
+
+    def __enter__(self) -> Forked:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._receive.close()
+
+
+def _forked(work: Callable[[Callable[[], None]], object], send: Connection) -> None:
+    """The copy's side: the value or the failure goes back through ``send``."""
+    try:
+        value = work(lambda: send.send(None))
+        send.send(("value", value))
+    except BaseException as failure:  # any failure: handed to the parent, never printed here
+        try:
+            send.send(("failure", failure))
+        except Exception:  # a failure that does not pickle: its words
+            send.send(("failure", OSError(f"{type(failure).__name__}: {failure}")))
+    finally:
+        send.close()
+
+
+__all__ = ["Files", "Forked", "can_fork", "cores"]

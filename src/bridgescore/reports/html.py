@@ -16,18 +16,21 @@ endplay's double-dummy solver.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 import jinja2
+import markupsafe
 from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
@@ -35,10 +38,11 @@ from bridgescore.display import fmt_fixed
 from bridgescore.languages import N_, _, current, install
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
-from bridgescore.reports.files import Files
+from bridgescore.reports.files import Files, Forked, can_fork
 from bridgescore.reports.words import shown as shown_text
 from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
+from bridgescore.session import Entrant
 
 if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
@@ -156,6 +160,7 @@ def points_text(value: int | None) -> str:
     return f"{value:+d}" if value else "0"
 
 
+@functools.lru_cache(maxsize=4096)
 def slug(value: object) -> str:
     """A label as part of an id: ``3NS`` -> ``3ns``, ``A-12`` -> ``a-12``."""
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
@@ -350,6 +355,37 @@ def vulnerable(vulnerability: str, seat: str) -> bool:
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
+# markupsafe's C function behind escape(): the escaped text, without a Markup around it
+_escape_text: Callable[[str], str] = getattr(markupsafe, "_escape_inner", lambda s: str(escape(s)))
+
+
+def _output(value: Any) -> str:
+    """What ``{{ value }}`` writes: :func:`markupsafe.escape`'s text. Making a Markup of each
+    of the millions of values a large site shows was over half of its rendering time; the
+    page's pieces are joined into one string anyway, and a macro's output is made a Markup
+    whole."""
+    if type(value) is str:
+        return _escape_text(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _escape_text(str(value))
+
+
+class _PageTemplate(jinja2.Template):
+    """A template whose ``{{ value }}`` is written by :func:`_output`."""
+
+    @classmethod
+    def from_code(
+        cls,
+        environment: jinja2.Environment,
+        code: CodeType,
+        globals: MutableMapping[str, Any],
+        uptodate: Callable[[], bool] | None = None,
+    ) -> jinja2.Template:
+        template = super().from_code(environment, code, globals, uptodate)
+        # the compiled module's own name for the function, shared by its blocks and macros
+        template.root_render_func.__globals__["escape"] = _output
+        return template
 
 
 class _PageEnvironment(jinja2.Environment):
@@ -357,6 +393,8 @@ class _PageEnvironment(jinja2.Environment):
     A page's data are dicts, so here the key is tried first (unless ``page`` names a dict
     method, which keeps Jinja's meaning): a large site does millions of these lookups, and
     raising and catching an exception for each took about a third of its rendering time."""
+
+    template_class = _PageTemplate
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
@@ -441,8 +479,9 @@ class _Writer:
         self.files.write(
             self.directory / f"{name}.html", render(self.env, template, self.site, data)
         )
-        # No indent: json's C encoder does the work (indenting falls back to pure Python).
-        text = json.dumps(data, ensure_ascii=False) + "\n"
+        # No indent: json's C encoder does the work (indenting falls back to pure Python); a
+        # page's data is a tree, so looking for cycles in it is time lost.
+        text = json.dumps(data, ensure_ascii=False, check_circular=False) + "\n"
         self.files.write(self.directory / f"{name}.json", text)
         self.pages.append(f"{name}.html")
 
@@ -467,6 +506,7 @@ def write_site(
     masterpoints: Awards | None = None,
     analysis: bool = True,
     leads: Leads | None = None,
+    fork: bool = False,
 ) -> Site:
     """Write every page of a scored session into ``directory``, which exists: a pairs (or
     individual) session's rankings, travellers, recap sheet and score cards; a teams event's
@@ -478,6 +518,9 @@ def write_site(
     rankings and score cards show each award and how it was reached. ``analysis``: each
     entrant's evening, board by board (``pair-3ns-evening.html``), with the opening leads
     solved when ``double_dummy`` (into ``leads`` when given: a cache kept across sites).
+    ``fork``: a site of :data:`FORK_ENTRANTS` score cards or more shares them with a forked
+    copy of the process on a second core (the command line; a server's process, with its
+    threads, keeps to itself).
     """
     if not isinstance(result, SessionResult):
         return write_teams_site(
@@ -500,32 +543,64 @@ def write_site(
     site = pages.site()
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) * (2 if analysis else 1) + 2
-    with Files() as files:
+    # A large site's score cards and evenings are shared with a copy of this process on a
+    # second core: it takes the last three quarters (this one also writes the rankings, the
+    # travellers and the recap sheet, as long to make as a quarter of the cards and evenings),
+    # and its pages' names are listed after these, in the same order.
+    large = fork and len(entrants) >= FORK_ENTRANTS
+    split = len(entrants) // 4 if large and can_fork() else None
+
+    def theirs(tick: Callable[[], None]) -> list[str]:
+        with Files() as files:
+            writer = _Writer(directory, result.rules, site, files)
+            _cards(writer, pages, entrants[split:], analysis, tick)
+        return writer.pages
+
+    with contextlib.ExitStack() as stack:
+        other = None if split is None else stack.enter_context(Forked(theirs))
+        files = stack.enter_context(Files())
         writer = _Writer(directory, result.rules, site, files)
         writer.asset(STYLESHEET, _stylesheet())
 
-        def done() -> None:
+        def done(elsewhere: int | None = None) -> None:
             if progress is not None:
-                progress(len(writer.pages), total)
+                if elsewhere is None:
+                    elsewhere = 0 if other is None else other.poll()
+                progress(len(writer.pages) + elsewhere, total)
 
         writer.page("index.html", pages.rankings())
         for board in result.boards:
             writer.page("board.html", pages.traveller(board))
             done()
         writer.page("recap.html", pages.recap())
-        for entrant in entrants:
-            card = pages.card(entrant)
-            writer.asset(card["chart"], chart_svg(card, site["imps"]))
-            writer.page("card.html", card)
-            done()
-            if analysis:
-                writer.page("evening.html", pages.evening(entrant))
-                done()
-    done()
+        _cards(writer, pages, entrants[:split], analysis, done)
+        written = writer.pages + ([] if other is None else other.result(done))
+    if progress is not None:
+        progress(len(written), total)
     evenings = len(entrants) if analysis else 0
-    return Site(
-        directory, tuple(writer.pages), len(result.boards), len(entrants), evenings=evenings
-    )
+    return Site(directory, tuple(written), len(result.boards), len(entrants), evenings=evenings)
+
+
+FORK_ENTRANTS = 200  # score cards from which a copy of the process helps (a club's night: none)
+
+
+def _cards(
+    writer: _Writer,
+    pages: views.SessionPages,
+    entrants: Sequence[Entrant],
+    analysis: bool,
+    done: Callable[[], None],
+) -> None:
+    """Each entrant's score card, its chart and, with ``analysis``, its evening."""
+    imps = writer.site["imps"]
+    for entrant in entrants:
+        card = pages.card(entrant)
+        writer.asset(card["chart"], chart_svg(card, imps))
+        writer.page("card.html", card)
+        done()
+        if analysis:
+            writer.page("evening.html", pages.evening(entrant, card))
+            done()
 
 
 # --- teams ---------------------------------------------------------------------------------------

@@ -98,7 +98,7 @@ class SessionPages:
         # Many card rows and recap cells show the same values (tables with the same score on a
         # board share them): what each shows is worked out once for the values themselves, and
         # each table's result once for the row's natural key.
-        self._shown: dict[tuple[Fraction | None, Fraction | None, Fraction | None], Data] = {}
+        self._shown: dict[tuple[tuple[Fraction, Fraction, bool] | None, Fraction | None], Data] = {}
         self._cells: dict[tuple[str, Fraction | None, Fraction | None], Data] = {}
         self._entries: dict[RowKey, Data] = {}
 
@@ -343,12 +343,13 @@ class SessionPages:
 
         return Analyst(self.result.rules, self.double_dummy, self.leads)
 
-    def evening(self, entrant: Entrant) -> Data:
+    def evening(self, entrant: Entrant, card: Data | None = None) -> Data:
         """``pair-3ns-evening.html``: each board of the entrant's evening explained -- what the
         field did, what double dummy says and where the matchpoints were won or lost, every
         statement with its figures; the score card's summary above, and the evening's total
-        against par split into the contracts, the leads and the play."""
-        card = self.card(entrant)
+        against par split into the contracts, the leads and the play. ``card``: the entrant's
+        :meth:`card`, when already made (a site makes both pages)."""
+        card = self.card(entrant) if card is None else card
         page = f"{entrant_page(entrant)}-evening"
         rows = self._cards[entrant].rows
         boards = []
@@ -424,7 +425,12 @@ class SessionPages:
         for each explanation, which tables with the same score on a board share); the values
         worked out once for each value, top and percentage shown."""
         why = None if row.explanation is None else row.explanation.text(self.result.rules.decimals)
-        shown = (row.value, row.top, row.percent)
+        # the percentage follows from the explanation's value and top
+        explained = row.explanation
+        shown = (
+            None if explained is None else (explained.value, explained.top, explained.in_imps),
+            row.top,
+        )
         values = self._shown.get(shown)
         if values is None:
             values = self._shown[shown] = {
