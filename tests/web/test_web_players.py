@@ -16,11 +16,11 @@ from bridgescore.night import players as night_players
 from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
+from bridgescore.web.app import create_app
 from tests.web.players import (
     SENDER,
     Console,
     Sink,
-    console,
     html_of,
     pass_for,
     played_night,
@@ -36,12 +36,25 @@ PAGES = ["index", "recap", "board-1", "pair-1ew", "pair-1ns"]  # each names pair
 
 @pytest.fixture(name="web")
 def web_fixture(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Console]:
+    """The app writing the sites it publishes into ``tmp_path/published``."""
     monkeypatch.setattr(night_mail, "PAUSE", 0.0)
     store = open_store(str(tmp_path / "club.db"))
     try:
-        yield console(store)
+        yield Console(store, create_app(store, publish_folder=tmp_path / "published"))
     finally:
         store.close()
+
+
+def _published(web: Console) -> int:
+    """The night played, and published from the console: its site written out too."""
+    session = played_night(web.store, publish=False)
+    assert web.post(f"/director/sessions/{session}/publish.json", minutes="60").is_success
+    return session
+
+
+def _written(web: Console, session: int) -> str:
+    folder = web.app.state.bridge.publish_folder / f"session-{session}"
+    return "".join(p.read_text(errors="replace") for p in sorted(folder.iterdir()))
 
 
 def _totals(web: Console, session: int) -> list[tuple[Any, ...]]:
@@ -65,7 +78,8 @@ def _mails_sent(web: Console, session: int, sink: Sink, runs: int) -> None:
 
 
 def test_a_director_erases_a_player_and_no_score_changes(web: Console, sink: Sink) -> None:
-    session = played_night(web.store)
+    session = _published(web)
+    assert NAME in _written(web, session)
     PlayersSide(web.store).set_smtp(
         SmtpSettings("127.0.0.1", sink.port, "none", SENDER), club="Riverside"
     )
@@ -125,6 +139,8 @@ def test_a_director_erases_a_player_and_no_score_changes(web: Console, sink: Sin
             text = web.client().get(f"/results/{session}/{name}.{kind}").text
             assert NAME not in text, f"{name}.{kind}"
             assert pseudonym in text, f"{name}.{kind}"
+    written = _written(web, session)  # the site written on publishing, written again
+    assert NAME not in written and pseudonym in written
     card = web.client().get(f"/results/{session}/pair-1ew.json").json()
     assert card["name"] == f"{pseudonym} & {PARTNER}"
     figures = ("board", "score", "mp_exact", "top_exact", "running_exact")
@@ -161,7 +177,7 @@ SHOWN = {"full": NAME, "initials": "P. Q.", "number": "No. 4711", "hidden": "nam
 
 @pytest.mark.parametrize("publish", list(SHOWN))
 def test_a_player_chooses_their_own_setting(web: Console, publish: str) -> None:
-    session = played_night(web.store)
+    session = _published(web)
     web.store.edit_player(NAME, ids={"club": "4711"}, club="Riverside")
     if publish == "full":  # from another setting back to the full name
         PlayersSide(web.store).set_publish(NAME, "hidden", club="Riverside")
@@ -186,6 +202,8 @@ def test_a_player_chooses_their_own_setting(web: Console, publish: str) -> None:
         assert pair in as_json and pair.replace("&", "&amp;") in as_html, name
         if publish != "full":
             assert NAME not in as_json and NAME not in as_html, name
+    written = _written(web, session)
+    assert pair in written and (publish == "full" or NAME not in written)
 
 
 def test_bad_links_and_bounds(web: Console, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,6 +99,11 @@ class PlayersSide:
             _own(conn, player_id, club_id)
             return pv.erase(conn, player_id, by, _now())
 
+    def sessions_of(self, player_id: int) -> tuple[int, ...]:
+        """The sessions the player (or a duplicate merged into them) played in."""
+        with self.store.reading() as conn:
+            return pv.erasure_plan(conn, player_id).session_ids
+
     def set_own_publish(self, player_id: int, publish: str, by: str) -> pv.Preferences:
         """A player's own choice, by their pass (the erased have no choice left)."""
         with self.store.writing() as conn:

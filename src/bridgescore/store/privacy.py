@@ -474,11 +474,15 @@ class ErasurePlan:
     player: pl.Player
     pseudonym: str
     duplicates: int  # players merged into them, erased with them
-    sessions: int  # sessions they played in
+    session_ids: tuple[int, ...]  # the sessions they played in
     entrants: tuple[str, ...]  # the pair (or team) names that hold their name
     email: str | None
     mails: int  # mails logged to them (the addresses are cleared)
     erased_at: datetime | None
+
+    @property
+    def sessions(self) -> int:
+        return len(self.session_ids)
 
 
 def erasure_plan(conn: Connection, player_id: int) -> ErasurePlan:
@@ -503,7 +507,7 @@ def erasure_plan(conn: Connection, player_id: int) -> ErasurePlan:
         player,
         pseudonym(player_id),
         len(everyone) - 1,
-        len({r.session_id for r in rows}),
+        tuple(sorted({r.session_id for r in rows})),
         tuple(dict.fromkeys(r.name for r in rows if r.name)),
         chosen.email,
         len(mails),

@@ -5,6 +5,8 @@ JSON twin."""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -19,6 +21,7 @@ from bridgescore.night import players as night_players
 from bridgescore.night import requests as night_requests
 from bridgescore.rules import rules_named
 from bridgescore.store import privacy as pv
+from bridgescore.store.outreach import PlayersSide
 from bridgescore.web.app import (
     bridge,
     form_action,
@@ -33,6 +36,7 @@ from bridgescore.web.app import (
     wants_json,
 )
 
+LOG = logging.getLogger("bridgescore.web")
 SETTINGS = {
     "full": languages.N_("Full name"),
     "initials": languages.N_("Initials"),
@@ -128,7 +132,9 @@ def erase(request: Request, actor: Actor, token: str, form: dict[str, str]) -> R
             )
         data = {"page": "erase", **_plan(plan)}
         return page(request, "erase.html", data, json_twin=False, actor=actor, token=token)
+    plan = night_players.erasure_plan(night, actor, which)
     done = night_players.erase(night, actor, which)
+    rewrite_sites(request, plan.session_ids)
     if wants_json(request):
         return JSONResponse(
             {
@@ -140,6 +146,34 @@ def erase(request: Request, actor: Actor, token: str, form: dict[str, str]) -> R
             }
         )
     return RedirectResponse(f"/director/players/{which}?erased=1", 303)
+
+
+def rewrite_sites(request: Request, sessions: tuple[int, ...]) -> None:
+    """The results sites the server wrote on publishing (``--publish``) of these sessions,
+    written again with the names as now shown; a site that cannot be written is logged and
+    left as it was (the server's own pages are right either way)."""
+    folder = bridge(request).publish_folder
+    if folder is None:
+        return
+    from bridgescore.formats.outputs import OutputError, write_directory
+    from bridgescore.night import privacy as night_privacy
+    from bridgescore.reports import html
+    from bridgescore.store.live import PUBLISHED
+
+    night = night_of(request)
+    for session in sessions:
+        target = folder / f"session-{session}"
+        if night.info(session).status != PUBLISHED or not target.is_dir():
+            continue
+        result = night_privacy.result(night, session)
+
+        def fill(into: Path, result: Any = result) -> None:
+            html.write_site(result, into, double_dummy=False)
+
+        try:
+            write_directory(target, fill, kind="results site")
+        except OutputError as error:
+            LOG.warning("the results site of session %s was not written again: %s", session, error)
 
 
 # --- the player's own page -----------------------------------------------------------------------
@@ -220,6 +254,8 @@ async def choose(request: Request) -> Response:
         actor, token, json_twin = _holder(request)
         night = night_of(request)
         done = night_players.choose(night, actor, form.get("publish", ""), _changes(request))
+        assert actor.player is not None
+        rewrite_sites(request, PlayersSide(night.store).sessions_of(actor.player.player_id))
         if json_twin or wants_json(request):
             found = night_players.own_setting(night, actor)
             return JSONResponse(
