@@ -39,7 +39,7 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from bridgescore import __version__, languages
+from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
 from bridgescore.night import (
@@ -187,8 +187,6 @@ class BridgeApp:
             )
             env.globals["version"] = __version__
             env.globals["client_id"] = lambda: uuid.uuid4().hex
-            if "_" not in env.globals:  # _() in the current language (bridgescore.languages)
-                languages.install(env)
             self._envs[rules] = env
         return self._envs[rules]
 
