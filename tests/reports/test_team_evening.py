@@ -119,8 +119,6 @@ def test_each_board_compares_the_teams_two_tables() -> None:
             (1, "EW", -room1),
         ]
         assert (b["net"], b["imps_exact"]) == (-net, str(-imps))
-            imps.removeprefix("-") if imps.startswith("-") else f"-{imps}",
-        )
 
 
 def test_double_dummy_per_table_adds_up_to_the_net() -> None:
