@@ -1,5 +1,6 @@
 """The console sends a teams-of-four session's results as it sends a pairs session's: the mail
-page lists each team's player with an address, and sending mails them their team's evening."""
+page lists each team's player with an address, and sending mails them their team's evening;
+a team's player chooses their publish setting by their pass."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.sessions import to_rows
 from tests.reports.test_team_evening import _result
-from tests.web.players import SENDER, Sink, console, text_of, wait_for
+from tests.web.players import SENDER, Sink, console, pass_for, text_of, wait_for
 
 
 def test_the_console_mails_a_teams_session(
@@ -43,5 +44,12 @@ def test_the_console_mails_a_teams_session(
         assert "Your team: 2 of 2, 8.80 victory points, IMPs 17.00–19.00" in text
         # no link to ask for a correction: that page shows a pairs session's score card
         assert "/ask/" not in text
+        # a teams player chooses their own publish setting as a pairs player does
+        token = pass_for(store, session, "Ann Lee")
+        own = web.client().get(f"/ask/{token}/name.json")
+        assert own.status_code == 200 and own.json()["session"]["event"] == "Teams evening"
+        chose = web.client().post(f"/ask/{token}/name.json", json={"publish": "initials"})
+        assert chose.json() == {"publish": "initials", "shown": "A. L."}
+        assert web.client().get(f"/ask/{token}/name").status_code == 200
     finally:
         store.close()

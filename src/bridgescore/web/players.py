@@ -204,10 +204,15 @@ def _own_data(
 ) -> dict[str, Any]:
     from bridgescore.night import privacy as night_privacy
     from bridgescore.reports import views
+    from bridgescore.results import SessionResult
 
     held = found.held
     result = night_privacy.result(night_of(request), held.session_id)
-    site = views.SessionPages(result).site() if result is not None else {}
+    site: dict[str, Any] = {}
+    if isinstance(result, SessionResult):
+        site = views.SessionPages(result).site()
+    elif result is not None:  # teams of four
+        site = views.TeamsPages(result).site()
     return {
         "page": "own-name",
         "session": {
