@@ -166,3 +166,19 @@ def test_the_site_has_each_teams_evening(tmp_path: Path) -> None:
     none.mkdir()
     assert write_site(result, none, analysis=False).evenings == 0
     assert not (none / "team-1-evening.html").exists()
+
+
+def test_the_evening_in_french_and_dutch() -> None:
+    from bridgescore import languages
+
+    result = _result(deals=False)
+    with languages.use("fr"):
+        match = TeamEvenings(result).page(Entrant(1))["matches"][0]
+    assert match["said"] == (
+        "Contre l'équipe 2, 4 donnes : 17,00–19,00 IMP, perdu de 2,00 IMP ; "
+        "8,80–11,20 points de victoire."
+    )
+    assert match["boards"][0]["said"][2] == "Net -250 : 6,00 IMP pour vos adversaires."
+    with languages.use("nl"):
+        match = TeamEvenings(result).page(Entrant(1))["matches"][0]
+    assert match["boards"][3]["said"][2] == "Netto +750: 13,00 IMP's voor uw team."

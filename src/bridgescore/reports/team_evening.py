@@ -22,7 +22,7 @@ from typing import Any
 from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import _, current, ngettext
 from bridgescore.reports.analysis import par_text, result_text, signed
 from bridgescore.reports.deals import DoubleDummy
 from bridgescore.session import Entrant
@@ -75,7 +75,9 @@ class TeamEvenings:
         self.rules = result.rules
 
     def num(self, value: Fraction | int) -> str:
-        return fmt_fixed(Fraction(value), self.rules.decimals, self.rules.rounding)
+        """A figure rounded by the rules, written in the current language's form."""
+        text = fmt_fixed(Fraction(value), self.rules.decimals, self.rules.rounding)
+        return current().number(text)
 
     def entrants(self) -> list[Entrant]:
         """The teams with a page: each team that played a match, in the order of the ranking."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import _
+from bridgescore.languages import _, current
 from bridgescore.reports.html import environment
 from bridgescore.reports.mail import Ask, Mail, _diagram, _plain
 from bridgescore.reports.team_evening import TeamEvenings, team_page
@@ -24,7 +24,9 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], rules: Any) -> 
     """What differs between two of a team's summaries, each a sentence with both figures."""
 
     def num(value: str | None) -> str:
-        return "–" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
+        if value is None:
+            return "–"
+        return current().number(fmt_fixed(Fraction(value), rules.decimals, rules.rounding))
 
     said = []
     old_boards, new_boards = before.get("boards", {}), after.get("boards", {})
@@ -124,7 +126,9 @@ def compose(
 
 def _numbers(rules: Any) -> Any:
     def num(value: str | None) -> str:
-        return "" if value is None else fmt_fixed(Fraction(value), rules.decimals, rules.rounding)
+        if value is None:
+            return ""
+        return current().number(fmt_fixed(Fraction(value), rules.decimals, rules.rounding))
 
     return num
 
