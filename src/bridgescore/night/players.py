@@ -77,6 +77,16 @@ def erase(night: Service, actor: Actor, player_id: int) -> pv.Erasure:
     return done
 
 
+def published_sessions(night: Service, sessions: tuple[int, ...]) -> list[int]:
+    """Those of ``sessions`` that are published (their sites name the players)."""
+    return [s for s in sessions if night.info(s).status == PUBLISHED]
+
+
+def sessions_of(night: Service, player_id: int) -> tuple[int, ...]:
+    """The sessions a player (or a duplicate merged into them) played in."""
+    return PlayersSide(night.store).sessions_of(player_id)
+
+
 # --- the player's own setting --------------------------------------------------------------------
 
 

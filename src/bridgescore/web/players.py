@@ -20,8 +20,6 @@ from bridgescore.night import Actor, Refused
 from bridgescore.night import players as night_players
 from bridgescore.night import requests as night_requests
 from bridgescore.rules import rules_named
-from bridgescore.store import privacy as pv
-from bridgescore.store.outreach import PlayersSide
 from bridgescore.web.app import (
     bridge,
     form_action,
@@ -58,7 +56,7 @@ def _page(
 # --- the director's pages ------------------------------------------------------------------------
 
 
-def _player(person: Any, chosen: pv.Preferences) -> dict[str, Any]:
+def _player(person: Any, chosen: Any) -> dict[str, Any]:
     return {
         "id": person.id,
         "name": person.name,
@@ -78,7 +76,7 @@ def players_page(request: Request) -> Response:
     return _page(request, "players.html", data, actor, token)
 
 
-def _plan(plan: pv.ErasurePlan) -> dict[str, Any]:
+def _plan(plan: Any) -> dict[str, Any]:
     person = plan.player
     return {
         "player": {"id": person.id, "name": person.name, "ids": dict(person.ids)},
@@ -158,12 +156,11 @@ def rewrite_sites(request: Request, sessions: tuple[int, ...]) -> None:
     from bridgescore.formats.outputs import OutputError, write_directory
     from bridgescore.night import privacy as night_privacy
     from bridgescore.reports import html
-    from bridgescore.store.live import PUBLISHED
 
     night = night_of(request)
-    for session in sessions:
+    for session in night_players.published_sessions(night, sessions):
         target = folder / f"session-{session}"
-        if night.info(session).status != PUBLISHED or not target.is_dir():
+        if not target.is_dir():
             continue
         result = night_privacy.result(night, session)
 
@@ -260,7 +257,7 @@ async def choose(request: Request) -> Response:
         night = night_of(request)
         done = night_players.choose(night, actor, form.get("publish", ""), _changes(request))
         assert actor.player is not None
-        rewrite_sites(request, PlayersSide(night.store).sessions_of(actor.player.player_id))
+        rewrite_sites(request, night_players.sessions_of(night, actor.player.player_id))
         if json_twin or wants_json(request):
             found = night_players.own_setting(night, actor)
             return JSONResponse(
