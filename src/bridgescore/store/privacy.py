@@ -317,13 +317,21 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
                 players_shown.append(member)
                 continue
             number = hidden.club_number or numbers.get(hidden.player_id)
-            name = _shown_as(member.name, chosen[hidden.player_id], hidden.player_id, number)
-            if member.name and name:
+            prefs = chosen[hidden.player_id]
+            name = _shown_as(member.name, prefs, hidden.player_id, number)
+            if member.name and name and member.name != name:
                 parts_renamed[member.name] = name
+            if prefs.erased_at is not None and prefs.publish is not Publish.HIDDEN:
+                # the pseudonym is a name of its own (the erasure took the numbers away)
+                players_shown.append(MemberRow(name, None, None))
+                continue
             # No membership number of theirs is shown; their number in this database stands
             # in for it, so that an event of several sessions still knows them as one person
             # (and two players withheld as two).
             players_shown.append(MemberRow(name, None, f"#{hidden.player_id}"))
+        if tuple(players_shown) == row.players:  # an erased player, read after the erasure
+            new_entrants.append(row)
+            continue
         name = row.name
         if name is not None:
             names = [m.name for m in players_shown if m.name]
