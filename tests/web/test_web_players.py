@@ -230,3 +230,25 @@ def test_bad_links_and_bounds(web: Console, monkeypatch: pytest.MonkeyPatch) -> 
     PlayersSide(web.store).erase(NAME, club="Riverside")
     erased = web.client().get(f"/ask/{token}/name.json")
     assert erased.status_code == 410 and "erased" in erased.json()["error"]["message"]
+
+
+def test_who_may_erase_and_choose() -> None:
+    """The permission table: a director erases, a scorer, a table or a player does not; a
+    player chooses their own setting by their pass, and no one else by that action."""
+    from bridgescore.night import Action, Role
+    from bridgescore.night.permissions import cell
+
+    assert cell(Role.DIRECTOR, Action.ERASE_PLAYER).name == "ALLOW"
+    for role in Role:
+        if role is not Role.DIRECTOR:
+            assert cell(role, Action.ERASE_PLAYER).name == "REFUSE", role
+        if role is not Role.PLAYER:
+            assert cell(role, Action.CHOOSE_PUBLISH).name == "REFUSE", role
+    assert cell(Role.PLAYER, Action.CHOOSE_PUBLISH).name == "ALLOW"
+
+
+def test_the_page_to_ask_links_the_players_own_setting(web: Console) -> None:
+    session = played_night(web.store)
+    token = pass_for(web.store, session, NAME)
+    page = web.client().get(f"/ask/{token}")
+    assert f'href="/ask/{token}/name"' in page.text
