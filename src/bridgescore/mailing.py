@@ -40,7 +40,7 @@ PAUSE = 2.0
 
 
 class MailProblem(BridgeScoreError):
-    """A session whose results cannot be mailed: a teams match, or a club without a server."""
+    """A session whose results cannot be mailed: a club without a server."""
 
 
 NO_SERVER = "the club has no SMTP server yet"
@@ -312,11 +312,7 @@ def _send_session(
 
     side = PlayersSide(store)
     result = ss.scored(side.published_rows(session_id), None)
-    if not isinstance(result, SessionResult):
-        raise MailProblem(
-            f"session {session_id} is a teams match: results by e-mail are for pairs and "
-            "individual sessions"
-        )
+    teams = not isinstance(result, SessionResult)  # teams of four: each team's evening
     settings = side.smtp_for_session(session_id)
     if settings is None and not dry_run:
         raise MailProblem(NO_SERVER)
@@ -329,13 +325,56 @@ def _send_session(
     )  # fmt: skip
     if not recipients:
         return sending.report
-    if figures:
+    if figures and teams:
+        _team_figures(sending, result, recipients, double_dummy)
+    elif figures:
         sending.figures(result, recipients, double_dummy)
     for answered in rq.Requests(store).untold(session_id):
         recipient = next((r for r in recipients if r.player_id == answered.player_id), None)
         if recipient is not None:  # without an address, they read the answer on their page
             sending.answer(recipient, answered)
     return sending.report
+
+
+def _team_figures(
+    sending: _Sending, result: Any, recipients: list[Recipient], double_dummy: bool
+) -> None:
+    """Each team's player's results (:mod:`bridgescore.reports.team_mail`), or what a
+    correction changed, when their figures are new: as :meth:`_Sending.figures` for pairs."""
+    from bridgescore.reports import team_mail
+    from bridgescore.reports.team_evening import TeamEvenings
+    from bridgescore.reports.views import TeamsPages, solve
+
+    solved = solve(result.session.boards.values()) if double_dummy else {}
+    pages = TeamsPages(result, solved)
+    evenings = TeamEvenings(result, solved)
+    ranked = set(evenings.entrants())
+    last = sending.side.last_sent(sending.report.session_id)
+    for recipient in recipients:
+        entrant = entrant_of(recipient.entrant)
+        if entrant not in ranked:
+            sending.step(Step(recipient.name, recipient.email, "results", "no card"))
+            continue
+        figures = evenings.summary(entrant)
+        before = last.get(recipient.player_id)
+        if before is not None and before.summary == figures:
+            sending.step(Step(recipient.name, recipient.email, "results", "current"))
+            continue
+        changed = (
+            None if before is None else team_mail.changes(before.summary, figures, result.rules)
+        )
+        made = team_mail.compose(
+            pages,
+            evenings,
+            entrant,
+            player=recipient.name,
+            publish=recipient.publish.words,
+            changed=changed,
+            site=sending.site,
+            ask=None,  # the page for asking a correction is a pairs' page: not offered here
+        )
+        kind = "results" if before is None else "correction"
+        sending.deliver(recipient, kind, made, figures)
 
 
 def _pages(result: Any, double_dummy: bool) -> Any:

@@ -513,7 +513,12 @@ def test_teams_pages_show_rankings_matches_and_boards(tmp_path: Path) -> None:
     out = tmp_path / "site"
     done = CliRunner().invoke(main, ["report", str(source), "-o", str(out), "--method", "teams"])
     assert done.exit_code == 0, done.output
-    assert {p.name for p in html_pages(out)} == {"index.html", "board-4.html"}
+    assert {p.name for p in html_pages(out)} == {
+        "index.html",
+        "board-4.html",
+        "team-1-evening.html",
+        "team-2-evening.html",
+    }
     from bridgescore.scoring import score_teams
 
     teams = score_teams(csv_session(source.read_text(), structure=FieldStructure.TEAMS), CLUB)

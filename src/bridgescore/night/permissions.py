@@ -78,6 +78,8 @@ class Action(Enum):
     SEND_MAIL = N_("send the results by e-mail")
     MAIL_SETTINGS = N_("change the club's mail server")
     LIFT_LOCKOUT = N_("see and lift a lockout of logins or table codes")
+    ERASE_PLAYER = N_("see the club's players and erase one")
+    CHOOSE_PUBLISH = N_("choose what the results show of a player")
 
 
 class Grant(Vocabulary, what="a grant"):
@@ -150,11 +152,16 @@ PERMISSIONS: dict[Role, dict[Action, Verdict]] = {
         A.SWISS_DRAWN_ON: ALLOW,  # a correction: the draw made on the old score stands
         A.LADDER: ALLOW,
     },
-    Role.DIRECTOR: {action: ALLOW for action in Action if action not in (A.CALL, A.ASK_CORRECTION)},
+    Role.DIRECTOR: {
+        action: ALLOW
+        for action in Action
+        if action not in (A.CALL, A.ASK_CORRECTION, A.CHOOSE_PUBLISH)
+    },
     Role.OTHER_CLUB: {},
     Role.ANONYMOUS: {},
     Role.PLAYER: {
         A.ASK_CORRECTION: ALLOW,  # while the correction period runs; never a result by itself
+        A.CHOOSE_PUBLISH: ALLOW,  # their own setting only, by their pass
     },
 }
 del A

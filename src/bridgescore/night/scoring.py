@@ -74,6 +74,12 @@ class Scores:
                     self._kept.popitem(last=False)
             return found
 
+    def forget(self) -> None:
+        """Read every session again when it is next asked for: after a change to what the
+        log's rows hold that the log's count does not see (a player erased)."""
+        with self._guard:
+            self._kept.clear()
+
     def _lock(self, session_id: int) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(session_id, threading.Lock())

@@ -59,7 +59,7 @@ _SUIT_TITLES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": 
 @dataclass(frozen=True)
 class Site:
     """What was written: the pages (relative names), boards, score cards and evenings (a teams
-    event's site has rankings and travellers only)."""
+    event's site has rankings, travellers and each team's evening)."""
 
     directory: Path
     pages: tuple[str, ...]
@@ -75,6 +75,11 @@ class Site:
     def summary(self) -> str:
         """What was written, in a few words: "71 pages: rankings, recap sheet, ..."."""
         if self.teams:
+            if self.evenings:
+                return (
+                    f"{len(self.pages)} pages: rankings, {self.boards} travellers and "
+                    f"{self.evenings} team evenings"
+                )
             return f"{len(self.pages)} pages: rankings and {self.boards} travellers"
         return (
             f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
@@ -529,6 +534,7 @@ def write_site(
             double_dummy=double_dummy,
             progress=progress,
             masterpoints=masterpoints,
+            analysis=analysis,
         )
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     if analysis and solved:
@@ -613,21 +619,36 @@ def write_teams_site(
     double_dummy: bool = True,
     progress: Callable[[int, int], None] | None = None,
     masterpoints: Awards | None = None,
+    analysis: bool = True,
 ) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
-    (with its deal when known); ``masterpoints``: each team's award on the ranking."""
+    (with its deal when known); ``masterpoints``: each team's award on the ranking;
+    ``analysis``: each team's evening (``team-3-evening.html``, :mod:`.team_evening`)."""
+    from bridgescore.reports.team_evening import TeamEvenings, team_page
+
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.TeamsPages(result, solved, masterpoints)
     numbers = pages.board_numbers()
+    evenings = TeamEvenings(result, solved)
+    teams = evenings.entrants() if analysis else []
+    rankings = pages.rankings()
+    if teams:  # each team's number links its evening
+        linked = {e.number: f"{team_page(e)}.html" for e in teams if not e.section}
+        for row in rankings["fields"][0]["rankings"]:
+            row["evening"] = linked.get(row["team"])
     with Files() as files:
         writer = _Writer(directory, result.rules, pages.site(), files)
         writer.asset(STYLESHEET, _stylesheet())
-        writer.page("teams.html", pages.rankings())
+        writer.page("teams.html", rankings)
         for number in numbers:
             writer.page("teams_board.html", pages.traveller(number))
             if progress is not None:
-                progress(len(writer.pages), len(numbers) + 1)
-    return Site(directory, tuple(writer.pages), len(numbers), 0, teams=True)
+                progress(len(writer.pages), len(numbers) + len(teams) + 1)
+        for team in teams:
+            writer.page("team_evening.html", evenings.page(team))
+            if progress is not None:
+                progress(len(writer.pages), len(numbers) + len(teams) + 1)
+    return Site(directory, tuple(writer.pages), len(numbers), 0, teams=True, evenings=len(teams))
 
 
 __all__ = [

@@ -81,6 +81,38 @@ class PlayersSide:
         with self.store.writing() as conn:
             return pv.erase(conn, pl.find(conn, who, club_id), by or _user(), _now())
 
+    # --- by id, for the console (a club's own players) and a player's own page
+
+    def club_choices(self, club_id: int) -> list[tuple[pl.Player, pv.Preferences]]:
+        with self.store.reading() as conn:
+            return pv.choices(conn, club_id)
+
+    def erasure_plan(self, player_id: int, club_id: int) -> pv.ErasurePlan:
+        """What erasing the club's player would change (a StoreError when the club has no
+        such player)."""
+        with self.store.reading() as conn:
+            _own(conn, player_id, club_id)
+            return pv.erasure_plan(conn, player_id)
+
+    def erase_player(self, player_id: int, club_id: int, by: str) -> pv.Erasure:
+        with self.store.writing() as conn:
+            _own(conn, player_id, club_id)
+            return pv.erase(conn, player_id, by, _now())
+
+    def sessions_of(self, player_id: int) -> tuple[int, ...]:
+        """The sessions the player (or a duplicate merged into them) played in."""
+        with self.store.reading() as conn:
+            return pv.erasure_plan(conn, player_id).session_ids
+
+    def set_own_publish(self, player_id: int, publish: str, by: str) -> pv.Preferences:
+        """A player's own choice, by their pass (the erased have no choice left)."""
+        with self.store.writing() as conn:
+            chosen = pv.preferences(conn, [player_id]).get(player_id)
+            if chosen is not None and chosen.erased_at is not None:
+                raise StoreError(f"player {player_id} was erased")
+            pv.set_publish(conn, player_id, publish, by, _now())
+            return pv.preferences(conn, [player_id])[player_id]
+
     def published_rows(self, session_id: int, at: datetime | None = None) -> ss.SessionRows:
         """The stored session with every name as its player lets it be shown."""
         with self.store.reading() as conn:
@@ -170,3 +202,21 @@ class PlayersSide:
 
 
 __all__ = ["PlayersSide"]
+
+
+def _own(conn: Any, player_id: int, club_id: int) -> None:
+    """The player is the club's own and not merged into another, or a StoreError."""
+    from sqlalchemy import select
+
+    from bridgescore.store.schema import players
+
+    row = conn.execute(
+        select(players.c.club_id, players.c.merged_into).where(players.c.id == player_id)
+    ).one_or_none()
+    if row is None or row.club_id != club_id:
+        raise StoreError(f"no player with id {player_id}")
+    if row.merged_into is not None:
+        raise StoreError(
+            f"player {player_id} was merged into player {row.merged_into}: "
+            f"erase player {row.merged_into}"
+        )

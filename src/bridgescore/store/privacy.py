@@ -215,6 +215,30 @@ def shown(name: str | None, publish: Publish, player_id: int, number: str | None
     return WITHHELD
 
 
+def pseudonym(player_id: int) -> str:
+    """What an erased player is called everywhere from then on."""
+    return f"Player {player_id}"
+
+
+def _chosen(conn: Connection, linked: Iterable[int]) -> dict[int, Preferences]:
+    """The players among ``linked`` whose name is not shown as stored: those who show less
+    than their full name, and the erased (a session read before the erasure still holds the
+    old name: a view that kept it shows the pseudonym all the same)."""
+    return {
+        pid: p
+        for pid, p in preferences(conn, linked).items()
+        if p.publish is not Publish.FULL or p.erased_at is not None
+    }
+
+
+def _shown_as(
+    name: str | None, chosen: Preferences, player_id: int, number: str | None
+) -> str | None:
+    if chosen.erased_at is not None and chosen.publish is not Publish.HIDDEN:
+        return pseudonym(player_id)
+    return shown(name, chosen.publish, player_id, number)
+
+
 @dataclass(frozen=True)
 class _Part:
     entrant: tuple[str, str, int, bool]
@@ -266,8 +290,8 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
     shows their full name."""
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
-    chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
-    if all(chosen.get(pid, Publish.FULL) is Publish.FULL for pid in linked):
+    chosen = _chosen(conn, linked)
+    if not chosen:
         return rows
     numbers = _club_numbers(conn, linked)
     by_entrant: dict[tuple[str, str, int, bool], dict[int, _Part]] = {}
@@ -281,8 +305,7 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
         hiding = {
             position: part
             for position, part in mine.items()
-            if part.player_id is not None
-            and chosen.get(part.player_id, Publish.FULL) is not Publish.FULL
+            if part.player_id is not None and part.player_id in chosen
         }
         if not hiding:
             new_entrants.append(row)
@@ -294,13 +317,21 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
                 players_shown.append(member)
                 continue
             number = hidden.club_number or numbers.get(hidden.player_id)
-            name = shown(member.name, chosen[hidden.player_id], hidden.player_id, number)
-            if member.name and name:
+            prefs = chosen[hidden.player_id]
+            name = _shown_as(member.name, prefs, hidden.player_id, number)
+            if member.name and name and member.name != name:
                 parts_renamed[member.name] = name
+            if prefs.erased_at is not None and prefs.publish is not Publish.HIDDEN:
+                # the pseudonym is a name of its own (the erasure took the numbers away)
+                players_shown.append(MemberRow(name, None, None))
+                continue
             # No membership number of theirs is shown; their number in this database stands
             # in for it, so that an event of several sessions still knows them as one person
             # (and two players withheld as two).
             players_shown.append(MemberRow(name, None, f"#{hidden.player_id}"))
+        if tuple(players_shown) == row.players:  # an erased player, read after the erasure
+            new_entrants.append(row)
+            continue
         name = row.name
         if name is not None:
             names = [m.name for m in players_shown if m.name]
@@ -323,8 +354,8 @@ def shown_names(conn: Connection, session_id: int) -> dict[tuple[str, str, int, 
     phone shows of the pairs, without reading the session's results."""
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
-    chosen = {pid: p.publish for pid, p in preferences(conn, linked).items()}
-    if all(chosen.get(pid, "full") == "full" for pid in linked):
+    chosen = _chosen(conn, linked)
+    if not chosen:
         return {}
     numbers = _club_numbers(conn, linked)
     by_entrant: dict[tuple[str, str, int, bool], list[_Part]] = {}
@@ -332,17 +363,15 @@ def shown_names(conn: Connection, session_id: int) -> dict[tuple[str, str, int, 
         by_entrant.setdefault(part.entrant, []).append(part)
     found = {}
     for key, members in by_entrant.items():
-        if not any(
-            m.player_id is not None and chosen.get(m.player_id, "full") != "full" for m in members
-        ):
+        if not any(m.player_id in chosen for m in members):
             continue
         names = []
         for m in members:
-            if m.player_id is None or chosen.get(m.player_id, "full") == "full":
+            if m.player_id is None or m.player_id not in chosen:
                 names.append(m.name)
             else:
                 number = m.club_number or numbers.get(m.player_id)
-                names.append(shown(m.name, chosen[m.player_id], m.player_id, number))
+                names.append(_shown_as(m.name, chosen[m.player_id], m.player_id, number))
         found[key] = " & ".join(n for n in names if n)
     return found
 
@@ -390,13 +419,14 @@ def erase(conn: Connection, player_id: int, by: str, now: datetime) -> Erasure:
     """Pseudonymise a player (and any duplicate merged into them) everywhere the database holds
     their name; no result and so no score changes."""
     pl.get(conn, player_id)
-    pseudonym = f"Player {player_id}"
+    new_name = pseudonym(player_id)
     everyone = [player_id]
     everyone += list(
         conn.execute(select(players.c.id).where(players.c.merged_into == player_id)).scalars()
     )
     changed_entrants = 0
     changed_lines = 0
+    touched: set[int] = set()
     for pid in everyone:
         old = pl.get(conn, pid)
         links = conn.execute(
@@ -413,14 +443,14 @@ def erase(conn: Connection, player_id: int, by: str, now: datetime) -> Erasure:
             .values(
                 first_name="Player",
                 last_name=str(player_id),
-                name_key=pl.name_key(pseudonym),
+                name_key=pl.name_key(new_name),
             )
         )
         conn.execute(delete(player_ids).where(player_ids.c.player_id == pid))
         conn.execute(
             update(entrant_players)
             .where(entrant_players.c.player_id == pid)
-            .values(name=pseudonym, national=None, club_number=None)
+            .values(name=new_name, national=None, club_number=None)
         )
         entrant_ids = sorted({r.entrant_id for r in links})
         for entrant_id in entrant_ids:
@@ -428,16 +458,69 @@ def erase(conn: Connection, player_id: int, by: str, now: datetime) -> Erasure:
                 select(entrants.c.session_id, entrants.c.name).where(entrants.c.id == entrant_id)
             ).one()
             if head.name:
-                new = _pseudonymised(head.name, old_names, pseudonym)
+                new = _pseudonymised(head.name, old_names, new_name)
                 if new != head.name:
                     conn.execute(
                         update(entrants).where(entrants.c.id == entrant_id).values(name=new)
                     )
                     changed_entrants += 1
-            changed_lines += _pseudonymise_lines(conn, head.session_id, old_names, pseudonym)
+            changed_lines += _pseudonymise_lines(conn, head.session_id, old_names, new_name)
+            touched.add(head.session_id)
         conn.execute(update(mail_log).where(mail_log.c.player_id == pid).values(address=None))
         _save(conn, pid, by, now, email=None, erased_at=now)
-    return Erasure(player_id, pseudonym, len(everyone), changed_entrants, changed_lines)
+    from bridgescore.store.live import touch
+
+    for session_id in sorted(touched):  # every console page and phone showing them is news
+        touch(conn, session_id, every_table=True)
+    return Erasure(player_id, new_name, len(everyone), changed_entrants, changed_lines)
+
+
+@dataclass(frozen=True)
+class ErasurePlan:
+    """What erasing a player would change, said before it is done."""
+
+    player: pl.Player
+    pseudonym: str
+    duplicates: int  # players merged into them, erased with them
+    session_ids: tuple[int, ...]  # the sessions they played in
+    entrants: tuple[str, ...]  # the pair (or team) names that hold their name
+    email: str | None
+    mails: int  # mails logged to them (the addresses are cleared)
+    erased_at: datetime | None
+
+    @property
+    def sessions(self) -> int:
+        return len(self.session_ids)
+
+
+def erasure_plan(conn: Connection, player_id: int) -> ErasurePlan:
+    player = pl.get(conn, player_id)
+    everyone = [player_id]
+    everyone += list(
+        conn.execute(select(players.c.id).where(players.c.merged_into == player_id)).scalars()
+    )
+    rows = conn.execute(
+        select(entrants.c.session_id, entrants.c.name)
+        .join(entrant_players, entrant_players.c.entrant_id == entrants.c.id)
+        .where(entrant_players.c.player_id.in_(everyone))
+        .order_by(entrants.c.session_id, entrants.c.id)
+    ).all()
+    mails = conn.execute(
+        select(mail_log.c.id).where(
+            and_(mail_log.c.player_id.in_(everyone), mail_log.c.address.is_not(None))
+        )
+    ).all()
+    chosen = preferences(conn, [player_id]).get(player_id, Preferences(player_id))
+    return ErasurePlan(
+        player,
+        pseudonym(player_id),
+        len(everyone) - 1,
+        tuple(sorted({r.session_id for r in rows})),
+        tuple(dict.fromkeys(r.name for r in rows if r.name)),
+        chosen.email,
+        len(mails),
+        chosen.erased_at,
+    )
 
 
 def _pseudonymised(text: str, old_names: Iterable[str], pseudonym: str) -> str:
@@ -478,15 +561,18 @@ def choices(conn: Connection, club_id: int | None) -> list[tuple[pl.Player, Pref
 __all__ = [
     "WITHHELD",
     "Erasure",
+    "ErasurePlan",
     "Preferences",
     "Publish",
     "Recipient",
     "check_email",
     "choices",
     "erase",
+    "erasure_plan",
     "initials",
     "parse_publish",
     "preferences",
+    "pseudonym",
     "published",
     "recipients",
     "set_email",

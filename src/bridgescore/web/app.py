@@ -557,6 +557,7 @@ def create_app(
         lockouts,
         mail,
         national,
+        players,
         published,
         requests,
         review,
@@ -585,6 +586,7 @@ def create_app(
         *mail.routes(),
         *requests.routes(),
         *lockouts.routes(),
+        *players.routes(),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
         Refused: _refused,
