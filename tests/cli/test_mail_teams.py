@@ -6,7 +6,6 @@ the hand-worked match of tests/reports/test_team_evening.py (rules.md §6.1, §6
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,24 +15,13 @@ from bridgescore.cli import main
 from bridgescore.store import open_store
 from bridgescore.store.sessions import to_rows
 from tests.reports.test_team_evening import _result
-from tests.web.players import Sink, free_port, html_of, text_of
+from tests.web.players import Sink, html_of, text_of
 
-aiosmtpd = pytest.importorskip("aiosmtpd.controller")
+pytest.importorskip("aiosmtpd.controller")
 pytest.importorskip("endplay")
 
 SENDER = "results@riverside.example"
 ADDRESSES = {"Ann Lee": "ann@example.org", "Eve Orr": "eve@example.org"}  # team 1, team 2
-
-
-@pytest.fixture(name="sink")
-def sink_fixture() -> Iterator[Sink]:
-    sink = Sink(free_port())
-    controller = aiosmtpd.Controller(sink, hostname="127.0.0.1", port=sink.port)
-    controller.start()
-    try:
-        yield sink
-    finally:
-        controller.stop()
 
 
 def run(*args: str) -> tuple[int, str]:
