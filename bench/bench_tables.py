@@ -47,7 +47,6 @@ sys.path.insert(0, str(ROOT))
 
 import re  # noqa: E402
 
-from loadclient import Connection, cpu_seconds  # noqa: E402
 from tools.servers import serving  # noqa: E402  (the same server starter as the tests')
 
 from bridgescore.bridge import Vulnerability, dealer_for_board  # noqa: E402
@@ -59,6 +58,7 @@ from bridgescore.store import open_store  # noqa: E402
 from bridgescore.store.lines import line_key  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
 from bridgescore.traveller import RowKey  # noqa: E402
+from loadclient import Connection, cpu_seconds  # noqa: E402
 
 ROUNDS = 3
 BOARDS_PER_ROUND = 3

@@ -12,6 +12,7 @@ figure can be given per core the server really used, not per core the machine ha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -82,10 +83,8 @@ class Connection:
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
-            try:
+            with contextlib.suppress(ConnectionError, OSError):
                 await self._writer.wait_closed()
-            except (ConnectionError, OSError):
-                pass
         self._reader = self._writer = None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.movements import Movement
-from bridgescore.night import entry, hand_records, privacy, throttle
+from bridgescore.night import entry, hand_records, privacy, service, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused, as_refusal
@@ -89,7 +89,29 @@ def sender(night: Service, token: str | None) -> Device:
 
 def phone(night: Service, token: str | None) -> Device:
     """The phone a token names, while it may act: not removed, its session still live."""
-    found = sender(night, token)
+    return _acting(sender(night, token))
+
+
+@dataclass(frozen=True)
+class Poll:
+    """What a phone's poll needs to say whether its state changed: the phone (while it may
+    act), its table's revision, and whether the club lets tables enter a board as not
+    played; read as one state in one round trip's worth of statements."""
+
+    device: Device
+    revision: int
+    not_played: bool
+
+
+def poll(night: Service, token: str | None) -> Poll:
+    found = night.store.table_poll(token) if token else None
+    if found is None:
+        raise Refused(401, NOT_VALID)
+    device, revision, granted = found
+    return Poll(_acting(device), revision, Grant.NOT_PLAYED in service.granted(granted))
+
+
+def _acting(found: Device) -> Device:
     if found.ended_at is not None:
         raise Refused(
             401, f"this phone was removed from table {found.table}: scan the table card again"

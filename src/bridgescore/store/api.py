@@ -680,6 +680,15 @@ class Store:
         with self.reading() as conn:
             return tb.device(conn, token)
 
+    def table_poll(self, token: str) -> tuple[tb.Device, int, frozenset[str]] | None:
+        """A phone's poll in one read: the phone its token names (removed or not), its table's
+        revision and its club's grants (None: no phone has this token)."""
+        with self.reading() as conn:
+            found = tb.polled(conn, token)
+            if found is None:
+                return None
+            return found[0], found[1], lv.grants(conn, found[0].club_id)
+
     def session_device(self, session_id: int, device_id: int) -> tb.Device:
         with self.reading() as conn:
             return tb.session_device(conn, session_id, device_id)

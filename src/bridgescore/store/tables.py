@@ -240,6 +240,16 @@ def device(conn: Connection, token: str) -> Device | None:
     return None if row is None else _device(row)
 
 
+# A phone's poll: its device and its table's revision in one statement.
+_POLL = _DEVICE.add_columns(table_codes.c.revision.label("table_revision"))
+
+
+def polled(conn: Connection, token: str) -> tuple[Device, int] | None:
+    """The device this token belongs to and its table's revision, as one state."""
+    row = conn.execute(_POLL, {"token_hash": hash_token(token)}).first()
+    return None if row is None else (_device(row), int(row.table_revision))
+
+
 def _device(row: Any) -> Device:
     return Device(
         row.id,

@@ -104,12 +104,14 @@ async def join(request: Request) -> Response:
 
 
 def state(request: Request) -> Response:
-    """The table's state; 304 while the table's revision is the one the phone has."""
-    found = _phone(request)
+    """The table's state; 304 while the table's revision is the one the phone has (known from
+    one read: the phone, its table's revision and the club's grants)."""
     night = web.night_of(request)
-    revision = night_tables.revision(night, found)
-    granted = night_tables.not_played_granted(night, found)
-    tag = web.etag(request, "", "t", found.table_id, revision, found.id, "np" if granted else "-")
+    polled = night_tables.poll(night, _pass(request))
+    found, granted = polled.device, polled.not_played
+    tag = web.etag(
+        request, "", "t", found.table_id, polled.revision, found.id, "np" if granted else "-"
+    )
     fresh = web.unchanged(request, tag)
     if fresh is not None:
         return fresh
