@@ -138,11 +138,12 @@ def state(night: Service, device: Device, not_played: bool | None = None) -> Tab
     board as not played, when the caller has just read it)."""
     movement = _movement(night, device)  # first: a changed plan reads the names again too
     plan = night.plan(device.session_id)
+    boards = {number: board[0] for number, board in plan.boards.items()}  # as it was played
     return TableState(
         replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
         device,
-        night.store.table_view(device),
+        night.store.table_view(device, boards),
         not_played_granted(night, device) if not_played is None else not_played,
     )
 

@@ -737,10 +737,13 @@ class Store:
         with self.reading() as conn:
             return tb.deal(conn, session_id, board)
 
-    def table_view(self, device: tb.Device) -> tb.TableView:
-        """What a table's phone is shown, read in one transaction."""
+    def table_view(
+        self, device: tb.Device, vulnerabilities: Mapping[int, str] | None = None
+    ) -> tb.TableView:
+        """What a table's phone is shown, read in one transaction (``vulnerabilities``: each
+        board's, when the caller keeps them)."""
         with self.reading() as conn:
-            return tb.table_view(conn, device)
+            return tb.table_view(conn, device, vulnerabilities)
 
     def table_revision(self, table_id: int) -> int:
         with self.reading() as conn:
