@@ -21,7 +21,7 @@ from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
-from bridgescore.store.live import LIVE
+from bridgescore.store.live import LIVE, LiveInfo
 from bridgescore.store.tables import Device, Plan, TableView, normalise_code
 from bridgescore.traveller import TableResult
 
@@ -165,6 +165,14 @@ def _movement(night: Service, device: Device) -> Movement:
     return found
 
 
+def sender_info(night: Service, token: str | None) -> tuple[Device, LiveInfo]:
+    """:func:`sender` and its session's state, read together (a result's first read)."""
+    found = night.store.table_sender(token) if token else None
+    if found is None:
+        raise Refused(401, NOT_VALID)
+    return found
+
+
 def send(
     night: Service,
     device: Device,
@@ -173,9 +181,11 @@ def send(
     *,
     client_id: str,
     replaces: int | None,
+    info: LiveInfo | None = None,
 ) -> tuple[entry.Outcome, str | None]:
     """A result from a table's phone (see :func:`bridgescore.night.entry.enter`; a lead not in
-    the leader's hand is refused there) and any problem with its lead: none, once it is in."""
+    the leader's hand is refused there) and any problem with its lead: none, once it is in.
+    ``info``: the session's state, when it was read with the phone."""
     outcome = entry.enter(
         night,
         Actor(device=device),
@@ -184,6 +194,7 @@ def send(
         typed,
         client_id=client_id,
         replaces=replaces,
+        info=info,
     )
     return outcome, None
 

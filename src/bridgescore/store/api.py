@@ -680,6 +680,15 @@ class Store:
         with self.reading() as conn:
             return tb.device(conn, token)
 
+    def table_sender(self, token: str) -> tuple[tb.Device, lv.LiveInfo] | None:
+        """The phone a token names (removed or not) and its session's state, in one read: what
+        a result from a table is checked against before its line's transaction."""
+        with self.reading() as conn:
+            found = tb.device(conn, token)
+            if found is None:
+                return None
+            return found, lv.live_info(conn, found.session_id)
+
     def table_poll(self, token: str) -> tuple[tb.Device, int, frozenset[str]] | None:
         """A phone's poll in one read: the phone its token names (removed or not), its table's
         revision and its club's grants (None: no phone has this token)."""

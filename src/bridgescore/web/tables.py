@@ -154,7 +154,7 @@ async def submit(request: Request) -> Response:
 
 def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
     night = web.night_of(request)
-    found = night_tables.sender(night, _pass(request))
+    found, info = night_tables.sender_info(night, _pass(request))
     replaces = data.get("replaces", "")
     outcome, problem = night_tables.send(
         night,
@@ -163,6 +163,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.typed(data),
         client_id=client_id,
         replaces=whole(replaces, "the entry it replaces") if replaces.strip() else None,
+        info=info,
     )
     return answer(outcome, problem)
 
