@@ -339,6 +339,7 @@ class FlatFigures:
     p50_ms: float
     p99_ms: float
     server_cores: float  # the server's (and its database's) CPU seconds per second of the run
+    database_share: float  # of that CPU time, the database server's
     per_core: float  # results a second per core the server used
     polls_per_second: float  # unchanged states answered (304) a second, flat out
     poll_cpu_ms: float  # server CPU (and database's) per unchanged state
@@ -347,7 +348,7 @@ class FlatFigures:
 
 async def _flat(
     base: tuple[str, int], codes: list[dict[str, str]], load: Flat, cpu: Any
-) -> tuple[float, float, float, float]:
+) -> tuple[float, tuple[float, float], float, float]:
     join = Connection(*base)
     tokens = []
     for code in codes:
@@ -367,12 +368,15 @@ async def _flat(
         if time.monotonic() > deadline or all(t.done() for t in tables):
             break
         await asyncio.sleep(0.05)
-    took, used = time.monotonic() - started, cpu() - cpu_before
+    after = cpu()
+    took, used = time.monotonic() - started, (after[0] - cpu_before[0], after[1] - cpu_before[1])
     stop.set()
     await asyncio.gather(*tables)
     cpu_before, started = cpu(), time.monotonic()
     load.unchanged = await unchanged_polls(base, tokens, load, FLAT_POLL_SECONDS)
-    poll_took, poll_used = time.monotonic() - started, cpu() - cpu_before
+    after = cpu()
+    poll_took = time.monotonic() - started
+    poll_used = after[0] - cpu_before[0] + after[1] - cpu_before[1]
     return took, used, poll_took, poll_used
 
 
@@ -386,11 +390,11 @@ def flat_out(
     with serving(url, workers, access_log=False) as (process, base):
         host, port = base.removeprefix("http://").split(":")
 
-        def cpu() -> float:
-            used = cpu_seconds(process.pid)
-            return used + (cpu_seconds(database_pid) if database_pid else 0.0)
+        def cpu() -> tuple[float, float]:  # the web workers', the database server's
+            return cpu_seconds(process.pid), cpu_seconds(database_pid) if database_pid else 0.0
 
-        took, used, poll_took, poll_used = asyncio.run(_flat((host, int(port)), codes, load, cpu))
+        took, parts, poll_took, poll_used = asyncio.run(_flat((host, int(port)), codes, load, cpu))
+    used = parts[0] + parts[1]
     stored = Load(submits=load.submits, acknowledged=load.acknowledged)
     ok, words = stored_once(url, session, stored)
     rate = len(load.submits) / took if took else 0.0
@@ -402,6 +406,7 @@ def flat_out(
         percentile(load.submits, 50) * 1000,
         percentile(load.submits, 99) * 1000,
         cores,
+        parts[1] / used if used else 0.0,
         len(load.submits) / used if used else 0.0,
         load.unchanged / poll_took if poll_took else 0.0,
         poll_used / load.unchanged * 1000 if load.unchanged else float("nan"),
@@ -412,6 +417,7 @@ def flat_out(
         f"results_per_s={rate:.0f} p50_ms={figures.p50_ms:.1f} p99_ms={figures.p99_ms:.1f} "
         f"max_ms={max(load.submits, default=0) * 1000:.1f} polls={len(load.polls)} "
         f"poll_p99_ms={percentile(load.polls, 99) * 1000:.1f} server_cores={cores:.2f} "
+        f"database_share={figures.database_share:.2f} "
         f"results_per_s_per_server_core={figures.per_core:.0f} "
         f"unchanged_polls_per_s={figures.polls_per_second:.0f} "
         f"unchanged_poll_server_cpu_ms={figures.poll_cpu_ms:.2f} errors={len(load.errors)} "
