@@ -58,6 +58,7 @@ from bridgescore.store import open_store  # noqa: E402
 from bridgescore.store.lines import line_key  # noqa: E402
 from bridgescore.store.sessions import BoardRow, EntrantRow  # noqa: E402
 from bridgescore.traveller import RowKey  # noqa: E402
+from loadclient import Connection, cpu_seconds  # noqa: E402
 
 ROUNDS = 3
 BOARDS_PER_ROUND = 3
@@ -73,10 +74,10 @@ RESULTS = [
 ]
 
 
-def set_up(url: str, tables: int) -> tuple[int, list[dict[str, str]]]:
+def set_up(url: str, tables: int, rounds: int = ROUNDS) -> tuple[int, list[dict[str, str]]]:
     """A live session of a ``tables``-table Mitchell in a fresh database; what each table's
     phone sends to join it (the code and the key of the table card's QR code)."""
-    movement = mitchell(tables, BOARDS_PER_ROUND, rounds=ROUNDS)
+    movement = mitchell(tables, BOARDS_PER_ROUND, rounds=rounds)
     store = open_store(url)
     try:
         club = store.club_id("Load test club")
@@ -226,6 +227,225 @@ def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, 
     for error in load.errors[:5]:
         print(f"#   {error}")
     return p50, p99, ok and not load.errors
+
+
+# --- flat out: a congress's tables with no think time --------------------------------------------
+
+FLAT_TABLES = 200
+FLAT_ROUNDS = 8  # 24 results a table: 4,800 in all at 200 tables
+FLAT_POLL_SECONDS = 5.0  # the unchanged state polled flat out for this long afterwards
+
+
+@dataclass
+class Flat:
+    submits: list[float] = field(default_factory=list)
+    polls: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    acknowledged: dict[str, str] = field(default_factory=dict)
+    unchanged: int = 0  # 304s in the polling phase
+
+
+async def flat_table(
+    base: tuple[str, int], number: int, token: str, load: Flat, stop: asyncio.Event
+) -> None:
+    """A table's phone with no think time: each result sent as soon as the last is answered,
+    and its state polled every POLL s on a second connection with the ETag it has (as the
+    table page does), until ``stop``."""
+    headers = {"authorization": f"Bearer {token}"}
+    sending, polling = Connection(*base), Connection(*base)
+    tag: list[str] = []
+
+    async def poll() -> None:
+        await asyncio.sleep(random.uniform(0, POLL))
+        while not stop.is_set():
+            asked = {**headers, "if-none-match": tag[0]} if tag else headers
+            started = time.perf_counter()
+            answer = await polling.request("GET", "/t/api/state", asked)
+            load.polls.append(time.perf_counter() - started)
+            if answer.status == 200:
+                tag[:] = [answer.headers["etag"]]
+            elif answer.status != 304:
+                load.errors.append(f"poll: {answer.status}")
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), POLL)
+
+    first = await sending.request("GET", "/t/api/state", headers)
+    if first.status != 200:
+        load.errors.append(f"table {number}: state {first.status}")
+        return
+    poller_task = asyncio.create_task(poll())
+    sent = 0
+    try:
+        for round_ in first.json()["rounds"]:
+            for board in round_["boards"]:
+                client_id = f"flat-{number}-{round_['round']}-{board['board']}"
+                body = {
+                    "client_id": client_id,
+                    "board": board["board"],
+                    "round": round_["round"],
+                    **RESULTS[(number + sent) % len(RESULTS)],
+                }
+                sent += 1
+                started = time.perf_counter()
+                try:
+                    answer = await sending.request("POST", "/t/api/results", headers, body)
+                except (OSError, asyncio.IncompleteReadError) as error:
+                    load.errors.append(f"table {number}: {type(error).__name__}")
+                    continue
+                load.submits.append(time.perf_counter() - started)
+                if answer.status in (200, 201):
+                    load.acknowledged[client_id] = line_key(
+                        RowKey(None, board["board"], round_["round"], str(number))
+                    )
+                else:
+                    load.errors.append(f"table {number}: {answer.status} {answer.body[:80]!r}")
+    finally:
+        await stop.wait()
+        await poller_task
+        await sending.close()
+        await polling.close()
+
+
+async def unchanged_polls(
+    base: tuple[str, int], tokens: list[str], load: Flat, seconds: float
+) -> int:
+    """Every phone asks for its unchanged state with the ETag it has, flat out, for
+    ``seconds``: how many were answered (each must be a 304)."""
+    deadline = time.monotonic() + seconds
+    answered = 0
+
+    async def phone(token: str) -> None:
+        nonlocal answered
+        connection = Connection(*base)
+        headers = {"authorization": f"Bearer {token}"}
+        tag = (await connection.request("GET", "/t/api/state", headers)).headers["etag"]
+        asked = {**headers, "if-none-match": tag}
+        while time.monotonic() < deadline:
+            answer = await connection.request("GET", "/t/api/state", asked)
+            if answer.status != 304:
+                load.errors.append(f"unchanged state: {answer.status}")
+            answered += 1
+        await connection.close()
+
+    await asyncio.gather(*(phone(t) for t in tokens))
+    return answered
+
+
+@dataclass(frozen=True)
+class FlatFigures:
+    label: str
+    workers: int
+    results_per_second: float
+    p50_ms: float
+    p99_ms: float
+    server_cores: float  # the server's (and its database's) CPU seconds per second of the run
+    database_share: float  # of that CPU time, the database server's
+    per_core: float  # results a second per core the server used
+    polls_per_second: float  # unchanged states answered (304) a second, flat out
+    poll_cpu_ms: float  # server CPU (and database's) per unchanged state
+    ok: bool
+
+
+async def _flat(
+    base: tuple[str, int], codes: list[dict[str, str]], load: Flat, cpu: Any
+) -> tuple[float, tuple[float, float], float, float]:
+    join = Connection(*base)
+    tokens = []
+    for code in codes:
+        answer = await join.request("POST", "/t/api/join", {}, code)
+        if answer.status != 201:
+            raise SystemExit(f"join: {answer.status} {answer.body[:200]!r}")
+        tokens.append(answer.json()["token"])
+    await join.close()
+    stop = asyncio.Event()
+    cpu_before, started = cpu(), time.monotonic()
+    tables = [
+        asyncio.create_task(flat_table(base, n, t, load, stop))
+        for n, t in enumerate(tokens, start=1)
+    ]
+    deadline = started + LIMIT
+    while len(load.submits) + len(load.errors) < FLAT_ROUNDS * BOARDS_PER_ROUND * len(tokens):
+        if time.monotonic() > deadline or all(t.done() for t in tables):
+            break
+        await asyncio.sleep(0.05)
+    after = cpu()
+    took, used = time.monotonic() - started, (after[0] - cpu_before[0], after[1] - cpu_before[1])
+    stop.set()
+    await asyncio.gather(*tables)
+    cpu_before, started = cpu(), time.monotonic()
+    load.unchanged = await unchanged_polls(base, tokens, load, FLAT_POLL_SECONDS)
+    after = cpu()
+    poll_took = time.monotonic() - started
+    poll_used = after[0] - cpu_before[0] + after[1] - cpu_before[1]
+    return took, used, poll_took, poll_used
+
+
+def flat_out(
+    url: str, label: str, workers: int, tables: int, database_pid: int | None
+) -> FlatFigures:
+    """``tables`` tables sending flat out (see :func:`flat_table`), then their unchanged
+    state polled flat out; every acknowledged result checked stored once."""
+    session, codes = set_up(url, tables, FLAT_ROUNDS)
+    load = Flat()
+    with serving(url, workers, access_log=False) as (process, base):
+        host, port = base.removeprefix("http://").split(":")
+
+        def cpu() -> tuple[float, float]:  # the web workers', the database server's
+            return cpu_seconds(process.pid), cpu_seconds(database_pid) if database_pid else 0.0
+
+        took, parts, poll_took, poll_used = asyncio.run(_flat((host, int(port)), codes, load, cpu))
+    used = parts[0] + parts[1]
+    stored = Load(submits=load.submits, acknowledged=load.acknowledged)
+    ok, words = stored_once(url, session, stored)
+    rate = len(load.submits) / took if took else 0.0
+    cores = used / took if took else 0.0
+    figures = FlatFigures(
+        label,
+        workers,
+        rate,
+        percentile(load.submits, 50) * 1000,
+        percentile(load.submits, 99) * 1000,
+        cores,
+        parts[1] / used if used else 0.0,
+        len(load.submits) / used if used else 0.0,
+        load.unchanged / poll_took if poll_took else 0.0,
+        poll_used / load.unchanged * 1000 if load.unchanged else float("nan"),
+        ok and not load.errors,
+    )
+    print(
+        f"BENCH flat-out-{label} tables={tables} workers={workers} results={len(load.submits)} "
+        f"results_per_s={rate:.0f} p50_ms={figures.p50_ms:.1f} p99_ms={figures.p99_ms:.1f} "
+        f"max_ms={max(load.submits, default=0) * 1000:.1f} polls={len(load.polls)} "
+        f"poll_p99_ms={percentile(load.polls, 99) * 1000:.1f} server_cores={cores:.2f} "
+        f"database_share={figures.database_share:.2f} "
+        f"results_per_s_per_server_core={figures.per_core:.0f} "
+        f"unchanged_polls_per_s={figures.polls_per_second:.0f} "
+        f"unchanged_poll_server_cpu_ms={figures.poll_cpu_ms:.2f} errors={len(load.errors)} "
+        f"{words} seconds={took:.1f} load_average={os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    for error in load.errors[:5]:
+        print(f"#   {error}")
+    return figures
+
+
+def flat_verdict(found: FlatFigures, results_target: int, p99_target: float | None) -> None:
+    met = found.results_per_second >= results_target and found.ok
+    words = f">= {results_target} results/s"
+    if p99_target is not None:
+        met = met and found.p99_ms < p99_target
+        words += f" and p99 < {p99_target:.0f} ms"
+    print(
+        f"# target flat out ({found.label}, {found.workers} worker(s)): {words}: "
+        f"{found.results_per_second:.0f}/s, p99 {found.p99_ms:.0f} ms "
+        f"({found.per_core:.0f} results/s per server core, {found.server_cores:.2f} cores used): "
+        f"{'met' if met else 'NOT met'}"
+    )
+    print(
+        f"# target unchanged poll ({found.label}) < 2 ms of server time: "
+        f"{found.poll_cpu_ms:.2f} ms ({found.polls_per_second:.0f}/s answered 304): "
+        f"{'met' if found.poll_cpu_ms < 2 else 'NOT met'}"
+    )
 
 
 # --- the director's consoles ----------------------------------------------------------------------
@@ -508,10 +728,17 @@ def main() -> None:
     parser.add_argument(
         "--consoles-only", action="store_true", help="only the director's consoles' case"
     )
+    parser.add_argument(
+        "--flat-out-only", action="store_true", help="only the congress's case (flat out)"
+    )
     args = parser.parse_args()
     sizes = [10, 50] if args.quick else [int(t) for t in args.tables.split(",")]
     if args.consoles_only:
         sizes = []
+    if not args.consoles_only:
+        flat_cases(args.quick, args.pg)
+    if args.flat_out_only:
+        return
     print(
         f"# phones at the tables: {ROUNDS} rounds x {BOARDS_PER_ROUND} boards per table, a "
         f"result every 0-{THINK:.0f} s per table, state polled every {POLL:.0f} s"
@@ -543,6 +770,37 @@ def main() -> None:
         pg = consoles_postgresql(args.pg, boards)
         if pg is not None:
             consoles_verdict("PostgreSQL, 2 workers", *pg)
+
+
+def flat_cases(quick: bool, given: str | None) -> None:
+    """The congress: 200 tables flat out on SQLite with one worker, on PostgreSQL with two
+    (quick: 50 tables, SQLite only)."""
+    tables = 50 if quick else FLAT_TABLES
+    print(
+        f"# a congress flat out: {tables} tables, {FLAT_ROUNDS} rounds x {BOARDS_PER_ROUND} "
+        f"boards, each result sent as soon as the last is answered, state polled every "
+        f"{POLL:.0f} s with its ETag; then the unchanged state polled flat out for "
+        f"{FLAT_POLL_SECONDS:.0f} s; {os.cpu_count()} cores shared by the server, its database "
+        "and this load"
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-flat-") as folder:
+        found = flat_out(str(Path(folder) / "flat.db"), "sqlite", 1, tables, None)
+    flat_verdict(found, 500, None)
+    if quick:
+        return
+    if given:
+        flat_verdict(flat_out(given, "postgresql", 2, tables, None), 1000, 150)
+        return
+    from tools.servers import binaries
+    from tools.servers import postgresql as throwaway
+
+    if binaries() is None:
+        print("# PostgreSQL is not installed (make postgres): its flat-out case is skipped")
+        return
+    with throwaway(durable=True) as pg:
+        postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
+        found = flat_out(pg.new_database(), "postgresql", 2, tables, postmaster)
+    flat_verdict(found, 1000, 150)
 
 
 def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, float, bool]]:

@@ -46,8 +46,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, durable: bool = False) -> None:
         self.bin = bin_dir
+        self.durable = durable  # fsync and synchronous commits on, as a real server runs
         self.root = Path(tempfile.mkdtemp(prefix="bridgescore-pg-"))
         self.data = self.root / "data"
         self.port = free_port()
@@ -80,10 +81,11 @@ class Server:
 
     def resume(self) -> None:
         """Start the server on its data (again, after ``halt``)."""
-        options = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        )
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+        if self.durable:  # a benchmark's figures are a real server's: every commit flushed
+            options += "-c fsync=on -c synchronous_commit=on -c shared_buffers=128MB"
+        else:
+            options += "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         done = self._run(
             "pg_ctl",
             "-D",
@@ -127,13 +129,14 @@ class Server:
 
 
 @contextmanager
-def postgresql() -> Iterator[Server]:
+def postgresql(durable: bool = False) -> Iterator[Server]:
     """A throwaway PostgreSQL server, stopped and removed at the end; :class:`Unavailable`
-    when it cannot be had."""
+    when it cannot be had. ``durable``: each commit flushed to disk before it is answered (the
+    benchmarks); the tests' server skips that."""
     bin_dir = binaries()
     if bin_dir is None:
         raise Unavailable("no initdb/pg_ctl found (Debian package postgresql)")
-    running = Server(bin_dir)
+    running = Server(bin_dir, durable)
     try:
         running.start()
     except (RuntimeError, OSError, subprocess.SubprocessError) as error:
@@ -147,8 +150,10 @@ def postgresql() -> Iterator[Server]:
 
 @contextmanager
 def serving(
-    db: str, workers: int = 1, port: int | None = None
+    db: str, workers: int = 1, port: int | None = None, access_log: bool = True
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``bridgescore serve`` on ``db`` (``access_log``: a line per request, as it serves by
+    default; the load tests turn it off)."""
     port = port or free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("BRIDGESCORE_DB", None)
@@ -166,6 +171,7 @@ def serving(
             str(port),
             "--workers",
             str(workers),
+            *([] if access_log else ["--no-access-log"]),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -115,14 +115,14 @@ def test_a_swiss_teams_event_round_by_round(store: Store) -> None:
     play(night, at, swiss_id, 1, {1: [swing(True), swing(True)], 2: [FLAT, swing(False)]})
     play(night, at, swiss_id, 1, {3: [swing(True), None]})
     enter(night, at[5], found.row.session_id, 2, FLAT[0], round_=1, table=5, client_id="t5b2")
-    before = (steps(store, swiss_id), store.live_info(found.row.session_id).plan)
+    before = (steps(store, swiss_id), store.live_plan(found.row.session_id).plan)
     with pytest.raises(Refused) as refused:
         night_swiss.draw(night, dana, swiss_id)
     assert refused.value.status == 422
     assert refused.value.message == (
         "round 2 cannot be drawn until every board of round 1 is in (to come: 1 board at table 6)"
     )
-    assert (steps(store, swiss_id), store.live_info(found.row.session_id).plan) == before
+    assert (steps(store, swiss_id), store.live_plan(found.row.session_id).plan) == before
     found = night_swiss.view(night, dana, swiss_id)
     first, second, third = found.rounds[0]
     assert first.score == MatchScore(Fraction(22), Fraction(0))

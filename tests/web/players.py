@@ -48,7 +48,7 @@ def played_night(store: Store, *, publish: bool = True, minutes: int = 60) -> in
     session, _ = live_session(store, players=True)
     night = Service(store)
     director = user(store, "setter")
-    movement = movement_json.loads(store.live_info(session).plan or "")
+    movement = movement_json.loads(store.live_plan(session).plan or "")
     for play in movement.plays:
         if play.sit_out:
             continue

@@ -69,6 +69,12 @@ _PASSWORD_LIMIT = 1024  # characters read from standard input, at most
     "HTTPS (or on this machine).",
 )
 @click.option("--key", help="The certificate's private key (PEM).")
+@click.option(
+    "--access-log/--no-access-log",
+    default=True,
+    show_default=True,
+    help="Log a line for each request served.",
+)
 @club_option
 def serve(
     db: str | None,
@@ -81,6 +87,7 @@ def serve(
     public_url: str | None,
     certificate: str | None,
     key: str | None,
+    access_log: bool,
     club: str,
 ) -> None:
     """Serve the director's and scorer's console and the published results.
@@ -139,6 +146,7 @@ def serve(
         workers=workers,
         proxy_headers=True,
         log_level="info",
+        access_log=access_log,
         ssl_certfile=certificate,
         ssl_keyfile=key,
         # Open event streams (the console's and the phones') would hold a stop up forever;

@@ -84,11 +84,18 @@ def is_ruling(line: TableResult) -> bool:
 
 
 def read_typed(
-    night: Service, actor: Actor, session_id: int, place: Place, typed: TypedResult
+    night: Service,
+    actor: Actor,
+    session_id: int,
+    place: Place,
+    typed: TypedResult,
+    info: LiveInfo | None = None,
 ) -> tuple[LiveInfo, TableResult]:
     """The line ``typed`` makes at ``place`` (a phone's own table when the place names none),
-    refused unless the actor may send that kind of result there."""
-    info = night.info(session_id)
+    refused unless the actor may send that kind of result there (``info``: the session's
+    state, when the caller has just read it)."""
+    if info is None or info.id != session_id:
+        info = night.info(session_id)
     device = actor.device
     board, round, table = place
     if table is None:
@@ -124,9 +131,11 @@ def enter(
     replaces: int | None = None,
     reason: str | None = None,
     override: bool = False,
+    info: LiveInfo | None = None,
 ) -> Outcome:
-    """Enter the result typed for ``place`` (see the module)."""
-    info, line = read_typed(night, actor, session_id, place, typed)
+    """Enter the result typed for ``place`` (see the module; ``info``: the session's state,
+    when the caller has just read it)."""
+    info, line = read_typed(night, actor, session_id, place, typed, info)
     hand_records.refuse_wrong_lead(night, actor, session_id, line)
     with opened(night, session_id, line_key(line.key)) as log:
         if client_id is not None:

@@ -44,7 +44,7 @@ class Service:
         self.store = store
         self.scores = Scores(store)
         self.changes = Changes(store.marks)
-        self._movements: dict[int, tuple[str | None, Movement | None]] = {}
+        self._movements: dict[int, tuple[int, Movement | None]] = {}  # by the plan's version
         self._plans: dict[int, Plan] = {}
         self._secrets: dict[str, str] = {}
         self._language: tuple[float, str] = (0.0, "en")  # (read until, the club's language)
@@ -70,13 +70,16 @@ class Service:
 
     def movement(self, info: LiveInfo) -> Movement | None:
         """The session's movement (None for an imported session), read once per worker, and
-        again when its plan has changed (a Swiss event's grows with each round drawn: its
-        names, a late entry's, are then read again too)."""
+        again when its plan's version has changed (a Swiss event's grows with each round
+        drawn: its names, a late entry's, are then read again too)."""
+        if not info.planned:
+            return None
         kept = self._movements.get(info.id)
-        if kept is None or kept[0] != info.plan:
-            kept = (info.plan, movement_json.loads(info.plan) if info.plan else None)
-            self._movements[info.id] = kept
+        if kept is None or kept[0] != info.plan_version:
             self._plans.pop(info.id, None)
+            text = self.plan(info.id).plan  # read after the version: never older than it
+            kept = (info.plan_version, movement_json.loads(text) if text else None)
+            self._movements[info.id] = kept
         return kept[1]
 
     def plan(self, session_id: int) -> Plan:
@@ -107,7 +110,7 @@ class Service:
         return Vulnerability(found[0])
 
     def grants(self, club_id: int) -> frozenset[Grant]:
-        return frozenset(_grants(self.store.grants(club_id)))
+        return granted(self.store.grants(club_id))
 
     def set_grants(self, actor: Actor, club_id: int, granted: Iterable[Grant]) -> None:
         if actor.user is None or actor.user.club_id != club_id:
@@ -295,6 +298,11 @@ class Service:
         if said is None:
             return None
         return Refused(422 if input_fault(error) else 503, said)
+
+
+def granted(words: Iterable[str]) -> frozenset[Grant]:
+    """The grants stored as these words."""
+    return frozenset(_grants(words))
 
 
 def _grants(words: Iterable[str]) -> Iterator[Grant]:

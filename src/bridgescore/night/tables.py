@@ -16,13 +16,13 @@ from typing import Any
 
 from bridgescore.languages import N_, _
 from bridgescore.movements import Movement
-from bridgescore.night import entry, hand_records, privacy, throttle
+from bridgescore.night import entry, hand_records, privacy, service, throttle
 from bridgescore.night.lines import Place, TypedResult, play_at
 from bridgescore.night.permissions import Action, Actor, Grant
 from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
-from bridgescore.store.live import LIVE
+from bridgescore.store.live import LIVE, LiveInfo
 from bridgescore.store.tables import Device, Plan, TableView, normalise_code
 from bridgescore.traveller import TableResult
 
@@ -98,7 +98,29 @@ def sender(night: Service, token: str | None) -> Device:
 
 def phone(night: Service, token: str | None) -> Device:
     """The phone a token names, while it may act: not removed, its session still live."""
-    found = sender(night, token)
+    return _acting(sender(night, token))
+
+
+@dataclass(frozen=True)
+class Poll:
+    """What a phone's poll needs to say whether its state changed: the phone (while it may
+    act), its table's revision, and whether the club lets tables enter a board as not
+    played; read as one state in one round trip's worth of statements."""
+
+    device: Device
+    revision: int
+    not_played: bool
+
+
+def poll(night: Service, token: str | None) -> Poll:
+    found = night.store.table_poll(token) if token else None
+    if found is None:
+        raise Refused(401, NOT_VALID)
+    device, revision, granted = found
+    return Poll(_acting(device), revision, Grant.NOT_PLAYED in service.granted(granted))
+
+
+def _acting(found: Device) -> Device:
     if found.ended_at is not None:
         raise Refused(
             401,
@@ -129,11 +151,12 @@ def state(night: Service, device: Device, not_played: bool | None = None) -> Tab
     board as not played, when the caller has just read it)."""
     movement = _movement(night, device)  # first: a changed plan reads the names again too
     plan = night.plan(device.session_id)
+    boards = {number: board[0] for number, board in plan.boards.items()}  # as it was played
     return TableState(
         replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
         device,
-        night.store.table_view(device),
+        night.store.table_view(device, boards),
         not_played_granted(night, device) if not_played is None else not_played,
     )
 
@@ -155,6 +178,14 @@ def _movement(night: Service, device: Device) -> Movement:
     return found
 
 
+def sender_info(night: Service, token: str | None) -> tuple[Device, LiveInfo]:
+    """:func:`sender` and its session's state, read together (a result's first read)."""
+    found = night.store.table_sender(token) if token else None
+    if found is None:
+        raise Refused(401, NOT_VALID)
+    return found
+
+
 def send(
     night: Service,
     device: Device,
@@ -163,9 +194,11 @@ def send(
     *,
     client_id: str,
     replaces: int | None,
+    info: LiveInfo | None = None,
 ) -> tuple[entry.Outcome, str | None]:
     """A result from a table's phone (see :func:`bridgescore.night.entry.enter`; a lead not in
-    the leader's hand is refused there) and any problem with its lead: none, once it is in."""
+    the leader's hand is refused there) and any problem with its lead: none, once it is in.
+    ``info``: the session's state, when it was read with the phone."""
     outcome = entry.enter(
         night,
         Actor(device=device),
@@ -174,6 +207,7 @@ def send(
         typed,
         client_id=client_id,
         replaces=replaces,
+        info=info,
     )
     return outcome, None
 

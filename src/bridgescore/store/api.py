@@ -684,6 +684,24 @@ class Store:
         with self.reading() as conn:
             return tb.device(conn, token)
 
+    def table_sender(self, token: str) -> tuple[tb.Device, lv.LiveInfo] | None:
+        """The phone a token names (removed or not) and its session's state, in one read: what
+        a result from a table is checked against before its line's transaction."""
+        with self.reading() as conn:
+            found = tb.device(conn, token)
+            if found is None:
+                return None
+            return found, lv.live_info(conn, found.session_id)
+
+    def table_poll(self, token: str) -> tuple[tb.Device, int, frozenset[str]] | None:
+        """A phone's poll in one read: the phone its token names (removed or not), its table's
+        revision and its club's grants (None: no phone has this token)."""
+        with self.reading() as conn:
+            found = tb.polled(conn, token)
+            if found is None:
+                return None
+            return found[0], found[1], lv.grants(conn, found[0].club_id)
+
     def session_device(self, session_id: int, device_id: int) -> tb.Device:
         with self.reading() as conn:
             return tb.session_device(conn, session_id, device_id)
@@ -732,10 +750,13 @@ class Store:
         with self.reading() as conn:
             return tb.deal(conn, session_id, board)
 
-    def table_view(self, device: tb.Device) -> tb.TableView:
-        """What a table's phone is shown, read in one transaction."""
+    def table_view(
+        self, device: tb.Device, vulnerabilities: Mapping[int, str] | None = None
+    ) -> tb.TableView:
+        """What a table's phone is shown, read in one transaction (``vulnerabilities``: each
+        board's, when the caller keeps them)."""
         with self.reading() as conn:
-            return tb.table_view(conn, device)
+            return tb.table_view(conn, device, vulnerabilities)
 
     def table_revision(self, table_id: int) -> int:
         with self.reading() as conn:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,13 @@ from urllib.parse import quote, unquote
 
 from sqlalchemy import Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DataError, DBAPIError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DataError,
+    DBAPIError,
+    DisconnectionError,
+    OperationalError,
+)
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
@@ -37,6 +44,11 @@ NOTICE_AFTER = 2  # seconds of waiting before saying so
 _SCHEMA_LOCK = 7_262_020  # PostgreSQL advisory lock: one schema change at a time
 _WRITTEN_BY = "schema.written_by"  # the settings row naming the bridgescore that last migrated
 _SQLITE_HEADER = b"SQLite format 3\x00"
+# A worker's connections to PostgreSQL: the pool keeps this many open (a request uses one at a
+# time, in a thread of the worker's pool of 40), and opens up to POOL_OVERFLOW more at a peak.
+POOL_SIZE = 10
+POOL_OVERFLOW = 10
+IDLE_PING = 2.0  # seconds a pooled connection may rest before it is pinged on its next use
 
 Notice = Callable[[str], None]
 """Told, in a sentence, that a command is waiting for the database."""
@@ -135,7 +147,38 @@ def make_engine(url: str, waiting: Notice | None = None) -> Engine:
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    engine = create_engine(
+        parsed,
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+        connect_args={"connect_timeout": 10},
+    )
+    event.listen(engine, "checkout", _ping_when_idle(engine))
+    event.listen(engine, "checkin", _note_used)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> Callable[[Any, Any, Any], None]:
+    """A pooled connection idle for :data:`IDLE_PING` seconds is pinged before it is used
+    (the server may have restarted meanwhile: the pool then takes a new one). One in use
+    moments ago is not: a ping for every transaction was a round trip for nothing, and a
+    connection the server dropped since is found by its error, which empties the pool."""
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("used", 0.0) < IDLE_PING:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # the driver's own error: the connection is unusable
+            raise DisconnectionError(str(error)) from error
+        if not alive:
+            raise DisconnectionError("the database server did not answer")
+
+    return checkout
+
+
+def _note_used(_dbapi_connection: Any, record: Any) -> None:
+    record.info["used"] = time.monotonic()
 
 
 def _check_file(path: Path) -> bool:

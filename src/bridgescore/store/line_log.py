@@ -10,6 +10,7 @@ It decides nothing: who may append what, and when a result is held, are the rule
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,8 +22,13 @@ from bridgescore.store import live as lv
 from bridgescore.store import tables as tb
 from bridgescore.store.engine import StoreError
 from bridgescore.store.lines import row_values
-from bridgescore.store.results import LogEntry, in_force_condition, log_entries
-from bridgescore.store.schema import boards, result_conflicts, results, table_devices
+from bridgescore.store.results import (
+    LogEntry,
+    board_vulnerabilities,
+    in_force_condition,
+    log_entries,
+)
+from bridgescore.store.schema import result_conflicts, results, table_devices
 from bridgescore.traveller import TableResult
 
 
@@ -94,9 +100,6 @@ _HELD_BY_CLIENT = select(result_conflicts.c.id).where(
         result_conflicts.c.client_id == bindparam("client_id"),
     )
 )
-_BOARDS = select(boards.c.number, boards.c.vulnerability).where(
-    boards.c.session_id == bindparam("session_id")
-)
 _DEVICE_TABLE = select(table_devices.c.table_id).where(table_devices.c.id == bindparam("device_id"))
 _INSERT = insert(results)
 _UNREAD = object()
@@ -111,14 +114,17 @@ class LineLog:
         self.key = key
         self.now = now
         self._info: lv.LiveInfo | None = None
-        self._boards: dict[int, str] | None = None
+        self._boards: dict[int, str] = {}  # the vulnerability of each board read so far
         self._current: Any = _UNREAD  # the entry in force, once read (or appended)
 
     def _entries(self, rows: list[Any], superseded: set[int] | None = None) -> list[LogEntry]:
-        if self._boards is None:
-            found = self.conn.execute(_BOARDS, {"session_id": self.session_id})
-            self._boards = {int(r.number): str(r.vulnerability) for r in found}
+        self._read_boards(int(r.board) for r in rows)
         return log_entries(self.conn, rows, superseded, self._boards)
+
+    def _read_boards(self, numbers: Iterable[int]) -> None:
+        wanted = set(numbers) - self._boards.keys()
+        if wanted:
+            self._boards.update(board_vulnerabilities(self.conn, self.session_id, wanted))
 
     @property
     def info(self) -> lv.LiveInfo:
@@ -128,8 +134,7 @@ class LineLog:
 
     def vulnerability(self, board: int) -> Vulnerability:
         """The vulnerability the board was played at, which a result is read at."""
-        self._entries([])
-        assert self._boards is not None
+        self._read_boards([board])
         if board not in self._boards:
             raise StoreError(f"session {self.session_id} has no board {board}")
         return Vulnerability(self._boards[board])

@@ -49,10 +49,15 @@ class User:
 
 @dataclass(frozen=True)
 class LiveInfo:
+    """A session's state, without its plan (a congress's is hundreds of kilobytes): whether it
+    has one (``planned``; an imported session has none) and the plan's version, which changes
+    whenever it is written (the plan itself: ``Store.live_plan``)."""
+
     id: int
     club_id: int
     status: str
-    plan: str | None
+    planned: bool
+    plan_version: int
     published_at: datetime | None
     provisional_until: datetime | None
 
@@ -193,7 +198,11 @@ def create_session(
     session_id, ids = insert_session(
         conn, rows, club_id, None, played_on, "bridgescore serve", by, now, digest
     )
-    conn.execute(update(sessions).where(sessions.c.id == session_id).values(status=LIVE, plan=plan))
+    conn.execute(
+        update(sessions)
+        .where(sessions.c.id == session_id)
+        .values(status=LIVE, plan=plan, plan_version=sessions.c.plan_version + 1)
+    )
     members = [
         (ids[e.key], position, p.name, p.national, p.club_number)
         for e in entrant_rows
@@ -204,12 +213,29 @@ def create_session(
 
 
 def live_info(conn: Connection, session_id: int) -> LiveInfo:
-    row = conn.execute(select(sessions).where(sessions.c.id == session_id)).first()
+    row = conn.execute(_LIVE_INFO, {"session_id": session_id}).first()
     if row is None:
         raise StoreError(f"no stored session with id {session_id}")
     return LiveInfo(
-        row.id, row.club_id, row.status, row.plan, row.published_at, row.provisional_until
+        row.id,
+        row.club_id,
+        row.status,
+        bool(row.planned),
+        int(row.plan_version),
+        row.published_at,
+        row.provisional_until,
     )
+
+
+_LIVE_INFO = select(
+    sessions.c.id,
+    sessions.c.club_id,
+    sessions.c.status,
+    sessions.c.plan.is_not(None).label("planned"),
+    sessions.c.plan_version,
+    sessions.c.published_at,
+    sessions.c.provisional_until,
+).where(sessions.c.id == bindparam("session_id"))  # every result reads it
 
 
 def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -> None:
@@ -239,15 +265,20 @@ class Marks:
 def touch(
     conn: Connection, session_id: int, table_id: int | None = None, *, every_table: bool = False
 ) -> None:
-    """Count a change to the session (and to one table, or to all) in the change's transaction.
-    A counter, not the newest id of anything: PostgreSQL may commit two changes in the other
-    order than they began, and a counter raised under its row's lock still shows each commit.
-    The session's row first, then the table's, in every transaction: never a deadlock."""
-    conn.execute(_TOUCH_SESSION, {"changed_session": session_id})
+    """Count a change to the session (to one of its tables, or to all) in the change's
+    transaction. Counters, not the newest id of anything: PostgreSQL may commit two changes in
+    the other order than they began, and a counter raised under its row's lock still shows each
+    commit. A table's change raises its table's counter alone, so results at different tables
+    never wait for one row (the session's revision is its own counter plus its tables', see
+    :func:`revision`); anything else raises the session's. The session's row first, then the
+    tables', in every transaction: never a deadlock."""
     if every_table:
+        conn.execute(_TOUCH_SESSION, {"changed_session": session_id})
         conn.execute(_TOUCH_TABLES, {"changed_session": session_id})
     elif table_id is not None:
         conn.execute(_TOUCH_TABLE, {"changed_table": table_id})
+    else:
+        conn.execute(_TOUCH_SESSION, {"changed_session": session_id})
 
 
 # Built once: every result runs them.
@@ -286,12 +317,20 @@ def table_id(conn: Connection, session_id: int, section: str, table: str | None)
 
 
 def revision(conn: Connection, session_id: int) -> int:
-    found = conn.execute(
-        select(sessions.c.revision).where(sessions.c.id == session_id)
-    ).scalar_one_or_none()
+    """The session's revision: its counter and its tables' (:func:`touch`), in one statement.
+    Every counter only grows, so the sum grows with each commit a reader sees."""
+    found = conn.execute(_REVISION, {"session_id": session_id}).scalar_one_or_none()
     if found is None:
         raise StoreError(f"no stored session with id {session_id}")
     return int(found)
+
+
+_REVISION = select(
+    sessions.c.revision
+    + select(func.coalesce(func.sum(table_codes.c.revision), 0))
+    .where(table_codes.c.session_id == sessions.c.id)
+    .scalar_subquery()
+).where(sessions.c.id == bindparam("session_id"))
 
 
 def marks(conn: Connection, session_id: int) -> Marks:
@@ -318,7 +357,7 @@ def marks(conn: Connection, session_id: int) -> Marks:
             )
         )
     }
-    return Marks(int(row.revision), int(row.log), tables, int(row.deals))
+    return Marks(int(row.revision) + sum(tables.values()), int(row.log), tables, int(row.deals))
 
 
 # --- what a club grants --------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from email.utils import parseaddr
 
-from sqlalchemy import Connection, and_, delete, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, insert, select, update
 
 from bridgescore.errors import ParseError
 from bridgescore.store import players as pl
@@ -251,22 +251,26 @@ class _Part:
 def _parts(conn: Connection, session_id: int) -> list[_Part]:
     return [
         _Part((r.section, r.line, r.number, r.individual), r.position, r.player_id, r.name, r.club)
-        for r in conn.execute(
-            select(
-                entrants.c.section,
-                entrants.c.line,
-                entrants.c.number,
-                entrants.c.individual,
-                entrant_players.c.position,
-                entrant_players.c.player_id,
-                entrant_players.c.name,
-                entrant_players.c.club_number.label("club"),
-            )
-            .join(entrants, entrants.c.id == entrant_players.c.entrant_id)
-            .where(entrants.c.session_id == session_id)
-            .order_by(entrants.c.id, entrant_players.c.position)
-        )
+        for r in conn.execute(_PARTS, {"session_id": session_id})
     ]
+
+
+# A phone's state reads it each time its table changes: built once.
+_PARTS = (
+    select(
+        entrants.c.section,
+        entrants.c.line,
+        entrants.c.number,
+        entrants.c.individual,
+        entrant_players.c.position,
+        entrant_players.c.player_id,
+        entrant_players.c.name,
+        entrant_players.c.club_number.label("club"),
+    )
+    .join(entrants, entrants.c.id == entrant_players.c.entrant_id)
+    .where(entrants.c.session_id == bindparam("session_id"))
+    .order_by(entrants.c.id, entrant_players.c.position)
+)
 
 
 def _club_numbers(conn: Connection, wanted: Iterable[int]) -> dict[int, str]:
@@ -290,6 +294,8 @@ def published(conn: Connection, session_id: int, rows: SessionRows) -> SessionRo
     shows their full name."""
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
+    if not linked:  # no player of the club: every name is shown as it was typed
+        return rows
     chosen = _chosen(conn, linked)
     if not chosen:
         return rows
@@ -354,6 +360,8 @@ def shown_names(conn: Connection, session_id: int) -> dict[tuple[str, str, int, 
     phone shows of the pairs, without reading the session's results."""
     parts = _parts(conn, session_id)
     linked = {p.player_id for p in parts if p.player_id is not None}
+    if not linked:  # no player of the club: every name is shown as it was typed
+        return {}
     chosen = _chosen(conn, linked)
     if not chosen:
         return {}

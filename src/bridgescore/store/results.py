@@ -7,7 +7,7 @@ inserted: a correction is a new row that supersedes the one it corrects.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
@@ -112,7 +112,9 @@ def log_entries(
             .scalars()
             .all()
         )
-    board_vulnerability = vulnerabilities or board_vulnerabilities(conn, session_id)
+    board_vulnerability = vulnerabilities or board_vulnerabilities(
+        conn, session_id, {r.board for r in rows}
+    )
     return [
         LogEntry(
             r.id,
@@ -129,14 +131,19 @@ def log_entries(
     ]
 
 
-def board_vulnerabilities(conn: Connection, session_id: int) -> dict[int, str]:
-    """Each board's vulnerability, which its results are read at."""
-    return {r.number: r.vulnerability for r in conn.execute(_BOARDS, {"session_id": session_id})}
+def board_vulnerabilities(
+    conn: Connection, session_id: int, numbers: Iterable[int]
+) -> dict[int, str]:
+    """The vulnerability of each of these boards, which its results are read at (only the
+    boards asked for: a table's phone needs its own few, not a congress's hundreds)."""
+    asked = {"session_id": session_id, "numbers": sorted(set(numbers))}
+    return {r.number: r.vulnerability for r in conn.execute(_BOARDS, asked)}
 
 
 _BOARDS = select(boards.c.number, boards.c.vulnerability).where(
-    boards.c.session_id == bindparam("session_id")
-)  # built once: a phone's state reads it
+    boards.c.session_id == bindparam("session_id"),
+    boards.c.number.in_(bindparam("numbers", expanding=True)),
+)  # built once: a phone's state and each result read it
 
 
 def club_id(conn: Connection, name: str, now: datetime, create: bool) -> int | None:

@@ -97,6 +97,9 @@ sessions = Table(
     # set up in ``bridgescore serve``; when it was published and until when it is provisional.
     Column("status", String(20), nullable=False, server_default="published"),
     Column("plan", Text, nullable=True),
+    # Raised whenever the plan is written (0010): a worker keeps the movement by this number,
+    # not by reading the plan again (a congress's is hundreds of kilobytes).
+    Column("plan_version", Integer, nullable=False, server_default="0"),
     Column("published_at", DateTime(timezone=True), nullable=True),
     Column("provisional_until", DateTime(timezone=True), nullable=True),
     # Counts every change to a live session (a result, a result held for the director, a call,

@@ -116,7 +116,11 @@ class SwissEvents:
                 by=by,
                 now=now,
             )
-            conn.execute(update(sessions).where(sessions.c.id == session_id).values(plan=None))
+            conn.execute(
+                update(sessions)
+                .where(sessions.c.id == session_id)
+                .values(plan=None, plan_version=sessions.c.plan_version + 1)
+            )
             swiss_id = conn.execute(
                 insert(swiss_events)
                 .values(
@@ -181,7 +185,9 @@ class SwissEvents:
                 _insert_step(conn, swiss_id, after + 1, action, round_number, team, event, now, by)
                 if plan is not None:
                     conn.execute(
-                        update(sessions).where(sessions.c.id == row.session_id).values(plan=plan)
+                        update(sessions)
+                        .where(sessions.c.id == row.session_id)
+                        .values(plan=plan, plan_version=sessions.c.plan_version + 1)
                     )
                 if entrant is not None:
                     conn.execute(

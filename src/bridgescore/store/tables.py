@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -238,6 +238,16 @@ def device(conn: Connection, token: str) -> Device | None:
     """The device this token belongs to (removed or not, its session live or not)."""
     row = conn.execute(_DEVICE, {"token_hash": hash_token(token)}).first()
     return None if row is None else _device(row)
+
+
+# A phone's poll: its device and its table's revision in one statement.
+_POLL = _DEVICE.add_columns(table_codes.c.revision.label("table_revision"))
+
+
+def polled(conn: Connection, token: str) -> tuple[Device, int] | None:
+    """The device this token belongs to and its table's revision, as one state."""
+    row = conn.execute(_POLL, {"token_hash": hash_token(token)}).first()
+    return None if row is None else (_device(row), int(row.table_revision))
 
 
 def _device(row: Any) -> Device:
@@ -589,12 +599,19 @@ def _table_entries_statement() -> Any:
 _TABLE_ENTRIES = _table_entries_statement()  # each phone asks whenever its table changes
 
 
-def table_entries(conn: Connection, session_id: int, section: str, table: str) -> list[LogEntry]:
-    """The entries in force at one table (the rows of its lines that nothing supersedes)."""
+def table_entries(
+    conn: Connection,
+    session_id: int,
+    section: str,
+    table: str,
+    vulnerabilities: Mapping[int, str] | None = None,
+) -> list[LogEntry]:
+    """The entries in force at one table (the rows of its lines that nothing supersedes);
+    ``vulnerabilities``: each board's, when the caller knows them (else they are read)."""
     rows = conn.execute(
         _TABLE_ENTRIES, {"session_id": session_id, "section": section, "table": table}
     ).all()
-    return log_entries(conn, rows, set())
+    return log_entries(conn, rows, set(), vulnerabilities)
 
 
 @dataclass(frozen=True)
@@ -610,29 +627,37 @@ class TableView:
 
 
 def table_revision(conn: Connection, table_id: int) -> int:
-    found = conn.execute(
-        select(table_codes.c.revision).where(table_codes.c.id == table_id)
-    ).scalar_one()
+    found = conn.execute(_TABLE_REVISION, {"table_id": table_id}).scalar_one()
     return int(found)
 
 
-def table_view(conn: Connection, found: Device) -> TableView:
-    calling = conn.execute(
-        select(table_events.c.id).where(
-            and_(
-                table_events.c.table_id == found.table_id,
-                table_events.c.kind == "call",
-                table_events.c.answered_at.is_(None),
-            )
-        )
-    ).first()
-    phones = conn.execute(
-        select(table_devices.c.id, table_devices.c.role)
-        .where(and_(table_devices.c.table_id == found.table_id, table_devices.c.ended_at.is_(None)))
-        .order_by(table_devices.c.id)
+# A phone's state reads these each time its table changes: built once.
+_TABLE_REVISION = select(table_codes.c.revision).where(table_codes.c.id == bindparam("table_id"))
+_OPEN_CALL = select(table_events.c.id).where(
+    and_(
+        table_events.c.table_id == bindparam("table_id"),
+        table_events.c.kind == "call",
+        table_events.c.answered_at.is_(None),
     )
+)
+_PHONES = (
+    select(table_devices.c.id, table_devices.c.role)
+    .where(
+        and_(table_devices.c.table_id == bindparam("table_id"), table_devices.c.ended_at.is_(None))
+    )
+    .order_by(table_devices.c.id)
+)
+
+
+def table_view(
+    conn: Connection, found: Device, vulnerabilities: Mapping[int, str] | None = None
+) -> TableView:
+    """What the table's phone is shown (``vulnerabilities``: each board's, when known)."""
+    asked = {"table_id": found.table_id}
+    calling = conn.execute(_OPEN_CALL, asked).first()
+    phones = conn.execute(_PHONES, asked)
     return TableView(
-        table_entries(conn, found.session_id, found.section, found.table),
+        table_entries(conn, found.session_id, found.section, found.table, vulnerabilities),
         calling is not None,
         conflicts(conn, found.session_id, table=(found.section, found.table)),
         table_revision(conn, found.table_id),

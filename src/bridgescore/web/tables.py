@@ -123,12 +123,14 @@ async def join(request: Request) -> Response:
 
 
 def state(request: Request) -> Response:
-    """The table's state; 304 while the table's revision is the one the phone has."""
-    found = _phone(request)
+    """The table's state; 304 while the table's revision is the one the phone has (known from
+    one read: the phone, its table's revision and the club's grants)."""
     night = web.night_of(request)
-    revision = night_tables.revision(night, found)
-    granted = night_tables.not_played_granted(night, found)
-    tag = web.etag(request, "", "t", found.table_id, revision, found.id, "np" if granted else "-")
+    polled = night_tables.poll(night, _pass(request))
+    found, granted = polled.device, polled.not_played
+    tag = web.etag(
+        request, "", "t", found.table_id, polled.revision, found.id, "np" if granted else "-"
+    )
     fresh = web.unchanged(request, tag)
     if fresh is not None:
         return fresh
@@ -171,7 +173,7 @@ async def submit(request: Request) -> Response:
 
 def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
     night = web.night_of(request)
-    found = night_tables.sender(night, _pass(request))
+    found, info = night_tables.sender_info(night, _pass(request))
     replaces = data.get("replaces", "")
     outcome, problem = night_tables.send(
         night,
@@ -180,6 +182,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.typed(data),
         client_id=client_id,
         replaces=whole(replaces, "the entry it replaces") if replaces.strip() else None,
+        info=info,
     )
     return answer(outcome, problem)
 
