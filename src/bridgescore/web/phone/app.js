@@ -544,12 +544,10 @@ function renderStatus() {
   const refused = ui.queue.filter((q) => q.refused);
   let html = ui.online ? _("Connected.") : _("No connection.");
   if (waiting.length) {
-    const count = { count: waiting.length };
-    const noun = waiting.length === 1 ? _("1 result is waiting to be sent") : _("%(count)s results are waiting to be sent", count);
+    const noun = waiting.length === 1 ? _("1 result is waiting to be sent") : _("%(count)s results are waiting to be sent", "count", waiting.length);
     html += ` <strong>${esc(noun)}</strong> — ${esc(_("kept on this phone until the server has them."))}<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
   } else if (refused.length) {
-    const count = { count: refused.length };
-    const noun = refused.length === 1 ? _("1 result was not accepted") : _("%(count)s results were not accepted", count);
+    const noun = refused.length === 1 ? _("1 result was not accepted") : _("%(count)s results were not accepted", "count", refused.length);
     html += ` <strong>${esc(noun)}</strong>: ${esc(_("the others have been sent."))}`;
   } else {
     html += ` ${esc(_("Every result entered here has been sent."))}`;
