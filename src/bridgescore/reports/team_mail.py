@@ -7,14 +7,13 @@ what changed (:func:`changes`, comparing :meth:`TeamEvenings.summary` figures).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
-from bridgescore.display import fmt_fixed
-from bridgescore.languages import _, current
+from bridgescore.languages import _
 from bridgescore.reports.html import environment
-from bridgescore.reports.mail import Ask, Mail, _diagram, _plain
+from bridgescore.reports.mail import Ask, Mail, _diagram, _num, _plain
 from bridgescore.reports.team_evening import TeamEvenings, team_page
 from bridgescore.reports.views import Data, TeamsPages
 from bridgescore.session import Entrant
@@ -24,9 +23,7 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], rules: Any) -> 
     """What differs between two of a team's summaries, each a sentence with both figures."""
 
     def num(value: str | None) -> str:
-        if value is None:
-            return "–"
-        return current().number(fmt_fixed(Fraction(value), rules.decimals, rules.rounding))
+        return _num(value, rules) if value is not None else "–"
 
     said = []
     old_boards, new_boards = before.get("boards", {}), after.get("boards", {})
@@ -96,7 +93,7 @@ def compose(
     frame = pages.site()
     page = evenings.page(entrant)
     rules = pages.result.rules
-    num = _numbers(rules)
+    num = functools.partial(_num, rules=rules)
     date = f", {frame['date']}" if frame["date"] else ""
     headline = _(
         "%(place)s of %(count)s, %(vps)s VPs",
@@ -122,15 +119,6 @@ def compose(
     }
     html = environment(rules).get_template("team_mail.html").render(data=data, site=frame)
     return Mail(data["subject"], _text(data, num), html)
-
-
-def _numbers(rules: Any) -> Any:
-    def num(value: str | None) -> str:
-        if value is None:
-            return ""
-        return current().number(fmt_fixed(Fraction(value), rules.decimals, rules.rounding))
-
-    return num
 
 
 def _text(data: Data, num: Any) -> str:
