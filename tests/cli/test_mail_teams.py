@@ -96,3 +96,13 @@ def test_a_correction_is_mailed_with_what_changed(db: str, sink: Sink) -> None:
         "IMPs 4.00 → -1.00."
     ) in text
     assert "  - Your victory points: 8.80 → 6.26." in text
+
+
+def test_a_teams_mail_in_dutch_says_so(db: str, sink: Sink) -> None:
+    environ = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "nl_NL.UTF-8"}
+    done = CliRunner().invoke(main, ["mail", "db:1", "--db", db, "--no-double-dummy"], env=environ)
+    assert done.exit_code == 0, done.output
+    (ann,) = sink.to("ann@example.org")
+    html = html_of(ann)
+    # 8.80 victory points (rules.md §6.5, worked in the first test) written the Dutch way
+    assert '<html lang="nl">' in html and "8,80" in html and "8.80" not in html
