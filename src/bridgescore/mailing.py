@@ -371,7 +371,7 @@ def _team_figures(
             publish=recipient.publish.words,
             changed=changed,
             site=sending.site,
-            ask=None,  # the page for asking a correction is a pairs' page: not offered here
+            ask=sending.ask(recipient.player_id),
         )
         kind = "results" if before is None else "correction"
         sending.deliver(recipient, kind, made, figures)

@@ -300,5 +300,13 @@ def test_the_command_line_mail_carries_the_link_to_ask(web: Console, sink: Sink)
     )  # fmt: skip
     assert done.exit_code == 0, done.output
     (mail,) = sink.to("p1ew@example.org")
-    assert re.search(r"https://scores\.example\.org/ask/[A-Za-z0-9_-]{43}", text_of(mail))
+    link = re.search(r"https://scores\.example\.org/ask/[A-Za-z0-9_-]{43}", text_of(mail))
+    assert link is not None
     assert "you can ask the director for a correction" in text_of(mail)
+    # the player's own publish setting, by the same pass, in both parts of the mail
+    assert f"Choose what the results show of your name: {link[0]}/name\n" in text_of(mail)
+    assert f'<a href="{link[0]}/name">Choose what the results show of your name</a>' in html_of(
+        mail
+    )
+    token = link[0].rsplit("/", 1)[1]
+    assert web.client().get(f"/ask/{token}/name.json").json()["publish"] == "full"

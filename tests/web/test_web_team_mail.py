@@ -1,9 +1,11 @@
 """The console sends a teams-of-four session's results as it sends a pairs session's: the mail
 page lists each team's player with an address, and sending mails them their team's evening;
-a team's player chooses their publish setting by their pass."""
+a team's player chooses their publish setting by their pass, and asks for a correction by
+the link in the mail."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.sessions import to_rows
 from tests.reports.test_team_evening import _result
-from tests.web.players import SENDER, Sink, console, pass_for, text_of, wait_for
+from tests.web.players import SENDER, Sink, console, html_of, pass_for, text_of, wait_for
 
 
 def test_the_console_mails_a_teams_session(
@@ -42,8 +44,19 @@ def test_the_console_mails_a_teams_session(
         (ann,) = sink.to("ann@example.org")
         text = text_of(ann)
         assert "Your team: 2 of 2, 8.80 victory points, IMPs 17.00–19.00" in text
-        # no link to ask for a correction: that page shows a pairs session's score card
-        assert "/ask/" not in text
+        # the link to ask for a correction, and to choose what the results show of the name
+        link = re.search(r"http://127\.0\.0\.1(/ask/[A-Za-z0-9_-]{43})\n", text)
+        assert link is not None, text
+        assert f"Choose what the results show of your name: http://127.0.0.1{link[1]}/name" in text
+        mine = web.client().get(link[1] + ".json").json()
+        assert (mine["player"], mine["pair"]["kind"], len(mine["boards"])) == (
+            "Ann Lee",
+            "Team 1",
+            8,
+        )
+        html = html_of(ann)
+        assert f'href="http://127.0.0.1{link[1]}?board=3-2"' in html  # board 3, room 2
+        assert f'href="http://127.0.0.1{link[1]}/name"' in html
         # a teams player chooses their own publish setting as a pairs player does
         token = pass_for(store, session, "Ann Lee")
         own = web.client().get(f"/ask/{token}/name.json")

@@ -29,6 +29,7 @@ from typing import Any
 
 from bridgescore.languages import N_, _
 from bridgescore.night import entry, privacy
+from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -149,14 +150,19 @@ def _held(actor: Actor) -> rq.Pass:
     return actor.player
 
 
-def line_of(result: Any, held: rq.Pass, board: int) -> str:
-    """The key of the line the player's pair (or the player) played ``board`` on."""
+def line_of(result: Any, held: rq.Pass, board: int, room: int | None = None) -> str:
+    """The key of the line the player's pair (or the player) played ``board`` on; at teams of
+    four, the line of their team's table in ``room`` (1: the home team North-South), a board of
+    one of their team's matches."""
     from bridgescore.mailing import entrant_of
     from bridgescore.store.lines import line_key
+    from bridgescore.teams_results import TeamsResult
 
     if held.entrant is None:
         raise Refused(422, _("you played in no pair of this session: ask the director in person"))
     entrant = entrant_of(held.entrant)
+    if isinstance(result, TeamsResult):
+        return line_key(_team_row(result, entrant, board, room).key)
     for scored in [] if result is None else result.boards:
         if scored.board.number != board:
             continue
@@ -166,9 +172,32 @@ def line_of(result: Any, held: rq.Pass, board: int) -> str:
     raise Refused(422, _("you did not play board %(board)s in this session", board=board))
 
 
-def ask(night: Service, actor: Actor, board: str, reason: str, proposed: str = "") -> rq.Request:
-    """A player's request for a correction of ``board``: stored for the director, nothing
-    else changed."""
+def _team_row(result: Any, team: Any, board: int, room: int | None) -> Any:
+    """The row of ``team``'s table in ``room`` on ``board`` of one of its matches."""
+    for match in result.matches:
+        if team not in (match.home, match.away):
+            continue
+        for compared in match.boards:
+            if compared.board != board:
+                continue
+            if room not in (1, 2):
+                raise Refused(
+                    422,
+                    _(
+                        "which table? Choose your team's table in room 1 or in room 2 of "
+                        "board %(board)s",
+                        board=board,
+                    ),
+                )
+            return compared.room1 if room == 1 else compared.room2
+    raise Refused(422, _("your team did not play board %(board)s in this session", board=board))
+
+
+def ask(
+    night: Service, actor: Actor, board: str, reason: str, proposed: str = "", room: str = ""
+) -> rq.Request:
+    """A player's request for a correction of ``board`` (at teams of four, of their team's
+    table in ``room``): stored for the director, nothing else changed."""
     held = _held(actor)
     info = night.info(held.session_id)
     night.check(actor, Action.ASK_CORRECTION, info)
@@ -194,7 +223,8 @@ def ask(night: Service, actor: Actor, board: str, reason: str, proposed: str = "
                 proposed_longest=PROPOSED_LONGEST,
             ),
         )
-    key = line_of(privacy.result(night, held.session_id), held, int(board))
+    table = whole(room, _("the room"), low=1, high=2) if room.strip() else None
+    key = line_of(privacy.result(night, held.session_id), held, int(board), table)
     now = _now()
     try:
         return rq.Requests(night.store).ask(

@@ -624,7 +624,7 @@ def write_teams_site(
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
     (with its deal when known); ``masterpoints``: each team's award on the ranking;
     ``analysis``: each team's evening (``team-3-evening.html``, :mod:`.team_evening`)."""
-    from bridgescore.reports.team_evening import TeamEvenings, team_page
+    from bridgescore.reports.team_evening import TeamEvenings, link_evenings
 
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.TeamsPages(result, solved, masterpoints)
@@ -633,9 +633,7 @@ def write_teams_site(
     teams = evenings.entrants() if analysis else []
     rankings = pages.rankings()
     if teams:  # each team's number links its evening
-        linked = {e.number: f"{team_page(e)}.html" for e in teams if not e.section}
-        for row in rankings["fields"][0]["rankings"]:
-            row["evening"] = linked.get(row["team"])
+        rankings = link_evenings(rankings, teams)
     with Files() as files:
         writer = _Writer(directory, result.rules, pages.site(), files)
         writer.asset(STYLESHEET, _stylesheet())

@@ -38,6 +38,15 @@ def team_page(entrant: Entrant) -> str:
     return f"team-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}-evening"
 
 
+def link_evenings(rankings: Data, teams: list[Entrant]) -> Data:
+    """The teams' ranking (``TeamsPages.rankings``) with each team's number linking its
+    evening page, for the teams that have one."""
+    linked = {e.number: f"{team_page(e)}.html" for e in teams if not e.section}
+    for row in rankings["fields"][0]["rankings"]:
+        row["evening"] = linked.get(row["team"])
+    return rankings
+
+
 @dataclass(frozen=True)
 class _Table:
     """One of the team's two tables on a board, seen from the team."""
@@ -331,4 +340,4 @@ def _hands(board: Any) -> Data | None:
     return found if isinstance(found, dict) else None
 
 
-__all__ = ["TeamEvenings", "team_page"]
+__all__ = ["TeamEvenings", "link_evenings", "team_page"]

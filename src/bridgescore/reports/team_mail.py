@@ -201,6 +201,13 @@ def _text(data: Data, num: Any) -> str:
             publish=data["publish"],
         )
     )
+    if data.get("ask"):
+        lines.append(
+            _(
+                "Choose what the results show of your name: %(url)s",
+                url=f"{data['ask']['url']}/name",
+            )
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -1,9 +1,12 @@
 """The pages everyone may see: the published results of every club (exactly the report's
-pages, with their JSON twins), and logging in and out of the console."""
+pages, with their JSON twins: a pairs session's rankings, travellers and score cards, a teams
+session's rankings and matches, boards and teams' evenings), and logging in and out of the
+console."""
 
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Any
@@ -15,11 +18,14 @@ from starlette.routing import Route
 
 from bridgescore.languages import _
 from bridgescore.night import Actor, Refused, throttle
+from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
-from bridgescore.reports import html
+from bridgescore.reports import html, views
 from bridgescore.reports.model import board_page, entrant_page
-from bridgescore.web import auth
+from bridgescore.reports.team_evening import TeamEvenings, link_evenings, team_page
+from bridgescore.teams_results import TeamsResult
+from bridgescore.web import auth, hand_records
 from bridgescore.web.app import (
     LOGIN_LIFETIME,
     PRE_LOGIN,
@@ -67,12 +73,16 @@ def results_page(request: Request) -> Response:
     result, info = night_privacy.published(night_of(request), session_id(request))
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
-    pages = published_pages(night_of(request), session_id(request), result, info)
+    if isinstance(result, TeamsResult):
+        pages: Any = published_teams(night_of(request), session_id(request), result)
+        data, template = _teams_page(pages, name)
+    else:
+        pages = published_pages(night_of(request), session_id(request), result, info)
+        data, template = _report_page(pages, name)
     site = pages.site()
     until = _aware(info.provisional_until)
     if until is not None and _now() < until:
         site = {**site, "provisional_until": until.strftime("%Y-%m-%d %H:%M")}
-    data, template = _report_page(pages, name)
     if json_twin:
         return JSONResponse(data)
     env = bridge(request).env(result.rules)
@@ -93,6 +103,35 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
             return pages.card(entrant), "card.html"
+    raise Refused(404, _("no such page"))
+
+
+@dataclass(frozen=True)
+class TeamsSite:
+    """A published teams-of-four session's pages: the ranking and matches, each board's
+    comparison of the rooms, each team's evening (with the deals' analyses when loaded)."""
+
+    pages: views.TeamsPages
+    evenings: TeamEvenings
+
+    def site(self) -> dict[str, Any]:
+        return self.pages.site()
+
+
+def published_teams(night: Any, session: int, result: TeamsResult) -> TeamsSite:
+    solved = hand_records.solved(night_hands.published_analyses(night, session))
+    return TeamsSite(views.TeamsPages(result, solved), TeamEvenings(result, solved))
+
+
+def _teams_page(found: TeamsSite, name: str) -> tuple[Any, str]:
+    if name == "index":
+        return link_evenings(found.pages.rankings(), found.evenings.entrants()), "teams.html"
+    for number in found.pages.board_numbers():
+        if name == f"board-{number}":
+            return found.pages.traveller(number), "teams_board.html"
+    for team in found.evenings.entrants():
+        if team_page(team) == name:
+            return found.evenings.page(team), "team_evening.html"
     raise Refused(404, _("no such page"))
 
 

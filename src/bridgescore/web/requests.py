@@ -20,6 +20,8 @@ from bridgescore.night import requests as night_requests
 from bridgescore.reports import views
 from bridgescore.reports.html import entrant_kind
 from bridgescore.reports.model import entrant_page
+from bridgescore.reports.team_evening import TeamEvenings, team_page
+from bridgescore.teams_results import TeamsResult
 from bridgescore.web import mail as web_mail
 from bridgescore.web import screens
 from bridgescore.web.app import (
@@ -66,9 +68,13 @@ def _player(request: Request) -> tuple[Actor, str, bool]:
 # --- the player's own page -----------------------------------------------------------------------
 
 
-def _asked(r: Any, now: dict[int, str | None] | None = None) -> dict[str, Any]:
+def _asked(
+    r: Any, now: dict[Any, str | None] | None = None, by_line: bool = False
+) -> dict[str, Any]:
     """A request as its player reads it (no names of whoever answered); an accepted one with
-    the board's result now in force (``now``: by board, as the player's score card shows it)."""
+    the board's result now in force (``now``: by board, as the player's score card shows it,
+    or by line when ``by_line``: a team's two tables of a board)."""
+    which = r.entry_key if by_line else r.board
     return {
         "id": r.id,
         "board": r.board,
@@ -78,7 +84,7 @@ def _asked(r: Any, now: dict[int, str | None] | None = None) -> dict[str, Any]:
         "status": r.status,
         "answer": r.answer,
         "answered_at": None if r.answered_at is None else r.answered_at.isoformat(),
-        "now": now.get(r.board) if now is not None and r.status == "accepted" else None,
+        "now": now.get(which) if now is not None and r.status == "accepted" else None,
     }
 
 
@@ -87,6 +93,8 @@ def player_data(found: night_requests.PlayerPage, asked: str | None = None) -> d
     from bridgescore.mailing import entrant_of
 
     held = found.held
+    if isinstance(found.result, TeamsResult):
+        return _team_player_data(found, asked)
     pages = views.SessionPages(found.result) if found.result is not None else None
     site = pages.site() if pages is not None else {}
     card = None
@@ -109,6 +117,7 @@ def player_data(found: night_requests.PlayerPage, asked: str | None = None) -> d
         )
     return {
         "page": "ask",
+        "teams": False,
         "session": {
             "id": held.session_id,
             "event": site.get("event"),
@@ -136,12 +145,82 @@ def player_data(found: night_requests.PlayerPage, asked: str | None = None) -> d
     }
 
 
+def _team_player_data(found: night_requests.PlayerPage, asked: str | None) -> dict[str, Any]:
+    """A team's player's page as plain data: on each board of their team's matches, the team's
+    two tables (its pair North-South in one room, East-West in the other), either of which
+    they may ask about."""
+    from bridgescore.mailing import entrant_of
+    from bridgescore.reports.analysis import result_text
+    from bridgescore.store.lines import line_key
+
+    held = found.held
+    result = found.result
+    session = result.session
+    team = None if held.entrant is None else entrant_of(held.entrant)
+    waiting = {r.entry_key for r in found.requests if r.status == "open"}
+    boards: list[dict[str, Any]] = []
+    for match in result.matches:
+        if team not in (match.home, match.away):
+            continue
+        home = match.home == team
+        other = match.away if home else match.home
+        for compared in match.boards:
+            for room, row in ((1, compared.room1), (2, compared.room2)):
+                side = "NS" if (room == 1) == home else "EW"
+                played = row.result
+                score = None if played is None else played.ns_score * (1 if side == "NS" else -1)
+                key = line_key(row.key)
+                boards.append(
+                    {
+                        "board": compared.board,
+                        "room": room,
+                        "value": f"{compared.board}-{room}",
+                        "direction": side,
+                        "opponents": [other.label],
+                        "entry": row.describe() if played is None else str(result_text(played)),
+                        "score": score,
+                        "line": key,
+                        "asked": key in waiting,
+                    }
+                )
+    standing = next((s for s in result.standings if s.entrant == team), None)
+    now = {b["line"]: b["entry"] for b in boards}
+    return {
+        "page": "ask",
+        "teams": True,
+        "session": {
+            "id": held.session_id,
+            "event": session.title,
+            "date": session.date,
+            "results": f"/results/{held.session_id}/",
+        },
+        "player": held.player,
+        "pair": None
+        if team is None or standing is None
+        else {
+            "label": team.label,
+            "kind": _("Team %(label)s", label=team.label),
+            "name": standing.name,
+            "card": f"/results/{held.session_id}/{team_page(team)}.html",
+        },
+        "until": f"{found.until:%Y-%m-%d %H:%M} UTC",
+        "boards": boards,
+        "requests": [_asked(r, now, by_line=True) for r in reversed(found.requests)],
+        "asked": asked,
+        "imps": True,
+    }
+
+
 def ask_page(request: Request) -> Response:
     actor, token, json_twin = _player(request)
     found = night_requests.page(night_of(request), actor)
     data = player_data(found, request.query_params.get("asked"))
     chosen = request.query_params.get("board", "")
-    data["chosen"] = int(chosen) if chosen.isdigit() else None
+    if data.get("teams"):
+        data["chosen"] = chosen if any(b["value"] == chosen for b in data["boards"]) else None
+    else:
+        digits = chosen.isascii() and chosen.isdigit() and len(chosen) <= 4
+        data["chosen"] = int(chosen) if digits else None
     data["form"] = f"/ask/{token}"
     if json_twin:
         data.pop("form")
@@ -166,12 +245,15 @@ async def ask(request: Request) -> Response:
 
     def run() -> Response:
         actor, token, json_twin = _player(request)
+        # a team's table is chosen as "board-room" in the page's one list, or sent apart
+        board, _dash, room = form.get("board", "").partition("-")
         done = night_requests.ask(
             night_of(request),
             actor,
-            form.get("board", ""),
+            board,
             form.get("reason", ""),
             form.get("proposed", ""),
+            room=form.get("room", "") or room,
         )
         if json_twin or wants_json(request):
             return JSONResponse({"request": _asked(done)}, 201)
@@ -194,6 +276,11 @@ def _card(request: Request) -> tuple[int, Any, Any, str, bool]:
     until = night_requests.correction_period(info)
     if until is None or night_requests.is_over(until):
         raise Refused(410, _("the correction period is over: ask the director in person"))
+    if isinstance(result, TeamsResult):  # a team's evening is its players' card
+        for team in TeamEvenings(result).entrants():
+            if team_page(team) == name:
+                return session, result, team, name, json_twin
+        raise Refused(404, _("no such page"))
     pages = views.SessionPages(result)
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
@@ -202,8 +289,14 @@ def _card(request: Request) -> tuple[int, Any, Any, str, bool]:
 
 
 def _card_data(session: int, result: Any, entrant: Any, name: str, sent: bool) -> dict[str, Any]:
-    site = views.SessionPages(result).site()
-    label = entrant_kind({"pair" if not entrant.player else "player": 0, "label": entrant.label})
+    if isinstance(result, TeamsResult):
+        site = views.TeamsPages(result).site()
+        label = entrant_kind({"team": 0, "label": entrant.label})
+    else:
+        site = views.SessionPages(result).site()
+        label = entrant_kind(
+            {"pair" if not entrant.player else "player": 0, "label": entrant.label}
+        )
     return {
         "page": "ask-card",
         "session": {
