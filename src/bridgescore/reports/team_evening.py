@@ -38,12 +38,22 @@ def team_page(entrant: Entrant) -> str:
     return f"team-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}-evening"
 
 
+def slug(value: object) -> str:
+    """An anchor's part for a team's label (as the templates' ``slug`` filter makes it)."""
+    from bridgescore.reports.html import slug as html_slug
+
+    return html_slug(value)
+
+
 def link_evenings(rankings: Data, teams: list[Entrant]) -> Data:
     """The teams' ranking (``TeamsPages.rankings``) with each team's number linking its
     evening page, for the teams that have one."""
     linked = {e.number: f"{team_page(e)}.html" for e in teams if not e.section}
     for row in rankings["fields"][0]["rankings"]:
         row["evening"] = linked.get(row["team"])
+    for match in rankings.get("matches", []):  # a match's figures explained on its home team's
+        home = linked.get(match["home"])
+        match["evening"] = None if home is None else f"{home}#match-{slug(match['away'])}"
     return rankings
 
 
