@@ -342,12 +342,17 @@ def _team_figures(
     """Each team's player's results (:mod:`bridgescore.reports.team_mail`), or what a
     correction changed, when their figures are new: as :meth:`_Sending.figures` for pairs."""
     from bridgescore.reports import team_mail
-    from bridgescore.reports.team_evening import TeamEvenings
+    from bridgescore.reports.leads import Leads
+    from bridgescore.reports.team_evening import TeamEvenings, positions
     from bridgescore.reports.views import TeamsPages, solve
 
     solved = solve(result.session.boards.values()) if double_dummy else {}
     pages = TeamsPages(result, solved)
-    evenings = TeamEvenings(result, solved)
+    leads = None
+    if solved:
+        leads = Leads()
+        leads.solve(positions(result))
+    evenings = TeamEvenings(result, solved, leads)
     ranked = set(evenings.entrants())
     last = sending.side.last_sent(sending.report.session_id)
     for recipient in recipients:

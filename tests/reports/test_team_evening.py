@@ -139,7 +139,7 @@ def test_double_dummy_per_table_adds_up_to_the_net() -> None:
     assert page["versus_par"] == total == -250 - 770 + 160 + 750
     board1 = page["matches"][0]["boards"][0]["analysis"]
     assert board1[0].startswith("Par is -420 for North-South (")  # test.pbn: NS -420
-    assert board1[1:] == [
+    assert board1[1:4] == [
         "Room 1: par is -420 for your team; your -420 is exactly par.",
         "Room 2: par is +420 for your team; your +170 is 250 below par.",
         "The two tables against par, 0 and -250, add up to the net -250: par is the same "
@@ -182,3 +182,95 @@ def test_the_evening_in_french_and_dutch() -> None:
     with languages.use("nl"):
         match = TeamEvenings(result).page(Entrant(1))["matches"][0]
     assert match["boards"][3]["said"][2] == "Netto +750: 13,00 IMP's voor uw team."
+
+
+# The leads: board 1 (none vulnerable), room 1 4S by East, South leads the heart 9; room 2, 2S
+# by West, North leads the club ace. Board 2 (NS vulnerable), room 1 5D by South, West leads the
+# club 5; room 2 6D by North, East leads the diamond king.
+LED = (
+    MATCH.replace("result,ns_names", "result,lead,ns_names")
+    .replace("1,1,1,2,4S,E,=,", "1,1,1,2,4S,E,=,H9,")
+    .replace("1,1,2,1,2S,W,+2,", "1,1,2,1,2S,W,+2,CA,")
+    .replace("2,1,1,2,5D,S,=,", "2,1,1,2,5D,S,=,C5,")
+    .replace("2,1,2,1,6D,N,=,", "2,1,2,1,6D,N,=,DK,")
+    .replace("3,1,1,2,2H,N,=,", "3,1,1,2,2H,N,=,,")
+    .replace("3,1,2,1,3H,N,-1,", "3,1,2,1,3H,N,-1,,")
+    .replace("4,1,1,2,4H,E,+2,", "4,1,1,2,4H,E,+2,,")
+    .replace("4,1,2,1,6H,E,=,", "4,1,2,1,6H,E,=,,")
+)
+# (board, room): lead, leader, declarer, strain, whether team 1's pair led, and what the tricks
+# after the lead are worth to team 1 against the tricks after the best lead, by Law 77:
+#   board 1: both leads give nothing (0);
+#   board 2 room 1: 5D S vulnerable, 13 tricks 640 against 12 tricks 620: +20 (team 1 declared)
+#   board 2 room 2: 6D N vulnerable, 13 tricks 1390 against 12 tricks 1370: -20 (team 1 led)
+LEADS = {
+    (1, 1): ("H9", "S", "E", "spades", True, 0),
+    (1, 2): ("CA", "N", "W", "spades", False, 0),
+    (2, 1): ("C5", "W", "S", "diamonds", False, 20),
+    (2, 2): ("DK", "E", "N", "diamonds", True, -20),
+}
+
+
+def _endplay_deal(pbn: str, strain: str, first: str):  # type: ignore[no-untyped-def]
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal(pbn)
+    deal.trump = Denom.find(strain)
+    deal.first = Player.find(first)
+    return deal
+
+
+def test_makeable_contracts_and_each_lead_against_double_dummy() -> None:
+    """Every figure checked against endplay's solver asked another way: the makeable contracts
+    from its double-dummy table, the tricks after a lead by playing the lead and solving the
+    position with dummy to play."""
+    from endplay.dds import calc_dd_table, solve_board
+    from endplay.types import Card, Denom, Player
+
+    from bridgescore.reports.leads import Leads
+    from bridgescore.reports.team_evening import positions
+
+    session = csv_loads(LED, "teams.csv", structure=FieldStructure.TEAMS).session
+    records = hands.read_path(shared_path("data", "hand-records", "test.pbn"))
+    session, _ = hands.with_deals(session, records)
+    result = score_teams(session, CLUB)
+    leads = Leads()
+    leads.solve(positions(result))
+    assert leads.solves == 4  # the four tables with a lead, each its own position
+    evenings = TeamEvenings(result, solve(result.session.boards.values()), leads)
+    given = []
+    for board in evenings.page(Entrant(1))["matches"][0]["boards"]:
+        pbn = result.session.boards[board["board"]].deal.pbn()  # type: ignore[union-attr]
+        table = calc_dd_table(_endplay_deal(pbn, "nt", "N"))
+        for side in ("NS", "EW"):
+            wanted = []
+            for strain in ("nt", "spades", "hearts", "diamonds", "clubs"):
+                best = max(table[Denom.find(strain), Player.find(s)] for s in side)
+                if best >= 7:
+                    wanted.append(best)
+            assert [c["tricks"] for c in board["makeable"][side]] == wanted
+        said = " ".join(board["analysis"])
+        assert "North-South make" in said and "East-West make" in said
+        for row in board["tables"]:
+            found = LEADS.get((board["board"], row["room"]))
+            if found is None:
+                assert row["lead"] is None
+                continue
+            card, seat, declarer, strain, you_led, points = found
+            lead = row["lead"]
+            deal = _endplay_deal(pbn, strain, seat)
+            deal.play(Card(card))
+            after = max(tricks for _card, tricks in solve_board(deal))
+            best = table[Denom.find(strain), Player.find(declarer)]
+            assert (lead["lead"], lead["leader"]) == (card, seat)
+            assert (lead["tricks_after"], lead["tricks_best"]) == (after, best)
+            assert (lead["given"], lead["points"]) == (after - best, points)
+            whose = "your pair's" if you_led else "the opponents'"
+            assert f"Room {row['room']}, the opening lead: {whose} " in said
+            given.append(lead["given"])
+    assert given == [0, 0, 1, 1]  # board 2's leads each gave declarer a trick
+    board2 = evenings.page(Entrant(1))["matches"][0]["boards"][1]["analysis"]
+    assert (
+        "Room 1, the opening lead: the opponents' ♣5 by W gave declarer 1 trick: 13 double "
+        "dummy after it, 12 after the best lead (♥A, ♥K, ♥Q); +20 for your team." in board2
+    )

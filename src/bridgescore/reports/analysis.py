@@ -897,6 +897,17 @@ def _makeable(solved: DoubleDummy, side: Side) -> list[tuple[str, int, str]]:
     return found
 
 
+def makeable(solved: DoubleDummy, side: Side) -> list[tuple[str, int, str]]:
+    """The highest contract ``side`` makes in each strain, notrump first: (contract, tricks,
+    its declarers), as a teams evening lists them too."""
+    return _makeable(solved, side)
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """Spades to clubs, high to low: the order leads are listed in."""
+    return _card_order(card)
+
+
 def _card_order(card: str) -> tuple[int, int]:
     return ("SHDC".index(card[0]), -"23456789TJQKA".index(card[1]))
 
@@ -928,9 +939,11 @@ __all__ = [
     "Field",
     "Statement",
     "Story",
+    "card_order",
     "card_text",
     "contract_text",
     "field_of",
+    "makeable",
     "positions",
     "result_text",
 ]

@@ -624,12 +624,17 @@ def write_teams_site(
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
     (with its deal when known); ``masterpoints``: each team's award on the ranking;
     ``analysis``: each team's evening (``team-3-evening.html``, :mod:`.team_evening`)."""
-    from bridgescore.reports.team_evening import TeamEvenings, link_evenings
+    from bridgescore.reports.leads import Leads
+    from bridgescore.reports.team_evening import TeamEvenings, link_evenings, positions
 
     solved = views.solve(result.session.boards.values()) if double_dummy else {}
     pages = views.TeamsPages(result, solved, masterpoints)
     numbers = pages.board_numbers()
-    evenings = TeamEvenings(result, solved)
+    leads = None
+    if solved and analysis:  # each table's opening lead against double dummy
+        leads = Leads()
+        leads.solve(positions(result))
+    evenings = TeamEvenings(result, solved, leads)
     teams = evenings.entrants() if analysis else []
     rankings = pages.rankings()
     if teams:  # each team's number links its evening

@@ -20,11 +20,20 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore import __version__
+from bridgescore.bridge import Seat, Side, Strain
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact
 from bridgescore.languages import _, current, ngettext
-from bridgescore.reports.analysis import par_text, result_text, signed
+from bridgescore.reports.analysis import (
+    card_order,
+    card_text,
+    makeable,
+    par_text,
+    result_text,
+    signed,
+)
 from bridgescore.reports.deals import DoubleDummy
+from bridgescore.reports.leads import Leads, holds, leader, parse_lead, position
 from bridgescore.session import Entrant
 from bridgescore.teams_results import BoardComparison, MatchResult, TeamsResult
 from bridgescore.traveller import TableResult
@@ -87,10 +96,14 @@ class TeamEvenings:
     board, empty when the deals are not known or not solved)."""
 
     def __init__(
-        self, result: TeamsResult, double_dummy: Mapping[int, DoubleDummy] | None = None
+        self,
+        result: TeamsResult,
+        double_dummy: Mapping[int, DoubleDummy] | None = None,
+        leads: Leads | None = None,
     ) -> None:
         self.result = result
         self.double_dummy: Mapping[int, DoubleDummy] = double_dummy or {}
+        self.leads = leads  # the opening leads solved (:func:`positions`): None, not analysed
         self.rules = result.rules
 
     def num(self, value: Fraction | int) -> str:
@@ -216,13 +229,28 @@ class TeamEvenings:
                     "versus_par": None
                     if solved is None or t.score is None
                     else t.score - _for(t.side, solved.par_score),
+                    "lead": None,
                 }
             )
         analysis: list[str] = []
         par = None
+        makes: Data | None = None
         if solved is not None:
             par = solved.par_score
             analysis = self._double_dummy(solved, tables, net)
+            makes = {
+                side.value: [
+                    {"contract": c, "tricks": n, "declarers": seats}
+                    for c, n, seats in makeable(solved, side)
+                ]
+                for side in (Side.NS, Side.EW)
+            }
+            analysis += [self._makeable_said(solved, side) for side in (Side.NS, Side.EW)]
+            for t, row in zip(tables, rows, strict=True):
+                found = self._lead(t, board, solved)
+                if found is not None:
+                    row["lead"], said = found
+                    analysis.append(said)
         return {
             "board": number,
             "page": f"board-{number}.html",
@@ -234,8 +262,108 @@ class TeamEvenings:
             "said": said,
             "analysis": analysis,
             "par": par,
+            "makeable": makes,
             "hands": _hands(board) if board.deal else None,
         }
+
+    def _makeable_said(self, solved: DoubleDummy, side: Side) -> str:
+        """What ``side`` makes double dummy: the highest contract in each strain."""
+        found = makeable(solved, side)
+        words = ", ".join(
+            _(
+                "%(contract)s (%(tricks)s tricks by %(declarers)s)",
+                contract=contract,
+                tricks=count,
+                declarers=_("%(one)s or %(other)s", one=seats[0], other=seats[1])
+                if len(seats) == 2
+                else seats,
+            )
+            for contract, count, seats in found
+        )
+        if side is Side.NS:
+            if not found:
+                return _("North-South make no contract double dummy.")
+            return _("North-South make %(contracts)s double dummy.", contracts=words)
+        if not found:
+            return _("East-West make no contract double dummy.")
+        return _("East-West make %(contracts)s double dummy.", contracts=words)
+
+    def _lead(self, t: _Table, board: Any, solved: DoubleDummy) -> tuple[Data, str] | None:
+        """The opening lead at a table against double dummy: did it give declarer a trick
+        (the tricks after it, against the tricks after the best lead)? None when the lead,
+        the contract or the deal is not known, or the leads were not solved."""
+        played = t.row.result
+        card = parse_lead(t.row.lead)
+        deal = board.deal
+        if (
+            played is None
+            or played.contract is None
+            or played.declarer is None
+            or card is None
+            or deal is None
+            or not deal.complete
+            or self.leads is None
+        ):
+            return None
+        contract, declarer = played.contract, played.declarer
+        seat = leader(declarer)
+        ours = declarer.side.value != t.side  # the team's pair defended: its pair led
+        if not holds(deal, seat, card):
+            return {"lead": card, "leader": seat.value}, _(
+                "Room %(room)s: the opening lead %(card)s is not in %(seat)s's hand: not analysed.",
+                room=t.room,
+                card=card_text(card),
+                seat=seat.value,
+            )
+        after = self.leads.after(position(deal, contract.strain, declarer))
+        if after is None:
+            return None
+        best = solved.tricks[declarer, contract.strain]
+        made = after[card]
+        given = made - best
+        vulnerable = board.vulnerability.is_vulnerable(declarer.side)
+        points = contract.score(made, vulnerable) - contract.score(best, vulnerable)
+        for_team = -points if ours else points
+        best_leads = sorted((c for c, n in after.items() if n == best), key=card_order)
+        data = {
+            "lead": card,
+            "leader": seat.value,
+            "tricks_after": made,
+            "tricks_best": best,
+            "given": given,
+            "best_leads": best_leads,
+            "points": for_team,
+        }
+        whose = _("your pair's") if ours else _("the opponents'")
+        if given == 0:
+            return data, _(
+                "Room %(room)s, the opening lead: %(whose)s %(card)s by %(seat)s gave nothing "
+                "away: declarer makes %(tricks)s tricks double dummy after it, as after the "
+                "best lead.",
+                room=t.room,
+                whose=whose,
+                card=card_text(card),
+                seat=seat.value,
+                tricks=made,
+            )
+        shown = ", ".join(card_text(c) for c in best_leads[:6])
+        return data, ngettext(
+            "Room %(room)s, the opening lead: %(whose)s %(card)s by %(seat)s gave declarer "
+            "%(num)d trick: %(made)s double dummy after it, %(best)s after the best lead "
+            "(%(leads)s); %(points)s for your team.",
+            "Room %(room)s, the opening lead: %(whose)s %(card)s by %(seat)s gave declarer "
+            "%(num)d tricks: %(made)s double dummy after it, %(best)s after the best lead "
+            "(%(leads)s); %(points)s for your team.",
+            given,
+            room=t.room,
+            whose=whose,
+            card=card_text(card),
+            seat=seat.value,
+            made=made,
+            best=best,
+            leads=shown,
+            points=signed(for_team),
+        )
 
     def _table_said(self, t: _Table) -> str:
         where = _("your pair North-South") if t.side == "NS" else _("your pair East-West")
@@ -331,6 +459,22 @@ class TeamEvenings:
         }
 
 
+def positions(result: TeamsResult) -> set[tuple[str, Strain, Seat]]:
+    """Every (deal, strain, declarer) whose opening lead the teams' evenings analyse: each
+    played contract with a lead and a complete deal (for :meth:`Leads.solve`)."""
+    found = set()
+    for row in result.session.tables:
+        board = result.session.boards.get(row.board)
+        deal = None if board is None else board.deal
+        played = row.result
+        if deal is None or not deal.complete or played is None:
+            continue
+        if played.contract is None or played.declarer is None or parse_lead(row.lead) is None:
+            continue
+        found.add(position(deal, played.contract.strain, played.declarer))
+    return found
+
+
 def _for(side: str, ns_score: int) -> int:
     return ns_score if side == "NS" else -ns_score
 
@@ -350,4 +494,4 @@ def _hands(board: Any) -> Data | None:
     return found if isinstance(found, dict) else None
 
 
-__all__ = ["TeamEvenings", "link_evenings", "team_page"]
+__all__ = ["TeamEvenings", "link_evenings", "positions", "team_page"]
