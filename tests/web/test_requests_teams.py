@@ -20,9 +20,16 @@ from bridgescore.store import Store, open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.schema import sessions
-from bridgescore.store.sessions import to_rows
-from tests.reports.test_team_evening import _result
-from tests.web.players import SENDER, Console, Sink, console, pass_for, text_of, wait_for
+from tests.web.players import (
+    SENDER,
+    Console,
+    Sink,
+    console,
+    pass_for,
+    teams_night,
+    text_of,
+    wait_for,
+)
 
 # tests/reports/test_team_evening.py's match: board 3, room 2 is team 2 North-South, 3H N -1
 # (+50 for team 1, net +160, 4 IMPs to team 1). Corrected to 3H N = (team 1 -140): net
@@ -37,10 +44,8 @@ def teams_fixture(tmp_path: Any, sink: Sink, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(night_mail, "PAUSE", 0.0)
     store = open_store(str(tmp_path / "club.db"))
     try:
-        session = store.import_rows(to_rows(_result().session), club="Riverside").session_id
-        store.publish(session, timedelta(minutes=60))
+        session = teams_night(store)
         side = PlayersSide(store)
-        side.set_email("Ann Lee", "ann@example.org", club="Riverside")
         side.set_smtp(SmtpSettings("127.0.0.1", sink.port, "none", SENDER), club="Riverside")
         yield console(store), session
     finally:

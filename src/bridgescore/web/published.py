@@ -6,6 +6,7 @@ console."""
 from __future__ import annotations
 
 import hmac
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -22,8 +23,9 @@ from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html, views
+from bridgescore.reports.leads import Leads
 from bridgescore.reports.model import board_page, entrant_page
-from bridgescore.reports.team_evening import TeamEvenings, link_evenings, team_page
+from bridgescore.reports.team_evening import TeamEvenings, link_evenings, positions, team_page
 from bridgescore.teams_results import TeamsResult
 from bridgescore.web import auth, hand_records
 from bridgescore.web.app import (
@@ -118,9 +120,29 @@ class TeamsSite:
         return self.pages.site()
 
 
+_LEADS_MOST = 20_000  # positions this worker keeps solved before it starts again
+
+
+class _Solved:
+    """This worker's opening leads solved, by (deal, strain, declarer): a published evening's
+    leads are solved on its first page and only a correction's new contract after that."""
+
+    leads = Leads()
+    guard = threading.Lock()
+
+    @classmethod
+    def of(cls, result: TeamsResult) -> Leads:
+        with cls.guard:
+            if len(cls.leads) > _LEADS_MOST:
+                cls.leads = Leads()
+            cls.leads.solve(positions(result))
+            return cls.leads
+
+
 def published_teams(night: Any, session: int, result: TeamsResult) -> TeamsSite:
     solved = hand_records.solved(night_hands.published_analyses(night, session))
-    return TeamsSite(views.TeamsPages(result, solved), TeamEvenings(result, solved))
+    leads = _Solved.of(result) if solved else None
+    return TeamsSite(views.TeamsPages(result, solved), TeamEvenings(result, solved, leads))
 
 
 def _teams_page(found: TeamsSite, name: str) -> tuple[Any, str]:
