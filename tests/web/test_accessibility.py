@@ -3,7 +3,8 @@ Chromium: axe-core finds no serious or critical violation on any console page (l
 sessions, setting one up, the club's grants and mail server, a session's watch page live and
 published, the traveller grid, a pick-up slip, a line's history, the phones at the tables and
 their cards, the guide cards, removing a phone, the mail page, the players' requests, an error,
-the server's published pages) nor on a player's page for asking a correction, nor on any screen
+the server's published pages, a teams session's among them) nor on a player's page for asking
+a correction (a pair's or a team's), nor on any screen
 of a table's phone, at 360 px and at 1280 px; at 200 % zoom (1280 px shown as 640 CSS px) none
 of them scrolls sideways and its heading and navigation stay in reach; and the console's grid
 and the phone's whole flow are used with the keyboard alone.
@@ -26,7 +27,7 @@ import pytest
 
 from bridgescore.store import open_store
 from tests.night.helpers import live_session, scanned
-from tests.web.players import pass_for, played_night
+from tests.web.players import pass_for, played_night, teams_night
 from tests.web.test_web_server import login, prepare, serving
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ class World:
     spare: int  # another session being played, where a phone is removed
     spare_codes: list[str]
     token: str  # a player's pass of the published session
+    teams: int  # a published teams-of-four session, its deals loaded
+    teams_token: str  # a team's player's pass of it
 
 
 @pytest.fixture(scope="module", name="world")
@@ -65,6 +68,8 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         empty, codes = live_session(store, players=True)
         spare, spare_codes = live_session(store, players=True)
         token = pass_for(store, published, "P1NS Q")
+        teams = teams_night(store)
+        teams_token = pass_for(store, teams, "Ann Lee")
         # each table's address as its card's QR code gives it (a code typed alone only watches)
         codes = [f"{c}#{scanned(store, c)['card']}" for c in codes]
         spare_codes = [f"{c}#{scanned(store, c)['card']}" for c in spare_codes]
@@ -83,7 +88,14 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         assert declined.status_code == 200, declined.text
         cookie = client.cookies.get("bridgescore_login")
         assert cookie
-        yield World(base, cookie, live, published, empty, codes, spare, spare_codes, token)
+        asked = client.post(
+            f"/ask/{teams_token}.json", data={"board": "2-1", "reason": "We made twelve tricks"}
+        )
+        assert asked.status_code == 201, asked.text
+        yield World(
+            base, cookie, live, published, empty, codes, spare, spare_codes, token, teams,
+            teams_token,
+        )  # fmt: skip
 
 
 def _director(opened: Browser, world: World, width: int, scale: float = 1) -> BrowserContext:
@@ -113,6 +125,7 @@ def console_pages(world: World) -> dict[str, str]:
         "watch (published)": f"/director/sessions/{published}",
         "results by e-mail": f"/director/sessions/{published}/mail",
         "players' requests": f"/director/sessions/{published}/requests",
+        "a teams session's requests": f"/director/sessions/{world.teams}/requests",
         "an error": "/director/sessions/999",
         "published rankings": f"/results/{published}/index.html",
         "a published score card": f"/results/{published}/pair-1ns.html",
@@ -125,6 +138,11 @@ def player_pages(world: World) -> dict[str, str]:
         "logging in": "/login",
         "a player's page to ask": f"/ask/{world.token}",
         "asking from a score card": f"/results/{world.published}/ask/pair-1ns",
+        "published teams ranking": f"/results/{world.teams}/index.html",
+        "a published teams board": f"/results/{world.teams}/board-2.html",
+        "a published team's evening": f"/results/{world.teams}/team-1-evening.html",
+        "a team's player's page to ask": f"/ask/{world.teams_token}?board=2-2",
+        "asking from a team's evening": f"/results/{world.teams}/ask/team-1-evening",
     }
 
 

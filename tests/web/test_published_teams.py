@@ -62,6 +62,7 @@ def test_every_page_and_its_twin(teams: tuple[Console, int]) -> None:
     assert [b["par"] for b in boards][:2] == [-420, 800]  # test.pbn's OptimumScore
     # the lead at board 2, room 1, as tests/reports/test_team_evening.py solves it
     assert boards[1]["tables"][0]["lead"]["given"] == 1
+    assert boards[1]["said"][-1] == "Net -770: 13.00 IMPs to your opponents."
     assert any("the opening lead: the opponents' ♣5 by W gave declarer 1 trick" in s
                for s in boards[1]["analysis"])  # fmt: skip
     text = client.get(f"/results/{session}/team-1-evening.html").text

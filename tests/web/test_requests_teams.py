@@ -80,7 +80,7 @@ def test_a_teams_request_accepted_corrects_the_table_and_the_player_is_told(
     html = web.client().get(f"/ask/{token}?board=3-2")
     assert html.status_code == 200
     assert '<option value="3-2" selected>' in html.text
-    assert "Board 3, room 2 (your pair EW v team 2): 3♥ N -1" in html.text
+    assert "Board 3, room 2 (EW v team 2): 3♥ N -1" in html.text
     before = _log(store, session)
     asked = web.client().post(
         f"/ask/{token}.json",
@@ -101,6 +101,8 @@ def test_a_teams_request_accepted_corrects_the_table_and_the_player_is_told(
     assert f"request {waiting['id']} of Ann Lee" in (history[-1].reason or "")
     mine = web.client().get(f"/ask/{token}.json").json()
     assert (mine["requests"][0]["status"], mine["requests"][0]["now"]) == ("accepted", "3♥ N =")
+    assert mine["requests"][0]["room"] == 2
+    assert "Board 3, room 2</strong>" in web.client().get(f"/ask/{token}").text
     # the match follows the log: board 3 is now 1 IMP to team 2, 13-20, 6.26-13.74 VPs
     evening = web.client().get(f"/results/{session}/team-1-evening.json")
     (match,) = evening.json()["matches"]

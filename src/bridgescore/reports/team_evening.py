@@ -249,8 +249,8 @@ class TeamEvenings:
             for t, row in zip(tables, rows, strict=True):
                 found = self._lead(t, board, solved)
                 if found is not None:
-                    row["lead"], said = found
-                    analysis.append(said)
+                    row["lead"], lead_said = found
+                    analysis.append(lead_said)
         return {
             "board": number,
             "page": f"board-{number}.html",

@@ -185,6 +185,7 @@ def _team_player_data(found: night_requests.PlayerPage, asked: str | None) -> di
                 )
     standing = next((s for s in result.standings if s.entrant == team), None)
     now = {b["line"]: b["entry"] for b in boards}
+    rooms = {b["line"]: b["room"] for b in boards}
     return {
         "page": "ask",
         "teams": True,
@@ -205,7 +206,10 @@ def _team_player_data(found: night_requests.PlayerPage, asked: str | None) -> di
         },
         "until": f"{found.until:%Y-%m-%d %H:%M} UTC",
         "boards": boards,
-        "requests": [_asked(r, now, by_line=True) for r in reversed(found.requests)],
+        "requests": [
+            {**_asked(r, now, by_line=True), "room": rooms.get(r.entry_key or "")}
+            for r in reversed(found.requests)
+        ],
         "asked": asked,
         "imps": True,
     }
