@@ -92,3 +92,36 @@ def test_each_publish_setting_on_every_page(teams: tuple[Console, int]) -> None:
     board = client.get(f"/results/{session}/board-1.json").json()
     names = {r["ns_name"] for r in board["results"]} | {r["ew_name"] for r in board["results"]}
     assert f"A. L. & Player {bob} & name withheld & Dan Wu" in names
+
+
+def test_every_teams_page_is_translated_in_the_pseudo_locale(
+    teams: tuple[Console, int],
+) -> None:
+    from bridgescore.languages import PSEUDO
+    from tests.web.players import pass_for
+    from tests.web.test_web_languages import plain_words
+
+    web, session = teams
+    web.store.set_setting("language", PSEUDO)  # the tests' pseudo-locale
+    token = pass_for(web.store, session, "Ann Lee")
+    client = console(web.store).client()  # an app started in the club's language
+    # named data: the players, the event, the program's name, the rule set's name, the
+    # results' notation (sides, notrump), and the month of a date (the pseudo-locale has no
+    # month names of its own)
+    named = set(
+        re.findall(
+            r"[A-Za-z]{2,}",
+            "Ann Lee Bob Ray Cat Fox Dan Wu Eve Orr Fay Poe Gus Ink Hal Jay Teams evening "
+            "bridgescore club NS EW NT JSON UTC November",
+        )
+    )
+    problems = []
+    pages = [f"/results/{session}/{name}.html" for name in PAGES]
+    pages += [f"/ask/{token}", f"/results/{session}/ask/team-1-evening"]
+    for url in pages:
+        answer = client.get(url)
+        assert answer.status_code == 200, (url, answer.text)
+        assert f'<html lang="{PSEUDO}">' in answer.text, url
+        if left := plain_words(answer.text, named):
+            problems.append(f"{url}: {sorted(left)}")
+    assert not problems, "\n".join(problems)
