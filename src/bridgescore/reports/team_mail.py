@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bridgescore.languages import _
-from bridgescore.reports.html import environment
+from bridgescore.reports.html import environment, vulnerability_text
 from bridgescore.reports.mail import Ask, Mail, _diagram, _num, _plain
 from bridgescore.reports.team_evening import TeamEvenings, team_page
 from bridgescore.reports.views import Data, TeamsPages
@@ -168,7 +168,7 @@ def _text(data: Data, num: Any) -> str:
                     "Board %(number)s — dealer %(dealer)s, vulnerable %(vulnerability)s",
                     number=board["board"],
                     dealer=board["dealer"],
-                    vulnerability=board["vulnerability"],
+                    vulnerability=vulnerability_text(board["vulnerability"]),
                 )
             )
             if board["hands"]:
