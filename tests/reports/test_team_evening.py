@@ -249,7 +249,7 @@ def test_makeable_contracts_and_each_lead_against_double_dummy() -> None:
                 if best >= 7:
                     wanted.append(best)
             assert [c["tricks"] for c in board["makeable"][side]] == wanted
-        room1, room2, net, imps = BY_HAND[board["board"]]
+        net = BY_HAND[board["board"]][2]
         assert board["said"][-1].startswith(f"Net {net:+d}: ")  # the board's own sentences
         said = " ".join(board["analysis"])
         assert "North-South make" in said and "East-West make" in said

@@ -172,6 +172,37 @@ def line_of(result: Any, held: rq.Pass, board: int, room: int | None = None) -> 
     raise Refused(422, _("you did not play board %(board)s in this session", board=board))
 
 
+@dataclass(frozen=True)
+class TeamTable:
+    """One of a team's two tables on a board of its match, as its player may ask about it."""
+
+    board: int
+    room: int  # 1: the home team sits North-South there
+    side: str  # where the team's pair sat: "NS" or "EW"
+    opponent: Any  # the other team (an Entrant)
+    row: Any  # the table's TableResult
+    line: str  # its line's key in the log
+
+
+def team_tables(result: Any, held: rq.Pass) -> list[TeamTable]:
+    """Every table the player's team played at, board by board of each of its matches."""
+    from bridgescore.mailing import entrant_of
+    from bridgescore.store.lines import line_key
+
+    team = None if held.entrant is None else entrant_of(held.entrant)
+    found = []
+    for match in result.matches:
+        if team not in (match.home, match.away):
+            continue
+        home = match.home == team
+        other = match.away if home else match.home
+        for compared in match.boards:
+            for room, row in ((1, compared.room1), (2, compared.room2)):
+                side = "NS" if (room == 1) == home else "EW"
+                found.append(TeamTable(compared.board, room, side, other, row, line_key(row.key)))
+    return found
+
+
 def _team_row(result: Any, team: Any, board: int, room: int | None) -> Any:
     """The row of ``team``'s table in ``room`` on ``board`` of one of its matches."""
     for match in result.matches:
@@ -392,6 +423,7 @@ __all__ = [
     "LINKS_EVERY",
     "NOT_VALID",
     "PlayerPage",
+    "TeamTable",
     "Tries",
     "accept",
     "ask",
@@ -403,5 +435,6 @@ __all__ = [
     "page",
     "player",
     "requests",
+    "team_tables",
     "waiting",
 ]

@@ -151,7 +151,6 @@ def _team_player_data(found: night_requests.PlayerPage, asked: str | None) -> di
     they may ask about."""
     from bridgescore.mailing import entrant_of
     from bridgescore.reports.analysis import result_text
-    from bridgescore.store.lines import line_key
 
     held = found.held
     result = found.result
@@ -159,30 +158,23 @@ def _team_player_data(found: night_requests.PlayerPage, asked: str | None) -> di
     team = None if held.entrant is None else entrant_of(held.entrant)
     waiting = {r.entry_key for r in found.requests if r.status == "open"}
     boards: list[dict[str, Any]] = []
-    for match in result.matches:
-        if team not in (match.home, match.away):
-            continue
-        home = match.home == team
-        other = match.away if home else match.home
-        for compared in match.boards:
-            for room, row in ((1, compared.room1), (2, compared.room2)):
-                side = "NS" if (room == 1) == home else "EW"
-                played = row.result
-                score = None if played is None else played.ns_score * (1 if side == "NS" else -1)
-                key = line_key(row.key)
-                boards.append(
-                    {
-                        "board": compared.board,
-                        "room": room,
-                        "value": f"{compared.board}-{room}",
-                        "direction": side,
-                        "opponents": [other.label],
-                        "entry": row.describe() if played is None else str(result_text(played)),
-                        "score": score,
-                        "line": key,
-                        "asked": key in waiting,
-                    }
-                )
+    for table in night_requests.team_tables(result, held):
+        played = table.row.result
+        boards.append(
+            {
+                "board": table.board,
+                "room": table.room,
+                "value": f"{table.board}-{table.room}",
+                "direction": table.side,
+                "opponents": [table.opponent.label],
+                "entry": table.row.describe() if played is None else str(result_text(played)),
+                "score": None
+                if played is None
+                else played.ns_score * (1 if table.side == "NS" else -1),
+                "line": table.line,
+                "asked": table.line in waiting,
+            }
+        )
     standing = next((s for s in result.standings if s.entrant == team), None)
     now = {b["line"]: b["entry"] for b in boards}
     rooms = {b["line"]: b["room"] for b in boards}
