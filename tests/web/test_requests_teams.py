@@ -161,6 +161,7 @@ def test_what_a_teams_player_may_ask(teams: tuple[Console, int]) -> None:
         ({"board": "3", "reason": "x"}, "which table? Choose your team's table"),
         ({"board": "3-3", "reason": "x"}, "the room must be a whole number from 1 to 2, not 3"),
         ({"board": "3", "room": "²", "reason": "x"}, "the room must be a whole number"),
+        ({"board": "²", "reason": "x"}, "which board?"),
         ({"board": "9-1", "reason": "x"}, "your team did not play board 9"),
         ({"board": "3-1", "reason": " "}, "say what is wrong"),
     ]:

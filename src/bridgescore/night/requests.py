@@ -160,9 +160,9 @@ def line_of(result: Any, held: rq.Pass, board: int, room: int | None = None) -> 
 
     if held.entrant is None:
         raise Refused(422, _("you played in no pair of this session: ask the director in person"))
-    entrant = entrant_of(held.entrant)
     if isinstance(result, TeamsResult):
-        return line_key(_team_row(result, entrant, board, room).key)
+        return _team_line(result, held, board, room)
+    entrant = entrant_of(held.entrant)
     for scored in [] if result is None else result.boards:
         if scored.board.number != board:
             continue
@@ -203,25 +203,21 @@ def team_tables(result: Any, held: rq.Pass) -> list[TeamTable]:
     return found
 
 
-def _team_row(result: Any, team: Any, board: int, room: int | None) -> Any:
-    """The row of ``team``'s table in ``room`` on ``board`` of one of its matches."""
-    for match in result.matches:
-        if team not in (match.home, match.away):
-            continue
-        for compared in match.boards:
-            if compared.board != board:
-                continue
-            if room not in (1, 2):
-                raise Refused(
-                    422,
-                    _(
-                        "which table? Choose your team's table in room 1 or in room 2 of "
-                        "board %(board)s",
-                        board=board,
-                    ),
-                )
-            return compared.room1 if room == 1 else compared.room2
-    raise Refused(422, _("your team did not play board %(board)s in this session", board=board))
+def _team_line(result: Any, held: rq.Pass, board: int, room: int | None) -> str:
+    """The line of the player's team's table in ``room`` on ``board`` of one of its matches."""
+    tables = [t for t in team_tables(result, held) if t.board == board]
+    if not tables:
+        raise Refused(422, _("your team did not play board %(board)s in this session", board=board))
+    for table in tables:
+        if table.room == room:
+            return table.line
+    raise Refused(
+        422,
+        _(
+            "which table? Choose your team's table in room 1 or in room 2 of board %(board)s",
+            board=board,
+        ),
+    )
 
 
 def ask(
@@ -232,7 +228,7 @@ def ask(
     held = _held(actor)
     info = night.info(held.session_id)
     night.check(actor, Action.ASK_CORRECTION, info)
-    if not board.strip().isdigit():
+    if not (board.strip().isascii() and board.strip().isdigit()):
         raise Refused(422, _("which board? Choose the board you ask about"))
     words = " ".join(reason.split())
     if not words:
