@@ -347,6 +347,8 @@ class TeamEvenings:
                 tricks=made,
             )
         shown = ", ".join(card_text(c) for c in best_leads[:6])
+        if len(best_leads) > 6:
+            shown = _("%(cards)s and %(more)s more", cards=shown, more=len(best_leads) - 6)
         return data, ngettext(
             "Room %(room)s, the opening lead: %(whose)s %(card)s by %(seat)s gave declarer "
             "%(num)d trick: %(made)s double dummy after it, %(best)s after the best lead "
