@@ -448,7 +448,32 @@ def environment(rules: Rules) -> jinja2.Environment:
     env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
     install(env)
+    # ``{{ _("...") }}`` without Jinja's three calls through the context for each message
+    env.globals.update(_=_gettext, gettext=_gettext)
     return env
+
+
+def _gettext(__message: str, **values: Any) -> Markup:
+    """Jinja's new-style ``_()`` (:func:`bridgescore.languages.install`) in an autoescaping
+    template: the message in the current language as a ``Markup``, ``%``-formatted with
+    ``values`` (escaped). A site shows a few hundred messages hundreds of thousands of times,
+    with a few thousand distinct values: each is made once (the language and each value's
+    type are part of the key: ``"<b>"`` and ``Markup("<b>")`` are formatted differently)."""
+    language = current().code
+    try:
+        return _formatted(__message, language, tuple((k, type(v), v) for k, v in values.items()))
+    except TypeError:  # a value that cannot be a key
+        return _translated(__message, language) % values
+
+
+@functools.lru_cache(maxsize=65536)
+def _formatted(message: str, language: str, values: tuple[tuple[str, type, Any], ...]) -> Markup:
+    return _translated(message, language) % {k: v for k, _type, v in values}
+
+
+@functools.lru_cache(maxsize=4096)
+def _translated(message: str, language: str) -> Markup:
+    return Markup(current().translations.gettext(message))
 
 
 def render(
