@@ -575,11 +575,12 @@ def write_site(
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) * (2 if analysis else 1) + 2
     # A large site's score cards and evenings are shared with a copy of this process on a
-    # second core: it takes the last three quarters (this one also writes the rankings, the
-    # travellers and the recap sheet, as long to make as a quarter of the cards and evenings),
-    # and its pages' names are listed after these, in the same order.
+    # second core: it takes the last two thirds (this one also writes the rankings, the
+    # travellers and the recap sheet, about as long to make as a third of the cards and
+    # evenings: measured at 1,000 and 3,000 tables), and its pages' names are listed after
+    # these, in the same order.
     large = fork and len(entrants) >= FORK_ENTRANTS
-    split = len(entrants) // 4 if large and can_fork() else None
+    split = len(entrants) // 3 if large and can_fork() else None
 
     def theirs(tick: Callable[[], None]) -> list[str]:
         with Files() as files:
