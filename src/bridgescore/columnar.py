@@ -410,7 +410,9 @@ class ColumnarScores(Scores):
         common = sums.common
         per_point = 2 if rules.scale == 1 else 1  # tops are counted in tie units
         members: dict[str, list[Standing]] = {}
+        points_of: dict[str, int] = {}  # each field's points, over ``common``
         mitchell = self.structure is FieldStructure.MITCHELL
+        line_names = {side: side.value for side in Side}
         for entrant, n, tie_tops, boards_played in zip(
             sums.entrants,
             sums.points.tolist(),
@@ -418,7 +420,9 @@ class ColumnarScores(Scores):
             sums.played.tolist(),
             strict=True,
         ):
-            field_name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
+            line = entrant.line
+            field_name = line_names[line] if mitchell and line is not None else "ALL"
+            points_of[field_name] = points_of.get(field_name, 0) + n
             # One Fraction each, made from the integers (n / common of tie_tops / per_point).
             percent = Fraction(100 * n * per_point, common * tie_tops) if tie_tops else None
             members.setdefault(field_name, []).append(
@@ -439,7 +443,7 @@ class ColumnarScores(Scores):
             rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
             both = distributed[Side.NS] + distributed[Side.EW]
             expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
-            actual = sum((s.points for s in rows), Fraction(0))
+            actual = Fraction(points_of.get(name, 0), common)  # the sum of its points, exactly
             fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
         return SessionResult(session, rules, scored_boards, tuple(fields), counts)
 
