@@ -276,12 +276,20 @@ def who_link(who: Mapping[str, Any], shown: str | None = None) -> Markup:
     """An entrant (:meth:`bridgescore.reports.views.SessionPages.who`) as shown where it is
     named: ``shown`` (its label by default), a link to its score card when it has one, titled
     with its kind and names."""
-    text = escape(who["label"] if shown is None else shown)
-    kind = escape(entrant_kind(who))
-    if not who["page"]:
-        return Markup(f'<span title="{kind}">{text}</span>')
-    title = f"{kind}: {escape(who['name'])}" if who["name"] else kind
-    return Markup(f'<a href="{escape(who["page"])}" title="{title}">{text}</a>')
+    # made once for each entrant as each page names it: a traveller row names two
+    return _who_link(who["label"], who["page"], who["name"], _kind_of(who), shown, current().code)
+
+
+@functools.lru_cache(maxsize=65536)
+def _who_link(
+    label: str, page: str | None, name: str | None, kind: str, shown: str | None, language: str
+) -> Markup:
+    text = escape(label if shown is None else shown)
+    kind_text = escape(_kind_text(kind, label))
+    if not page:
+        return Markup(f'<span title="{kind_text}">{text}</span>')
+    title = f"{kind_text}: {escape(name)}" if name else kind_text
+    return Markup(f'<a href="{escape(page)}" title="{title}">{text}</a>')
 
 
 def given(rows: Iterable[Mapping[str, Any]], key: str) -> bool:
@@ -301,11 +309,19 @@ def present(explanations: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 def entrant_kind(who: Mapping[str, Any]) -> str:
     """``Pair 3NS``, ``Player 12``, ``Team 4``."""
-    if "player" in who:
-        return _("Player %(label)s", label=who["label"])
-    if "team" in who:
-        return _("Team %(label)s", label=who["label"])
-    return _("Pair %(label)s", label=who["label"])
+    return _kind_text(_kind_of(who), who["label"])
+
+
+def _kind_of(who: Mapping[str, Any]) -> str:
+    return "player" if "player" in who else "team" if "team" in who else "pair"
+
+
+def _kind_text(kind: str, label: object) -> str:
+    if kind == "player":
+        return _("Player %(label)s", label=label)
+    if kind == "team":
+        return _("Team %(label)s", label=label)
+    return _("Pair %(label)s", label=label)
 
 
 def entrant_number(who: Mapping[str, Any]) -> str:
