@@ -874,9 +874,12 @@ def case_scale(size: Size, quick: bool) -> list[str]:
 # --- case 5: whole processes on the simultaneous pairs ---------------------------------------
 
 
-# Runs a command and prints its wall seconds and peak resident memory. A child's peak counts
-# the memory of the process that started it (Linux records it at exec, fork or vfork alike), so
-# the command is started from this small interpreter, not from the benchmark.
+# Runs a command and prints its wall seconds, peak resident memory and CPU seconds (user and
+# system, of the command and of the processes it waited for: a report's forked copy, a peer's
+# threads). A child's peak counts the memory of the process that started it (Linux records it
+# at exec, fork or vfork alike), so the command is started from this small interpreter, not
+# from the benchmark. The CPU time is what to read on a machine shared with other work: the
+# wall time grows with the others' load, the CPU time much less.
 MEASURE = """
 import resource, subprocess, sys, time
 start = time.perf_counter()
@@ -884,24 +887,30 @@ done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess
 seconds = time.perf_counter() - start
 if done.returncode:
     sys.exit(done.stderr.decode())
-print(seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(seconds, used.ru_maxrss * 1024, used.ru_utime + used.ru_stime)
 """
 
 
-def run_measured(command: Sequence[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (bytes) of one process."""
+def run_measured(command: Sequence[str], env: dict[str, str]) -> tuple[float, int, float]:
+    """Wall seconds, peak resident memory (bytes) and CPU seconds of one process."""
     done = subprocess.run(
         [sys.executable, "-c", MEASURE, *command], capture_output=True, text=True, env=env
     )
     assert done.returncode == 0, (command, done.stderr)
-    seconds, peak = done.stdout.split()
-    return float(seconds), int(peak)
+    seconds, peak, cpu = done.stdout.split()
+    return float(seconds), int(peak), float(cpu)
 
 
-def measured(command: Sequence[str], runs: int, env: dict[str, str]) -> tuple[float, int]:
+def measured(command: Sequence[str], runs: int, env: dict[str, str]) -> tuple[float, int, float]:
+    """Median wall seconds, largest peak memory and median CPU seconds of ``runs`` runs."""
     run_measured(command, env)  # warm caches, write .pyc
     seen = [run_measured(command, env) for _ in range(runs)]
-    return statistics.median(s for s, _ in seen), max(m for _, m in seen)
+    return (
+        statistics.median(s for s, _, _ in seen),
+        max(m for _, m, _ in seen),
+        statistics.median(c for _, _, c in seen),
+    )
 
 
 def bench_env(folder: str) -> dict[str, str]:
@@ -984,16 +993,24 @@ def check_csv_totals(path: Path, exact: dict[tuple[str, int], Fraction]) -> str:
 
 def turns_measured(
     commands: Sequence[Sequence[str]], runs: int, env: dict[str, str]
-) -> list[tuple[float, int]]:
-    """Median wall seconds and peak memory of each command's whole process, the commands
-    taking turns (one run each per round) so a machine that slows down moves them alike."""
+) -> list[tuple[float, int, float]]:
+    """Median wall seconds, peak memory and median CPU seconds of each command's whole
+    process, the commands taking turns (one run each per round) so a machine that slows down
+    moves them alike."""
     for command in commands:
         run_measured(command, env)  # warm caches, write .pyc
-    seen: list[list[tuple[float, int]]] = [[] for _ in commands]
+    seen: list[list[tuple[float, int, float]]] = [[] for _ in commands]
     for _ in range(runs):
         for command, runs_of in zip(commands, seen, strict=True):
             runs_of.append(run_measured(command, env))
-    return [(statistics.median(s for s, _ in r), max(m for _, m in r)) for r in seen]
+    return [
+        (
+            statistics.median(s for s, _, _ in r),
+            max(m for _, m, _ in r),
+            statistics.median(c for _, _, c in r),
+        )
+        for r in seen
+    ]
 
 
 def case_process(size: Size, quick: bool) -> list[str]:
@@ -1034,20 +1051,22 @@ def case_process(size: Size, quick: bool) -> list[str]:
             commands = [*ours.values(), *peers.values()]
             runs = max(3, size.process_runs // 2)  # noisy machines: a median of several
             timed = dict(zip([*ours, *peers], turns_measured(commands, runs, env), strict=True))
-        text_s = timed["txt"][0]
+        text_s, text_cpu = timed["txt"][0], timed["txt"][2]
         for name in PEERS:
-            seconds, peak = timed[name]
+            seconds, peak, cpu = timed[name]
             out.append(
                 bench_line(
                     f"process-{tables}-{name}", text_s, name, seconds,
-                    f"peak={timed['txt'][1] / 2**20:.0f}MB {name}_peak={peak / 2**20:.0f}MB",
+                    f"peak={timed['txt'][1] / 2**20:.0f}MB {name}_peak={peak / 2**20:.0f}MB "
+                    f"cpu={text_cpu:.3f}s {name}_cpu={cpu:.3f}s",
                 )
             )  # fmt: skip
         for kind in ("json", "csv"):
-            seconds, peak = timed[kind]
+            seconds, peak, cpu = timed[kind]
             out.append(
                 f"BENCH process-{tables}-{kind} ours={seconds:.4f}s text={text_s:.4f}s "
-                f"ratio={seconds / text_s:.2f} peak={peak / 2**20:.0f}MB"
+                f"ratio={seconds / text_s:.2f} peak={peak / 2**20:.0f}MB "
+                f"cpu={cpu:.3f}s cpu_ratio={cpu / text_cpu:.2f}"
             )
         polars_s = timed["polars"][0]
         out.append(
@@ -1094,17 +1113,18 @@ def case_report(size: Size, quick: bool) -> list[str]:
         def report(path: Path) -> list[str]:
             return [sys.executable, "-m", "bridgescore", "report", str(path), "-o", str(site)]
 
-        club, _ = measured(report(sample), size.process_runs, env)
+        club, _, _ = measured(report(sample), size.process_runs, env)
         out.append(bench_line("report-club-night", club, "target", 1.0))
         out.append(target("report club night", club <= 1.0, f"<= 1s (took {club:.2f}s)", quick))
         for tables in size.report_tables:
             path = Path(folder) / f"simultaneous-{tables}.csv"
             rows = write_simultaneous(path, tables)
-            seconds, peak = measured(report(path), 1, env)
+            seconds, peak, cpu = measured(report(path), 1, env)
             times[tables] = seconds
             out.append(
                 f"# report {tables} tables ({rows:,} results, {2 * tables} score cards): "
-                f"{seconds:.2f}s, peak {peak / 2**20:.0f}MB, {rows / seconds:,.0f} results a second"
+                f"{seconds:.2f}s, peak {peak / 2**20:.0f}MB, {rows / seconds:,.0f} results a "
+                f"second, CPU {cpu:.2f}s (both processes; load average {os.getloadavg()[0]:.1f})"
             )
     for tables, limit in ((1000, 5.0), (3000, 10.0)):
         if tables in times:

@@ -43,6 +43,7 @@ WORKTREE = "WORKTREE"
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("score", "{in}"),
     ("score", "{in}", "--format", "json"),
+    ("score", "{in}", "--format", "csv"),
     ("score", "{in}", "--explain", "--recap", "--cards"),
     ("score", "{in}", "--explain", "--double-dummy"),
     ("score", "{in}", "--rules", "ebu", "--decimals", "1"),

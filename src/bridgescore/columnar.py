@@ -221,6 +221,8 @@ class ColumnarScores(Scores):
     expected: IntArray  # per board index: the results it is scored as if it had
     board_index: IntArray  # each row's board as an index into boards_played
     cells: _Cells | None = None  # each row's cells beyond its score (None: not kept)
+    # the boards (indexes) matchpointed by the exact engine as small groups, when read
+    small_groups: tuple[int, ...] = ()
     fallback: str | None = None
     _explained: dict[tuple[int, Side], list[Explanation | None]] = field(
         default_factory=dict, repr=False
@@ -357,19 +359,30 @@ class ColumnarScores(Scores):
         self._summed = _Sums(entrants, points, common, tops[seated], played[seated])
         return self._summed
 
+    @property
+    def rankings_fallback(self) -> str | None:
+        """Why :meth:`rankings` cannot be made from the columns (the exact engine must rank
+        the file), or None when it can: a board scored as a small group (its standings'
+        arithmetic is the exact engine's), totals factored or made from the values shown.
+        Decided by the file and the rules alone, never by what was asked before (an
+        explanation made on demand changes nothing)."""
+        if self.small_groups:
+            return "a board scored as a small group"
+        if self.rules.factor_mp_totals or self.rules.totals is not Totals.EXACT:
+            return "totals factored or of the values shown"
+        return None
+
     def rankings(self) -> SessionResult:
         """The session's rankings, checksums and boards' counts, as
         :func:`~bridgescore.scoring.score_pairs` gives them, for the rankings alone (``bridgescore
         score`` as text): its session and boards hold no rows (the rows' values are
         :meth:`points`, their explanations :meth:`explanation`).
 
-        Raises :class:`_Fallback` for what it does not total as the exact engine does (a board
-        scored as a small group, totals factored or made from the values shown)."""
+        Raises :class:`_Fallback` with :attr:`rankings_fallback` when that is not None."""
         rules = self.rules
-        if self._explained:
-            raise _Fallback("a board scored as a small group")
-        if rules.factor_mp_totals or rules.totals is not Totals.EXACT:
-            raise _Fallback("totals factored or of the values shown")
+        reason = self.rankings_fallback
+        if reason is not None:
+            raise _Fallback(reason)
         numbers = _distinct(self.board).tolist()
         played = np.bincount(self.board_index[self.kind != _NOT_PLAYED], minlength=len(numbers))
         most = int(played.max(initial=0))
@@ -397,7 +410,9 @@ class ColumnarScores(Scores):
         common = sums.common
         per_point = 2 if rules.scale == 1 else 1  # tops are counted in tie units
         members: dict[str, list[Standing]] = {}
+        points_of: dict[str, int] = {}  # each field's points, over ``common``
         mitchell = self.structure is FieldStructure.MITCHELL
+        line_names = {side: side.value for side in Side}
         for entrant, n, tie_tops, boards_played in zip(
             sums.entrants,
             sums.points.tolist(),
@@ -405,7 +420,9 @@ class ColumnarScores(Scores):
             sums.played.tolist(),
             strict=True,
         ):
-            field_name = entrant.line.value if mitchell and entrant.line is not None else "ALL"
+            line = entrant.line
+            field_name = line_names[line] if mitchell and line is not None else "ALL"
+            points_of[field_name] = points_of.get(field_name, 0) + n
             # One Fraction each, made from the integers (n / common of tie_tops / per_point).
             percent = Fraction(100 * n * per_point, common * tie_tops) if tie_tops else None
             members.setdefault(field_name, []).append(
@@ -426,7 +443,7 @@ class ColumnarScores(Scores):
             rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
             both = distributed[Side.NS] + distributed[Side.EW]
             expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
-            actual = sum((s.points for s in rows), Fraction(0))
+            actual = Fraction(points_of.get(name, 0), common)  # the sum of its points, exactly
             fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
         return SessionResult(session, rules, scored_boards, tuple(fields), counts)
 
@@ -750,6 +767,10 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     real = np.flatnonzero(kind == _REAL)
     numerator: dict[Side, IntArray] = {}
     denominator: dict[Side, IntArray] = {}
+    # Boards scored as a small group are matchpointed by the exact engine (rare, small).
+    special = (have < expected) & (art_count == 0) & (have > art_count)
+    special = special if rules.short_small_groups else np.zeros(boards, dtype=bool)
+    small_groups = tuple(np.flatnonzero(special).tolist())
     result = ColumnarScores(
         rules,
         structure,
@@ -764,10 +785,8 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         expected,
         board_index,
         _Cells(scored, inverse, rounds, tables, leads),
+        small_groups,
     )
-    # Boards scored as a small group are matchpointed by the exact engine (rare, small).
-    special = (have < expected) & (art_count == 0) & (have > art_count)
-    special = special if rules.short_small_groups else np.zeros(boards, dtype=bool)
     for side in Side:
         points = ns_score[real] if side is Side.NS else -ns_score[real]
         try:
@@ -791,7 +810,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
             own = ns_art if side is Side.NS else ew_art
             value = own.percent / 100 * top(int(expected[board_index[r]]), rules)
             num[r], den[r] = value.numerator, value.denominator
-        for b in np.flatnonzero(special).tolist():
+        for b in small_groups:
             rows = np.flatnonzero(board_index == b)
             explained = result._explain_board(b, side)
             result._explained[b, side] = explained

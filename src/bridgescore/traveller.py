@@ -285,12 +285,14 @@ class TableResult:
     @property
     def result(self) -> BridgeResult | None:
         """The one bridge result both sides are scored on, if there is one."""
+        ns = self.ns_side
         if (
-            isinstance(self.ns_side, WeightedResult)
-            and self.ns_side == self.ew_side
-            and not self.ns_side.is_weighted
+            isinstance(ns, WeightedResult)
+            # the readers share one side score between both sides: compared only if not
+            and (ns is self.ew_side or ns == self.ew_side)
+            and not ns.is_weighted
         ):
-            return self.ns_side.result
+            return ns.result
         return None
 
     @property

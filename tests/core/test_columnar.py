@@ -189,6 +189,99 @@ def test_small_groups_are_matchpointed_by_the_exact_engine() -> None:
 PLAIN = b"board,ns,ew,contract,declarer,result\n1,1,1,4S,N,10\n1,2,2,4S,N,9\n2,1,2,3NT,E,=\n"
 
 
+SMALL_GROUP = (
+    "board,ns,ew,contract,declarer,result\n"
+    + "\n".join([f"1,{t},{t},4S,N,10" for t in range(1, 10)] + ["2,1,1,3NT,S,9", "2,2,2,3NT,S,10"])
+    + "\n"
+).encode()
+
+
+def test_the_rankings_by_columns_do_not_depend_on_what_was_asked_before() -> None:
+    """An explanation made on demand, before the rankings or after, never turns the columns'
+    rankings into a fall back to the exact engine: the decision is the file's and the rules'."""
+    data = PLAIN.replace(b"\n2,1,2,3NT,E,=", b"\n2,1,2,3NT,E,=\n2,2,1,3NT,E,-1")
+    fresh = columnar.score_bytes(data, CLUB)
+    asked = columnar.score_bytes(data, CLUB)
+    assert isinstance(fresh, columnar.ColumnarScores) and isinstance(asked, columnar.ColumnarScores)
+    assert asked.explanation(0, Side.NS) is not None and asked.explanation(3, Side.EW) is not None
+    assert fresh.rankings_fallback is None and asked.rankings_fallback is None
+    exact = _exact(data, CLUB)
+    for scores in (fresh, asked):
+        assert [f.standings for f in scores.rankings().fields] == [
+            f.standings for f in exact.fields
+        ]
+    assert asked.explanation(1, Side.EW) is not None
+    assert asked.rankings().fields == fresh.rankings().fields
+
+
+@pytest.mark.parametrize(
+    ("data", "rules", "reason"),
+    [
+        (PLAIN, CLUB, None),
+        (
+            SMALL_GROUP,
+            EBU.with_(short_small_groups=True, session_percentage_rule=False),
+            "a board scored as a small group",
+        ),
+        # the same short board without the small-group rule: the columns rank it
+        (SMALL_GROUP, EBU.with_(short_small_groups=False, session_percentage_rule=False), None),
+        (PLAIN, CLUB.with_(factor_mp_totals=True), "totals factored or of the values shown"),
+    ],
+)
+def test_when_the_rankings_come_from_the_exact_engine(
+    data: bytes, rules: Rules, reason: str | None
+) -> None:
+    """``rankings_fallback`` says, before anything is made, whether the columns rank the file;
+    ``rankings()`` raises with that reason exactly when it is not None, and the values by
+    columns are the exact engine's either way."""
+    scores = columnar.score_bytes(data, rules)
+    assert isinstance(scores, columnar.ColumnarScores) and scores.fallback is None
+    assert scores.rankings_fallback == reason
+    exact = _exact(data, rules)
+    if reason is None:
+        assert [f.standings for f in scores.rankings().fields] == [
+            f.standings for f in exact.fields
+        ]
+    else:
+        with pytest.raises(columnar.Fallback, match=reason):
+            scores.rankings()
+        with pytest.raises(columnar.Fallback, match=reason):
+            scores.session_result()
+    _assert_equal(scores, exact)
+
+
+def test_score_takes_the_exact_path_when_the_columns_cannot_rank(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`score` asks the columns whether they can rank the file before ranking it: a board
+    scored as a small group is ranked by the exact engine, with the same text as before."""
+    from click.testing import CliRunner
+
+    from bridgescore.cli import main
+    from bridgescore.cli import score as score_command
+
+    path = tmp_path / "short.csv"
+    path.write_bytes(SMALL_GROUP)
+    options = ["--rules", "ebu", "--short-small-groups", "--no-session-rule"]
+    calls = []
+    rankings = columnar.ColumnarScores.rankings
+
+    def counted(self: columnar.ColumnarScores) -> SessionResult:
+        calls.append(self.rows)
+        return rankings(self)
+
+    exact = CliRunner().invoke(main, ["score", str(path), *options])
+    monkeypatch.setattr(columnar.ColumnarScores, "rankings", counted)
+    monkeypatch.setattr(score_command, "COLUMNAR_BYTES", 1)
+    for kind in ("text", "json", "csv"):
+        done = CliRunner().invoke(main, ["score", str(path), *options, "--format", kind])
+        assert done.exit_code == 0, done.output
+    again = CliRunner().invoke(main, ["score", str(path), *options])
+    assert calls == [] and again.output == exact.output and exact.exit_code == 0
+    # without the small-group rule the same file is ranked by columns
+    plain = [o.replace("--short-small-groups", "--no-short-small-groups") for o in options]
+    assert CliRunner().invoke(main, ["score", str(path), *plain]).exit_code == 0
+    assert calls == [11]
+
+
 @pytest.mark.parametrize(
     ("data", "rules", "reason"),
     [
@@ -349,11 +442,11 @@ def test_the_rankings_by_columns_equal_the_exact_engines(data: bytes, rules: Rul
     scores = columnar.score_bytes(data, rules)
     if not isinstance(scores, columnar.ColumnarScores):
         return
-    try:
-        ranked = scores.rankings()
-    except columnar.Fallback:
-        assert scores._explained or rules.factor_mp_totals  # a small group, factored totals
+    if scores.rankings_fallback is not None:
+        with pytest.raises(columnar.Fallback, match=scores.rankings_fallback):
+            scores.rankings()
         return
+    ranked = scores.rankings()
     assert [(f.field, f.standings, f.checksum) for f in ranked.fields] == [
         (f.field, f.standings, f.checksum) for f in exact.fields
     ]

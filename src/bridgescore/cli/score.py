@@ -180,25 +180,19 @@ def _score(
 
     scores = None if explain or history or anomalies else _by_columns(file, options)
     if scores is not None:
-        from bridgescore.columnar import Fallback
+        if output_format == "text":
+            ranked = scores.rankings()
+            return _text(ranked, to_file), ranked.failed_checksums, scores.rows
+        if output_format == "json":
+            from bridgescore.formats import json as result_json
 
-        try:
-            if output_format == "text":
-                ranked = scores.rankings()
-                return _text(ranked, to_file), ranked.failed_checksums, scores.rows
-            if output_format == "json":
-                from bridgescore.formats import json as result_json
+            ranked = scores.rankings()
+            pieces = result_json.iterencode_grouped(ranked, scores.grouped_tables())
+            return pieces, ranked.failed_checksums, scores.rows
+        from bridgescore.formats import results_csv
 
-                ranked = scores.rankings()
-                pieces = result_json.iterencode_grouped(ranked, scores.grouped_tables())
-                return pieces, ranked.failed_checksums, scores.rows
-            whole = scores.session_result()
-        except Fallback:
-            pass  # a board scored as a small group ...: the exact path below
-        else:
-            from bridgescore.formats import results_csv
-
-            return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows
+        whole = scores.session_result()
+        return (results_csv.dumps(whole).encode(),), whole.failed_checksums, scores.rows
     session, rules, handicaps = load(file, history, options)
     if anomalies:
         from bridgescore.cli.check import entries_to_confirm
@@ -278,8 +272,11 @@ def _by_columns(file: str, options: dict[str, Any]) -> ColumnarScores | None:
         return None  # the exact path reports an unreadable file; numpy is the fast extra
     from bridgescore.cli.options import rules_from
 
-    # None when not the plain layout: the exact path reads the file and reports its problems.
-    return columnar.by_columns(file, rules_from(options))
+    # None when not the plain layout: the exact path reads the file and reports its problems;
+    # and when the columns cannot rank it as the exact engine does (a board scored as a small
+    # group, factored totals: ColumnarScores.rankings_fallback), decided before anything is made.
+    scores = columnar.by_columns(file, rules_from(options))
+    return scores if scores is not None and scores.rankings_fallback is None else None
 
 
 def say_rate(done: str, results: int, seconds: int | float) -> None:

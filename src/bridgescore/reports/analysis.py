@@ -157,16 +157,19 @@ def field_of(board: ScoredBoard) -> Field:
     outcomes: Counter[str] = Counter()
     games: Counter[Side] = Counter()
     slams: Counter[Side] = Counter()
-    for result in results:
-        outcomes[result_text(result)] += 1
+    # Each distinct result is put in words once, with its count: a board of thousands of
+    # tables has a few dozen. Counted in traveller order, so the keys come in the order of
+    # their first table, as when each table is counted on its own (ties list them so).
+    for result, count in Counter(results).items():
+        outcomes[result_text(result)] += count
         if result.contract is None or result.declarer is None:
             continue
         side = result.declarer.side
-        contracts[contract_text(result.contract), side] += 1
+        contracts[contract_text(result.contract), side] += count
         if result.contract.level >= 6:
-            slams[side] += 1
+            slams[side] += count
         elif _is_game(result.contract):
-            games[side] += 1
+            games[side] += count
     return Field(board, results, contracts, outcomes, games, slams)
 
 

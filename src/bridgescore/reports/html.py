@@ -276,12 +276,20 @@ def who_link(who: Mapping[str, Any], shown: str | None = None) -> Markup:
     """An entrant (:meth:`bridgescore.reports.views.SessionPages.who`) as shown where it is
     named: ``shown`` (its label by default), a link to its score card when it has one, titled
     with its kind and names."""
-    text = escape(who["label"] if shown is None else shown)
-    kind = escape(entrant_kind(who))
-    if not who["page"]:
-        return Markup(f'<span title="{kind}">{text}</span>')
-    title = f"{kind}: {escape(who['name'])}" if who["name"] else kind
-    return Markup(f'<a href="{escape(who["page"])}" title="{title}">{text}</a>')
+    # made once for each entrant as each page names it: a traveller row names two
+    return _who_link(who["label"], who["page"], who["name"], _kind_of(who), shown, current().code)
+
+
+@functools.lru_cache(maxsize=65536)
+def _who_link(
+    label: str, page: str | None, name: str | None, kind: str, shown: str | None, language: str
+) -> Markup:
+    text = escape(label if shown is None else shown)
+    kind_text = escape(_kind_text(kind, label))
+    if not page:
+        return Markup(f'<span title="{kind_text}">{text}</span>')
+    title = f"{kind_text}: {escape(name)}" if name else kind_text
+    return Markup(f'<a href="{escape(page)}" title="{title}">{text}</a>')
 
 
 def given(rows: Iterable[Mapping[str, Any]], key: str) -> bool:
@@ -301,11 +309,19 @@ def present(explanations: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 def entrant_kind(who: Mapping[str, Any]) -> str:
     """``Pair 3NS``, ``Player 12``, ``Team 4``."""
-    if "player" in who:
-        return _("Player %(label)s", label=who["label"])
-    if "team" in who:
-        return _("Team %(label)s", label=who["label"])
-    return _("Pair %(label)s", label=who["label"])
+    return _kind_text(_kind_of(who), who["label"])
+
+
+def _kind_of(who: Mapping[str, Any]) -> str:
+    return "player" if "player" in who else "team" if "team" in who else "pair"
+
+
+def _kind_text(kind: str, label: object) -> str:
+    if kind == "player":
+        return _("Player %(label)s", label=label)
+    if kind == "team":
+        return _("Team %(label)s", label=label)
+    return _("Pair %(label)s", label=label)
 
 
 def entrant_number(who: Mapping[str, Any]) -> str:
@@ -448,7 +464,32 @@ def environment(rules: Rules) -> jinja2.Environment:
     env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
     install(env)
+    # ``{{ _("...") }}`` without Jinja's three calls through the context for each message
+    env.globals.update(_=_gettext, gettext=_gettext)
     return env
+
+
+def _gettext(__message: str, **values: Any) -> Markup:
+    """Jinja's new-style ``_()`` (:func:`bridgescore.languages.install`) in an autoescaping
+    template: the message in the current language as a ``Markup``, ``%``-formatted with
+    ``values`` (escaped). A site shows a few hundred messages hundreds of thousands of times,
+    with a few thousand distinct values: each is made once (the language and each value's
+    type are part of the key: ``"<b>"`` and ``Markup("<b>")`` are formatted differently)."""
+    language = current().code
+    try:
+        return _formatted(__message, language, tuple((k, type(v), v) for k, v in values.items()))
+    except TypeError:  # a value that cannot be a key
+        return _translated(__message, language) % values
+
+
+@functools.lru_cache(maxsize=65536)
+def _formatted(message: str, language: str, values: tuple[tuple[str, type, Any], ...]) -> Markup:
+    return _translated(message, language) % {k: v for k, _type, v in values}
+
+
+@functools.lru_cache(maxsize=4096)
+def _translated(message: str, language: str) -> Markup:
+    return Markup(current().translations.gettext(message))
 
 
 def render(
@@ -550,11 +591,12 @@ def write_site(
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) * (2 if analysis else 1) + 2
     # A large site's score cards and evenings are shared with a copy of this process on a
-    # second core: it takes the last three quarters (this one also writes the rankings, the
-    # travellers and the recap sheet, as long to make as a quarter of the cards and evenings),
-    # and its pages' names are listed after these, in the same order.
+    # second core: it takes the last two thirds (this one also writes the rankings, the
+    # travellers and the recap sheet, about as long to make as a third of the cards and
+    # evenings: measured at 1,000 and 3,000 tables), and its pages' names are listed after
+    # these, in the same order.
     large = fork and len(entrants) >= FORK_ENTRANTS
-    split = len(entrants) // 4 if large and can_fork() else None
+    split = len(entrants) // 3 if large and can_fork() else None
 
     def theirs(tick: Callable[[], None]) -> list[str]:
         with Files() as files:

@@ -391,7 +391,8 @@ class SessionPages:
 
     def _cell_values(self, cell: RecapCell, key: str) -> Data:
         """A recap cell's value and percentage, worked out once for each value shown."""
-        shown = (key, cell.value, cell.percent)
+        # the percentage follows from the value and the board's top: worked out on a miss only
+        shown = (key, cell.value, cell.board.top)
         known = self._cells.get(shown)
         if known is None:
             known = self._cells[shown] = {
