@@ -59,6 +59,7 @@ class Language:
     translations: _gettext.NullTranslations
     decimal: str  # the decimal sign
     percent: str  # "{}%" in English, "{} %" in French
+    group: str = ","  # the thousands' separator
 
     def gettext(self, message: str, **values: Any) -> str:
         text = self.translations.gettext(message)
@@ -69,9 +70,12 @@ class Language:
         return text % {"num": count, **values}
 
     def number(self, text: str) -> str:
-        """A number already rounded for display (``"56.25"``, ``"-3.5"``) in this language's
-        form (``"56,25"``): the rounding stays the rules' (:mod:`bridgescore.display`)."""
-        return text if self.decimal == "." else text.replace(".", self.decimal)
+        """A number already rounded for display (``"56.25"``, ``"-3.5"``, ``"1,234"``) in this
+        language's form (``"56,25"``, ``"1 234"``): the rounding stays the rules'
+        (:mod:`bridgescore.display`)."""
+        if self.decimal == "." and self.group == ",":
+            return text
+        return text.translate({ord("."): self.decimal, ord(","): self.group})
 
     def percentage(self, text: str) -> str:
         """``"56.25"`` → ``"56.25%"`` / ``"56,25 %"``."""
@@ -98,17 +102,16 @@ def language(code: str) -> Language:
     if code not in LANGUAGES and code != PSEUDO:
         raise ValueError(f"no language {code!r}: expected one of {', '.join(LANGUAGES)}")
     if code in ("en", PSEUDO):
-        decimal, percent = ".", "{}%"
+        decimal, percent, group = ".", "{}%", ","
     else:
         from babel import Locale
 
         locale = Locale.parse(code)
-        decimal = locale.number_symbols["latn"]["decimal"]
+        symbols = locale.number_symbols["latn"]
+        decimal, group = symbols["decimal"], symbols["group"]
         pattern = locale.percent_formats[None].pattern
-        percent = pattern.replace("#,##0", "{}").replace(
-            "%", locale.number_symbols["latn"]["percentSign"]
-        )
-    return Language(code, translations(code), decimal, percent)
+        percent = pattern.replace("#,##0", "{}").replace("%", symbols["percentSign"])
+    return Language(code, translations(code), decimal, percent, group)
 
 
 _current: ContextVar[Language | None] = ContextVar("bridgescore_language", default=None)

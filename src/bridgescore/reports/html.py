@@ -74,17 +74,26 @@ class Site:
 
     def summary(self) -> str:
         """What was written, in a few words: "71 pages: rankings, recap sheet, ..."."""
+        counts = {"pages": len(self.pages), "boards": self.boards, "cards": self.cards}
         if self.teams:
             if self.evenings:
-                return (
-                    f"{len(self.pages)} pages: rankings, {self.boards} travellers and "
-                    f"{self.evenings} team evenings"
+                return _(
+                    "%(pages)s pages: rankings, %(boards)s travellers and %(evenings)s team "
+                    "evenings",
+                    evenings=self.evenings,
+                    **counts,
                 )
-            return f"{len(self.pages)} pages: rankings and {self.boards} travellers"
-        return (
-            f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
-            f"{self.cards} score cards"
-            + (f" and {self.evenings} evenings" if self.evenings else "")
+            return _("%(pages)s pages: rankings and %(boards)s travellers", **counts)
+        if self.evenings:
+            return _(
+                "%(pages)s pages: rankings, recap sheet, %(boards)s travellers, %(cards)s score "
+                "cards and %(evenings)s evenings",
+                evenings=self.evenings,
+                **counts,
+            )
+        return _(
+            "%(pages)s pages: rankings, recap sheet, %(boards)s travellers, %(cards)s score cards",
+            **counts,
         )
 
 
