@@ -81,14 +81,13 @@ class Explanation:
         def n(value: Fraction | int) -> str:
             return reader.number(fmt(value, decimals))
 
-        tr = reader.gettext
         if self.in_imps:
             return self._imps_text(n, decimals, reader)
 
         note = None if self.note is None else _in(self.note, reader)
         if self.artificial is not None:
             assert self.percent is not None
-            text = tr(
+            text = reader.gettext(
                 "artificial score %(score)s: %(percent)s of the top %(top)s",
                 score=self.artificial,
                 percent=reader.percentage(fmt(self.percent, decimals)),
@@ -117,7 +116,7 @@ class Explanation:
             top=n(self.raw_top),
         )
         for step in self.steps:
-            text += tr(
+            text += reader.gettext(
                 "; %(reason)s, %(method)s = %(value)s of %(top)s",
                 reason=_in(step.reason, reader),
                 method=_in(step.method, reader),
@@ -132,7 +131,9 @@ class Explanation:
         """The score explained, or each of a weighted result's scores with its weight."""
         if len(self.scores) == 1:
             return _points(self.scores[0][1])
-        return f" {reader.gettext('and')} ".join(
+        # "and" between a weighted result's scores (the conjunction, as in "+420 and +450")
+        between = " " + reader.gettext("and") + " "
+        return between.join(
             reader.gettext(
                 "%(percent)s of %(score)s",
                 percent=reader.percentage(fmt(w * 100, decimals)),
@@ -147,11 +148,10 @@ class Explanation:
     def _imps_text(
         self, n: Callable[[Fraction | int], str], decimals: int, reader: Language
     ) -> str:
-        tr = reader.gettext
         group = self._group(reader)
         note = None if self.note is None else _in(self.note, reader)
         if self.artificial is not None:
-            return tr(
+            return reader.gettext(
                 "artificial score %(score)s: %(value)s IMPs",
                 score=self.artificial,
                 value=n(self.value),
@@ -159,7 +159,7 @@ class Explanation:
         what = self._what(decimals, reader)
         if self.method is Method.BUTLER:
             assert self.datum is not None
-            return tr(
+            return reader.gettext(
                 "%(what)s against the datum %(datum)s%(group)s%(note)s: %(value)s IMPs",
                 what=what,
                 datum=_points_fraction(self.datum, n),
