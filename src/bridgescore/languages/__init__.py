@@ -40,6 +40,7 @@ __all__ = [
     "negotiate",
     "ngettext",
     "use",
+    "written_date",
 ]
 
 #: The languages with complete catalogues, English (the source) first.
@@ -85,12 +86,21 @@ class Language:
         """A date as this language writes it (``form``: ``short``, ``medium``, ``long``)."""
         from babel.dates import format_date
 
-        return format_date(when, form, locale=self._babel())
+        return self._pseudo(format_date(when, form, locale=self._babel()))
 
     def datetime(self, when: datetime, form: str = "medium") -> str:
         from babel.dates import format_datetime
 
-        return format_datetime(when, form, locale=self._babel())
+        return self._pseudo(format_datetime(when, form, locale=self._babel()))
+
+    def _pseudo(self, text: str) -> str:
+        """The pseudo-locale's dates are English's, accented: a date written without this
+        language (``date.isoformat``, ``strftime``) shows in its tests as plain words."""
+        if self.code != PSEUDO:
+            return text
+        from bridgescore.languages.catalogues import pseudo
+
+        return pseudo(text)
 
     def _babel(self) -> str:
         return "en" if self.code == PSEUDO else self.code
@@ -141,6 +151,19 @@ def _(message: str, **values: Any) -> str:
 def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
     """The singular or plural of a message by ``count`` (``%(num)d`` is the count)."""
     return current().ngettext(singular, plural, count, **values)
+
+
+def written_date(value: str | None) -> str:
+    """A date as a file or the database gives it (``2026-11-25``) as the current language
+    writes it (``25 novembre 2026``); English keeps the date as given (what every output always
+    printed), and so does any language for a date that is not ISO (``27/07/2022``)."""
+    if not value or current().code == "en":
+        return value or ""
+    try:
+        when = date.fromisoformat(value)
+    except ValueError:
+        return value
+    return current().date(when)
 
 
 def N_(message: str) -> str:

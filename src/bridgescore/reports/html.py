@@ -22,7 +22,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -35,7 +34,7 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import N_, _, current, install
+from bridgescore.languages import N_, _, current, install, written_date
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files, Forked, can_fork
@@ -343,15 +342,9 @@ def board_heading(link: Mapping[str, Any]) -> str:
 
 
 def date_text(value: str | None) -> str:
-    """A session's date (``2026-11-25``) as the reader's language writes it; English keeps the
-    date as the session gives it, and so does any language for a date that is not ISO."""
-    if not value or current().code == "en":
-        return value or ""
-    try:
-        when = date.fromisoformat(value)
-    except ValueError:
-        return value
-    return current().date(when)
+    """A session's date (``2026-11-25``) as the reader's language writes it
+    (:func:`bridgescore.languages.written_date`)."""
+    return written_date(value)
 
 
 _VULNERABILITY = {"None": N_("None"), "All": N_("All")}

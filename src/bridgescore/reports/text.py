@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
-from bridgescore.languages import N_, _, current, ngettext
+from bridgescore.languages import N_, _, current, ngettext, written_date
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.reports.words import shown as shown_text
@@ -60,7 +60,7 @@ def render(
     session = result.session
     heading = session.title or _("Session results")
     if session.date:
-        heading += f" — {session.date}"
+        heading += f" — {written_date(session.date)}"
     _say(console, heading, "bold")
     _say(
         console,
@@ -302,7 +302,7 @@ def _traveller(
         if solved is not None:
             difference = None if score is None else solved.versus_par(score)
             cells.append("" if difference is None else f"{difference:+d}" if difference else "0")
-        _row(table, *cells, "\n".join(why) or "not played")
+        _row(table, *cells, "\n".join(why) or _("not played"))
     console.print(table)
 
 
@@ -329,7 +329,7 @@ def render_teams(
     session = result.session
     heading = session.title or _("Teams results")
     if session.date:
-        heading += f" — {session.date}"
+        heading += f" — {written_date(session.date)}"
     console.print(Text(printable(heading), style="bold"))
     console.print(
         _(
