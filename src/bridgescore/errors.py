@@ -38,7 +38,7 @@ LISTED_LIMIT = 200  # problems an error's message lists (all are in its ``proble
 
 
 def _cut(text: str, limit: int) -> str:
-    more = current().number(f"{len(text) - limit:,}")
+    more = current().grouped(f"{len(text) - limit:,}")
     return text[:limit] + _("… (%(more)s more characters)", more=more)
 
 
@@ -95,14 +95,14 @@ class InputFileError(BridgeScoreError):
             "%(path)s: %(problems)s problems",
             count,
             path=path or _("input"),
-            problems=said.number(f"{count:,}"),
+            problems=said.grouped(f"{count:,}"),
         )
         listed = [p.describe(path) for p in self.problems[:LISTED_LIMIT]]
         if count > LISTED_LIMIT:
             listed.append(
                 _(
                     "… and %(more)s more (the first %(shown)s are shown)",
-                    more=said.number(f"{count - LISTED_LIMIT:,}"),
+                    more=said.grouped(f"{count - LISTED_LIMIT:,}"),
                     shown=LISTED_LIMIT,
                 )
             )

@@ -43,7 +43,7 @@ class MailProblem(BridgeScoreError):
     """A session whose results cannot be mailed: a club without a server."""
 
 
-NO_SERVER = "the club has no SMTP server yet"
+NO_SERVER = N_("the club has no SMTP server yet")
 
 # What a player lets the results show, as their mail's foot says it.
 _PUBLISH = {

@@ -296,9 +296,9 @@ def say_rate(done: str, results: int, seconds: int | float) -> None:
         + _(
             "%(done)s %(results)s results in %(seconds)ss (%(rate)s results a second)",
             done=done,
-            results=said.number(f"{results:,}"),
+            results=said.grouped(f"{results:,}"),
             seconds=said.number(f"{seconds:.2f}"),
-            rate=said.number(f"{rate:,.0f}"),
+            rate=said.grouped(f"{rate:,.0f}"),
         ),
         err=True,
     )

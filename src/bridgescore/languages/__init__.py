@@ -71,9 +71,13 @@ class Language:
         return text % {"num": count, **values}
 
     def number(self, text: str) -> str:
-        """A number already rounded for display (``"56.25"``, ``"-3.5"``, ``"1,234"``) in this
-        language's form (``"56,25"``, ``"1 234"``): the rounding stays the rules'
-        (:mod:`bridgescore.display`)."""
+        """A number already rounded for display (``"56.25"``, ``"-3.5"``) in this language's
+        form (``"56,25"``): the rounding stays the rules' (:mod:`bridgescore.display`)."""
+        return text if self.decimal == "." else text.replace(".", self.decimal)
+
+    def grouped(self, text: str) -> str:
+        """A number written with English's thousands' separators (``f"{n:,}"``: ``"1,234.5"``)
+        in this language's form (``"1 234,5"``)."""
         if self.decimal == "." and self.group == ",":
             return text
         return text.translate({ord("."): self.decimal, ord(","): self.group})

@@ -19,7 +19,7 @@ from typing import Final
 DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] = {
     # The results site, the personal pages, the mails: what every player reads.
     "site": (
-        ("reports", "mailing.py"),
+        ("reports", "mailing.py", "store/privacy.py"),
         (("**.py", "python"), ("**/templates/**.html", "jinja2")),
     ),
     # The director's console (pages, forms, its answers).
