@@ -41,6 +41,7 @@ __all__ = [
     "ngettext",
     "use",
     "written_date",
+    "written_time",
 ]
 
 #: The languages with complete catalogues, English (the source) first.
@@ -168,6 +169,14 @@ def written_date(value: str | None) -> str:
     except ValueError:
         return value
     return current().date(when)
+
+
+def written_time(when: datetime, english: str = "%Y-%m-%d %H:%M") -> str:
+    """A moment as the current language writes it (``25/11/2026 21:05`` in French): English
+    keeps the form it always printed (``english``, a ``strftime`` format)."""
+    if current().code == "en":
+        return when.strftime(english)
+    return current().datetime(when, "short")
 
 
 def N_(message: str) -> str:
