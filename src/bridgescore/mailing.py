@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import LANGUAGES, N_, _, current, use
+from bridgescore.languages import LANGUAGES, N_, _, current, use, written_time
 from bridgescore.reports import mail as compose
 from bridgescore.reports import smtp
 from bridgescore.store import Store
@@ -138,7 +138,7 @@ class Period:
 
     @property
     def words(self) -> str:
-        return f"{self.until:%Y-%m-%d %H:%M} UTC"
+        return f"{written_time(self.until)} UTC"  # in the mail's language
 
 
 def correction_period(store: Store, session_id: int, now: datetime) -> Period | None:
