@@ -13,6 +13,7 @@ from bridgescore.cli.common import UsageProblem
 from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import _
+from bridgescore.languages.text import shown as shown_text
 from bridgescore.movements.model import board_list
 
 if TYPE_CHECKING:
@@ -372,9 +373,9 @@ def _text(found: Movement, warnings: list[str]) -> str:
         file=buffer, width=_WIDTH, markup=False, emoji=False, highlight=False, force_terminal=False
     )
     # Summary sentences stay whole lines: easier to read back and to search.
-    console.print(printable(found.describe()), soft_wrap=True)
+    console.print(printable(shown_text(found.describe())), soft_wrap=True)
     for note in found.notes:
-        console.print(printable(note), soft_wrap=True)
+        console.print(printable(shown_text(note)), soft_wrap=True)
     # As many tables a grid as fit in 120 columns unwrapped, so a big field stays readable.
     widest = max(len(_cell(found, p)) for p in found.plays)
     per_grid = max(1, (_WIDTH - 10) // (widest + 3))
@@ -384,7 +385,7 @@ def _text(found: Movement, warnings: list[str]) -> str:
             title=printable(
                 _(
                     "%(name)s: tables %(first)s-%(last)s",
-                    name=found.name,
+                    name=shown_text(found.name),
                     first=shown[0],
                     last=shown[-1],
                 )
@@ -404,7 +405,9 @@ def _text(found: Movement, warnings: list[str]) -> str:
     if outs:
         rounds = "; ".join(_("round %(round)s: %(who)s", round=r, who=w.label) for r, w in outs)
         console.print(_("Sit-outs: %(rounds)s", rounds=rounds))
-    console.print(_("Comparison balance: %(balance)s", balance=balance(found).describe()))
+    console.print(
+        _("Comparison balance: %(balance)s", balance=shown_text(balance(found).describe()))
+    )
     for warning in warnings:
         console.print(warning)
     return buffer.getvalue()
@@ -416,5 +419,7 @@ def _cell(found: Movement, play: Any) -> str:
 
     sides = f"{'-'.join(map(name, play.ns_side))} v {'-'.join(map(name, play.ew_side))}"
     boards = board_list(play.boards)
-    marks = (" sit-out" if play.sit_out else "") + (" arrow" if play.arrow_switched else "")
+    marks = (" " + _("sit-out") if play.sit_out else "") + (
+        " " + _("arrow") if play.arrow_switched else ""
+    )
     return f"{sides}: {boards}{marks}"

@@ -39,7 +39,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     # What the rules core and the readers say wherever they are shown (a command, a page, the
     # console): the explanation of a score, a file's problems and why it could not be read.
     "core": (
-        ("explanation.py", "scoring", "errors.py", "formats"),
+        ("explanation.py", "scoring", "errors.py", "formats", "movements"),
         (("**.py", "python"),),
     ),
 }
