@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
+from bridgescore.languages import N_, _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -68,8 +69,11 @@ def render_draw(event: SwissEvent, number: int, console: Console) -> None:
     from rich.table import Table
 
     draw = event.draws[number - 1]
-    table = Table(title=f"Round {number} of {event.conditions.rounds}", title_justify="left")
-    for name in ("Table", "Home", "Away", "IMPs", "VPs"):
+    table = Table(
+        title=_("Round %(round)s of %(rounds)s", round=number, rounds=event.conditions.rounds),
+        title_justify="left",
+    )
+    for name in (_("Table"), _("Home"), _("Away"), _("IMPs"), _("VPs")):
         table.add_column(name, justify="right")
     names = {t.number: t.name for t in event.teams}
     for match in draw.matches:
@@ -85,7 +89,7 @@ def render_draw(event: SwissEvent, number: int, console: Console) -> None:
     console.print(table)
     if draw.bye is not None:
         bye = event.conditions.bye_vps or 0
-        console.print(f"Bye: {_team(draw.bye, names)} ({_num(bye)} VPs)")
+        console.print(_("Bye: %(team)s (%(vps)s VPs)", team=_team(draw.bye, names), vps=_num(bye)))
 
 
 def render_standings(event: SwissEvent, console: Console) -> None:
@@ -93,13 +97,25 @@ def render_standings(event: SwissEvent, console: Console) -> None:
 
     done = sum(1 for n in range(1, event.drawn + 1) if not event.missing(n))
     table = Table(
-        title=f"Standings: {done} of {event.conditions.rounds} rounds complete",
+        title=_(
+            "Standings: %(done)s of %(rounds)s rounds complete",
+            done=done,
+            rounds=event.conditions.rounds,
+        ),
         title_justify="left",
     )
-    for name in ("Place", "Team", "Name", "Rounds", "IMPs for", "IMPs against", "VPs"):
-        table.add_column(name, justify="left" if name == "Name" else "right")
+    for name in (
+        N_("Place"),
+        N_("Team"),
+        N_("Name"),
+        N_("Rounds"),
+        N_("IMPs for"),
+        N_("IMPs against"),
+        N_("VPs"),
+    ):
+        table.add_column(_(name), justify="left" if name == "Name" else "right")
     for s in event.standings():
-        name = (s.name or "") + (" (withdrawn)" if s.withdrawn else "")
+        name = (s.name or "") + (_(" (withdrawn)") if s.withdrawn else "")
         table.add_row(
             s.place,
             str(s.team),
