@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from bridgescore.languages import _, current, ngettext
+
 
 class BridgeScoreError(Exception):
     """Base of every error bridgescore raises for bad input or impossible requests."""
@@ -36,7 +38,8 @@ LISTED_LIMIT = 200  # problems an error's message lists (all are in its ``proble
 
 
 def _cut(text: str, limit: int) -> str:
-    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+    more = current().grouped(f"{len(text) - limit:,}")
+    return text[:limit] + _("… (%(more)s more characters)", more=more)
 
 
 @dataclass(frozen=True)
@@ -62,19 +65,19 @@ class Problem:
         if path:
             parts.append(path if self.line is None else f"{path}:{self.line}")
         elif self.line is not None:
-            parts.append(f"line {self.line}")
+            parts.append(_("line %(line)s", line=self.line))
         if self.board is not None:
-            parts.append(f"board {self.board}")
+            parts.append(_("board %(board)s", board=self.board))
         if self.table:
-            parts.append(f"table {self.table}")
+            parts.append(_("table %(table)s", table=self.table))
         return ", ".join(parts)
 
     def describe(self, path: str | None = None) -> str:
         text = self.message
         if self.found is not None:
-            text += f": found {self.found!r}"
+            text += _(": found %(found)s", found=repr(self.found))
         if self.expected:
-            text += f", expected {self.expected}"
+            text += _(", expected %(expected)s", expected=self.expected)
         where = self.where(path)
         return f"{where}: {text}" if where else text
 
@@ -86,11 +89,22 @@ class InputFileError(BridgeScoreError):
         self.path = path
         self.problems: Sequence[Problem] = tuple(dict.fromkeys(problems))  # each one once
         count = len(self.problems)
-        head = f"{path or 'input'}: {count:,} problem{'s' if count != 1 else ''}"
+        said = current()
+        head = ngettext(
+            "%(path)s: %(problems)s problem",
+            "%(path)s: %(problems)s problems",
+            count,
+            path=path or _("input"),
+            problems=said.grouped(f"{count:,}"),
+        )
         listed = [p.describe(path) for p in self.problems[:LISTED_LIMIT]]
         if count > LISTED_LIMIT:
             listed.append(
-                f"… and {count - LISTED_LIMIT:,} more (the first {LISTED_LIMIT} are shown)"
+                _(
+                    "… and %(more)s more (the first %(shown)s are shown)",
+                    more=said.grouped(f"{count - LISTED_LIMIT:,}"),
+                    shown=LISTED_LIMIT,
+                )
             )
         super().__init__("\n".join([head, *listed]))
 

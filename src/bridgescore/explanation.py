@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.display import fmt
+from bridgescore.languages import Language, current, language
+from bridgescore.languages.text import Text
 from bridgescore.rules import Method
 from bridgescore.traveller import Artificial
 
@@ -53,77 +55,138 @@ class Explanation:
         return self.method is not Method.MATCHPOINTS
 
     def text(self, decimals: int = 2) -> str:
-        """One sentence a player can check by hand.
+        """One sentence a player can check by hand, in English: the rules' own words, what the
+        JSON and the pages' data carry.
 
         Made when asked for, from the counts kept, and remembered: tables with the same score
         on a board share one explanation, so a traveller of thousands of rows makes a few
         dozen sentences.
         """
-        made: dict[int, str] = self.__dict__.setdefault("_texts", {})
-        found = made.get(decimals)
+        return self._said(decimals, language("en"))
+
+    def said(self, decimals: int = 2) -> str:
+        """The same sentence in the current language (:func:`bridgescore.languages.use`), its
+        numbers written in the language's form; English gives :meth:`text`."""
+        return self._said(decimals, current())
+
+    def _said(self, decimals: int, reader: Language) -> str:
+        made: dict[tuple[int, str], str] = self.__dict__.setdefault("_texts", {})
+        key = (decimals, reader.code)
+        found = made.get(key)
         if found is None:
-            found = made[decimals] = self._sentence(decimals)
+            found = made[key] = self._sentence(decimals, reader)
         return found
 
-    def _sentence(self, decimals: int) -> str:
+    def _sentence(self, decimals: int, reader: Language) -> str:
         def n(value: Fraction | int) -> str:
-            return fmt(value, decimals)
+            return reader.number(fmt(value, decimals))
 
         if self.in_imps:
-            return self._imps_text(n)
+            return self._imps_text(n, decimals, reader)
 
+        note = None if self.note is None else _in(self.note, reader)
         if self.artificial is not None:
             assert self.percent is not None
-            text = (
-                f"artificial score {self.artificial}: {n(self.percent)}% of the top {n(self.top)}"
+            text = reader.gettext(
+                "artificial score %(score)s: %(percent)s of the top %(top)s",
+                score=self.artificial,
+                percent=reader.percentage(fmt(self.percent, decimals)),
+                top=n(self.top),
             )
-            if self.note:
-                text += f" ({self.note})"
+            if note:
+                text += f" ({note})"
             return f"{text} = {n(self.value)}"
-        if len(self.scores) == 1:
-            what = _points(self.scores[0][1])
-        else:
-            what = " and ".join(f"{n(w * 100)}% of {_points(s)}" for w, s in self.scores)
-        group = f" in group {self.group}" if self.group else ""
-        text = (
-            f"{what} beat {n(self.beaten)} and tied {n(self.tied)} of the {self.compared} other "
-            f"result{'s' if self.compared != 1 else ''}{group}: "
-        )
+        what = self._what(decimals, reader)
         if self.scale == 2:
-            text += f"{n(self.beaten)}×2 + {n(self.tied)}×1"
+            worked = f"{n(self.beaten)}×2 + {n(self.tied)}×1"
         else:
-            text += f"{n(self.beaten)}×1 + {n(self.tied)}×½"
-        text += f" = {n(self.raw)} of {n(self.raw_top)}"
+            worked = f"{n(self.beaten)}×1 + {n(self.tied)}×½"
+        text = reader.ngettext(
+            "%(what)s beat %(beaten)s and tied %(tied)s of the %(num)d other result%(group)s: "
+            "%(worked)s = %(raw)s of %(top)s",
+            "%(what)s beat %(beaten)s and tied %(tied)s of the %(num)d other results%(group)s: "
+            "%(worked)s = %(raw)s of %(top)s",
+            self.compared,
+            what=what,
+            beaten=n(self.beaten),
+            tied=n(self.tied),
+            group=self._group(reader),
+            worked=worked,
+            raw=n(self.raw),
+            top=n(self.raw_top),
+        )
         for step in self.steps:
-            text += f"; {step.reason}, {step.method} = {n(step.after)} of {n(self.top)}"
-        if self.note:
-            text += f"; {self.note}"
+            text += reader.gettext(
+                "; %(reason)s, %(method)s = %(value)s of %(top)s",
+                reason=_in(step.reason, reader),
+                method=_in(step.method, reader),
+                value=n(step.after),
+                top=n(self.top),
+            )
+        if note:
+            text += f"; {note}"
         return text
 
-    def _imps_text(self, n: Callable[[Fraction | int], str]) -> str:
-        group = f" in group {self.group}" if self.group else ""
-        if self.artificial is not None:
-            return f"artificial score {self.artificial}: {n(self.value)} IMPs"
+    def _what(self, decimals: int, reader: Language) -> str:
+        """The score explained, or each of a weighted result's scores with its weight."""
         if len(self.scores) == 1:
-            what = _points(self.scores[0][1])
-        else:
-            what = " and ".join(f"{n(w * 100)}% of {_points(s)}" for w, s in self.scores)
+            return _points(self.scores[0][1])
+        # "and" between a weighted result's scores (the conjunction, as in "+420 and +450")
+        between = " " + reader.gettext("and") + " "
+        return between.join(
+            reader.gettext(
+                "%(percent)s of %(score)s",
+                percent=reader.percentage(fmt(w * 100, decimals)),
+                score=_points(s),
+            )
+            for w, s in self.scores
+        )
+
+    def _group(self, reader: Language) -> str:
+        return reader.gettext(" in group %(group)s", group=self.group) if self.group else ""
+
+    def _imps_text(
+        self, n: Callable[[Fraction | int], str], decimals: int, reader: Language
+    ) -> str:
+        group = self._group(reader)
+        note = None if self.note is None else _in(self.note, reader)
+        if self.artificial is not None:
+            return reader.gettext(
+                "artificial score %(score)s: %(value)s IMPs",
+                score=self.artificial,
+                value=n(self.value),
+            )
+        what = self._what(decimals, reader)
         if self.method is Method.BUTLER:
             assert self.datum is not None
-            text = f"{what} against the datum {_points_fraction(self.datum, n)}{group}"
-            if self.note:
-                text += f" ({self.note})"
-            return f"{text}: {n(self.value)} IMPs"
+            return reader.gettext(
+                "%(what)s against the datum %(datum)s%(group)s%(note)s: %(value)s IMPs",
+                what=what,
+                datum=_points_fraction(self.datum, n),
+                group=group,
+                note=f" ({note})" if note else "",
+                value=n(self.value),
+            )
         assert self.gross is not None
-        text = (
-            f"{what} against the {self.compared} other result"
-            f"{'s' if self.compared != 1 else ''}{group}: {n(self.gross)} IMPs in all"
+        text = reader.ngettext(
+            "%(what)s against the %(num)d other result%(group)s: %(gross)s IMPs in all",
+            "%(what)s against the %(num)d other results%(group)s: %(gross)s IMPs in all",
+            self.compared,
+            what=what,
+            group=group,
+            gross=n(self.gross),
         )
         if self.divisor != 1:
             text += f", ÷ {self.divisor} = {n(self.value)}"
-        if self.note:
-            text += f"; {self.note}"
+        if note:
+            text += f"; {note}"
         return text
+
+
+def _in(words: str, reader: Language) -> str:
+    """A part of an explanation made by the scoring (a step's reason, a note): a :class:`Text`
+    is shown in the reader's language, any other string as it is."""
+    return words.shown(reader) if isinstance(words, Text) and reader.code != "en" else words
 
 
 def _points_fraction(value: Fraction, n: Callable[[Fraction | int], str]) -> str:

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import LANGUAGES, N_, _, current, use
+from bridgescore.languages import LANGUAGES, N_, _, current, use, written_time
 from bridgescore.reports import mail as compose
 from bridgescore.reports import smtp
 from bridgescore.store import Store
@@ -43,7 +43,7 @@ class MailProblem(BridgeScoreError):
     """A session whose results cannot be mailed: a club without a server."""
 
 
-NO_SERVER = "the club has no SMTP server yet"
+NO_SERVER = N_("the club has no SMTP server yet")
 
 # What a player lets the results show, as their mail's foot says it.
 _PUBLISH = {
@@ -138,7 +138,7 @@ class Period:
 
     @property
     def words(self) -> str:
-        return f"{self.until:%Y-%m-%d %H:%M} UTC"
+        return f"{written_time(self.until)} UTC"  # in the mail's language
 
 
 def correction_period(store: Store, session_id: int, now: datetime) -> Period | None:

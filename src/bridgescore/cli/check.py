@@ -10,6 +10,7 @@ import click
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import console, given, rules_from, scoring_options
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 
 if TYPE_CHECKING:
     from bridgescore.anomalies import Anomaly
@@ -116,7 +117,7 @@ def _check(file: str, conventions: str | None, options: dict[str, Any]) -> Check
     from bridgescore.rules import rules_named
 
     if options["movement"]:
-        raise UsageProblem("check scores the file's own movement: leave out --movement")
+        raise UsageProblem(_("check scores the file's own movement: leave out --movement"))
     figures = read_figures(file)
     baseline = rules_named(options["rules_name"]).with_declared(figures.declared)
     rules = rules_from(options).with_declared(figures.declared, given(options))

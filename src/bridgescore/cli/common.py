@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from bridgescore.languages import _
+
 if TYPE_CHECKING:
     from bridgescore.store import Store
 
@@ -33,10 +35,24 @@ def decimal(text: str, what: str, least: Fraction, most: Fraction) -> Fraction:
     value = text.strip()
     if not re.fullmatch(r"[+-]?[0-9]{1,9}(\.[0-9]{1,9})?", value):
         shown = value if len(value) <= 20 else value[:20] + "…"
-        raise UsageProblem(f"{what}: not a number: {shown!r} (expected a number like 2.5 or -1)")
+        raise UsageProblem(
+            _(
+                "%(what)s: not a number: %(found)s (expected a number like 2.5 or -1)",
+                what=what,
+                found=repr(shown),
+            )
+        )
     found = Fraction(value)
     if not least <= found <= most:
-        raise UsageProblem(f"{what}: {value} is out of range (expected {least} to {most})")
+        raise UsageProblem(
+            _(
+                "%(what)s: %(value)s is out of range (expected %(least)s to %(most)s)",
+                what=what,
+                value=value,
+                least=least,
+                most=most,
+            )
+        )
     return found
 
 

@@ -12,6 +12,7 @@ import click
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.options import scoring_options
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 
 if TYPE_CHECKING:
     from bridgescore.events import EventSession
@@ -127,7 +128,7 @@ def ladder(
             write_directory(directory, lambda into: write_ladder_site(data, into))
         except BridgeScoreError as error:
             raise UsageProblem(str(error)) from None
-        click.echo(f"Ladder written: open {Path(directory) / 'index.html'}")
+        click.echo(_("Ladder written: open %(html)s", html=Path(directory) / "index.html"))
         return
     if output_format == "json":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -146,7 +147,9 @@ def _imps(text: str) -> Fraction | None:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"--imps: expected a number or 'ranked', found {text!r}") from None
+        raise UsageProblem(
+            _("--imps: expected a number or 'ranked', found %(text)s", text=repr(text))
+        ) from None
 
 
 def _sessions(
@@ -160,7 +163,7 @@ def _sessions(
 
     if files:
         if since or until or club:
-            raise UsageProblem("--from, --to and --club choose stored sessions: give no FILES")
+            raise UsageProblem(_("--from, --to and --club choose stored sessions: give no FILES"))
         from bridgescore.cli.event import load_sessions
 
         return load_sessions(files, options)
@@ -177,10 +180,19 @@ def _sessions(
         found = season(store, club, first, last)
     for info in found.undated:
         click.echo(
-            f"bridgescore: note: db:{info.id} ({info.title}) has no date: not counted", err=True
+            "bridgescore: "
+            + _(
+                "note: db:%(id)s (%(title)s) has no date: not counted",
+                id=info.id,
+                title=info.title,
+            ),
+            err=True,
         )
     for info in found.live:
-        click.echo(f"bridgescore: note: db:{info.id} is still being played: not counted", err=True)
+        click.echo(
+            "bridgescore: " + _("note: db:%(id)s is still being played: not counted", id=info.id),
+            err=True,
+        )
     from bridgescore.results import SessionResult
 
     chosen = [
@@ -189,7 +201,7 @@ def _sessions(
         if isinstance(s.result, SessionResult)
     ]
     if not chosen:
-        raise UsageProblem("no stored session of pairs in that period: nothing to rank")
+        raise UsageProblem(_("no stored session of pairs in that period: nothing to rank"))
     return chosen
 
 

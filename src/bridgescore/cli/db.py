@@ -21,6 +21,7 @@ from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
 from bridgescore.display import printable, printable_json
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import N_, _, written_date, written_time
 
 if TYPE_CHECKING:
     from bridgescore.store import Policy
@@ -75,12 +76,21 @@ def _date(text: str | None, what: str) -> date | None:
         raise UsageProblem(f"{what}: {error}") from None
 
 
+# What an import is doing, as its progress bar says it (the store's words).
+_STAGES = (N_("checking"), N_("storing"))
+
+
 def _ids(values: tuple[str, ...]) -> dict[str, str]:
     found = {}
     for value in values:
         kind, sep, number = value.partition("=")
         if not sep or not kind.strip() or not number.strip():
-            raise UsageProblem(f"--id {value!r}: expected KIND=VALUE, like ebu=12345 or bbo=annlee")
+            raise UsageProblem(
+                _(
+                    "--id %(found)s: expected KIND=VALUE, like ebu=12345 or bbo=annlee",
+                    found=repr(value),
+                )
+            )
         found[kind.strip().lower()] = number.strip()
     return found
 
@@ -129,9 +139,16 @@ def db_upgrade(db: str | None) -> None:
         raise UsageProblem(said) from None
     where = describe(url)
     if before == after:
-        click.echo(f"{where}: up to date (revision {after})")
+        click.echo(_("%(where)s: up to date (revision %(after)s)", where=where, after=after))
     else:
-        click.echo(f"{where}: upgraded from {before or 'empty'} to {after}")
+        click.echo(
+            _(
+                "%(where)s: upgraded from %(before)s to %(after)s",
+                where=where,
+                before=before or _("empty"),
+                after=after,
+            )
+        )
 
 
 # --- import ------------------------------------------------------------------------------------
@@ -199,13 +216,17 @@ def import_command(
         forced, plan = structure({"movement": movement}), movement_file({"movement": movement})
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
-    bar = Progress("Importing")  # on standard error, hidden while a file's lines are printed
+    bar = Progress(_("Importing"))  # on standard error, hidden while a file's lines are printed
     with database(db) as store, contextlib.closing(bar):
         for number, path in enumerate(files, 1):
-            of = f" ({number} of {len(files)})" if len(files) > 1 else ""
+            of = (
+                _(" (%(number)s of %(count)s)", number=number, count=len(files))
+                if len(files) > 1
+                else ""
+            )
 
             def step(stage: str, done: int, total: int, path: str = path, of: str = of) -> None:
-                bar(done, total, f"{stage.capitalize()} {Path(path).name}{of}")
+                bar(done, total, f"{_(stage).capitalize()} {Path(path).name}{of}")
 
             report = store.import_file(
                 path,
@@ -221,21 +242,45 @@ def import_command(
             )
             bar.hide()
             if not report.stored:
-                again = " (the same evening, from another file)" if report.evening else ""
-                click.echo(f"{path}: already stored as session {report.session_id}{again}")
+                again = _(" (the same evening, from another file)") if report.evening else ""
+                click.echo(
+                    _(
+                        "%(path)s: already stored as session %(session)s%(again)s",
+                        path=path,
+                        session=report.session_id,
+                        again=again,
+                    )
+                )
                 continue
             click.echo(
-                f"{path}: stored as session {report.session_id} of club {printable(club)!r} "
-                f"({report.results} table results; "
-                f"{report.matched} players matched, {len(report.new_players)} new)"
+                _(
+                    "%(path)s: stored as session %(session)s of club %(club)s (%(results)s table "
+                    "results; %(matched)s players matched, %(new)s new)",
+                    path=path,
+                    session=report.session_id,
+                    club=repr(printable(club)),
+                    results=report.results,
+                    matched=report.matched,
+                    new=len(report.new_players),
+                )
             )
             for player in report.new_players:
-                click.echo(f"  new player {player.id}: {printable(player.name)}")
+                click.echo(
+                    "  "
+                    + _("new player %(id)s: %(name)s", id=player.id, name=printable(player.name))
+                )
             for name, candidates in report.ambiguous:
                 ids = ", ".join(map(str, candidates))
-                click.echo(f"  ambiguous: {_shown(name)} could be players {ids}: not linked")
+                click.echo(
+                    "  "
+                    + _(
+                        "ambiguous: %(name)s could be players %(ids)s: not linked",
+                        name=_shown(name),
+                        ids=ids,
+                    )
+                )
         # Each stored session's percentages, for handicaps: worked out now, once.
-        store.refresh_scores(club, lambda done, total: bar(done, total, "Scoring for handicaps"))
+        store.refresh_scores(club, lambda done, total: bar(done, total, _("Scoring for handicaps")))
 
 
 # --- players -----------------------------------------------------------------------------------
@@ -288,11 +333,12 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
             p.first_name,
             p.last_name,
             " ".join(f"{k}={v}" for k, v in sorted(p.ids.items())),
-            "" if p.merged_into is None else f"merged into {p.merged_into}",
+            "" if p.merged_into is None else _("merged into %(id)s", id=p.merged_into),
         ]
         for p in found
     ]
-    sys.stdout.write(_table(["Id", "First name", "Last name", "External ids", ""], rows))
+    headers = [_("Id"), _("First name"), _("Last name"), _("External ids"), ""]
+    sys.stdout.write(_table(headers, rows))
 
 
 @players_group.command("add")
@@ -322,7 +368,7 @@ def players_add(
     """
     with database(db) as store:
         player = store.add_player(first_name, last_name, _ids(ids), club, another=another)
-    click.echo(f"added player {player.id}: {printable(player.name)}")
+    click.echo(_("added player %(id)s: %(name)s", id=player.id, name=printable(player.name)))
 
 
 @players_group.command("edit")
@@ -351,7 +397,7 @@ def players_edit(
     """
     with database(db) as store:
         found = store.edit_player(player, first_name, last_name, _ids(ids), club)
-    click.echo(f"player {found.id}: {printable(found.name)}")
+    click.echo(_("player %(id)s: %(name)s", id=found.id, name=printable(found.name)))
 
 
 @players_group.command("merge")
@@ -374,12 +420,27 @@ def players_merge(
     with database(db) as store:
         if undo is not None:
             kept, merged = store.undo_merge(undo)
-            click.echo(f"merge {undo} undone: player {merged} is separate from player {kept} again")
+            click.echo(
+                _(
+                    "merge %(merge)s undone: player %(merged)s is separate from player %(kept)s "
+                    "again",
+                    merge=undo,
+                    merged=merged,
+                    kept=kept,
+                )
+            )
             return
         if keep is None or duplicate is None:
-            raise UsageProblem("give the player to keep and the duplicate, or --undo MERGE_ID")
+            raise UsageProblem(_("give the player to keep and the duplicate, or --undo MERGE_ID"))
         merge_id, linked = store.merge_players(keep, duplicate, reason=reason)
-    click.echo(f"merged {duplicate} into {keep} (merge {merge_id}; undo with --undo {merge_id})")
+    click.echo(
+        _(
+            "merged %(duplicate)s into %(keep)s (merge %(merge)s; undo with --undo %(merge)s)",
+            duplicate=duplicate,
+            keep=keep,
+            merge=merge_id,
+        )
+    )
     _say_linked(linked)
 
 
@@ -399,24 +460,36 @@ def players_relink(db: str | None) -> None:
         linked, left = store.relink()
     _say_linked(linked)
     if not linked:
-        click.echo("nothing to link")
+        click.echo(_("nothing to link"))
     for entry in left:
         why = (
-            f"could be players {', '.join(map(str, entry.candidates))}"
+            _("could be players %(ids)s", ids=", ".join(map(str, entry.candidates)))
             if entry.candidates
-            else "no player has that name"
+            else _("no player has that name")
         )
         click.echo(
-            f"  still unlinked: {_shown(entry.name)} in session {entry.session_id} "
-            f"({entry.entrant}): {why}"
+            "  "
+            + _(
+                "still unlinked: %(name)s in session %(session)s (%(entrant)s): %(why)s",
+                name=_shown(entry.name),
+                session=entry.session_id,
+                entrant=entry.entrant,
+                why=why,
+            )
         )
 
 
 def _say_linked(linked: list[Any]) -> None:
     for entry in linked:
         click.echo(
-            f"  linked {_shown(entry.name)} in session {entry.session_id} ({entry.entrant}) "
-            f"to player {entry.player_id}"
+            "  "
+            + _(
+                "linked %(name)s in session %(session)s (%(entrant)s) to player %(id)s",
+                name=_shown(entry.name),
+                session=entry.session_id,
+                entrant=entry.entrant,
+                id=entry.player_id,
+            )
         )
 
 
@@ -434,11 +507,22 @@ def players_import(file: str, db: str | None, club: str) -> None:
     """
     with database(db) as store:
         new, updated, ambiguous = store.import_members(file, club)
-    click.echo(f"{file}: {len(new)} new players, {len(updated)} updated")
+    click.echo(
+        _(
+            "%(file)s: %(new)s new players, %(updated)s updated",
+            file=file,
+            new=len(new),
+            updated=len(updated),
+        )
+    )
     for name, candidates in ambiguous:
         click.echo(
-            f"  ambiguous: {_shown(name)} could be players "
-            f"{', '.join(map(str, candidates))}: left alone"
+            "  "
+            + _(
+                "ambiguous: %(name)s could be players %(ids)s: left alone",
+                name=_shown(name),
+                ids=", ".join(map(str, candidates)),
+            )
         )
 
 
@@ -472,7 +556,7 @@ def sessions_list(db: str | None, club: str | None) -> None:
     rows = [
         [
             str(s.id),
-            "" if s.played_on is None else s.played_on.isoformat(),
+            "" if s.played_on is None else written_date(s.played_on.isoformat()),
             s.club,
             s.title or "",
             s.movement,
@@ -484,7 +568,17 @@ def sessions_list(db: str | None, club: str | None) -> None:
     ]
     sys.stdout.write(
         _table(
-            ["Id", "Date", "Club", "Title", "Movement", "Boards", "Results", "Corrections"], rows
+            [
+                _("Id"),
+                _("Date"),
+                _("Club"),
+                _("Title"),
+                _("Movement"),
+                _("Boards"),
+                _("Results"),
+                _("Corrections"),
+            ],
+            rows,
         )
     )
 
@@ -511,11 +605,18 @@ def sessions_show(
     with database(db) as store:
         if line is not None:
             for entry in store.history(session_id, line):
-                state = "current" if entry.current else "superseded"
+                state = _("current") if entry.current else _("superseded")
                 click.echo(
                     printable(
-                        f"{entry.id}: {entry.result} ({state}) {entry.recorded_at:%Y-%m-%d %H:%M} "
-                        f"by {entry.recorded_by}: {entry.reason or ''}"
+                        _(
+                            "%(id)s: %(result)s (%(state)s) %(when)s by %(who)s: %(reason)s",
+                            id=entry.id,
+                            result=entry.result,
+                            state=state,
+                            when=written_time(entry.recorded_at),
+                            who=entry.recorded_by,
+                            reason=entry.reason or "",
+                        )
                     )
                 )
             return
@@ -524,7 +625,9 @@ def sessions_show(
         if output_format == "text":
             corrected = store.corrected_lines(session_id)
             if corrected:
-                click.echo(printable(f"Corrected traveller lines: {', '.join(corrected)}"))
+                click.echo(
+                    printable(_("Corrected traveller lines: %(lines)s", lines=", ".join(corrected)))
+                )
 
 
 @sessions_group.command("export")
@@ -549,7 +652,10 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
     kind = to or EXTENSIONS.get(Path(output).suffix.lower())
     if kind is None:
         raise UsageProblem(
-            f"{output}: cannot tell the format from its name: give --to csv|json|usebio|pbn"
+            _(
+                "%(output)s: cannot tell the format from its name: give --to csv|json|usebio|pbn",
+                output=output,
+            )
         )
     from bridgescore.formats.outputs import write_text
     from bridgescore.store.engine import database_url, sqlite_file
@@ -562,7 +668,14 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if output != "-":
-        click.echo(f"session {session_id} written to {output} ({kind})")
+        click.echo(
+            _(
+                "session %(session)s written to %(output)s (%(kind)s)",
+                session=session_id,
+                output=output,
+                kind=kind,
+            )
+        )
 
 
 @sessions_group.command("correct")
@@ -597,8 +710,15 @@ def sessions_correct(
             assigned=assigned,
         )
     click.echo(
-        f"session {session_id}, line {line}: now {entry.result} "
-        f"(entry {entry.id}, supersedes {entry.supersedes})"
+        _(
+            "session %(session)s, line %(line)s: now %(result)s (entry %(entry)s, supersedes "
+            "%(superseded)s)",
+            session=session_id,
+            line=line,
+            result=entry.result,
+            entry=entry.id,
+            superseded=entry.supersedes,
+        )
     )
 
 
@@ -679,11 +799,16 @@ def handicaps_command(
     with database(db) as store:
         if manual is not None:
             if player is None:
-                raise UsageProblem("--set needs --player")
+                raise UsageProblem(_("--set needs --player"))
             found = store.set_handicap(player, _fraction(manual, "--set"), day, reason=reason)
             click.echo(
-                f"player {found.id} ({printable(found.name)}): handicap {manual} from "
-                f"{day.isoformat()}"
+                _(
+                    "player %(id)s (%(name)s): handicap %(handicap)s from %(day)s",
+                    id=found.id,
+                    name=printable(found.name),
+                    handicap=manual,
+                    day=written_date(day.isoformat()),
+                )
             )
             return
         if player is not None:
@@ -691,7 +816,13 @@ def handicaps_command(
             if output_format == "json":
                 click.echo(json.dumps(chosen.explanation.to_data(), indent=2))
             else:
-                click.echo(f"{printable(chosen.player.name)} (player {chosen.player.id})")
+                click.echo(
+                    _(
+                        "%(name)s (player %(id)s)",
+                        name=printable(chosen.player.name),
+                        id=chosen.player.id,
+                    )
+                )
                 click.echo("\n".join(chosen.explanation.lines()))
             return
         found_all = store.handicaps(day, policy, club=club, save=keep)
@@ -708,8 +839,15 @@ def handicaps_command(
         ]
         for h in found_all
     ]
-    click.echo(f"Handicaps as at {day.isoformat()} ({policy.describe()})")
-    sys.stdout.write(_table(["Id", "Player", "Handicap", "Sessions", "From"], rows))
+    click.echo(
+        _(
+            "Handicaps as at %(day)s (%(policy)s)",
+            day=written_date(day.isoformat()),
+            policy=policy.describe(),
+        )
+    )
+    headers = [_("Id"), _("Player"), _("Handicap"), _("Sessions"), _("From")]
+    sys.stdout.write(_table(headers, rows))
 
 
 def _signed(value: Fraction | None) -> str:

@@ -10,6 +10,7 @@ import click
 from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.hands import KINDS
+from bridgescore.languages import _, ngettext
 
 if TYPE_CHECKING:
     from bridgescore.formats.hands.model import HandRecords
@@ -65,11 +66,18 @@ def deals(
         if kind == "json" and double_dummy:
             data = _with_double_dummy(records)
         elif double_dummy:
-            raise UsageProblem("--double-dummy adds the analysis to JSON only: add --format json")
+            raise UsageProblem(
+                _("--double-dummy adds the analysis to JSON only: add --format json")
+            )
         else:
             data = hands.dumps(records, kind)
         if output is None and kind not in _TEXT and sys.stdout.isatty():
-            raise UsageProblem(f"{kind.upper()} is a binary format: write it to a file with -o OUT")
+            raise UsageProblem(
+                _(
+                    "%(kind)s is a binary format: write it to a file with -o OUT",
+                    kind=kind.upper(),
+                )
+            )
         from bridgescore.formats.outputs import write_bytes
 
         write_bytes(output or "-", data, inputs=(file,))
@@ -77,7 +85,15 @@ def deals(
         raise UsageProblem(str(error)) from None
     if output:
         count = len(records.boards)
-        click.echo(f"{count} board{'s' if count != 1 else ''} written to {output} ({kind})")
+        click.echo(
+            ngettext(
+                "%(num)d board written to %(output)s (%(kind)s)",
+                "%(num)d boards written to %(output)s (%(kind)s)",
+                count,
+                output=output,
+                kind=kind,
+            )
+        )
 
 
 def _with_double_dummy(records: HandRecords) -> bytes:

@@ -86,7 +86,9 @@ def is_event(more: Sequence[str], options: dict[str, Any]) -> bool:
     given = [name for name in _DEFAULTS if options.get(name) is not None]
     if given:
         flag = "--" + given[0].replace("_", "-")
-        raise UsageProblem(f"{flag} ranks several sessions together: give more than one FILE")
+        raise UsageProblem(
+            _("%(flag)s ranks several sessions together: give more than one FILE", flag=flag)
+        )
     return False
 
 
@@ -122,8 +124,11 @@ def load_sessions(files: Sequence[str], options: dict[str, Any]) -> list[EventSe
             continue
         if not isinstance(result, SessionResult):
             problems.append(
-                f"{file}: a teams session is not added into an event of pairs; a Swiss or a "
-                "league of teams is run with bridgescore swiss or bridgescore competition"
+                _(
+                    "%(file)s: a teams session is not added into an event of pairs; a Swiss or "
+                    "a league of teams is run with bridgescore swiss or bridgescore competition",
+                    file=file,
+                )
             )
             continue
         sessions.append(EventSession(file, result))
@@ -168,7 +173,7 @@ def event_pages(
                 failed,
             )
         if options.get("carry") or options.get("carry_weight"):
-            raise UsageProblem("--carry and --carry-weight carry a qualifying into a --final")
+            raise UsageProblem(_("--carry and --carry-weight carry a qualifying into a --final"))
         ranking, who = rank_event(qualifying, rules)
         places = options.get("qualifiers")
         seeds, note = seeding(ranking, places) if places else ((), None)
@@ -221,9 +226,13 @@ def _weight(text: str | None) -> Fraction:
     try:
         weight = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise UsageProblem(f"--carry-weight: not a number: {text!r}") from None
+        raise UsageProblem(
+            _("%(option)s: not a number: %(found)s", option="--carry-weight", found=repr(text))
+        ) from None
     if weight < 0:
-        raise UsageProblem(f"--carry-weight: {text} is less than 0")
+        raise UsageProblem(
+            _("%(option)s: %(found)s is less than 0", option="--carry-weight", found=text)
+        )
     return weight
 
 
@@ -267,7 +276,11 @@ def report_event(
         masterpoints=session_awards(sessions, options),
     )
     results = sum(len(s.result.session.tables) for s in sessions)
-    what = f"{len(written)} pages: the event's ranking and {len(sessions)} sessions' sites"
+    what = _(
+        "%(pages)s pages: the event's ranking and %(sessions)s sessions' sites",
+        pages=len(written),
+        sessions=len(sessions),
+    )
     return what, failed, results
 
 

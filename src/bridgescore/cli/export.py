@@ -114,10 +114,16 @@ def export(
         raise UsageProblem(str(error)) from None
     if output:
         count = 0 if awards is None else len(awards.awards)
-        unit = "" if awards is None else f" of {awards.scheme.unit}"
+        unit = "" if awards is None else _(" of %(unit)s", unit=awards.scheme.unit)
         click.echo(
-            f"Written {output}: USEBIO 1.2 for the {national.PROFILES[profile].body}, "
-            f"{count} award{'s' if count != 1 else ''}{unit}"
+            ngettext(
+                "Written %(output)s: USEBIO 1.2 for the %(body)s, %(num)d award%(unit)s",
+                "Written %(output)s: USEBIO 1.2 for the %(body)s, %(num)d awards%(unit)s",
+                count,
+                output=output,
+                body=national.PROFILES[profile].body,
+                unit=unit,
+            )
         )
 
 
@@ -126,14 +132,21 @@ def _say_missing(missing: Sequence[MissingNumber], allow_missing: bool, where: s
     if not missing:
         return
     click.echo(
-        f"bridgescore: {len(missing)} player{'s' if len(missing) != 1 else ''} without "
-        f"a national number{where} (the body cannot credit them):",
+        "bridgescore: "
+        + ngettext(
+            "%(num)d player without a national number%(where)s (the body cannot credit them):",
+            "%(num)d players without a national number%(where)s (the body cannot credit them):",
+            len(missing),
+            where=where,
+        ),
         err=True,
     )
     for gap in missing:
         click.echo(f"  {gap.describe()}", err=True)
     if not allow_missing:
-        raise UsageProblem("nothing written: add the players' national numbers, or --allow-missing")
+        raise UsageProblem(
+            _("nothing written: add the players' national numbers, or --allow-missing")
+        )
 
 
 def _export_event(
@@ -158,8 +171,10 @@ def _export_event(
 
     if options.get("finals") or options.get("carry") or options.get("qualifiers"):
         raise UsageProblem(
-            "export writes the sessions of one event ranked together; a qualifying carried "
-            "into a --final is not written yet"
+            _(
+                "export writes the sessions of one event ranked together; a qualifying carried "
+                "into a --final is not written yet"
+            )
         )
     spec = options.get("masterpoints") or national.PROFILES[profile].default_scheme
     try:
@@ -172,7 +187,9 @@ def _export_event(
                 problems.append(str(error))
                 continue
             if session.structure is FieldStructure.TEAMS:
-                problems.append(f"{file}: a national body's USEBIO file holds pairs events")
+                problems.append(
+                    _("%(file)s: a national body's USEBIO file holds pairs events", file=file)
+                )
                 continue
             sessions.append(EventSession(file, score_pairs(session, rules)))
         if problems:
@@ -191,7 +208,11 @@ def _export_event(
             awards.append(award(s.result, scheme) if scheme else None)
         overall, not_overall = _overall(ranking, spec, options)
         for s in sessions:
-            _say_missing(national.missing_numbers(s.result), allow_missing, f" in {s.label}")
+            _say_missing(
+                national.missing_numbers(s.result),
+                allow_missing,
+                _(" in %(session)s", session=s.label),
+            )
         title = ranking_data(ranking, who)["event"]
         text = national.dumps_event(
             ranking, profile, awards, title=title, charge=charge, club_name=club_name,
@@ -201,9 +222,9 @@ def _export_event(
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     for note in who.notes:
-        click.echo(f"Note: {note}", err=True)
+        click.echo(_("Note: %(note)s", note=note), err=True)
     count = sum(0 if a is None else len(a.awards) for a in awards)
-    unit = next((f" of {a.scheme.unit}" for a in awards if a is not None), "")
+    unit = next((_(" of %(unit)s", unit=a.scheme.unit) for a in awards if a is not None), "")
     if not_overall:
         click.echo(
             _("Note: overall masterpoints are not written: %(why)s", why=not_overall), err=True
@@ -217,9 +238,19 @@ def _export_event(
             )
         )
         click.echo(
-            f"Written {output}: USEBIO 1.2 for the {national.PROFILES[profile].body}, "
-            f"{len(sessions)} sessions and the overall ranking of {len(ranking.standings)}, "
-            f"{count} session award{'s' if count != 1 else ''}{unit}{outright}"
+            ngettext(
+                "Written %(output)s: USEBIO 1.2 for the %(body)s, %(sessions)s sessions and the "
+                "overall ranking of %(ranked)s, %(num)d session award%(unit)s%(outright)s",
+                "Written %(output)s: USEBIO 1.2 for the %(body)s, %(sessions)s sessions and the "
+                "overall ranking of %(ranked)s, %(num)d session awards%(unit)s%(outright)s",
+                count,
+                output=output,
+                body=national.PROFILES[profile].body,
+                sessions=len(sessions),
+                ranked=len(ranking.standings),
+                unit=unit,
+                outright=outright,
+            )
         )
 
 

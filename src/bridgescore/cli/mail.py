@@ -9,9 +9,18 @@ from typing import TYPE_CHECKING
 import click
 
 from bridgescore.cli.common import UsageProblem, database
+from bridgescore.languages import N_, _, ngettext
 
 if TYPE_CHECKING:
     from bridgescore.store import Store
+
+# What a mail is, as the command says it sends one.
+_KINDS = {
+    "results": N_("results"),
+    "correction": N_("correction"),
+    "answer": N_("the answer to a request"),
+    "link": N_("link"),
+}
 
 _DB = click.option(
     "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
@@ -111,7 +120,13 @@ def send(
 
     number = stored_number(session)
     if number is None:
-        raise UsageProblem(f"mail: {session!r} is not a stored session (expected db:ID)")
+        raise UsageProblem(
+            _(
+                "%(command)s: %(found)s is not a stored session (expected db:ID)",
+                command="mail",
+                found=repr(session),
+            )
+        )
     with database(db) as store:
         failed = _send(store, number, dry_run, only, site, server, double_dummy, tries, pause)
     if failed:
@@ -139,16 +154,36 @@ def _send(
 
     def told(step: Step) -> None:
         to = f"{step.player} <{step.address}>"
-        kind = "the answer to a request" if step.kind == "answer" else step.kind
+        kind = _(_KINDS.get(step.kind, step.kind))
         if step.status == "no card":
-            click.echo(f"  {step.player}: no score card in this session, nothing sent")
+            click.echo(
+                "  "
+                + _("%(player)s: no score card in this session, nothing sent", player=step.player)
+            )
         elif step.status == "would":
-            click.echo(f"  would send {kind} to {to}: {step.subject}")
+            click.echo(
+                "  "
+                + _(
+                    "would send %(kind)s to %(to)s: %(subject)s",
+                    kind=kind,
+                    to=to,
+                    subject=step.subject,
+                )
+            )
         elif step.status == "sent":
-            click.echo(f"  sent {kind} to {to}")
+            click.echo("  " + _("sent %(kind)s to %(to)s", kind=kind, to=to))
         elif step.status == "failed":
-            tried = f"{step.attempts} attempt{'s' if step.attempts != 1 else ''}"
-            click.echo(f"  FAILED after {tried}: {to}: {step.error}", err=True)
+            tried = ngettext("%(num)d attempt", "%(num)d attempts", step.attempts)
+            click.echo(
+                "  "
+                + _(
+                    "FAILED after %(tried)s: %(to)s: %(error)s",
+                    tried=tried,
+                    to=to,
+                    error=step.error,
+                ),
+                err=True,
+            )
 
     try:
         report = send_session(
@@ -166,7 +201,7 @@ def _send(
     except MailProblem as problem:
         words = str(problem)
         if words == NO_SERVER:
-            words += (
+            words = _(words) + _(
                 ": bridgescore mail settings --host HOST --sender ADDRESS "
                 "(see bridgescore mail settings --help)"
             )
@@ -174,27 +209,54 @@ def _send(
     if not report.steps:
         if wanted is not None:
             raise UsageProblem(
-                f"mail: {only!r} played no board of session {number} or has no address"
+                _(
+                    "mail: %(player)s played no board of session %(number)s or has no address",
+                    player=repr(only),
+                    number=number,
+                )
             )
-        click.echo(f"No player of session {number} has an address: nothing to send.")
+        click.echo(
+            _("No player of session %(number)s has an address: nothing to send.", number=number)
+        )
         return False
     if dry_run:
-        click.echo(f"Dry run: nothing sent; {report.current} up to date.")
+        click.echo(_("Dry run: nothing sent; %(current)s up to date.", current=report.current))
         return False
     failures = report.failed
     corrected = report.corrected
     answers = report.count("sent", "answer")
     click.echo(
-        f"Session {number}: {report.count('sent', 'results', 'correction')} sent "
-        f"({corrected} correction{'s' if corrected != 1 else ''}), "
-        f"{report.current} up to date, {len(failures)} failed."
-        + (f" {answers} answer{'s' if answers != 1 else ''} to requests sent." if answers else "")
+        ngettext(
+            "Session %(number)s: %(sent)s sent (%(num)d correction), %(current)s up to date, "
+            "%(failed)s failed.",
+            "Session %(number)s: %(sent)s sent (%(num)d corrections), %(current)s up to date, "
+            "%(failed)s failed.",
+            corrected,
+            number=number,
+            sent=report.count("sent", "results", "correction"),
+            current=report.current,
+            failed=len(failures),
+        )
+        + (
+            " "
+            + ngettext(
+                "%(num)d answer to requests sent.", "%(num)d answers to requests sent.", answers
+            )
+            if answers
+            else ""
+        )
     )
     if failures:
         click.echo(
-            f"bridgescore: {len(failures)} mail{'s' if len(failures) != 1 else ''} not sent "
-            f"(logged): run bridgescore mail db:{number} again to send "
-            f"{'them' if len(failures) != 1 else 'it'}",
+            "bridgescore: "
+            + ngettext(
+                "%(num)d mail not sent (logged): run bridgescore mail db:%(number)s again to "
+                "send it",
+                "%(num)d mails not sent (logged): run bridgescore mail db:%(number)s again to "
+                "send them",
+                len(failures),
+                number=number,
+            ),
             err=True,
         )
     return bool(failures)
@@ -251,7 +313,7 @@ def settings_command(
         current = side.smtp(club)
         if changing:
             if current is None and (host is None or sender is None):
-                raise UsageProblem("mail settings: a first setting needs --host and --sender")
+                raise UsageProblem(_("mail settings: a first setting needs --host and --sender"))
             chosen = security or (current.security if current else "starttls")
             base = current or SmtpSettings(host or "", 0, chosen, sender or "")
             new = replace(
@@ -268,16 +330,20 @@ def settings_command(
             if password_stdin:
                 line = sys.stdin.readline().rstrip("\r\n")
                 if not line:
-                    raise UsageProblem("mail settings: --password-stdin read no password")
+                    raise UsageProblem(_("mail settings: --password-stdin read no password"))
                 new = replace(new, password=line)
             if no_password:
                 new = replace(new, password=None)
             side.set_smtp(new, club=club)
             current = side.smtp(club)
-            click.echo(f"SMTP server of {club} saved.")
+            click.echo(_("SMTP server of %(club)s saved.", club=club))
         if current is None:
             click.echo(
-                f"{club} has no SMTP server: bridgescore mail settings --host HOST --sender ADDRESS"
+                _(
+                    "%(club)s has no SMTP server: bridgescore mail settings --host HOST "
+                    "--sender ADDRESS",
+                    club=club,
+                )
             )
             return
         for name, value in current.described():
@@ -301,19 +367,35 @@ def address(player: str, email: str | None, db: str | None, remove: bool) -> Non
     from bridgescore.store.outreach import PlayersSide
 
     if email is not None and remove:
-        raise UsageProblem("mail address: give an address or --remove, not both")
+        raise UsageProblem(_("mail address: give an address or --remove, not both"))
     with database(db) as store:
         side = PlayersSide(store)
         if email is None and not remove:
             found = store.player(player)
             kept = side.preferences(found.id).email
-            click.echo(f"{found.name} (player {found.id}): {kept or 'no address'}")
+            click.echo(
+                _(
+                    "%(name)s (player %(id)s): %(address)s",
+                    name=found.name,
+                    id=found.id,
+                    address=kept or _("no address"),
+                )
+            )
             return
         changed = side.set_email(player, None if remove else email)
         if remove:
-            click.echo(f"{changed.name} (player {changed.id}): address removed")
+            click.echo(
+                _("%(name)s (player %(id)s): address removed", name=changed.name, id=changed.id)
+            )
         else:
-            click.echo(f"{changed.name} (player {changed.id}): results go to {email}")
+            click.echo(
+                _(
+                    "%(name)s (player %(id)s): results go to %(address)s",
+                    name=changed.name,
+                    id=changed.id,
+                    address=email,
+                )
+            )
 
 
 @mail.command("log")
@@ -334,11 +416,17 @@ def log_command(session: str | None, db: str | None) -> None:
     if session is not None:
         number = stored_number(session)
         if number is None:
-            raise UsageProblem(f"mail log: {session!r} is not a stored session (expected db:ID)")
+            raise UsageProblem(
+                _(
+                    "%(command)s: %(found)s is not a stored session (expected db:ID)",
+                    command="mail log",
+                    found=repr(session),
+                )
+            )
     with database(db) as store:
         entries = PlayersSide(store).mail_log(number)
         if not entries:
-            click.echo("No mail logged.")
+            click.echo(_("No mail logged."))
             return
         for e in entries:
             when = (e.sent_at or e.created_at).strftime("%Y-%m-%d %H:%M")

@@ -12,6 +12,8 @@ import click
 from bridgescore.cli.common import UsageProblem
 from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
+from bridgescore.languages.text import shown as shown_text
 from bridgescore.movements.model import board_list
 
 if TYPE_CHECKING:
@@ -225,7 +227,13 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if not found:
-        raise UsageProblem(f"no movement for {pairs} pairs fits in {minutes} minutes")
+        raise UsageProblem(
+            _(
+                "no movement for %(pairs)s pairs fits in %(minutes)s minutes",
+                pairs=pairs,
+                minutes=minutes,
+            )
+        )
     if output_format == "json":
         data = [
             {
@@ -259,13 +267,17 @@ def _run(
 ) -> None:
     tables, pairs = options["tables"], options["pairs"]
     if (tables is None) == (pairs is None):
-        raise UsageProblem("give either --tables or --pairs")
+        raise UsageProblem(_("give either --tables or --pairs"))
     if pairs is not None:
         tables = -(-pairs // per_table)
         missing = tables * per_table - pairs
         if missing > 1:
             raise UsageProblem(
-                f"{pairs} do not fill {tables} tables: at most one phantom is allowed"
+                _(
+                    "%(pairs)s do not fill %(tables)s tables: at most one phantom is allowed",
+                    pairs=pairs,
+                    tables=tables,
+                )
             )
         phantom = missing == 1
     else:
@@ -285,13 +297,25 @@ def _boards_per_round(boards: int | None, per_round: int | None, rounds: int) ->
     if boards % rounds:
         low, high = boards // rounds * rounds, -(-boards // rounds) * rounds
         raise UsageProblem(
-            f"{boards} boards do not divide into {rounds} rounds: use --boards "
-            f"{low or rounds} or {high}, or give --rounds"
+            _(
+                "%(boards)s boards do not divide into %(rounds)s rounds: use --boards %(low)s or "
+                "%(high)s, or give --rounds",
+                boards=boards,
+                rounds=rounds,
+                low=low or rounds,
+                high=high,
+            )
         )
     if per_round is not None and per_round != boards // rounds:
         raise UsageProblem(
-            f"--boards {boards} over {rounds} rounds is {boards // rounds} a round, "
-            f"not --boards-per-round {per_round}"
+            _(
+                "--boards %(boards)s over %(rounds)s rounds is %(each)s a round, not "
+                "--boards-per-round %(given)s",
+                boards=boards,
+                rounds=rounds,
+                each=boards // rounds,
+                given=per_round,
+            )
         )
     return boards // rounds
 
@@ -304,7 +328,9 @@ def _rounds_list(text: str | None, auto: tuple[int, ...]) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.split(",") if part.strip())
     except ValueError:
-        raise UsageProblem(f"--arrow-switch: not a list of rounds: {text!r}") from None
+        raise UsageProblem(
+            _("--arrow-switch: not a list of rounds: %(found)s", found=repr(text))
+        ) from None
 
 
 def _show(found: Movement, options: dict[str, Any]) -> None:
@@ -347,18 +373,27 @@ def _text(found: Movement, warnings: list[str]) -> str:
         file=buffer, width=_WIDTH, markup=False, emoji=False, highlight=False, force_terminal=False
     )
     # Summary sentences stay whole lines: easier to read back and to search.
-    console.print(printable(found.describe()), soft_wrap=True)
+    console.print(printable(shown_text(found.describe())), soft_wrap=True)
     for note in found.notes:
-        console.print(printable(note), soft_wrap=True)
+        console.print(printable(shown_text(note)), soft_wrap=True)
     # As many tables a grid as fit in 120 columns unwrapped, so a big field stays readable.
     widest = max(len(_cell(found, p)) for p in found.plays)
     per_grid = max(1, (_WIDTH - 10) // (widest + 3))
     for first in range(1, found.tables + 1, per_grid):
         shown = range(first, min(first + per_grid, found.tables + 1))
-        grid = Table(title=printable(f"{found.name}: tables {shown[0]}-{shown[-1]}"))
-        grid.add_column("Round", justify="right")
+        grid = Table(
+            title=printable(
+                _(
+                    "%(name)s: tables %(first)s-%(last)s",
+                    name=shown_text(found.name),
+                    first=shown[0],
+                    last=shown[-1],
+                )
+            )
+        )
+        grid.add_column(_("Round"), justify="right")
         for table in shown:
-            grid.add_column(f"Table {table}", no_wrap=True)
+            grid.add_column(_("Table %(table)s", table=table), no_wrap=True)
         for rnd in range(1, found.rounds + 1):
             cells = []
             for table in shown:
@@ -368,8 +403,11 @@ def _text(found: Movement, warnings: list[str]) -> str:
         console.print(grid)
     outs = found.sit_outs()
     if outs:
-        console.print("Sit-outs: " + "; ".join(f"round {r}: {w.label}" for r, w in outs))
-    console.print(f"Comparison balance: {balance(found).describe()}")
+        rounds = "; ".join(_("round %(round)s: %(who)s", round=r, who=w.label) for r, w in outs)
+        console.print(_("Sit-outs: %(rounds)s", rounds=rounds))
+    console.print(
+        _("Comparison balance: %(balance)s", balance=shown_text(balance(found).describe()))
+    )
     for warning in warnings:
         console.print(warning)
     return buffer.getvalue()
@@ -377,9 +415,11 @@ def _text(found: Movement, warnings: list[str]) -> str:
 
 def _cell(found: Movement, play: Any) -> str:
     def name(who: Any) -> str:
-        return "phantom" if who == found.phantom else who.label
+        return _("phantom") if who == found.phantom else who.label
 
     sides = f"{'-'.join(map(name, play.ns_side))} v {'-'.join(map(name, play.ew_side))}"
     boards = board_list(play.boards)
-    marks = (" sit-out" if play.sit_out else "") + (" arrow" if play.arrow_switched else "")
+    marks = (" " + _("sit-out") if play.sit_out else "") + (
+        " " + _("arrow") if play.arrow_switched else ""
+    )
     return f"{sides}: {boards}{marks}"

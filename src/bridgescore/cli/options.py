@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from bridgescore.languages import _, ngettext
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -140,7 +142,7 @@ def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any
         if options.get("strata") or options.get("holdings"):
             from bridgescore.cli.common import UsageProblem
 
-            raise UsageProblem("--strata and --holdings stratify --masterpoints acbl:club …")
+            raise UsageProblem(_("--strata and --holdings stratify --masterpoints acbl:club …"))
         return None
     from bridgescore.masterpoints import award
 
@@ -157,7 +159,10 @@ def with_strata(scheme: Scheme, session: Session, options: dict[str, Any]) -> Sc
 
     if not strata or not holdings:
         raise UsageProblem(
-            "--strata and --holdings go together: the strata's limits, and what each player holds"
+            _(
+                "--strata and --holdings go together: the strata's limits, and what each "
+                "player holds"
+            )
         )
     from bridgescore.errors import ParseError
     from bridgescore.formats.files import display_name, read_utf8
@@ -213,8 +218,13 @@ def with_deals(session: Session, path: str | None) -> Session:
     show_warnings(records.warnings, path)
     session, notes = hands.with_deals(session, records, display_name(path))
     for note in notes:
-        click.echo(f"bridgescore: note: {note.describe(display_name(path))}", err=True)
+        say_note(note.describe(display_name(path)))
     return session
+
+
+def say_note(sentence: str) -> None:
+    """A note on standard error: what the command did that the user should know."""
+    click.echo("bridgescore: " + _("note: %(what)s", what=sentence), err=True)
 
 
 def given(options: dict[str, Any]) -> set[str]:
@@ -231,7 +241,7 @@ def show_warnings(warnings: tuple[Problem, ...], path: str) -> None:
 
     for warning in warnings:
         said = printable(warning.describe(display_name(path)), lines=True)
-        click.echo(f"bridgescore: warning: {said}", err=True)
+        click.echo("bridgescore: " + _("warning: %(what)s", what=said), err=True)
 
 
 MAX_ID = 2**31 - 1  # the largest id a database row can have
@@ -258,7 +268,9 @@ def _stored(
     number = stored_number(name)
     assert number is not None
     if number > MAX_ID:
-        raise UsageProblem(f"{name}: no such stored session (ids go up to {MAX_ID})")
+        raise UsageProblem(
+            _("%(name)s: no such stored session (ids go up to %(most)s)", name=name, most=MAX_ID)
+        )
     with database(db) as store:
         if published:
             from bridgescore.store.outreach import PlayersSide
@@ -272,7 +284,7 @@ def _stored(
         try:
             handicaps = store.entrant_handicaps(number)
         except StoreError as error:
-            click.echo(f"bridgescore: note: no handicapped ranking: {error}", err=True)
+            say_note(_("no handicapped ranking: %(why)s", why=error))
             return loaded, None
     return loaded, handicaps or None
 
@@ -287,43 +299,56 @@ def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fr
     method = method_of(session, rules)
     if method is not Method.MATCHPOINTS:
         raise UsageProblem(
-            f"--handicaps: a handicapped ranking adds handicaps to percentages, and a session "
-            f"scored by {method.title} has none: leave out --handicaps"
+            _(
+                "--handicaps: a handicapped ranking adds handicaps to percentages, and a "
+                "session scored by %(method)s has none: leave out --handicaps",
+                method=method.title,
+            )
         )
     day = session_day(session.date)
     if day is None:
-        click.echo(
-            f"bridgescore: note: the session has no date{_found(session.date)}, so every "
-            "result in the history counts towards the handicaps",
-            err=True,
+        say_note(
+            _(
+                "the session has no date%(found)s, so every result in the history counts "
+                "towards the handicaps",
+                found=_found(session.date),
+            )
         )
     past = read_history(history, before=day)
     entrants = sorted({e for t in session.tables for e in session.entrants_all(t)})
     unnamed = [e.label for e in entrants if not session.names.get(e)]
     if unnamed:
-        click.echo(
-            f"bridgescore: note: handicap 0 for {len(unnamed)} "
-            f"{'entrant' if len(unnamed) == 1 else 'entrants'} the file does not name: "
-            + ", ".join(unnamed),
-            err=True,
+        say_note(
+            ngettext(
+                "handicap 0 for %(num)d entrant the file does not name: %(names)s",
+                "handicap 0 for %(num)d entrants the file does not name: %(names)s",
+                len(unnamed),
+                names=", ".join(unnamed),
+            )
         )
     missing = []
     for entrant in entrants:
         for player, count in without_handicap(session.names.get(entrant), past):
-            known = "not in the history" if count == 0 else f"only {count} result"
-            missing.append(f"{player} ({known}{'s' if count > 1 else ''})")
+            known = (
+                _("not in the history")
+                if count == 0
+                else ngettext("only %(num)d result", "only %(num)d results", count)
+            )
+            missing.append(f"{player} ({known})")
     if missing:
-        click.echo(
-            f"bridgescore: note: handicap 0 for {len(missing)} player"
-            f"{'s' if len(missing) != 1 else ''} without 5 results before the session: "
-            + ", ".join(missing),
-            err=True,
+        say_note(
+            ngettext(
+                "handicap 0 for %(num)d player without 5 results before the session: %(names)s",
+                "handicap 0 for %(num)d players without 5 results before the session: %(names)s",
+                len(missing),
+                names=", ".join(missing),
+            )
         )
     return {e: entrant_handicap(session.names.get(e), past, rules.handicap_sum) for e in entrants}
 
 
 def _found(text: str | None) -> str:
-    return f" bridgescore can read ({text!r})" if text else ""
+    return _(" bridgescore can read (%(found)s)", found=repr(text)) if text else ""
 
 
 def structure(options: dict[str, Any], rules: Rules | None = None) -> FieldStructure | None:
@@ -358,9 +383,9 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
             text,
             [
                 Problem(
-                    "no such movement file",
+                    _("no such movement file"),
                     found=text,
-                    expected="mitchell, howell, individual or a movement's JSON file",
+                    expected=_("mitchell, howell, individual or a movement's JSON file"),
                 )
             ],
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from bridgescore.cli.common import UsageProblem, database
+from bridgescore.languages import _, ngettext
 
 _DB = click.option(
     "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
@@ -45,7 +46,14 @@ def set_command(player: str, publish: str, db: str | None) -> None:
         side = PlayersSide(store)
         changed = side.set_publish(player, publish)
         words = side.preferences(changed.id).publish_words
-    click.echo(f"{changed.name} (player {changed.id}): published as {words}")
+    click.echo(
+        _(
+            "%(name)s (player %(id)s): published as %(words)s",
+            name=changed.name,
+            id=changed.id,
+            words=_(words),
+        )
+    )
 
 
 @privacy.command("show")
@@ -70,9 +78,9 @@ def show(player: str | None, db: str | None, club: str | None) -> None:
         else:
             choices = side.choices(club)
     for person, chosen in choices:
-        erased = " (erased)" if chosen.erased_at is not None else ""
-        mail = chosen.email or "no address"
-        click.echo(f"{person.id:>5}  {person.name}{erased}: {chosen.publish_words}; {mail}")
+        erased = _(" (erased)") if chosen.erased_at is not None else ""
+        mail = chosen.email or _("no address")
+        click.echo(f"{person.id:>5}  {person.name}{erased}: {_(chosen.publish_words)}; {mail}")
 
 
 @privacy.command("erase")
@@ -92,12 +100,19 @@ def erase(player: str, db: str | None, yes: bool) -> None:
     with database(db) as store:
         found = store.player(player)
         if not yes and not click.confirm(
-            f"Erase {found.name} (player {found.id}) for good?", default=False
+            _("Erase %(name)s (player %(id)s) for good?", name=found.name, id=found.id),
+            default=False,
         ):
-            raise UsageProblem("privacy erase: not confirmed: nothing changed")
+            raise UsageProblem(_("privacy erase: not confirmed: nothing changed"))
         done = PlayersSide(store).erase(str(found.id))
     click.echo(
-        f"{found.name} is now {done.pseudonym}: {done.entrants} pair name"
-        f"{'s' if done.entrants != 1 else ''} and {done.traveller_lines} traveller line"
-        f"{'s' if done.traveller_lines != 1 else ''} changed; no score changes."
+        _(
+            "%(name)s is now %(pseudonym)s: %(entrants)s and %(lines)s changed; no score changes.",
+            name=found.name,
+            pseudonym=done.pseudonym,
+            entrants=ngettext("%(num)d pair name", "%(num)d pair names", done.entrants),
+            lines=ngettext(
+                "%(num)d traveller line", "%(num)d traveller lines", done.traveller_lines
+            ),
+        )
     )

@@ -19,8 +19,10 @@ from bridgescore.cli.options import (
     scoring_options,
 )
 from bridgescore.cli.progress import Progress
+from bridgescore.cli.score import checksums_failed, say_rate
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _
 
 
 @click.command()
@@ -82,7 +84,7 @@ def report(
     from bridgescore.formats.outputs import write_directory  # here: most runs never write a folder
 
     started = time.perf_counter()
-    bar = Progress("Writing pages")
+    bar = Progress(_("Writing pages"))
     try:
         if is_event(more, options):
             from bridgescore.cli.event import report_event
@@ -104,13 +106,11 @@ def report(
     finally:
         bar.close()
     if verbose:
-        from bridgescore.cli.score import say_rate
-
-        say_rate("reported", results, time.perf_counter() - started)
+        say_rate(_("reported"), results, time.perf_counter() - started)
     index = Path(directory) / "index.html"
-    click.echo(f"Report written ({what}): open {index}")
+    click.echo(_("Report written (%(what)s): open %(index)s", what=what, index=index))
     if failed:
-        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        click.echo(checksums_failed(failed), err=True)
         sys.exit(1)
 
 

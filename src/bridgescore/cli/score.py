@@ -24,6 +24,7 @@ from bridgescore.cli.options import (
 )
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _, current
 from bridgescore.reports.text import render
 
 if TYPE_CHECKING:
@@ -115,10 +116,10 @@ def score(
         except BridgeScoreError as error:
             raise UsageProblem(str(error)) from None
     if verbose:
-        say_rate("scored", results, time.perf_counter() - started)
+        say_rate(_("scored"), results, time.perf_counter() - started)
     if failed:
         # A failed checksum means the totals do not add up: never let it pass quietly.
-        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        click.echo(checksums_failed(failed), err=True)
         sys.exit(1)
 
 
@@ -138,7 +139,7 @@ def _score_event(
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     if failed:
-        click.echo(f"bridgescore: CHECKSUM FAILED in field {', '.join(failed)}", err=True)
+        click.echo(checksums_failed(failed), err=True)
         sys.exit(1)
 
 
@@ -198,7 +199,9 @@ def _score(
         from bridgescore.cli.check import entries_to_confirm
 
         for found in entries_to_confirm(session, options.get("double_dummy", False)):
-            click.echo(f"bridgescore: to confirm: {found.describe(session)}", err=True)
+            click.echo(
+                "bridgescore: " + _("to confirm: %(what)s", what=found.describe(session)), err=True
+            )
     result = score_session(session, rules, handicaps)
     failed = result.failed_checksums
     awards = masterpoints_for(result, options)
@@ -214,8 +217,10 @@ def _score(
 
         if not isinstance(result, SessionResult):
             raise UsageProblem(
-                "--format csv writes pairs and individual events: a teams event's "
-                "matches are in --format json"
+                _(
+                    "--format csv writes pairs and individual events: a teams event's "
+                    "matches are in --format json"
+                )
             )
         return (results_csv.dumps(result).encode("utf-8"),), failed, len(session.tables)
     shown = {
@@ -282,7 +287,20 @@ def _by_columns(file: str, options: dict[str, Any]) -> ColumnarScores | None:
 def say_rate(done: str, results: int, seconds: int | float) -> None:
     """``--verbose``: how many table results were processed, how fast, on standard error."""
     rate = results / seconds if seconds > 0 else float("inf")
+    said = current()
     click.echo(
-        f"bridgescore: {done} {results:,} results in {seconds:.2f}s ({rate:,.0f} results a second)",
+        "bridgescore: "
+        + _(
+            "%(done)s %(results)s results in %(seconds)ss (%(rate)s results a second)",
+            done=done,
+            results=said.grouped(f"{results:,}"),
+            seconds=said.number(f"{seconds:.2f}"),
+            rate=said.grouped(f"{rate:,.0f}"),
+        ),
         err=True,
     )
+
+
+def checksums_failed(fields: tuple[str, ...]) -> str:
+    """The line that says a file's checksums do not match its figures (exit status 1)."""
+    return "bridgescore: " + _("CHECKSUM FAILED in field %(fields)s", fields=", ".join(fields))

@@ -21,6 +21,7 @@ from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.db import club_option, db_option
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
+from bridgescore.languages import _
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
 _PASSWORD_LIMIT = 1024  # characters read from standard input, at most
@@ -113,30 +114,55 @@ def serve(
         raise UsageProblem(str(error)) from None
     number = _port(port)
     if (certificate is None) != (key is None):
-        raise UsageProblem("--certificate and --key go together")
+        raise UsageProblem(_("--certificate and --key go together"))
     if certificate is not None and key is not None:
         _check_certificate(certificate, key)
     site = None if publish_to is None else _publish_folder(publish_to)
     if public_url and not public_url.startswith(("http://", "https://")):
-        raise UsageProblem(f"--public-url must start with http:// or https://, not {public_url!r}")
+        raise UsageProblem(
+            _(
+                "--public-url must start with http:// or https://, not %(public_url)s",
+                public_url=repr(public_url),
+            )
+        )
     if workers > 1 and url.startswith("sqlite"):
-        raise UsageProblem("several workers need PostgreSQL (--db postgresql+psycopg://...)")
+        raise UsageProblem(_("several workers need PostgreSQL (--db postgresql+psycopg://...)"))
     listening = _listen(host, number)  # before the database: a port in use is said at once
     with database(db) as store:
         if sample and not store.sessions():
             report = store.import_file(SAMPLE, club=club, by="bridgescore serve")
-            click.echo(f"imported the sample club night as session {report.session_id}")
+            click.echo(
+                _(
+                    "imported the sample club night as session %(session_id)s",
+                    session_id=report.session_id,
+                )
+            )
         if first_director and store.user(first_director) is None:
             password = auth.new_password()
             store.add_user(first_director, auth.hash_password(password), "director", club)
-            click.echo(f"director {first_director!r} of {club!r}, password: {password}")
+            click.echo(
+                _(
+                    "director %(first_director)s of %(club)s, password: %(password)s",
+                    first_director=repr(first_director),
+                    club=repr(club),
+                    password=password,
+                )
+            )
     os.environ["BRIDGESCORE_DB"] = url
     if site is not None:
         os.environ["BRIDGESCORE_PUBLISH"] = str(site)
     if public_url:
         os.environ["BRIDGESCORE_PUBLIC_URL"] = public_url
     scheme = "https" if certificate else "http"
-    click.echo(f"bridgescore serve: {scheme}://{host}:{number}/ (database {url.split('@')[-1]})")
+    click.echo(
+        _(
+            "bridgescore serve: %(scheme)s://%(host)s:%(number)s/ (database %(url)s)",
+            scheme=scheme,
+            host=host,
+            number=number,
+            url=url.split("@")[-1],
+        )
+    )
     sys.stdout.flush()
     config = uvicorn.Config(
         "bridgescore.web.app:app_from_environment",
@@ -178,7 +204,9 @@ def _serve_workers(config: Any, sock: socket.socket) -> None:
 def _port(text: str) -> int:
     value = text.strip()
     if not (value.isascii() and value.isdigit() and len(value) <= 5 and 1 <= int(value) <= 65535):
-        raise UsageProblem(f"--port: {text!r} is not a port (expected a number from 1 to 65535)")
+        raise UsageProblem(
+            _("--port: %(text)s is not a port (expected a number from 1 to 65535)", text=repr(text))
+        )
     return int(value)
 
 
@@ -188,8 +216,8 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise UsageProblem(f"--host: cannot find the address {host!r}") from None
-    family, kind, protocol, _, address = found[0]
+        raise UsageProblem(_("--host: cannot find the address %(host)s", host=repr(host))) from None
+    family, kind, protocol, _name, address = found[0]
     sock = socket.socket(family, kind, protocol)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -201,7 +229,9 @@ def _listen(host: str, port: int) -> socket.socket:
             errno.EACCES: "permission denied (ports below 1024 need root: give --port)",
             errno.EADDRNOTAVAIL: "the address is not one of this machine's (give --host)",
         }.get(error.errno or 0, error.strerror or "the system refused it")
-        raise UsageProblem(f"cannot listen on {host}:{port}: {reason}") from None
+        raise UsageProblem(
+            _("cannot listen on %(host)s:%(port)s: %(reason)s", host=host, port=port, reason=reason)
+        ) from None
     sock.set_inheritable(True)
     return sock
 
@@ -213,7 +243,7 @@ def _check_certificate(certificate: str, key: str) -> None:
 
     for option, path in (("--certificate", certificate), ("--key", key)):
         if not Path(path).is_file():
-            raise UsageProblem(f"{option} {path}: no such file")
+            raise UsageProblem(_("%(option)s %(path)s: no such file", option=option, path=path))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         context.load_cert_chain(certificate, key)
@@ -225,9 +255,18 @@ def _check_certificate(certificate: str, key: str) -> None:
             said = "not a PEM certificate and private key"
         else:
             said = str(error.reason or error).lower().replace("_", " ")
-        raise UsageProblem(f"--certificate {certificate} with --key {key}: {said}") from None
+        raise UsageProblem(
+            _(
+                "--certificate %(certificate)s with --key %(key)s: %(said)s",
+                certificate=certificate,
+                key=key,
+                said=said,
+            )
+        ) from None
     except OSError as error:
-        raise UsageProblem(f"--certificate and --key: {os_reason(error)}") from None
+        raise UsageProblem(
+            _("--certificate and --key: %(error)s", error=os_reason(error))
+        ) from None
 
 
 def _publish_folder(given: str) -> Path:
@@ -236,10 +275,16 @@ def _publish_folder(given: str) -> Path:
     starts (a director would otherwise learn it when the first session is published)."""
     folder = Path(given).expanduser().absolute()
     if folder.exists() and not folder.is_dir():
-        raise UsageProblem(f"--publish-to {given}: it is a file, not a folder")
+        raise UsageProblem(_("--publish-to %(given)s: it is a file, not a folder", given=given))
     if not folder.exists():
         if not folder.parent.is_dir():
-            raise UsageProblem(f"--publish-to {given}: no such folder: {folder.parent}")
+            raise UsageProblem(
+                _(
+                    "--publish-to %(given)s: no such folder: %(folder)s",
+                    given=given,
+                    folder=folder.parent,
+                )
+            )
         try:
             folder.mkdir()
         except OSError as error:
@@ -250,7 +295,11 @@ def _publish_folder(given: str) -> Path:
         os.unlink(probe)
     except OSError as error:
         raise UsageProblem(
-            f"--publish-to {given}: cannot write into it: {os_reason(error)}"
+            _(
+                "--publish-to %(given)s: cannot write into it: %(why)s",
+                given=given,
+                why=os_reason(error),
+            )
         ) from None
     return folder
 
@@ -294,7 +343,9 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
     if password_stdin:
         password = sys.stdin.readline(_PASSWORD_LIMIT + 1).rstrip("\r\n")
         if len(password) > _PASSWORD_LIMIT:
-            raise UsageProblem(f"the password is longer than {_PASSWORD_LIMIT} characters")
+            raise UsageProblem(
+                _("the password is longer than %(most)s characters", most=_PASSWORD_LIMIT)
+            )
     else:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     try:
@@ -303,4 +354,11 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
         raise UsageProblem(str(error)) from None
     with database(db) as store:
         user = store.add_user(username, hashed, role, club)
-    click.echo(f"added {user.role} {user.username!r} of {user.club!r}")
+    click.echo(
+        _(
+            "added %(role)s %(username)s of %(club)s",
+            role=user.role,
+            username=repr(user.username),
+            club=repr(user.club),
+        )
+    )

@@ -13,6 +13,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import _, current, ngettext
 
 if TYPE_CHECKING:
     from bridgescore.swiss import Conditions, SwissEvent
@@ -95,13 +96,17 @@ def _conditions(options: dict[str, Any]) -> Conditions:
         try:
             return Fraction(text.strip())
         except (ValueError, ZeroDivisionError):
-            raise UsageProblem(f"{what}: not a number of VPs: {text!r}") from None
+            raise UsageProblem(
+                _("%(what)s: not a number of VPs: %(text)s", what=what, text=repr(text))
+            ) from None
 
     stationary = []
     for text in options["stationary"]:
-        team, _, table = text.partition("=")
+        team, _sep, table = text.partition("=")
         if not (team.strip().isdecimal() and table.strip().isdecimal()):
-            raise UsageProblem(f"--stationary: expected TEAM=TABLE, e.g. 3=1, found {text!r}")
+            raise UsageProblem(
+                _("--stationary: expected TEAM=TABLE, e.g. 3=1, found %(text)s", text=repr(text))
+            )
         stationary.append((int(team), int(table)))
     late = vps(options["late_vps"], "--late-vps")
     return Conditions(
@@ -122,9 +127,15 @@ def _at(texts: tuple[str, ...], flag: str) -> dict[int, int]:
     """``TEAM@ROUND`` options as {team: round}."""
     found = {}
     for text in texts:
-        team, _, round_number = text.partition("@")
+        team, _sep, round_number = text.partition("@")
         if not (team.strip().isdecimal() and round_number.strip().isdecimal()):
-            raise UsageProblem(f"{flag}: expected TEAM@ROUND, e.g. 11@3, found {text!r}")
+            raise UsageProblem(
+                _(
+                    "%(flag)s: expected TEAM@ROUND, e.g. 11@3, found %(text)s",
+                    flag=flag,
+                    text=repr(text),
+                )
+            )
         found[int(team)] = int(round_number)
     return found
 
@@ -230,18 +241,26 @@ def start(file: str, teams: int, names: tuple[str, ...], seeds: str | None, **op
     from bridgescore.swiss import SwissEvent, Team
 
     if Path(file).exists():
-        raise UsageProblem(f"{file} already exists: a new event needs a new file")
+        raise UsageProblem(_("%(file)s already exists: a new event needs a new file", file=file))
     named: dict[int, str] = {}
     for text in names:
-        team, _, name = text.partition("=")
+        team, _sep, name = text.partition("=")
         if not team.strip().isdecimal() or not name.strip():
-            raise UsageProblem(f"--name: expected TEAM=NAME, e.g. '3=The Aces', found {text!r}")
+            raise UsageProblem(
+                _("--name: expected TEAM=NAME, e.g. '3=The Aces', found %(text)s", text=repr(text))
+            )
         named[int(team)] = name.strip()
     order = [int(t) for t in (seeds or "").split(",") if t.strip().isdecimal()]
     seed_of = {team: i for i, team in enumerate(order, 1)}
     unknown = sorted({*named, *seed_of} - set(range(1, teams + 1)))
     if unknown:
-        raise UsageProblem(f"team {unknown[0]} is named or seeded, but the teams are 1 to {teams}")
+        raise UsageProblem(
+            _(
+                "team %(unknown)s is named or seeded, but the teams are 1 to %(teams)s",
+                unknown=unknown[0],
+                teams=teams,
+            )
+        )
     try:
         event = SwissEvent.start(
             _conditions(options),
@@ -251,7 +270,14 @@ def start(file: str, teams: int, names: tuple[str, ...], seeds: str | None, **op
         raise UsageProblem(str(error)) from None
     _save(file, event)
     rounds = event.conditions.rounds
-    click.echo(f"Started {file}: {teams} teams, {rounds} rounds; next: bridgescore swiss draw")
+    click.echo(
+        _(
+            "Started %(file)s: %(teams)s teams, %(rounds)s rounds; next: bridgescore swiss draw",
+            file=file,
+            teams=teams,
+            rounds=rounds,
+        )
+    )
 
 
 @swiss.command(name="draw")
@@ -311,7 +337,7 @@ def score(
         try:
             imps.append(Fraction(text))
         except (ValueError, ZeroDivisionError):
-            raise UsageProblem(f"not a number of IMPs: {text!r}") from None
+            raise UsageProblem(_("not a number of IMPs: %(text)s", text=repr(text))) from None
     event = _load(file)
     try:
         changed = event.record(round_number, home, away, imps[0], imps[1])
@@ -325,9 +351,21 @@ def score(
     from bridgescore.display import fmt_fixed as fmt
 
     waiting = len(changed.missing(round_number))
+    said = current()
     click.echo(
-        f"Round {round_number}, {match.home} v {match.away}: {fmt(vps[0])}–{fmt(vps[1])} VPs"
-        + (f"; {waiting} match{'es' if waiting != 1 else ''} still to come" if waiting else "")
+        _(
+            "Round %(round)s, %(home)s v %(away)s: %(home_vps)s–%(away_vps)s VPs",
+            round=round_number,
+            home=match.home,
+            away=match.away,
+            home_vps=said.number(fmt(vps[0])),
+            away_vps=said.number(fmt(vps[1])),
+        )
+        + (
+            ngettext("; %(num)d match still to come", "; %(num)d matches still to come", waiting)
+            if waiting
+            else ""
+        )
     )
 
 
@@ -348,7 +386,13 @@ def enter(file: str, team: int, name: str | None) -> None:
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     _save(file, changed)
-    click.echo(f"Team {team} entered: drawn from round {changed.team(team).joined}")
+    click.echo(
+        _(
+            "Team %(team)s entered: drawn from round %(joined)s",
+            team=team,
+            joined=changed.team(team).joined,
+        )
+    )
 
 
 @swiss.command()
@@ -367,7 +411,7 @@ def withdraw(file: str, team: int) -> None:
     except BridgeScoreError as error:
         raise UsageProblem(str(error)) from None
     _save(file, changed)
-    click.echo(f"Team {team} withdrawn after round {changed.drawn}")
+    click.echo(_("Team %(team)s withdrawn after round %(drawn)s", team=team, drawn=changed.drawn))
 
 
 @swiss.command()
@@ -419,7 +463,14 @@ def _load(file: str) -> SwissEvent:
         data = json.loads(text)
         return SwissEvent.from_data(data)
     except json.JSONDecodeError as error:
-        raise UsageProblem(f"{file}: not JSON (line {error.lineno}): {error.msg}") from None
+        raise UsageProblem(
+            _(
+                "%(file)s: not JSON (line %(lineno)s): %(msg)s",
+                file=file,
+                lineno=error.lineno,
+                msg=error.msg,
+            )
+        ) from None
     except BridgeScoreError as error:
         raise UsageProblem(f"{file}: {error}") from None
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.languages import _, ngettext
 from bridgescore.movements.model import Movement
 from bridgescore.rules import Method, Rules
 from bridgescore.scoring import method_of, score
@@ -36,17 +37,26 @@ class ConvertReport:
     def lines(self) -> list[str]:
         """The report as the command line prints it."""
         if self.teams and self.kind == "pbn":
-            return [f"Converted {self.source} to {self.target} (pbn, teams with ScoreIMP)"]
-        scored = "" if self.rules is None else f", scored under {self.rules.label}"
+            return [
+                _(
+                    "Converted %(source)s to %(target)s (pbn, teams with ScoreIMP)",
+                    source=self.source,
+                    target=self.target,
+                )
+            ]
+        scored = "" if self.rules is None else _(", scored under %(rules)s", rules=self.rules.label)
         return [
-            f"Converted {self.source} to {self.target} ({self.kind}{scored}): "
-            f"{_count(self.tables, 'table result')} on {_count(self.boards, 'board')}",
+            _(
+                "Converted %(source)s to %(target)s (%(kind)s%(scored)s): %(tables)s on %(boards)s",
+                source=self.source,
+                target=self.target,
+                kind=self.kind,
+                scored=scored,
+                tables=ngettext("%(num)d table result", "%(num)d table results", self.tables),
+                boards=ngettext("%(num)d board", "%(num)d boards", self.boards),
+            ),
             *self.notes,
         ]
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def target_kind(target: str | Path, kind: str | None = None) -> str:
@@ -112,7 +122,7 @@ def convert(
         lost += scored_losses(session, back, rules)
     if lost and not lossy:
         raise LossError(str(target), written, lost)
-    notes.extend(f"lost: {line}" for line in lost)
+    notes.extend(_("lost: %(what)s", what=line) for line in lost)
     write_text(target, text, inputs=(source, *inputs))
     return ConvertReport(
         str(source),

@@ -27,6 +27,7 @@ import sys
 from typing import TYPE_CHECKING, BinaryIO, cast
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_, _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,26 +57,26 @@ _SIGNATURES = (
 )
 
 _REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EISDIR: "it is a folder",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the file system is read-only",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.ELOOP: "too many symbolic links (a link may point to itself)",
-    errno.EPIPE: "the program reading it has stopped",
-    errno.ENXIO: "nothing is on the other end",
-    errno.EIO: "the device reported an input/output error",
-    errno.EBUSY: "it is in use",
-    errno.ETXTBSY: "it is in use",
-    errno.EMFILE: "too many files are open",
-    errno.ENFILE: "too many files are open",
-    errno.EFBIG: "the file is too large for the file system",
-    errno.EEXIST: "it already exists",
-    errno.EXDEV: "it is on another file system",
-    errno.ENOTEMPTY: "the folder is not empty",
-    errno.EINVAL: "it does not accept this",
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links (a link may point to itself)"),
+    errno.EPIPE: N_("the program reading it has stopped"),
+    errno.ENXIO: N_("nothing is on the other end"),
+    errno.EIO: N_("the device reported an input/output error"),
+    errno.EBUSY: N_("it is in use"),
+    errno.ETXTBSY: N_("it is in use"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.ENFILE: N_("too many files are open"),
+    errno.EFBIG: N_("the file is too large for the file system"),
+    errno.EEXIST: N_("it already exists"),
+    errno.EXDEV: N_("it is on another file system"),
+    errno.ENOTEMPTY: N_("the folder is not empty"),
+    errno.EINVAL: N_("it does not accept this"),
 }
 
 
@@ -92,16 +93,16 @@ def os_reason(error: OSError, path: str | Path | None = None) -> str:
         if blocked is not None:
             return blocked
         if error.errno == errno.ENOENT:
-            return "no such file"
+            return _("no such file")
     if error.errno == errno.ENOENT:
-        return "no such file or folder"
+        return _("no such file or folder")
     if error.errno == errno.ENOTDIR:
-        return "a part of the path is not a folder"
+        return _("a part of the path is not a folder")
     if error.errno in _REASONS:
-        return _REASONS[error.errno]
+        return _(_REASONS[error.errno])
     if error.strerror:
         return error.strerror[:1].lower() + error.strerror[1:]
-    return "the operating system refused it"
+    return _("the operating system refused it")
 
 
 def _blocking_folder(path: Path) -> str | None:
@@ -112,17 +113,17 @@ def _blocking_folder(path: Path) -> str | None:
         try:
             mode = folder.stat().st_mode
         except FileNotFoundError:
-            return f"no such folder: {folder}"
+            return _("no such folder: %(folder)s", folder=folder)
         except OSError:
             return None
         if not stat.S_ISDIR(mode):
-            return f"not a folder: {folder}"
+            return _("not a folder: %(folder)s", folder=folder)
     return None
 
 
 def display_name(path: str | Path) -> str:
     """How messages name an input: ``-`` is "standard input"."""
-    return "standard input" if str(path) == STDIN else str(path)
+    return _("standard input") if str(path) == STDIN else str(path)
 
 
 def quote(text: str, limit: int = 80) -> str:
@@ -172,7 +173,9 @@ def read_bytes(path: str | Path) -> bytes:
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
-        raise _refuse(path, f"cannot read the file: {os_reason(error, path)}") from None
+        raise _refuse(
+            path, _("cannot read the file: %(why)s", why=os_reason(error, path))
+        ) from None
     refused = _kind_of(mode)
     if refused is not None:
         raise _refuse(path, refused)
@@ -186,7 +189,9 @@ def read_bytes(path: str | Path) -> bytes:
                 raise _too_large(path)
             return _read_capped(handle, path, info.st_size + 1)
     except OSError as error:
-        raise _refuse(path, f"cannot read the file: {os_reason(error, path)}") from None
+        raise _refuse(
+            path, _("cannot read the file: %(why)s", why=os_reason(error, path))
+        ) from None
 
 
 def _read_stdin() -> bytes:

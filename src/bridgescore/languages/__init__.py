@@ -40,6 +40,8 @@ __all__ = [
     "negotiate",
     "ngettext",
     "use",
+    "written_date",
+    "written_time",
 ]
 
 #: The languages with complete catalogues, English (the source) first.
@@ -59,6 +61,7 @@ class Language:
     translations: _gettext.NullTranslations
     decimal: str  # the decimal sign
     percent: str  # "{}%" in English, "{} %" in French
+    group: str = ","  # the thousands' separator
 
     def gettext(self, message: str, **values: Any) -> str:
         text = self.translations.gettext(message)
@@ -73,6 +76,13 @@ class Language:
         form (``"56,25"``): the rounding stays the rules' (:mod:`bridgescore.display`)."""
         return text if self.decimal == "." else text.replace(".", self.decimal)
 
+    def grouped(self, text: str) -> str:
+        """A number written with English's thousands' separators (``f"{n:,}"``: ``"1,234.5"``)
+        in this language's form (``"1 234,5"``)."""
+        if self.decimal == "." and self.group == ",":
+            return text
+        return text.translate({ord("."): self.decimal, ord(","): self.group})
+
     def percentage(self, text: str) -> str:
         """``"56.25"`` → ``"56.25%"`` / ``"56,25 %"``."""
         return self.percent.format(self.number(text))
@@ -81,12 +91,21 @@ class Language:
         """A date as this language writes it (``form``: ``short``, ``medium``, ``long``)."""
         from babel.dates import format_date
 
-        return format_date(when, form, locale=self._babel())
+        return self._pseudo(format_date(when, form, locale=self._babel()))
 
     def datetime(self, when: datetime, form: str = "medium") -> str:
         from babel.dates import format_datetime
 
-        return format_datetime(when, form, locale=self._babel())
+        return self._pseudo(format_datetime(when, form, locale=self._babel()))
+
+    def _pseudo(self, text: str) -> str:
+        """The pseudo-locale's dates are English's, accented: a date written without this
+        language (``date.isoformat``, ``strftime``) shows in its tests as plain words."""
+        if self.code != PSEUDO:
+            return text
+        from bridgescore.languages.catalogues import pseudo
+
+        return pseudo(text)
 
     def _babel(self) -> str:
         return "en" if self.code == PSEUDO else self.code
@@ -98,17 +117,16 @@ def language(code: str) -> Language:
     if code not in LANGUAGES and code != PSEUDO:
         raise ValueError(f"no language {code!r}: expected one of {', '.join(LANGUAGES)}")
     if code in ("en", PSEUDO):
-        decimal, percent = ".", "{}%"
+        decimal, percent, group = ".", "{}%", ","
     else:
         from babel import Locale
 
         locale = Locale.parse(code)
-        decimal = locale.number_symbols["latn"]["decimal"]
+        symbols = locale.number_symbols["latn"]
+        decimal, group = symbols["decimal"], symbols["group"]
         pattern = locale.percent_formats[None].pattern
-        percent = pattern.replace("#,##0", "{}").replace(
-            "%", locale.number_symbols["latn"]["percentSign"]
-        )
-    return Language(code, translations(code), decimal, percent)
+        percent = pattern.replace("#,##0", "{}").replace("%", symbols["percentSign"])
+    return Language(code, translations(code), decimal, percent, group)
 
 
 _current: ContextVar[Language | None] = ContextVar("bridgescore_language", default=None)
@@ -138,6 +156,27 @@ def _(message: str, **values: Any) -> str:
 def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
     """The singular or plural of a message by ``count`` (``%(num)d`` is the count)."""
     return current().ngettext(singular, plural, count, **values)
+
+
+def written_date(value: str | None) -> str:
+    """A date as a file or the database gives it (``2026-11-25``) as the current language
+    writes it (``25 novembre 2026``); English keeps the date as given (what every output always
+    printed), and so does any language for a date that is not ISO (``27/07/2022``)."""
+    if not value or current().code == "en":
+        return value or ""
+    try:
+        when = date.fromisoformat(value)
+    except ValueError:
+        return value
+    return current().date(when)
+
+
+def written_time(when: datetime, english: str = "%Y-%m-%d %H:%M") -> str:
+    """A moment as the current language writes it (``25/11/2026 21:05`` in French): English
+    keeps the form it always printed (``english``, a ``strftime`` format)."""
+    if current().code == "en":
+        return when.strftime(english)
+    return current().datetime(when, "short")
 
 
 def N_(message: str) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play
 
 
@@ -45,7 +47,7 @@ def amend_from(movement: Movement, from_round: int, plays: Iterable[Play]) -> Mo
         plays=kept + later,
         rounds=rounds,
         tables=max(p.table for p in kept + later),
-        notes=(*movement.notes, f"Amended from round {from_round}."),
+        notes=(*movement.notes, Text(N_("Amended from round %(round)s."), round=from_round)),
     )
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Text
 from bridgescore.movements.model import Contestant, Movement, Structure, contestant_order
 
 
@@ -30,14 +32,21 @@ class Balance:
     def balanced(self) -> bool:
         return self.fewest == self.most
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if not self.comparisons:
-            return "no comparisons"
+            return Text(N_("no comparisons"))
         if self.balanced:
-            return f"balanced: every two contestants compared on {self.most} boards"
-        return (
-            f"compared on {self.fewest} to {self.most} boards "
-            f"(mean {float(self.mean):.1f}); the closer the two, the fairer"
+            return Text(
+                N_("balanced: every two contestants compared on %(most)s boards"), most=self.most
+            )
+        return Text(
+            N_(
+                "compared on %(fewest)s to %(most)s boards (mean %(mean)s); the closer the two, "
+                "the fairer"
+            ),
+            fewest=self.fewest,
+            most=self.most,
+            mean=Figure(f"{float(self.mean):.1f}"),
         )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play
 from bridgescore.session import FieldStructure
 
@@ -124,7 +126,9 @@ def personal_cards(movement: Movement) -> tuple[PersonalCard, ...]:
             play = movement.where(who, rnd)
             if play is None:
                 continue
-            against = " & ".join(_label(o, movement) for o in play.opponents_of(who))
+            against = _linked(
+                [_label(o, movement) for o in play.opponents_of(who)], "%(list)s & %(item)s"
+            )
             rows.append(
                 PersonalRound(
                     rnd,
@@ -173,13 +177,25 @@ def to_data(movement: Movement) -> dict[str, Any]:
     }
 
 
+# Each card's words are Text: English in guides.json, shown in the reader's language on the
+# cards (reports.guides).
+
+
 def _label(who: Contestant, movement: Movement) -> str:
-    return "phantom" if who == movement.phantom else who.label
+    return Text(N_("phantom")) if who == movement.phantom else who.label
+
+
+def _linked(parts: list[str], message: str) -> str:
+    """``parts`` joined by ``message`` (``%(list)s-%(item)s``), each part shown as it is."""
+    said: str = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = Text(message, list=said, item=part)
+    return said
 
 
 def _sides(play: Play, movement: Movement) -> tuple[str, str]:
-    ns = "-".join(_label(w, movement) for w in play.ns_side)
-    ew = "-".join(_label(w, movement) for w in play.ew_side)
+    ns = _linked([_label(w, movement) for w in play.ns_side], "%(list)s-%(item)s")
+    ew = _linked([_label(w, movement) for w in play.ew_side], "%(list)s-%(item)s")
     return ns, ew
 
 
@@ -191,35 +207,41 @@ def _seat(play: Play, who: Contestant) -> str:
 
 def _goes(movement: Movement, who: Contestant, rnd: int) -> str:
     if rnd >= movement.rounds:
-        return "end"
+        return Text(N_("end"))
     nxt = movement.where(who, rnd + 1)
     if nxt is None:
-        return "leaves"
-    return f"table {nxt.table} {_seat(nxt, who)}"
+        return Text(N_("leaves"))
+    return Text(N_("table %(table)s %(seat)s"), table=nxt.table, seat=_seat(nxt, who))
 
 
 def _came(movement: Movement, who: Contestant, rnd: int) -> str:
     if rnd == 1:
-        return "start"
+        return Text(N_("start"))
     before = movement.where(who, rnd - 1)
     if before is None:
-        return "arrives"
-    return f"table {before.table} {_seat(before, who)}"
+        return Text(N_("arrives"))
+    return Text(N_("table %(table)s %(seat)s"), table=before.table, seat=_seat(before, who))
 
 
 def _boards_from(movement: Movement, play: Play) -> str:
     if play.round == 1:
-        return "start"
+        return Text(N_("start"))
     earlier = [p for p in movement.plays_in_round(play.round - 1) if p.set == play.set]
     if not earlier:
-        return "relay or bye stand"
-    return " and ".join(f"table {p.table}" for p in earlier)
+        return Text(N_("relay or bye stand"))
+    return _tables(earlier)
 
 
 def _boards_to(movement: Movement, play: Play) -> str:
     if play.round >= movement.rounds:
-        return "end"
+        return Text(N_("end"))
     later = [p for p in movement.plays_in_round(play.round + 1) if p.set == play.set]
     if not later:
-        return "relay or bye stand"
-    return " and ".join(f"table {p.table}" for p in later)
+        return Text(N_("relay or bye stand"))
+    return _tables(later)
+
+
+def _tables(plays: list[Play]) -> str:
+    """``table 3 and table 5``: where a set of boards comes from or goes."""
+    tables = [Text(N_("table %(table)s"), table=p.table) for p in plays]
+    return _linked(list(tables), N_("%(list)s and %(item)s"))

@@ -16,6 +16,8 @@ sits out.
 from __future__ import annotations
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.cyclic import howell_base
 from bridgescore.movements.model import (
     Contestant,
@@ -66,21 +68,37 @@ def howell(
             )
     numbered = renumber_sets(plays, boards_per_round)
     shared = _shared(numbered)
-    name = "Howell" if count == m else f"{_fraction(count, m)} Howell"
+    name = Text(N_("Howell")) if count == m else _fraction(count, m)
     notes = []
     if shared:
-        notes.append("Tables sharing boards pass them between each other during the round.")
+        notes.append(
+            Text(N_("Tables sharing boards pass them between each other during the round."))
+        )
     if count < m:
-        notes.append(f"A partial Howell: {count} of the {m} rounds; each pair misses some pairs.")
+        notes.append(
+            Text(
+                N_(
+                    "A partial Howell: %(count)s of the %(all)s rounds; each pair misses some "
+                    "pairs."
+                ),
+                count=count,
+                all=m,
+            )
+        )
     if phantom:
-        notes.append(f"Pair {stationary.label} is the phantom: the pair at table 1 sits out.")
+        notes.append(
+            Text(
+                N_("Pair %(pair)s is the phantom: the pair at table 1 sits out."),
+                pair=stationary.label,
+            )
+        )
     return Movement(
         kind=FieldStructure.HOWELL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,
         plays=numbered,
-        name=f"{name}, {tables} tables",
+        name=Text(N_("%(title)s, %(tables)s tables"), title=name, tables=tables),
         phantom=stationary if phantom else None,
         shared=shared,
         stands=max(map(len, waiting_sets(numbered, count).values()), default=0),
@@ -106,7 +124,7 @@ def _shared(plays: tuple[Play, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(groups))
 
 
-def _fraction(count: int, m: int) -> str:
+def _fraction(count: int, m: int) -> Text:
     if abs(count - 3 * m / 4) < 1:
-        return "3/4"
-    return "Partial"
+        return Text(N_("3/4 Howell"))
+    return Text(N_("Partial Howell"))

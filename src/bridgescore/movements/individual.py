@@ -16,6 +16,8 @@ three players at table 1 sit out a round each in turn.
 from __future__ import annotations
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.cyclic import individual_base
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
@@ -56,17 +58,26 @@ def individual(
                     sit_out=phantom and stationary in seated,
                 )
             )
-    notes = ["Every table plays the round's boards: pass them between the tables during the round."]
+    notes = [
+        Text(
+            N_(
+                "Every table plays the round's boards: pass them between the tables during the "
+                "round."
+            )
+        )
+    ]
     if phantom:
-        notes.append(f"Player {stationary.label} is the phantom: table 1 sits out.")
-    complete = "Individual" if count == m else "Partial individual"
+        notes.append(
+            Text(N_("Player %(player)s is the phantom: table 1 sits out."), player=stationary.label)
+        )
+    complete = Text(N_("Individual")) if count == m else Text(N_("Partial individual"))
     return Movement(
         kind=FieldStructure.INDIVIDUAL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=f"{complete}, {tables} tables",
+        name=Text(N_("%(title)s, %(tables)s tables"), title=complete, tables=tables),
         phantom=stationary if phantom else None,
         shared=(tuple(range(1, tables + 1)),),
         repeats=True,  # opponents meet about twice; partners never repeat (checked apart)

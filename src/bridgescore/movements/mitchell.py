@@ -22,6 +22,8 @@ from collections.abc import Iterable
 
 from bridgescore.bridge import Side
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
 
@@ -82,18 +84,32 @@ def mitchell(
     notes = []
     if relay:
         notes.append(
-            f"Tables 1 and {tables} share boards; the bye stand sits between tables "
-            f"{tables // 2} and {tables // 2 + 1}."
+            Text(
+                N_(
+                    "Tables 1 and %(last)s share boards; the bye stand sits between tables "
+                    "%(before)s and %(after)s."
+                ),
+                last=tables,
+                before=tables // 2,
+                after=tables // 2 + 1,
+            )
         )
     if missing:
-        notes.append(f"Half table: pair {missing.label} is missing; its EW visitor sits out.")
+        notes.append(
+            Text(
+                N_("Half table: pair %(pair)s is missing; its EW visitor sits out."),
+                pair=missing.label,
+            )
+        )
+    # The name is data (a movement's JSON carries its English), shown in the reader's language.
+    named = Text(N_("%(title)s, %(tables)s tables"), title=_title(variant), tables=tables)
     return Movement(
         kind=FieldStructure.MITCHELL,
         tables=tables,
         rounds=count,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=f"{_title(variant)}, {tables} tables" + (", arrow-switched" if switched else ""),
+        name=Text(N_("%(name)s, arrow-switched"), name=named) if switched else named,
         phantom=missing,
         shared=((1, tables),) if relay and not phantom else (),
         stands=1 if relay else 0,
@@ -149,8 +165,10 @@ def _mod1(value: int, size: int) -> int:
     return (value - 1) % size + 1
 
 
-def _title(variant: str) -> str:
-    return {PLAIN: "Mitchell", SKIP: "Skip Mitchell", RELAY: "Relay Mitchell"}[variant]
+def _title(variant: str) -> Text:
+    return Text(
+        {PLAIN: N_("Mitchell"), SKIP: N_("Skip Mitchell"), RELAY: N_("Relay Mitchell")}[variant]
+    )
 
 
 def _require(ok: bool, message: str) -> None:

@@ -14,6 +14,8 @@ from functools import cached_property
 
 from bridgescore.bridge import Side
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 from bridgescore.session import FieldStructure
 from bridgescore.vocabulary import Vocabulary
 
@@ -62,6 +64,13 @@ class Contestant:
 
     def __str__(self) -> str:
         return f"{'player' if self.player else 'pair'} {self.label}"
+
+    def said(self) -> Text:
+        """``pair 3NS``, ``player 7``: its English is :meth:`__str__`, shown in the reader's
+        language."""
+        return Text(
+            N_("player %(label)s") if self.player else N_("pair %(label)s"), label=self.label
+        )
 
     def __repr__(self) -> str:
         return f"Contestant.parse({self.label!r}{', player=True' if self.player else ''})"
@@ -253,30 +262,60 @@ class Movement:
                 )
         return tuple(out)
 
-    def describe(self) -> str:
-        """A one-paragraph summary a director can read out."""
-        who = "players" if self.kind is FieldStructure.INDIVIDUAL else "pairs"
-        parts = [
-            self.name or str(self.kind).capitalize(),
-            f"{self.tables} tables, {len(self.contestants)} {who}",
-            f"{_count(self.rounds, 'round')} of {_count(self.boards_per_round, 'board')} "
-            f"({_count(len(self.boards), 'board')})",
-            f"ranked as {self.structure}",
+    def describe(self) -> Text:
+        """A one-paragraph summary a director can read out: English as data, shown in the
+        reader's language (:func:`bridgescore.languages.text.shown`)."""
+        pairs = self.kind is not FieldStructure.INDIVIDUAL
+        parts: list[Text] = [
+            Text("%(name)s", name=self.name)
+            if self.name
+            else Text(_KINDS.get(str(self.kind), str(self.kind).capitalize())),
+            Text(
+                N_("%(tables)s tables, %(count)s pairs")
+                if pairs
+                else N_("%(tables)s tables, %(count)s players"),
+                tables=self.tables,
+                count=len(self.contestants),
+            ),
+            Text(
+                N_("%(rounds)s of %(per_round)s (%(boards)s)"),
+                rounds=counted("%(num)d round", "%(num)d rounds", self.rounds),
+                per_round=counted("%(num)d board", "%(num)d boards", self.boards_per_round),
+                boards=counted("%(num)d board", "%(num)d boards", len(self.boards)),
+            ),
+            Text(N_("ranked as %(structure)s"), structure=Text(_STRUCTURES[self.structure])),
         ]
         if self.phantom:
-            parts.append(f"phantom {self.phantom.label}")
+            parts.append(Text(N_("phantom %(label)s"), label=self.phantom.label))
         if self.stands:
-            parts.append(f"{self.stands} relay/bye stand{'s' if self.stands > 1 else ''}")
+            parts.append(
+                counted("%(num)d relay/bye stand", "%(num)d relay/bye stands", self.stands)
+            )
         if self.shared:
-            groups = "; ".join(" and ".join(map(str, g)) for g in self.shared)
-            parts.append(f"tables sharing boards: {groups}")
+            groups = _both(self.shared[0])
+            for group in self.shared[1:]:
+                groups = Text("%(said)s; %(part)s", said=groups, part=_both(group))
+            parts.append(Text(N_("tables sharing boards: %(groups)s"), groups=groups))
         if self.arrow_switched:
-            parts.append(f"arrow-switched rounds: {', '.join(map(str, self.arrow_switched))}")
-        return "; ".join(parts) + "."
+            rounds = ", ".join(map(str, self.arrow_switched))
+            parts.append(Text(N_("arrow-switched rounds: %(rounds)s"), rounds=rounds))
+        said = parts[0]
+        for part in parts[1:]:
+            said = Text("%(said)s; %(part)s", said=said, part=part)
+        return Text("%(said)s.", said=said)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+_KINDS = {"mitchell": N_("Mitchell"), "howell": N_("Howell"), "individual": N_("Individual")}
+_STRUCTURES = {Structure.TWO_FIELDS: N_("two fields"), Structure.ONE_FIELD: N_("one field")}
+
+
+def _both(tables: Iterable[int]) -> Text:
+    """``1 and 8``: tables sharing boards."""
+    listed = [str(t) for t in tables]
+    said = Text("%(table)s", table=listed[0] if listed else "")
+    for table in listed[1:]:
+        said = Text(N_("%(list)s and %(last)s"), list=said, last=table)
+    return said
 
 
 def contestant_order(who: Contestant) -> tuple[int, int, bool]:

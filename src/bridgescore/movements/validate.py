@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages.text import Text, shown
 from bridgescore.movements.model import (
     Contestant,
     Movement,
@@ -37,14 +39,16 @@ class Breach:
     warning: bool = False
 
     def __str__(self) -> str:
+        """The breach in the current language (its message when it is a :class:`Text`)."""
         where = []
         if self.round is not None:
-            where.append(f"round {self.round}")
+            where.append(_("round %(round)s", round=self.round))
         if self.table is not None:
-            where.append(f"table {self.table}")
+            where.append(_("table %(table)s", table=self.table))
         head = ", ".join(where)
-        text = f"{head}: {self.message}" if head else self.message
-        return f"warning: {text}" if self.warning else text
+        message = shown(self.message)
+        text = f"{head}: {message}" if head else message
+        return _("warning: %(what)s", what=text) if self.warning else text
 
 
 class MovementError(RulesError):
@@ -53,7 +57,13 @@ class MovementError(RulesError):
     def __init__(self, breaches: Iterable[Breach], name: str = "movement") -> None:
         self.breaches = tuple(breaches)
         count = len(self.breaches)
-        head = f"{name}: {count} problem{'s' if count != 1 else ''}"
+        head = ngettext(
+            "%(path)s: %(problems)s problem",
+            "%(path)s: %(problems)s problems",
+            count,
+            path=name,
+            problems=count,
+        )
         super().__init__("\n".join([head, *map(str, self.breaches)]))
 
 
@@ -240,10 +250,18 @@ def _coverage(movement: Movement) -> list[Breach]:
     if counts and len(set(counts.values())) > 1:
         low, high = min(counts.values()), max(counts.values())
         fewest = [b for b, c in sorted(counts.items()) if c == low]
-        shown = ", ".join(map(str, fewest[:12])) + (" ..." if len(fewest) > 12 else "")
+        listed = ", ".join(map(str, fewest[:12])) + (" ..." if len(fewest) > 12 else "")
         out.append(
             Breach(
-                f"boards are played between {low} and {high} times; {low} times: {shown}",
+                Text(
+                    N_(
+                        "boards are played between %(low)s and %(high)s times; %(low)s times: "
+                        "%(which)s"
+                    ),
+                    low=low,
+                    high=high,
+                    which=listed,
+                ),
                 warning=True,
             )
         )
@@ -258,8 +276,15 @@ def _coverage(movement: Movement) -> list[Breach]:
         if in_play and played < MINIMUM_SHARE * in_play:
             out.append(
                 Breach(
-                    f"{who} plays {played} of the {in_play} boards, under the 70% the EBU "
-                    "recommends",
+                    Text(
+                        N_(
+                            "%(who)s plays %(played)s of the %(boards)s boards, under the 70%% "
+                            "the EBU recommends"
+                        ),
+                        who=who.said(),
+                        played=played,
+                        boards=in_play,
+                    ),
                     warning=True,
                 )
             )

@@ -20,7 +20,7 @@ from typing import Protocol
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _, ngettext
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -111,17 +111,36 @@ def load(night: Service, actor: Actor, session_id: int, upload: Upload, solve: S
         vulnerability, dealer = found
         if board.vulnerability.value != vulnerability or board.dealer.value != dealer:
             problems.append(
-                f"board {board.number} is dealt by {board.dealer.value} at "
-                f"{board.vulnerability.value} in the file, by {dealer} at {vulnerability} here"
+                _(
+                    "board %(board)s is dealt by %(dealer)s at %(vulnerability)s in the file, by "
+                    "%(ours)s at %(our_vulnerability)s here",
+                    board=board.number,
+                    dealer=board.dealer.value,
+                    vulnerability=board.vulnerability.value,
+                    ours=dealer,
+                    our_vulnerability=vulnerability,
+                )
             )
         matched[board.number] = board
     if problems:
-        raise Refused(422, f"{upload.name} is not of this session's boards: " + "; ".join(problems))
+        raise Refused(
+            422,
+            _(
+                "%(file)s is not of this session's boards: %(problems)s",
+                file=upload.name,
+                problems="; ".join(problems),
+            ),
+        )
     if not matched:
         raise Refused(
             422,
-            f"{upload.name} has no deal for any board of this session "
-            f"(it has boards {_span(extra)}; the session plays {_span(sorted(played))})",
+            _(
+                "%(file)s has no deal for any board of this session (it has boards %(theirs)s; "
+                "the session plays %(ours)s)",
+                file=upload.name,
+                theirs=_span(extra),
+                ours=_span(sorted(played)),
+            ),
         )
     solved = solve(matched.values())
     deals = {n: str(b.deal.pbn()) for n, b in matched.items() if b.deal is not None}
@@ -140,11 +159,22 @@ def load(night: Service, actor: Actor, session_id: int, upload: Upload, solve: S
     notes = []
     missing = sorted(set(played) - set(matched))
     if missing:
-        notes.append(f"no deal for board{'s' if len(missing) > 1 else ''} {_span(missing)}")
+        notes.append(
+            ngettext(
+                "no deal for board %(boards)s",
+                "no deal for boards %(boards)s",
+                len(missing),
+                boards=_span(missing),
+            )
+        )
     if extra:
         notes.append(
-            f"board{'s' if len(extra) > 1 else ''} {_span(sorted(extra))} of the file "
-            "not played in this session: left out"
+            ngettext(
+                "board %(boards)s of the file not played in this session: left out",
+                "boards %(boards)s of the file not played in this session: left out",
+                len(extra),
+                boards=_span(sorted(extra)),
+            )
         )
     return Loaded(loaded, tuple(notes))
 
@@ -173,7 +203,7 @@ def _span(numbers: Sequence[int]) -> str:
         if n is not None and start is None:
             start = n
         previous = n
-    return ", ".join(parts) if parts else "none"
+    return ", ".join(parts) if parts else _("none")
 
 
 # --- who sees a deal -----------------------------------------------------------------------------
@@ -228,9 +258,10 @@ def lead_answer(
         return None
     device = actor.device
     if device is not None and _tries(night, device, board) >= LEAD_TRIES:
-        return (
-            f"{LEAD_TRIES} leads at this table were not in the leader's hand: the director has "
-            "been told. Enter the result with no lead, or call the director"
+        return _(
+            "%(tries)s leads at this table were not in the leader's hand: the director has "
+            "been told. Enter the result with no lead, or call the director",
+            tries=LEAD_TRIES,
         )
     problem = lead_problem(deal, declarer, lead)
     if problem is not None and device is not None:
@@ -271,7 +302,10 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
         return None
     card = lead.strip().upper().replace("10", "T")
     if len(card) != 2 or card[0] not in "SHDC" or card[1] not in "AKQJT98765432":
-        return f"{lead!r} is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)"
+        return _(
+            "%(lead)s is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)",
+            lead=repr(lead),
+        )
     try:
         leader = Seat.parse(declarer).next
         hand = Deal.from_pbn(deal_text)[leader]
@@ -280,14 +314,17 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
     if hand is None:
         return None
     if card[1] not in hand.holding(Strain.parse(card[0])):
-        return (
-            f"{_card_words(card)} is not in {_SEAT_WORDS[leader]}'s hand on the hand record: "
-            f"{_SEAT_WORDS[leader]} leads against {declarer.strip().upper()}"
+        return _(
+            "%(card)s is not in %(leader)s's hand on the hand record: %(leader)s leads against "
+            "%(declarer)s",
+            card=_card_words(card),
+            leader=_(_SEAT_WORDS[leader]),
+            declarer=declarer.strip().upper(),
         )
     return None
 
 
-_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SEAT_WORDS = {Seat.N: N_("North"), Seat.E: N_("East"), Seat.S: N_("South"), Seat.W: N_("West")}
 
 
 def _card_words(card: str) -> str:

@@ -30,7 +30,7 @@ from bridgescore.events import (
     Seed,
 )
 from bridgescore.formats.json import exact, number
-from bridgescore.languages import N_, _
+from bridgescore.languages import N_, _, current, written_date
 from bridgescore.reports.model import entrant_page
 from bridgescore.reports.words import Figure, Text, shown
 
@@ -289,26 +289,29 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
     from rich.text import Text
 
     def num(value: str | None) -> str:
-        return "" if value is None else fmt_fixed(Fraction(value), decimals)
+        return "" if value is None else current().number(fmt_fixed(Fraction(value), decimals))
 
     console.print(Text(data["event"], style="bold"))
     console.print(shown(data["how"]), soft_wrap=True)
     for s in (data["qualifying"] or {}).get("sessions", []):
-        console.print(f"Qualifying session {s['number']}: {s['label']}" + _about(s))
+        said = _("Qualifying session %(number)s: %(label)s", number=s["number"], label=s["label"])
+        console.print(said + _about(s))
     for s in data["sessions"]:
-        console.print(f"Session {s['number']}: {s['label']}" + _about(s))
+        console.print(
+            _("Session %(number)s: %(label)s", number=s["number"], label=s["label"]) + _about(s)
+        )
     final = data.get("stage") == "final"
-    table = Table(title="Final" if final else "Overall", title_justify="left")
-    table.add_column("Place", justify="right")
-    table.add_column("Names")
+    table = Table(title=_("Final") if final else _("Overall"), title_justify="left")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Names"))
     if final:
-        table.add_column("Qualifying", justify="right")
-        table.add_column("Carried", justify="right")
+        table.add_column(_("Qualifying"), justify="right")
+        table.add_column(_("Carried"), justify="right")
     for s in data["sessions"]:
-        table.add_column(f"S{s['number']}", justify="right")
+        table.add_column(_("S%(number)s", number=s["number"]), justify="right")
     if final:
-        table.add_column("Final", justify="right")
-    table.add_column("Total", justify="right")
+        table.add_column(_("Final"), justify="right")
+    table.add_column(_("Total"), justify="right")
     if not final and data["aggregate"] == "matchpoints":
         table.add_column("%", justify="right")
     for row in data["rankings"]:
@@ -338,9 +341,9 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
         if not awarded:
             console.print("  " + _("No award."))
     if data.get("seeding"):
-        seeds = Table(title="Seeding of the final", title_justify="left")
-        for name in ("Number", "Names", "Place", "Total"):
-            seeds.add_column(name, justify="left" if name == "Names" else "right")
+        seeds = Table(title=_("Seeding of the final"), title_justify="left")
+        for name in (N_("Number"), N_("Names"), N_("Place"), N_("Total")):
+            seeds.add_column(_(name), justify="left" if name == "Names" else "right")
         for seed in data["seeding"]:
             seeds.add_row(
                 str(seed["number"]), seed["name"], seed["place"], num(seed["total_exact"])
@@ -349,13 +352,13 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
     if data.get("seeding_note"):
         console.print(Text(data["seeding_note"], style="yellow"), soft_wrap=True)
     for note in data["notes"]:
-        console.print(Text(f"Note: {note}", style="yellow"), soft_wrap=True)
+        console.print(Text(_("Note: %(note)s", note=note), style="yellow"), soft_wrap=True)
 
 
 def _about(session: Mapping[str, Any]) -> str:
-    parts = [p for p in (session["title"], session["date"]) if p]
-    top = fmt_fixed(Fraction(session["top_exact"]), 2).removesuffix(".00")
-    return (f" ({', '.join(parts)})" if parts else "") + f", top {top}"
+    parts = [p for p in (session["title"], written_date(session["date"])) if p]
+    top = current().number(fmt_fixed(Fraction(session["top_exact"]), 2).removesuffix(".00"))
+    return (f" ({', '.join(parts)})" if parts else "") + _(", top %(top)s", top=top)
 
 
 # --- the site ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import jinja2
 
 from bridgescore import __version__
 from bridgescore.languages import _, install
+from bridgescore.languages.text import shown
 from bridgescore.movements import cards
 from bridgescore.movements.model import Movement
 from bridgescore.session import FieldStructure
@@ -30,6 +31,9 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     install(env)
+    # The cards' words are kept as data (English in guides.json), shown in the reader's
+    # language.
+    env.filters["tr"] = shown
     return env
 
 
@@ -41,8 +45,8 @@ def render_guides(movement: Movement, paper: str = "a4") -> dict[str, str]:
     noun = "player" if movement.kind is FieldStructure.INDIVIDUAL else "pair"
     common = {
         "version": __version__,
-        "movement": movement.name,
-        "summary": movement.describe(),
+        "movement": shown(movement.name),
+        "summary": shown(movement.describe()),
         "page_size": _SIZES[paper],
         "noun": noun,
     }

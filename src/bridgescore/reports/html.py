@@ -22,7 +22,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -35,7 +34,7 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import N_, _, current, install
+from bridgescore.languages import N_, _, current, install, written_date
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files, Forked, can_fork
@@ -74,17 +73,26 @@ class Site:
 
     def summary(self) -> str:
         """What was written, in a few words: "71 pages: rankings, recap sheet, ..."."""
+        counts = {"pages": len(self.pages), "boards": self.boards, "cards": self.cards}
         if self.teams:
             if self.evenings:
-                return (
-                    f"{len(self.pages)} pages: rankings, {self.boards} travellers and "
-                    f"{self.evenings} team evenings"
+                return _(
+                    "%(pages)s pages: rankings, %(boards)s travellers and %(evenings)s team "
+                    "evenings",
+                    evenings=self.evenings,
+                    **counts,
                 )
-            return f"{len(self.pages)} pages: rankings and {self.boards} travellers"
-        return (
-            f"{len(self.pages)} pages: rankings, recap sheet, {self.boards} travellers, "
-            f"{self.cards} score cards"
-            + (f" and {self.evenings} evenings" if self.evenings else "")
+            return _("%(pages)s pages: rankings and %(boards)s travellers", **counts)
+        if self.evenings:
+            return _(
+                "%(pages)s pages: rankings, recap sheet, %(boards)s travellers, %(cards)s score "
+                "cards and %(evenings)s evenings",
+                evenings=self.evenings,
+                **counts,
+            )
+        return _(
+            "%(pages)s pages: rankings, recap sheet, %(boards)s travellers, %(cards)s score cards",
+            **counts,
         )
 
 
@@ -350,15 +358,9 @@ def board_heading(link: Mapping[str, Any]) -> str:
 
 
 def date_text(value: str | None) -> str:
-    """A session's date (``2026-11-25``) as the reader's language writes it; English keeps the
-    date as the session gives it, and so does any language for a date that is not ISO."""
-    if not value or current().code == "en":
-        return value or ""
-    try:
-        when = date.fromisoformat(value)
-    except ValueError:
-        return value
-    return current().date(when)
+    """A session's date (``2026-11-25``) as the reader's language writes it
+    (:func:`bridgescore.languages.written_date`)."""
+    return written_date(value)
 
 
 _VULNERABILITY = {"None": N_("None"), "All": N_("All")}

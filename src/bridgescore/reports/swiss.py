@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Figure, Text, counted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -68,8 +70,11 @@ def render_draw(event: SwissEvent, number: int, console: Console) -> None:
     from rich.table import Table
 
     draw = event.draws[number - 1]
-    table = Table(title=f"Round {number} of {event.conditions.rounds}", title_justify="left")
-    for name in ("Table", "Home", "Away", "IMPs", "VPs"):
+    table = Table(
+        title=_("Round %(round)s of %(rounds)s", round=number, rounds=event.conditions.rounds),
+        title_justify="left",
+    )
+    for name in (_("Table"), _("Home"), _("Away"), _("IMPs"), _("VPs")):
         table.add_column(name, justify="right")
     names = {t.number: t.name for t in event.teams}
     for match in draw.matches:
@@ -85,7 +90,7 @@ def render_draw(event: SwissEvent, number: int, console: Console) -> None:
     console.print(table)
     if draw.bye is not None:
         bye = event.conditions.bye_vps or 0
-        console.print(f"Bye: {_team(draw.bye, names)} ({_num(bye)} VPs)")
+        console.print(_("Bye: %(team)s (%(vps)s VPs)", team=_team(draw.bye, names), vps=_num(bye)))
 
 
 def render_standings(event: SwissEvent, console: Console) -> None:
@@ -93,13 +98,25 @@ def render_standings(event: SwissEvent, console: Console) -> None:
 
     done = sum(1 for n in range(1, event.drawn + 1) if not event.missing(n))
     table = Table(
-        title=f"Standings: {done} of {event.conditions.rounds} rounds complete",
+        title=_(
+            "Standings: %(done)s of %(rounds)s rounds complete",
+            done=done,
+            rounds=event.conditions.rounds,
+        ),
         title_justify="left",
     )
-    for name in ("Place", "Team", "Name", "Rounds", "IMPs for", "IMPs against", "VPs"):
-        table.add_column(name, justify="left" if name == "Name" else "right")
+    for name in (
+        N_("Place"),
+        N_("Team"),
+        N_("Name"),
+        N_("Rounds"),
+        N_("IMPs for"),
+        N_("IMPs against"),
+        N_("VPs"),
+    ):
+        table.add_column(_(name), justify="left" if name == "Name" else "right")
     for s in event.standings():
-        name = (s.name or "") + (" (withdrawn)" if s.withdrawn else "")
+        name = (s.name or "") + (_(" (withdrawn)") if s.withdrawn else "")
         table.add_row(
             s.place,
             str(s.team),
@@ -154,34 +171,69 @@ def match_data(event: SwissEvent, round_number: int, match: Any, *, scores: bool
 
 
 TIE_BREAK_WORDS = {
-    "head-to-head": "head-to-head (the VPs among the teams level, when each has met each)",
-    "imp-quotient": "IMP quotient (IMPs for ÷ IMPs against)",
-    "imp-difference": "IMP difference",
+    "head-to-head": N_("head-to-head (the VPs among the teams level, when each has met each)"),
+    "imp-quotient": N_("IMP quotient (IMPs for ÷ IMPs against)"),
+    "imp-difference": N_("IMP difference"),
 }
 
 
+_SCALES = {"continuous": N_("continuous"), "discrete": N_("discrete")}
+
+
 def conditions_words(event: SwissEvent, kind: str) -> list[str]:
-    """The conditions of contest as sentences, for the pages."""
+    """The conditions of contest as sentences, for the pages: each a :class:`Text`, English in
+    the JSON, shown in the reader's language."""
     c = event.conditions
-    word = "team" if kind == "teams" else "pair"
     bye = (
-        "no bye (an odd field cannot be drawn)"
+        Text(N_("no bye (an odd field cannot be drawn)"))
         if c.bye_vps is None
-        else f"the bye scores {_num(c.bye_vps)} VPs"
+        else Text(N_("the bye scores %(vps)s VPs"), vps=Figure(_num(c.bye_vps)))
     )
-    first = "at random" if c.first_round.value == "random" else "by seeding"
-    said = [
-        f"{c.rounds} rounds of {c.boards} board{'s' if c.boards != 1 else ''}, "
-        f"IMPs to VPs on the WBF {c.vp_scale.value} scale",
-        f"round 1 drawn {first}; each later round pairs {word}s on close scores that have "
-        "not met, no rematch while one can be avoided",
+    later = (
+        N_(
+            "round 1 drawn %(first)s; each later round pairs teams on close scores that have "
+            "not met, no rematch while one can be avoided"
+        )
+        if kind == "teams"
+        else N_(
+            "round 1 drawn %(first)s; each later round pairs pairs on close scores that have "
+            "not met, no rematch while one can be avoided"
+        )
+    )
+    first = Text(N_("at random")) if c.first_round.value == "random" else Text(N_("by seeding"))
+    breaks = [Text(TIE_BREAK_WORDS[t.value]) for t in c.tie_breaks]
+    listed: Any = breaks[0] if breaks else ""
+    for tie_break in breaks[1:]:
+        listed = Text(N_("%(list)s, then %(item)s"), list=listed, item=tie_break)
+    said: list[str] = [
+        Text(
+            N_("%(rounds)s, IMPs to VPs on the WBF %(scale)s scale"),
+            rounds=Text(
+                N_("%(count)s rounds of %(boards)s"),
+                count=c.rounds,
+                boards=counted("%(num)d board", "%(num)d boards", c.boards),
+            ),
+            scale=Text(_SCALES.get(c.vp_scale.value, c.vp_scale.value)),
+        ),
+        Text(later, first=first),
         bye,
-        "ties split by " + ", then ".join(TIE_BREAK_WORDS[t.value] for t in c.tie_breaks),
+        Text(N_("ties split by %(breaks)s"), breaks=listed),
     ]
     if c.danish:
-        said.append(f"the last {c.danish} round{'s' if c.danish != 1 else ''} drawn Danish")
+        said.append(
+            counted(
+                "the last %(num)d round drawn Danish",
+                "the last %(num)d rounds drawn Danish",
+                c.danish,
+            )
+        )
     if c.late_vps:
-        said.append(f"a late entry scores {_num(c.late_vps)} VPs for each round missed")
+        said.append(
+            Text(
+                N_("a late entry scores %(vps)s VPs for each round missed"),
+                vps=Figure(_num(c.late_vps)),
+            )
+        )
     return said
 
 

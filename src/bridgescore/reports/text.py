@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
-from bridgescore.languages import N_, _, current, ngettext
+from bridgescore.languages import N_, _, current, ngettext, written_date
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary
 from bridgescore.reports.words import shown as shown_text
@@ -60,7 +60,7 @@ def render(
     session = result.session
     heading = session.title or _("Session results")
     if session.date:
-        heading += f" — {session.date}"
+        heading += f" — {written_date(session.date)}"
     _say(console, heading, "bold")
     _say(
         console,
@@ -93,6 +93,9 @@ def render(
 
 
 # The movements as the rankings name them.
+# A board's vulnerability as the traveller's title says it (NS and EW are notation).
+_VULNERABLE = {"None": N_("None"), "All": N_("All")}
+
 _MOVEMENTS = {
     "mitchell": N_("Mitchell"),
     "howell": N_("Howell"),
@@ -128,16 +131,21 @@ def _completeness(result: SessionResult, console: Console | PlainWriter) -> None
     if not short:
         return
     how = {
-        Compensation.NONE: "on their own tops",
-        Compensation.AVERAGE: "each missing result a tie",
-        Compensation.NEUBERG: "factored by Neuberg",
-        Compensation.RATIO: "factored by the ratio of tops",
+        Compensation.NONE: N_("on their own tops"),
+        Compensation.AVERAGE: N_("each missing result a tie"),
+        Compensation.NEUBERG: N_("factored by Neuberg"),
+        Compensation.RATIO: N_("factored by the ratio of tops"),
     }[result.rules.short_boards]
     boards = "; ".join(b.describe() for b in short)
-    plural = "s" if len(short) != 1 else ""
     _say(
         console,
-        f"{len(short)} board{plural} with fewer results ({how}): {boards}",
+        ngettext(
+            "%(num)d board with fewer results (%(how)s): %(boards)s",
+            "%(num)d boards with fewer results (%(how)s): %(boards)s",
+            len(short),
+            how=_(how),
+            boards=boards,
+        ),
         "yellow",
         soft_wrap=True,
     )
@@ -241,24 +249,43 @@ def _traveller(
 
     b = board.board
     table = Table(
-        title=printable(f"Board {b.number}{f' (section {board.section})' if board.section else ''}")
-        + f" — dealer "
-        f"{b.dealer}, vulnerable {b.vulnerability}"
-        + (f", top {_num(board.top, rules)}" if rules.method is Method.MATCHPOINTS else ""),
+        title=printable(
+            _("Board %(number)s", number=b.number)
+            + (_(" (section %(section)s)", section=board.section) if board.section else "")
+        )
+        + _(
+            " — dealer %(dealer)s, vulnerable %(vulnerability)s",
+            dealer=b.dealer,
+            vulnerability=_(_VULNERABLE.get(str(b.vulnerability), str(b.vulnerability))),
+        )
+        + (
+            _(", top %(top)s", top=_num(board.top, rules))
+            if rules.method is Method.MATCHPOINTS
+            else ""
+        ),
         title_justify="left",
     )
-    unit = "MP" if rules.method is Method.MATCHPOINTS else "IMPs"
-    for name in ("Table", "NS", "EW", "Result", "Lead", "NS score", f"NS {unit}", f"EW {unit}"):
-        table.add_column(name, justify="left" if name in ("Result", "Lead") else "right")
+    unit = _("MP") if rules.method is Method.MATCHPOINTS else _("IMPs")
+    for name, left in (
+        (_("Table"), False),
+        ("NS", False),
+        ("EW", False),
+        (_("Result"), True),
+        (_("Lead"), True),
+        (_("NS score"), False),
+        (f"NS {unit}", False),
+        (f"EW {unit}", False),
+    ):
+        table.add_column(name, justify="left" if left else "right")
     if solved is not None:
-        table.add_column("vs par", justify="right")
-    table.add_column("Why", overflow="fold")
+        table.add_column(_("vs par"), justify="right")
+    table.add_column(_("Why"), overflow="fold")
     for t in board.tables:
         why = []
         for side in Side:
             explanation = t.explanation(side)
             if explanation is not None:
-                why.append(f"{side.value}: {explanation.text(rules.decimals)}")
+                why.append(f"{side.value}: {explanation.said(rules.decimals)}")
         ns = ", ".join(e.label for e in t.ns_entrants)
         ew = ", ".join(e.label for e in t.ew_entrants)
         score = t.ns_score
@@ -275,7 +302,7 @@ def _traveller(
         if solved is not None:
             difference = None if score is None else solved.versus_par(score)
             cells.append("" if difference is None else f"{difference:+d}" if difference else "0")
-        _row(table, *cells, "\n".join(why) or "not played")
+        _row(table, *cells, "\n".join(why) or _("not played"))
     console.print(table)
 
 
@@ -300,20 +327,35 @@ def render_teams(
     from rich.text import Text
 
     session = result.session
-    heading = session.title or "Teams results"
+    heading = session.title or _("Teams results")
     if session.date:
-        heading += f" — {session.date}"
+        heading += f" — {written_date(session.date)}"
     console.print(Text(printable(heading), style="bold"))
-    console.print(f"Teams of four, {len(result.matches)} matches, rules {result.rules.label}")
+    console.print(
+        _(
+            "Teams of four, %(matches)s matches, rules %(rules)s",
+            matches=len(result.matches),
+            rules=result.rules.label,
+        )
+    )
     for problem in result.unmatched:
-        console.print(Text(printable(f"Not scored: {problem.describe()}"), style="yellow"))
+        said = _("Not scored: %(problem)s", problem=problem.describe())
+        console.print(Text(printable(said), style="yellow"))
     rules = result.rules
     # Board-a-match scores a point a board, and the points are the match's score.
     bam = rules.teams_scoring is TeamsScoring.BOARD_A_MATCH
-    unit, total = ("Points", "Points") if bam else ("IMPs", "VPs")
-    ranking = Table(title="Teams", title_justify="left")
-    for name in ("Place", "Team", "Name", "Matches", f"{unit} for", f"{unit} against", total):
-        ranking.add_column(name, justify="left" if name == "Name" else "right")
+    unit, total = (_("Points"), _("Points")) if bam else (_("IMPs"), _("VPs"))
+    ranking = Table(title=_("Teams"), title_justify="left")
+    for name in (
+        _("Place"),
+        _("Team"),
+        _("Name"),
+        _("Matches"),
+        _("%(unit)s for", unit=unit),
+        _("%(unit)s against", unit=unit),
+        total,
+    ):
+        ranking.add_column(name, justify="left" if name == _("Name") else "right")
     for s in result.standings:
         _row(
             ranking,
@@ -326,8 +368,8 @@ def render_teams(
             _num(s.points, rules),
         )
     console.print(ranking)
-    matches = Table(title="Matches", title_justify="left")
-    for name in ("Home", "Away", "Boards", unit, total):
+    matches = Table(title=_("Matches"), title_justify="left")
+    for name in (_("Home"), _("Away"), _("Boards"), unit, total):
         matches.add_column(name, justify="right")
     for m in result.matches:
         matches.add_row(
@@ -342,9 +384,19 @@ def render_teams(
         awarded(masterpoints, console)
     if explain:
         for m in result.matches:
-            boards = Table(title=f"Match {m.home.number} v {m.away.number}", title_justify="left")
-            for name in ("Board", "Room 1", "Room 2", f"Home {unit}", f"Away {unit}", "Why"):
-                boards.add_column(name, justify="left" if name in ("Why",) else "right")
+            boards = Table(
+                title=_("Match %(home)s v %(away)s", home=m.home.number, away=m.away.number),
+                title_justify="left",
+            )
+            for name in (
+                _("Board"),
+                _("Room 1"),
+                _("Room 2"),
+                _("Home %(unit)s", unit=unit),
+                _("Away %(unit)s", unit=unit),
+            ):
+                boards.add_column(name, justify="right")
+            boards.add_column(_("Why"), justify="left")
             for b in m.boards:
                 _row(
                     boards,
@@ -376,8 +428,8 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
     def block(seat: Seat) -> Text:
         hand = hands[seat]
         if hand is None:
-            return Text.from_markup(f"[bold]{seat}[/bold] not known")
-        lines = [f"[bold]{seat}[/bold] {hand.hcp} HCP"]
+            return Text.from_markup(f"[bold]{seat}[/bold] " + _("not known"))
+        lines = [f"[bold]{seat}[/bold] " + _("%(hcp)s HCP", hcp=hand.hcp)]
         for suit in SUITS:
             ranks = " ".join("10" if r == "T" else r for r in hand.holding(suit)) or "—"
             lines.append(f"{_SUIT_SYMBOLS[suit.value]} {ranks}")
@@ -387,12 +439,14 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
     for _column in range(3):
         grid.add_column()
     grid.add_row("", block(Seat.N), "")
-    grid.add_row(block(Seat.W), f"\n  Board {board.board.number}", block(Seat.E))
+    grid.add_row(
+        block(Seat.W), "\n  " + _("Board %(number)s", number=board.board.number), block(Seat.E)
+    )
     grid.add_row("", block(Seat.S), "")
     console.print(grid)
     if solved is None:
         return
-    dd = Table(title="Double dummy", title_justify="left")
+    dd = Table(title=_("Double dummy"), title_justify="left")
     dd.add_column("")
     for strain in STRAINS:
         dd.add_column(
@@ -404,7 +458,7 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
             *(str(solved.level(seat, s)) if solved.level(seat, s) else "–" for s in STRAINS),
         )
     console.print(dd)
-    console.print(f"Par {solved.par_score} (NS): {solved.par_text}")
+    console.print(_("Par %(score)s (NS): %(par)s", score=solved.par_score, par=solved.par_text))
 
 
 def render_recap(result: SessionResult, console: Console) -> None:
@@ -426,19 +480,19 @@ def render_recap(result: SessionResult, console: Console) -> None:
             last = number == len(slices)
             title = f"{_('Recap sheet')} — {shown_text(field_title(sheet.field.field, result))}"
             if len(slices) > 1:
-                title += f" ({number} of {len(slices)})"
+                title += _(" (%(number)s of %(count)s)", number=number, count=len(slices))
             table = Table(
                 title=printable(title), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1)
             )
-            table.add_column("Pair", justify="right")
+            table.add_column(_("Pair"), justify="right")
             for i in columns:
                 table.add_column(str(sheet.boards[i].board.number), justify="right")
             if last:
                 if sheet.two_way:
                     table.add_column("NS", justify="right")
                     table.add_column("EW", justify="right")
-                table.add_column("IMPs" if in_imps(result) else "Total", justify="right")
-                table.add_column("Place", justify="right")
+                table.add_column(_("IMPs") if in_imps(result) else _("Total"), justify="right")
+                table.add_column(_("Place"), justify="right")
             for row in sheet.rows:
                 entrant = row.standing.entrant
                 shown = str(entrant.number) if entrant.line else entrant.label
@@ -472,33 +526,55 @@ def render_cards(result: SessionResult, console: Console) -> None:
     imps = in_imps(result)
     for card in score_cards(result):
         s = card.standing
-        kind = "Player" if card.entrant.player else "Pair"
-        heading = f"{kind} {card.entrant.label}"
+        heading = (
+            _("Player %(label)s", label=card.entrant.label)
+            if card.entrant.player
+            else _("Pair %(label)s", label=card.entrant.label)
+        )
         if card.name:
             heading += f" — {card.name}"
         points = _num(s.points, rules)
         summary = (
-            f"{points} IMPs"
+            _("%(points)s IMPs", points=points)
             if imps
-            else f"{points} of {_num(s.available, rules)} MP, {_num(s.percent, rules)}%"
+            else _(
+                "%(points)s of %(top)s MP, %(percent)s",
+                points=points,
+                top=_num(s.available, rules),
+                percent="%"
+                if s.percent is None
+                else current().percentage(fmt_fixed(s.percent, rules.decimals, rules.rounding)),
+            )
         )
         console.print(
             Text(
                 printable(
-                    f"{heading}: place {s.place} in {field_title(card.field.field, result)}, "
-                    f"{summary}"
+                    _(
+                        "%(heading)s: place %(place)s in %(field)s, %(summary)s",
+                        heading=heading,
+                        place=s.place,
+                        field=shown_text(field_title(card.field.field, result)),
+                        summary=summary,
+                    )
                 ),
                 style="bold",
             ),
             soft_wrap=True,
         )
         table = Table(caption=_sparkline(card, imps), caption_justify="left")
-        for name in ("Round", "Board", "Dir", "Opponents", "Result", "Score"):
-            table.add_column(name, justify="left" if name in ("Dir", "Result") else "right")
-        table.add_column("IMPs" if imps else "MP", justify="right")
+        for name, left in (
+            (_("Round"), False),
+            (_("Board"), False),
+            (_("Dir"), True),
+            (_("Opponents"), False),
+            (_("Result"), True),
+            (_("Score"), False),
+        ):
+            table.add_column(name, justify="left" if left else "right")
+        table.add_column(_("IMPs") if imps else _("MP"), justify="right")
         if not imps:
             table.add_column("%", justify="right")
-        table.add_column("Running", justify="right")
+        table.add_column(_("Running"), justify="right")
         for row in card.rows:
             cells = [
                 "" if row.round is None else str(row.round),
@@ -527,4 +603,4 @@ def _sparkline(card: ScoreCard, imps: bool) -> str:
         " " if v is None else _SPARKS[min(int((v - low) / span * len(_SPARKS)), len(_SPARKS) - 1)]
         for v in values
     )
-    return f"{'IMPs' if imps else '%'} board by board: {marks}"
+    return _("%(what)s board by board: %(marks)s", what=_("IMPs") if imps else "%", marks=marks)

@@ -1,5 +1,6 @@
 """Words shared by the terminal and the pages: a field's title, the rules in one line, and
-:class:`Text`, a sentence that is data in English and shown in the reader's language.
+:class:`Text`, a sentence that is data in English and shown in the reader's language (kept in
+:mod:`bridgescore.languages.text`, where the rules' explanations use it too).
 
 Kept apart from :mod:`bridgescore.reports.model` so that printing the rankings does not build
 the recap sheet's and score cards' records (start-up time: ``bridgescore score``).
@@ -7,55 +8,27 @@ the recap sheet's and score cards' records (start-up time: ``bridgescore score``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.languages import N_, Language, current
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Percentage, Text, counted, shown
 from bridgescore.rules import Method
 from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
     from bridgescore.results import SessionResult
 
-
-class Text(str):
-    """A sentence a page shows, kept as data: the string itself is its English (what the JSON
-    twins and the tests read, the same in every language), and it remembers the message and
-    values it was made of, so :func:`shown` gives it in the current language. A value may be a
-    :class:`Text` too (translated with it) or a :class:`Figure` (written in the language's
-    form)."""
-
-    message: str
-    values: Mapping[str, Any]
-    plural: tuple[str, int] | None
-
-    def __new__(cls, message: str, /, **values: Any) -> Text:
-        made = super().__new__(cls, message % values if values else message)
-        made.message, made.values, made.plural = message, values, None
-        return made
-
-    @classmethod
-    def counted(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
-        """The singular or the plural by ``count`` (``%(num)d`` in the message)."""
-        values = {"num": count, **values}
-        made = cls(singular if count == 1 else plural, **values)
-        made.message, made.plural = singular, (plural, count)
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuild, (self.message, dict(self.values), self.plural)
-
-    def shown(self, language: Language) -> str:
-        values = {name: _shown(value, language) for name, value in self.values.items()}
-        if self.plural is not None:
-            plural, count = self.plural
-            return language.ngettext(self.message, plural, count, **values)
-        return language.gettext(self.message, **values)
-
-
-def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
-    """:meth:`Text.counted`, by a name the catalogues' extraction knows as a plural message."""
-    return Text.counted(singular, plural, count, **values)
+__all__ = [
+    "Figure",
+    "Percentage",
+    "Text",
+    "counted",
+    "field_title",
+    "joined",
+    "rules_summary",
+    "shown",
+]
 
 
 def joined(items: Sequence[Any]) -> Any:
@@ -66,53 +39,6 @@ def joined(items: Sequence[Any]) -> Any:
     for item in items[1:-1]:
         listed = Text("%(list)s, %(item)s", list=listed, item=item)
     return Text(N_("%(list)s and %(last)s"), list=listed, last=items[-1])
-
-
-def _rebuild(message: str, values: dict[str, Any], plural: tuple[str, int] | None) -> Text:
-    if plural is None:
-        return Text(message, **values)
-    return Text.counted(message, plural[0], plural[1], **values)
-
-
-class Figure(str):
-    """A number already rounded for display (``56.25``): the language writes it (``56,25``)."""
-
-    def shown(self, language: Language) -> str:
-        return language.number(str(self))
-
-
-class Percentage(str):
-    """A rounded percentage (``56.25``) shown as the language writes one (``56,25 %``); its
-    English is ``56.25%``."""
-
-    def __new__(cls, number: str) -> Percentage:
-        made = super().__new__(cls, f"{number}%")
-        made.number = number
-        return made
-
-    number: str
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Percentage, (self.number,)
-
-    def shown(self, language: Language) -> str:
-        return language.percentage(self.number)
-
-
-def _shown(value: Any, language: Language) -> Any:
-    if isinstance(value, Text | Figure | Percentage):
-        return value.shown(language)
-    return value
-
-
-def shown(value: Any) -> Any:
-    """``value`` as the current language shows it: a :class:`Text`, :class:`Figure` or
-    :class:`Percentage` translated or written in its form; anything else as it is. English
-    gives the value itself (what the pages always showed)."""
-    language = current()
-    if language.code == "en" or not isinstance(value, Text | Figure | Percentage):
-        return value
-    return value.shown(language)
 
 
 _FIELD_TITLES = {"NS": N_("North-South"), "EW": N_("East-West"), "ALL": N_("All pairs")}

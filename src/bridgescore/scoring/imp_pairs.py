@@ -13,6 +13,8 @@ from fractions import Fraction
 
 from bridgescore.bridge import Side
 from bridgescore.explanation import Explanation
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import CrossImpNormalisation, Method, Rules
 from bridgescore.scoring.imps import (
     ArtificialImps,
@@ -79,7 +81,11 @@ def imp_board(entries: Sequence[Entry], rules: Rules, side: Side = Side.NS) -> l
                 [sign * p for p in plain], trim=trim, rounding=rules.datum_rounding
             )
             dropped = trim.each_end(len(plain))
-            how = f"mean of {len(plain) - 2 * dropped} results, dropping {dropped} at each end"
+            how = Text(
+                N_("mean of %(kept)s results, dropping %(dropped)s at each end"),
+                kept=len(plain) - 2 * dropped,
+                dropped=dropped,
+            )
             for i, score in zip(members, scores, strict=True):
                 out[i] = Explanation(
                     value=Fraction(imps_against(score, board_datum)),
@@ -102,17 +108,22 @@ def imp_board(entries: Sequence[Entry], rules: Rules, side: Side = Side.NS) -> l
                     scores=entries[i].scores,
                     gross=Fraction(0),
                     method=method,
-                    note="no other result to compare with",
+                    note=Text(N_("no other result to compare with")),
                 )
             continue
         totals = cross_imps(scores, CrossImpNormalisation.SUM)
         divisor = normalisation.divisor(len(members))
         factor = Fraction(1)
-        note: str | None = None
+        note: Text | None = None
         if fouled and normalisation is CrossImpNormalisation.SUM:
             # ACBLscore: each group IMPed separately, then factored by (n-1)/(group-1).
             factor = Fraction(count - 1, len(members) - 1)
-            note = f"group of {len(members)} factored by {count - 1}/{len(members) - 1}"
+            note = Text(
+                N_("group of %(size)s factored by %(all)s/%(group)s"),
+                size=len(members),
+                all=count - 1,
+                group=len(members) - 1,
+            )
         for i, total in zip(members, totals, strict=True):
             out[i] = Explanation(
                 value=total * factor / divisor,

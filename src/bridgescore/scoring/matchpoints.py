@@ -15,6 +15,8 @@ from fractions import Fraction
 
 from bridgescore.display import fmt
 from bridgescore.explanation import Explanation, Step
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Percentage, Text, counted
 from bridgescore.rules import Compensation, Rules, SmallGroups
 from bridgescore.traveller import Artificial
 
@@ -185,21 +187,32 @@ class _Board:
                 value = percent / 100 * full_top
                 steps.append(
                     Step(
-                        "small group",
-                        f"fouled board, group of {size} of {target}",
+                        Text(N_("small group")),
+                        Text(
+                            N_("fouled board, group of %(size)s of %(target)s"),
+                            size=size,
+                            target=target,
+                        ),
                         size,
                         target,
                         raw,
                         value,
                     )
                 )
-                note = f"small group scored at {fmt(percent)}% of the top"
+                note = Text(
+                    N_("small group scored at %(percent)s of the top"),
+                    percent=Percentage(fmt(percent)),
+                )
             else:
                 value = _neuberg(raw, size, target, rules)
                 steps.append(
                     Step(
                         _formula(Compensation.NEUBERG, raw, size, target, rules),
-                        f"fouled board, group of {size} of {target}",
+                        Text(
+                            N_("fouled board, group of %(size)s of %(target)s"),
+                            size=size,
+                            target=target,
+                        ),
                         size,
                         target,
                         raw,
@@ -213,7 +226,9 @@ class _Board:
                 steps.append(
                     Step(
                         _formula(rules.artificial_method, value, size, count, rules),
-                        f"{artificial} artificial score{'s' if artificial > 1 else ''}",
+                        counted(
+                            "%(num)d artificial score", "%(num)d artificial scores", artificial
+                        ),
                         size,
                         count,
                         value,
@@ -231,22 +246,33 @@ class _Board:
                 after = percent / 100 * full_top
                 steps.append(
                     Step(
-                        "small group",
-                        f"board played {count} times of {target}",
+                        Text(N_("small group")),
+                        Text(
+                            N_("board played %(count)s times of %(target)s"),
+                            count=count,
+                            target=target,
+                        ),
                         count,
                         target,
                         value,
                         after,
                     )
                 )
-                note = f"small group scored at {fmt(percent)}% of the top"
+                note = Text(
+                    N_("small group scored at %(percent)s of the top"),
+                    percent=Percentage(fmt(percent)),
+                )
                 value = after
             elif target > count:
                 after = _compensate(rules.short_boards, value, count, target, rules)
                 steps.append(
                     Step(
                         _formula(rules.short_boards, value, count, target, rules),
-                        f"board played {count} times of {target}",
+                        Text(
+                            N_("board played %(count)s times of %(target)s"),
+                            count=count,
+                            target=target,
+                        ),
                         count,
                         target,
                         value,
@@ -330,18 +356,37 @@ def _neuberg(value: Fraction, have: int, want: int, rules: Rules) -> Fraction:
     return (value + u) * Fraction(want, have) - u
 
 
-def _formula(method: Compensation, value: Fraction, have: int, want: int, rules: Rules) -> str:
-    u = unit(rules)
-    v = fmt(value)
+def _formula(method: Compensation, value: Fraction, have: int, want: int, rules: Rules) -> Text:
+    u, v = Figure(fmt(unit(rules))), Figure(fmt(value))
     if method is Compensation.AVERAGE:
-        return f"each missing result counts as a tie: {v} + {fmt(u)}×{want - have}"
+        return Text(
+            N_("each missing result counts as a tie: %(value)s + %(unit)s×%(missing)s"),
+            value=v,
+            unit=u,
+            missing=want - have,
+        )
     if method is Compensation.NEUBERG:
-        return f"Neuberg to {want} results: ({v} + {fmt(u)}) × {want}/{have} − {fmt(u)}"
+        return Text(
+            N_(
+                "Neuberg to %(want)s results: (%(value)s + %(unit)s) × %(want)s/%(have)s − %(unit)s"
+            ),
+            want=want,
+            value=v,
+            unit=u,
+            have=have,
+        )
     if method is Compensation.RATIO:
         if have == 1:
-            return f"ratio of tops: a lone result gets the average of {want} results"
-        return f"ratio of tops: {v} × {want - 1}/{have - 1}"
-    return "not factored"
+            return Text(
+                N_("ratio of tops: a lone result gets the average of %(want)s results"), want=want
+            )
+        return Text(
+            N_("ratio of tops: %(value)s × %(want)s/%(have)s"),
+            value=v,
+            want=want - 1,
+            have=have - 1,
+        )
+    return Text(N_("not factored"))
 
 
 def _small_group(size: int, expected: int, largest: int, rule: SmallGroups) -> bool:

@@ -25,6 +25,7 @@ from email.utils import parseaddr
 from sqlalchemy import Connection, and_, bindparam, delete, insert, select, update
 
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_, _
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
@@ -58,12 +59,12 @@ class Publish(
 
 
 _WORDS = {
-    Publish.FULL: "full name",
-    Publish.INITIALS: "initials",
-    Publish.NUMBER: "number only",
-    Publish.HIDDEN: "not shown",
+    Publish.FULL: N_("full name"),
+    Publish.INITIALS: N_("initials"),
+    Publish.NUMBER: N_("number only"),
+    Publish.HIDDEN: N_("not shown"),
 }
-WITHHELD = "name withheld"
+WITHHELD = N_("name withheld")
 
 
 @dataclass(frozen=True)
@@ -205,14 +206,15 @@ def initials(name: str) -> str:
 
 
 def shown(name: str | None, publish: Publish, player_id: int, number: str | None) -> str | None:
-    """A player's name as their setting lets the results show it."""
+    """A player's name as their setting lets the results show it, in the language of what is
+    being made (a page, a mail, a command's output): the name is data, its stand-ins words."""
     if publish is Publish.FULL or (name is None and publish is not Publish.HIDDEN):
         return name
     if publish is Publish.INITIALS:
         return initials(name or "")
     if publish is Publish.NUMBER:
-        return f"No. {number}" if number else f"Player {player_id}"
-    return WITHHELD
+        return _("No. %(number)s", number=number) if number else _("Player %(id)s", id=player_id)
+    return _(WITHHELD)
 
 
 def pseudonym(player_id: int) -> str:

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bridgescore.formats import national
-from bridgescore.languages import _
+from bridgescore.languages import _, ngettext
 from bridgescore.night import Refused
 from bridgescore.night import federation as night_federation
 from bridgescore.night.awards import chosen
@@ -115,12 +115,20 @@ def national_file(request: Request) -> Response:
     missing = national.missing_numbers(found.result)
     if missing and options["missing"] != "allow":
         listed = "; ".join(m.describe() for m in missing[:40])
-        more = f" … ({len(missing)} in all)" if len(missing) > 40 else ""
+        more = _(" … (%(count)s in all)", count=len(missing)) if len(missing) > 40 else ""
         raise Refused(
             422,
-            f"{len(missing)} player{'s' if len(missing) != 1 else ''} without a national number "
-            f"(the body cannot credit them): {listed}{more}. Add their numbers, or make the "
-            "file without them (missing=allow)",
+            ngettext(
+                "%(num)d player without a national number (the body cannot credit them): "
+                "%(listed)s%(more)s. Add their numbers, or make the file without them "
+                "(missing=allow)",
+                "%(num)d players without a national number (the body cannot credit them): "
+                "%(listed)s%(more)s. Add their numbers, or make the file without them "
+                "(missing=allow)",
+                len(missing),
+                listed=listed,
+                more=more,
+            ),
         )
     text = national.dumps(
         national.scored(

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.languages import _
+from bridgescore.languages import _, written_time
 from bridgescore.night import Actor, Refused, throttle
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
@@ -84,7 +84,7 @@ def results_page(request: Request) -> Response:
     site = pages.site()
     until = _aware(info.provisional_until)
     if until is not None and _now() < until:
-        site = {**site, "provisional_until": until.strftime("%Y-%m-%d %H:%M")}
+        site = {**site, "provisional_until": written_time(until)}
     if json_twin:
         return JSONResponse(data)
     env = bridge(request).env(result.rules)

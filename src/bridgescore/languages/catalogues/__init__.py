@@ -19,7 +19,7 @@ from typing import Final
 DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] = {
     # The results site, the personal pages, the mails: what every player reads.
     "site": (
-        ("reports", "mailing.py"),
+        ("reports", "mailing.py", "store/privacy.py"),
         (("**.py", "python"), ("**/templates/**.html", "jinja2")),
     ),
     # The director's console (pages, forms, its answers).
@@ -36,6 +36,12 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     "phone": (("web/phone",), (("**.js", "javascript"), ("**.html", "jinja2"))),
     # The commands' own messages.
     "cli": (("cli",), (("**.py", "python"),)),
+    # What the rules core and the readers say wherever they are shown (a command, a page, the
+    # console): the explanation of a score, a file's problems and why it could not be read.
+    "core": (
+        ("explanation.py", "scoring", "errors.py", "formats", "movements"),
+        (("**.py", "python"),),
+    ),
 }
 
 #: What Babel extracts besides ``_``: our ``N_`` and ``ngettext`` (its defaults) and nothing

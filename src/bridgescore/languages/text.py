@@ -1,0 +1,101 @@
+"""A sentence kept as data and shown in the reader's language: :class:`Text` (its ``str`` is its
+English, what JSON and the tests read; it keeps its message and values), and the rounded numbers
+a language writes in its own form, :class:`Figure` and :class:`Percentage`.
+
+Used wherever a sentence is made before the language it is read in is known: the rules' own
+explanations of a score, the evenings' analysis, the pages' titles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bridgescore.languages import Language, current
+
+
+class Text(str):
+    """A sentence a page shows, kept as data: the string itself is its English (what the JSON
+    twins and the tests read, the same in every language), and it remembers the message and
+    values it was made of, so :func:`shown` gives it in the current language. A value may be a
+    :class:`Text` too (translated with it) or a :class:`Figure` (written in the language's
+    form)."""
+
+    message: str
+    values: Mapping[str, Any]
+    plural: tuple[str, int] | None
+
+    def __new__(cls, message: str, /, **values: Any) -> Text:
+        made = super().__new__(cls, message % values if values else message)
+        made.message, made.values, made.plural = message, values, None
+        return made
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
+        """The singular or the plural by ``count`` (``%(num)d`` in the message)."""
+        values = {"num": count, **values}
+        made = cls(singular if count == 1 else plural, **values)
+        made.message, made.plural = singular, (plural, count)
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.message, dict(self.values), self.plural)
+
+    def shown(self, language: Language) -> str:
+        values = {name: _shown(value, language) for name, value in self.values.items()}
+        if self.plural is not None:
+            plural, count = self.plural
+            return language.ngettext(self.message, plural, count, **values)
+        return language.gettext(self.message, **values)
+
+
+def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
+    """:meth:`Text.counted`, by a name the catalogues' extraction knows as a plural message."""
+    return Text.counted(singular, plural, count, **values)
+
+
+def _rebuild(message: str, values: dict[str, Any], plural: tuple[str, int] | None) -> Text:
+    if plural is None:
+        return Text(message, **values)
+    return Text.counted(message, plural[0], plural[1], **values)
+
+
+class Figure(str):
+    """A number already rounded for display (``56.25``): the language writes it (``56,25``)."""
+
+    def shown(self, language: Language) -> str:
+        return language.number(str(self))
+
+
+class Percentage(str):
+    """A rounded percentage (``56.25``) shown as the language writes one (``56,25 %``); its
+    English is ``56.25%``."""
+
+    def __new__(cls, number: str) -> Percentage:
+        made = super().__new__(cls, f"{number}%")
+        made.number = number
+        return made
+
+    number: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Percentage, (self.number,)
+
+    def shown(self, language: Language) -> str:
+        return language.percentage(self.number)
+
+
+def _shown(value: Any, language: Language) -> Any:
+    if isinstance(value, Text | Figure | Percentage):
+        return value.shown(language)
+    return value
+
+
+def shown(value: Any) -> Any:
+    """``value`` as the current language shows it: a :class:`Text`, :class:`Figure` or
+    :class:`Percentage` translated or written in its form; anything else as it is. English
+    gives the value itself (what the pages always showed)."""
+    language = current()
+    if language.code == "en" or not isinstance(value, Text | Figure | Percentage):
+        return value
+    return value.shown(language)
