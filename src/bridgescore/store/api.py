@@ -688,10 +688,7 @@ class Store:
         """The phone a token names (removed or not) and its session's state, in one read: what
         a result from a table is checked against before its line's transaction."""
         with self.reading() as conn:
-            found = tb.device(conn, token)
-            if found is None:
-                return None
-            return found, lv.live_info(conn, found.session_id)
+            return tb.sender(conn, token)
 
     def table_poll(self, token: str) -> tuple[tb.Device, int, frozenset[str]] | None:
         """A phone's poll in one read: the phone its token names (removed or not), its table's

@@ -250,6 +250,30 @@ def polled(conn: Connection, token: str) -> tuple[Device, int] | None:
     return None if row is None else (_device(row), int(row.table_revision))
 
 
+# A result's first read: its phone and its session's state in one statement.
+_SENDER = _DEVICE.add_columns(
+    *(c.label(f"session_{c.key}") for c in lv.LIVE_INFO_COLUMNS if c.key not in ("id", "club_id"))
+)
+
+
+def sender(conn: Connection, token: str) -> tuple[Device, lv.LiveInfo] | None:
+    """The device this token belongs to and its session's state, as one state."""
+    row = conn.execute(_SENDER, {"token_hash": hash_token(token)}).first()
+    if row is None:
+        return None
+    found = _device(row)
+    info = lv.LiveInfo(
+        found.session_id,
+        found.club_id,
+        row.session_status,
+        bool(row.session_planned),
+        int(row.session_plan_version),
+        row.session_published_at,
+        row.session_provisional_until,
+    )
+    return found, info
+
+
 def _device(row: Any) -> Device:
     return Device(
         row.id,
