@@ -223,8 +223,8 @@ class LineLog:
         if self._looked is _UNREAD and self._current is _UNREAD and self._info is None:
             _, made, held_id = self._look(client_id)
             if made is not None:
-                row = self.conn.execute(_CLIENT_ENTRY, {"entry_id": made}).one()
-                return Known(self._entries([row])[0], None)
+                entry = self.conn.execute(_CLIENT_ENTRY, {"entry_id": made}).one()
+                return Known(self._entries([entry])[0], None)
             if held_id is not None:
                 return Known(None, tb.conflict(self.conn, self.session_id, int(held_id)))
             return None
