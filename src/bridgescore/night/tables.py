@@ -147,11 +147,11 @@ class TableState:
     grants_not_played: bool
 
 
-def state(
-    night: Service, device: Device, not_played: bool | None = None, info: LiveInfo | None = None
-) -> TableState:
-    """The table's state for its phone (``not_played``: whether the club lets tables enter a
-    board as not played, ``info``: the session's state, when the caller has just read them)."""
+def state(night: Service, device: Device, polled: Poll | None = None) -> TableState:
+    """The table's state for its phone (``polled``: what the caller has just read of it: the
+    session's state, the table's revision, whether the club lets tables enter a board as not
+    played)."""
+    info = polled.info if polled is not None else None
     movement = _movement(night, device, info)  # first: a changed plan reads the names again
     plan = night.plan(device.session_id)
     boards = {number: board[0] for number, board in plan.boards.items()}  # as it was played
@@ -159,8 +159,8 @@ def state(
         replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
         device,
-        night.store.table_view(device, boards),
-        not_played_granted(night, device) if not_played is None else not_played,
+        night.table_view(device, boards, polled.revision if polled is not None else None),
+        not_played_granted(night, device) if polled is None else polled.not_played,
     )
 
 

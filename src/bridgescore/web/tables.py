@@ -134,7 +134,7 @@ def state(request: Request) -> Response:
     fresh = web.unchanged(request, tag)
     if fresh is not None:
         return fresh
-    data = phone.table_state(night_tables.state(night, found, granted, polled.info))
+    data = phone.table_state(night_tables.state(night, found, polled))
     data["swiss"] = night_swiss.kind_of(night, found.session_id)  # then it asks /t/api/swiss
     return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
