@@ -14,8 +14,9 @@ from __future__ import annotations
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import timedelta
+from types import MappingProxyType
 from typing import Any
 
 from bridgescore.bridge import Vulnerability
@@ -50,6 +51,7 @@ class Service:
         self._secrets: dict[str, str] = {}
         self._language: tuple[float, str] = (0.0, "en")  # (read until, the club's language)
         self._views: dict[int, TableView] = {}  # by table id, each as of its table's revision
+        self._played: dict[int, tuple[Plan, Mapping[int, str]]] = {}  # by session, per plan read
 
     @classmethod
     def open(cls, db: str | None = None) -> Service:
@@ -98,7 +100,7 @@ class Service:
         return self._plans[session_id]
 
     def table_view(
-        self, device: Device, boards: dict[int, str], revision: int | None = None
+        self, device: Device, boards: Mapping[int, str], revision: int | None = None
     ) -> TableView:
         """What the table's phones are shown of the log (see
         :meth:`bridgescore.store.Store.table_view`), kept per table: read again unless the view
@@ -116,6 +118,17 @@ class Service:
         while len(self._views) > VIEWS_KEPT:
             self._views.pop(next(iter(self._views)), None)
         return view
+
+    def played(self, session_id: int) -> Mapping[int, str]:
+        """Each board's vulnerability as it was played, from the plan kept: made once per plan
+        read (a congress's 600 boards, made again for every phone's state, cost a tenth of a
+        millisecond each time)."""
+        plan = self.plan(session_id)
+        kept = self._played.get(session_id)
+        if kept is None or kept[0] is not plan:
+            kept = (plan, MappingProxyType({n: board[0] for n, board in plan.boards.items()}))
+            self._played[session_id] = kept
+        return kept[1]
 
     def vulnerability(self, session_id: int, board: int) -> Vulnerability:
         """The vulnerability the session's board is played at, which a result is read at."""

@@ -154,7 +154,7 @@ def state(night: Service, device: Device, polled: Poll | None = None) -> TableSt
     info = polled.info if polled is not None else None
     movement = _movement(night, device, info)  # first: a changed plan reads the names again
     plan = night.plan(device.session_id)
-    boards = {number: board[0] for number, board in plan.boards.items()}  # as it was played
+    boards = night.played(device.session_id)
     return TableState(
         replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
