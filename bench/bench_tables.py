@@ -419,6 +419,7 @@ def flat_out(
         f"poll_p99_ms={percentile(load.polls, 99) * 1000:.1f} server_cores={cores:.2f} "
         f"database_share={figures.database_share:.2f} "
         f"results_per_s_per_server_core={figures.per_core:.0f} "
+        f"server_cpu_s_per_1000_results={1000 / figures.per_core if figures.per_core else 0:.2f} "
         f"unchanged_polls_per_s={figures.polls_per_second:.0f} "
         f"unchanged_poll_server_cpu_ms={figures.poll_cpu_ms:.2f} errors={len(load.errors)} "
         f"{words} seconds={took:.1f} load_average={os.getloadavg()[0]:.1f}",
@@ -438,7 +439,9 @@ def flat_verdict(found: FlatFigures, results_target: int, p99_target: float | No
     print(
         f"# target flat out ({found.label}, {found.workers} worker(s)): {words}: "
         f"{found.results_per_second:.0f}/s, p99 {found.p99_ms:.0f} ms "
-        f"({found.per_core:.0f} results/s per server core, {found.server_cores:.2f} cores used): "
+        f"({found.per_core:.0f} results/s per server core, "
+        f"{1000 / found.per_core if found.per_core else 0:.2f} s of server CPU per 1,000 results, "
+        f"{found.server_cores:.2f} cores used): "
         f"{'met' if met else 'NOT met'}"
     )
     print(

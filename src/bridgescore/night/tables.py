@@ -105,19 +105,20 @@ def phone(night: Service, token: str | None) -> Device:
 class Poll:
     """What a phone's poll needs to say whether its state changed: the phone (while it may
     act), its table's revision, and whether the club lets tables enter a board as not
-    played; read as one state in one round trip's worth of statements."""
+    played; read as one state in one statement, with its session's state (``info``)."""
 
     device: Device
     revision: int
     not_played: bool
+    info: LiveInfo
 
 
 def poll(night: Service, token: str | None) -> Poll:
     found = night.store.table_poll(token) if token else None
     if found is None:
         raise Refused(401, NOT_VALID)
-    device, revision, granted = found
-    return Poll(_acting(device), revision, Grant.NOT_PLAYED in service.granted(granted))
+    granted = Grant.NOT_PLAYED in service.granted(found.grants)
+    return Poll(_acting(found.device), found.revision, granted, found.info)
 
 
 def _acting(found: Device) -> Device:
@@ -146,18 +147,20 @@ class TableState:
     grants_not_played: bool
 
 
-def state(night: Service, device: Device, not_played: bool | None = None) -> TableState:
-    """The table's state for its phone (``not_played``: whether the club lets tables enter a
-    board as not played, when the caller has just read it)."""
-    movement = _movement(night, device)  # first: a changed plan reads the names again too
+def state(night: Service, device: Device, polled: Poll | None = None) -> TableState:
+    """The table's state for its phone (``polled``: what the caller has just read of it: the
+    session's state, the table's revision, whether the club lets tables enter a board as not
+    played)."""
+    info = polled.info if polled is not None else None
+    movement = _movement(night, device, info)  # first: a changed plan reads the names again
     plan = night.plan(device.session_id)
-    boards = {number: board[0] for number, board in plan.boards.items()}  # as it was played
+    boards = night.played(device.session_id)
     return TableState(
         replace(plan, names=privacy.names(night, device.session_id)),  # as players let them be
         movement,
         device,
-        night.store.table_view(device, boards),
-        not_played_granted(night, device) if not_played is None else not_played,
+        night.table_view(device, boards, polled.revision if polled is not None else None),
+        not_played_granted(night, device) if polled is None else polled.not_played,
     )
 
 
@@ -171,8 +174,10 @@ def revision(night: Service, device: Device) -> int:
     return night.store.table_revision(device.table_id)
 
 
-def _movement(night: Service, device: Device) -> Movement:
-    found = night.movement(night.info(device.session_id))
+def _movement(night: Service, device: Device, info: LiveInfo | None = None) -> Movement:
+    if info is None or info.id != device.session_id:
+        info = night.info(device.session_id)
+    found = night.movement(info)
     if found is None:
         raise NotFound(_("this session has no movement to score by"))
     return found

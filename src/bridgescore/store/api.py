@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import getpass
+import threading
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -30,12 +31,15 @@ from bridgescore.store import sessions as ss
 from bridgescore.store import tables as tb
 from bridgescore.store import throttle as th
 from bridgescore.store.engine import (
+    NOTICE_AFTER,
     Notice,
     StoreError,
+    Unavailable,
     advisory_lock,
     database_url,
     ensure_current,
     failure,
+    lock_wait,
     make_engine,
 )
 from bridgescore.store.line_log import LineLog
@@ -118,6 +122,11 @@ class Store:
     def __init__(self, engine: Engine, waiting: Notice | None = None) -> None:
         self.engine = engine
         self.waiting = waiting  # told when a write must wait for another program's
+        # SQLite writes one transaction at a time, and a writer that finds its lock taken
+        # polls for it, sleeping up to 100 ms between tries: a server's threads would spend a
+        # congress asleep beside a free lock. This process's writers queue here instead, each
+        # woken as the one before it ends (another program's still meet SQLite's wait).
+        self._writers = threading.RLock() if engine.dialect.name == "sqlite" else None
 
     @property
     def url(self) -> str:
@@ -139,7 +148,7 @@ class Store:
         queue instead of deadlocking. A result for one traveller line (``line``: the session
         and the line's key) takes that line's lock only, so results for different lines are
         stored side by side while two for the same line still queue."""
-        with self.engine.connect() as conn:
+        with self._queued(), self.engine.connect() as conn:
             sqlite = conn.dialect.name == "sqlite"
             if sqlite:
                 conn.info["begin"] = "IMMEDIATE"
@@ -153,6 +162,23 @@ class Store:
                 conn.info.pop("begin", None)
 
     @contextmanager
+    def _queued(self) -> Iterator[None]:
+        """This process's turn to write to SQLite (at once on PostgreSQL, whose locks queue),
+        waited for no longer than a write waits for another program's lock."""
+        if self._writers is None:
+            yield
+            return
+        if not self._writers.acquire(timeout=NOTICE_AFTER + lock_wait()):
+            raise Unavailable(
+                f"the database {self.url} is still being written after "
+                f"{NOTICE_AFTER + lock_wait()} s: try again when the work in hand is done"
+            )
+        try:
+            yield
+        finally:
+            self._writers.release()
+
+    @contextmanager
     def reading(self) -> Iterator[Connection]:
         """One read transaction that sees one state of the database throughout (a snapshot:
         WAL on SQLite, REPEATABLE READ on PostgreSQL), never a write half done."""
@@ -161,6 +187,17 @@ class Store:
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def _one_read(self) -> Iterator[Connection]:
+        """For a read of one statement, which sees one state of the database by itself: on
+        PostgreSQL outside a transaction (one round trip, not three: no BEGIN, no COMMIT)."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name != "postgresql":
+                with conn.begin():
+                    yield conn
+                return
+            yield conn.execution_options(isolation_level="AUTOCOMMIT")
 
     def _club(self, conn: Connection, club: str | None, create: bool = False) -> int | None:
         if club is None:
@@ -687,20 +724,15 @@ class Store:
     def table_sender(self, token: str) -> tuple[tb.Device, lv.LiveInfo] | None:
         """The phone a token names (removed or not) and its session's state, in one read: what
         a result from a table is checked against before its line's transaction."""
-        with self.reading() as conn:
-            found = tb.device(conn, token)
-            if found is None:
-                return None
-            return found, lv.live_info(conn, found.session_id)
+        with self._one_read() as conn:
+            return tb.sender(conn, token)
 
-    def table_poll(self, token: str) -> tuple[tb.Device, int, frozenset[str]] | None:
-        """A phone's poll in one read: the phone its token names (removed or not), its table's
-        revision and its club's grants (None: no phone has this token)."""
-        with self.reading() as conn:
-            found = tb.polled(conn, token)
-            if found is None:
-                return None
-            return found[0], found[1], lv.grants(conn, found[0].club_id)
+    def table_poll(self, token: str) -> tb.Polled | None:
+        """A phone's poll in one read: the phone its token names (removed or not), its
+        session's state, its table's revision and its club's grants (None: no phone has this
+        token)."""
+        with self._one_read() as conn:
+            return tb.polled(conn, token)
 
     def session_device(self, session_id: int, device_id: int) -> tb.Device:
         with self.reading() as conn:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, insert, outerjoin, select, update
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.store import live as lv
@@ -28,7 +28,7 @@ from bridgescore.store.results import (
     in_force_condition,
     log_entries,
 )
-from bridgescore.store.schema import result_conflicts, results, table_devices
+from bridgescore.store.schema import result_conflicts, results, sessions, table_devices
 from bridgescore.traveller import TableResult
 
 
@@ -100,6 +100,50 @@ _HELD_BY_CLIENT = select(result_conflicts.c.id).where(
         result_conflicts.c.client_id == bindparam("client_id"),
     )
 )
+# A phone's result reads, in one statement: the session's state, the client id's entry or held
+# result (the id of each: rarely any), and the line's entry in force (the newest row nothing
+# supersedes, joined; NULLs when the line is empty).
+_LOOK = (
+    select(
+        *(c.label(f"live_{c.key}") for c in lv.LIVE_INFO_COLUMNS),
+        select(results.c.id)
+        .where(
+            and_(
+                results.c.session_id == bindparam("session_id"),
+                results.c.client_id == bindparam("client_id"),
+            )
+        )
+        .correlate(None)
+        .scalar_subquery()
+        .label("client_entry"),
+        select(result_conflicts.c.id)
+        .where(
+            and_(
+                result_conflicts.c.session_id == bindparam("session_id"),
+                result_conflicts.c.client_id == bindparam("client_id"),
+            )
+        )
+        .correlate(None)
+        .scalar_subquery()
+        .label("client_held"),
+        results,
+    )
+    .select_from(
+        outerjoin(
+            sessions,
+            results,
+            and_(
+                results.c.session_id == sessions.c.id,
+                results.c.entry_key == bindparam("key"),
+                in_force_condition(),
+            ),
+        )
+    )
+    .where(sessions.c.id == bindparam("session_id"))
+    .order_by(results.c.id.desc())
+    .limit(1)
+)
+_CLIENT_ENTRY = select(results).where(results.c.id == bindparam("entry_id"))
 _DEVICE_TABLE = select(table_devices.c.table_id).where(table_devices.c.id == bindparam("device_id"))
 _INSERT = insert(results)
 _UNREAD = object()
@@ -116,6 +160,7 @@ class LineLog:
         self._info: lv.LiveInfo | None = None
         self._boards: dict[int, str] = {}  # the vulnerability of each board read so far
         self._current: Any = _UNREAD  # the entry in force, once read (or appended)
+        self._looked: Any = _UNREAD  # what :meth:`known` read with the rest, for its client id
 
     def _entries(self, rows: list[Any], superseded: set[int] | None = None) -> list[LogEntry]:
         self._read_boards(int(r.board) for r in rows)
@@ -131,6 +176,20 @@ class LineLog:
         if self._info is None:
             self._info = lv.live_info(self.conn, self.session_id)
         return self._info
+
+    def _look(self, client_id: str) -> Any:
+        """The session's state, the line's entry in force and what ``client_id`` made, read
+        at once (a phone's result needs all three: one statement rather than four)."""
+        row = self.conn.execute(
+            _LOOK, {"session_id": self.session_id, "key": self.key, "client_id": client_id}
+        ).first()
+        if row is None:
+            raise StoreError(f"no stored session with id {self.session_id}")
+        self._info = lv.info_of(row, "live_")
+        if self._current is _UNREAD:
+            self._current = None if row.id is None else self._entries([row], set())[0]
+        self._looked = (client_id, row.client_entry, row.client_held)
+        return self._looked
 
     def vulnerability(self, board: int) -> Vulnerability:
         """The vulnerability the board was played at, which a result is read at."""
@@ -159,7 +218,16 @@ class LineLog:
         return self._entries([row])[0]
 
     def known(self, client_id: str) -> Known | None:
-        """What this client id made already, anywhere in the session (ids are unique in it)."""
+        """What this client id made already, anywhere in the session (ids are unique in it).
+        Asked first, it reads the line's entry in force and the session's state with it."""
+        if self._looked is _UNREAD and self._current is _UNREAD and self._info is None:
+            _, made, held_id = self._look(client_id)
+            if made is not None:
+                entry = self.conn.execute(_CLIENT_ENTRY, {"entry_id": made}).one()
+                return Known(self._entries([entry])[0], None)
+            if held_id is not None:
+                return Known(None, tb.conflict(self.conn, self.session_id, int(held_id)))
+            return None
         asked = {"session_id": self.session_id, "client_id": client_id}
         row = self.conn.execute(_BY_CLIENT, asked).first()
         if row is not None:

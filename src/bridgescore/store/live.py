@@ -216,18 +216,26 @@ def live_info(conn: Connection, session_id: int) -> LiveInfo:
     row = conn.execute(_LIVE_INFO, {"session_id": session_id}).first()
     if row is None:
         raise StoreError(f"no stored session with id {session_id}")
+    return info_of(row)
+
+
+def info_of(row: Any, prefix: str = "") -> LiveInfo:
+    """A session's state from a row with :data:`LIVE_INFO_COLUMNS` (named with ``prefix``,
+    when read beside other tables' columns)."""
+    m = row._mapping
     return LiveInfo(
-        row.id,
-        row.club_id,
-        row.status,
-        bool(row.planned),
-        int(row.plan_version),
-        row.published_at,
-        row.provisional_until,
+        m[prefix + "id"],
+        m[prefix + "club_id"],
+        m[prefix + "status"],
+        bool(m[prefix + "planned"]),
+        int(m[prefix + "plan_version"]),
+        m[prefix + "published_at"],
+        m[prefix + "provisional_until"],
     )
 
 
-_LIVE_INFO = select(
+# What a LiveInfo is read from; statements that read it with more put these in them.
+LIVE_INFO_COLUMNS = (
     sessions.c.id,
     sessions.c.club_id,
     sessions.c.status,
@@ -235,7 +243,10 @@ _LIVE_INFO = select(
     sessions.c.plan_version,
     sessions.c.published_at,
     sessions.c.provisional_until,
-).where(sessions.c.id == bindparam("session_id"))  # every result reads it
+)
+_LIVE_INFO = select(*LIVE_INFO_COLUMNS).where(
+    sessions.c.id == bindparam("session_id")
+)  # every result reads it
 
 
 def publish(conn: Connection, session_id: int, now: datetime, until: datetime) -> None:

@@ -18,7 +18,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    String,
+    and_,
+    bindparam,
+    cast,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 
 from bridgescore.store import live as lv
 from bridgescore.store.engine import StoreError
@@ -29,6 +40,7 @@ from bridgescore.store.schema import (
     result_conflicts,
     results,
     sessions,
+    settings,
     table_codes,
     table_devices,
     table_events,
@@ -240,14 +252,54 @@ def device(conn: Connection, token: str) -> Device | None:
     return None if row is None else _device(row)
 
 
-# A phone's poll: its device and its table's revision in one statement.
-_POLL = _DEVICE.add_columns(table_codes.c.revision.label("table_revision"))
+# A result's first read: its phone and its session's state in one statement; a poll's, the
+# same with its table's revision and its club's grants (a setting named by the club).
+_SENDER = _DEVICE.add_columns(
+    *(c.label(f"session_{c.key}") for c in lv.LIVE_INFO_COLUMNS if c.key not in ("id", "club_id"))
+)
+_POLL = _SENDER.add_columns(
+    table_codes.c.revision.label("table_revision"),
+    select(settings.c.value)
+    .where(settings.c.name == literal("grants:") + cast(sessions.c.club_id, String))
+    .scalar_subquery()
+    .label("club_grants"),
+)
 
 
-def polled(conn: Connection, token: str) -> tuple[Device, int] | None:
-    """The device this token belongs to and its table's revision, as one state."""
+def sender(conn: Connection, token: str) -> tuple[Device, lv.LiveInfo] | None:
+    """The device this token belongs to and its session's state, as one state."""
+    row = conn.execute(_SENDER, {"token_hash": hash_token(token)}).first()
+    return None if row is None else (_device(row), _session(row))
+
+
+def polled(conn: Connection, token: str) -> Polled | None:
+    """The device this token belongs to, its session's state, its table's revision and its
+    club's grants, as one state."""
     row = conn.execute(_POLL, {"token_hash": hash_token(token)}).first()
-    return None if row is None else (_device(row), int(row.table_revision))
+    if row is None:
+        return None
+    grants = frozenset(row.club_grants.split()) if row.club_grants else frozenset()
+    return Polled(_device(row), _session(row), int(row.table_revision), grants)
+
+
+@dataclass(frozen=True)
+class Polled:
+    device: Device
+    info: lv.LiveInfo
+    revision: int  # the table's
+    grants: frozenset[str]  # the club's (see :func:`bridgescore.store.live.grants`)
+
+
+def _session(row: Any) -> lv.LiveInfo:
+    return lv.LiveInfo(
+        row.session_id,
+        row.club_id,
+        row.session_status,
+        bool(row.session_planned),
+        int(row.session_plan_version),
+        row.session_published_at,
+        row.session_provisional_until,
+    )
 
 
 def _device(row: Any) -> Device:

@@ -573,6 +573,7 @@ def create_app(
         night = Service(store)
     static = StaticFiles(packages=[("bridgescore.web", "static")])
     routes = [
+        *tables.busiest(),  # no route before them matches their paths
         *published.routes(),
         Mount("/static", app=static, name="static"),
         *console.routes(),

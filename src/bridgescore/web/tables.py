@@ -134,7 +134,7 @@ def state(request: Request) -> Response:
     fresh = web.unchanged(request, tag)
     if fresh is not None:
         return fresh
-    data = phone.table_state(night_tables.state(night, found, granted))
+    data = phone.table_state(night_tables.state(night, found, polled))
     data["swiss"] = night_swiss.kind_of(night, found.session_id)  # then it asks /t/api/swiss
     return JSONResponse(data, headers={"ETag": tag, "Cache-Control": "no-cache"})
 
@@ -425,16 +425,23 @@ def _confirm_removal(
     return web.page(request, "remove.html", data, json_twin=False, actor=actor, token=token)
 
 
+def busiest() -> list[Route]:
+    """What a congress's phones ask most, their state and their results: the application
+    matches these first (Starlette tries its routes one by one, some seventy before these)."""
+    return [
+        Route("/t/api/state", state, methods=["GET"]),
+        Route("/t/api/results", submit, methods=["POST"]),
+    ]
+
+
 def routes() -> list[Route]:
     session = "/director/sessions/{session:int}"
     return [
         Route("/t/", shell, methods=["GET"]),
         Route("/t/api/join", join, methods=["POST"]),
-        Route("/t/api/state", state, methods=["GET"]),
         Route("/t/api/events", events, methods=["GET"]),
         Route("/t/api/scores", scores, methods=["GET"]),
         Route("/t/api/check", check, methods=["POST"]),
-        Route("/t/api/results", submit, methods=["POST"]),
         Route("/t/api/boards/{board:int}", traveller, methods=["GET"]),
         Route("/t/api/call", call, methods=["POST"]),
         Route("/t/api/handover", hand_over, methods=["POST"]),
