@@ -32,9 +32,12 @@ catalogues: install
 # The edit-test loop: everything but the end-to-end tests (a real browser, a real server
 # process, PostgreSQL, the documentation's commands) and the slow exhaustive checks (every
 # character, every possible Swiss draw, every real file against docs/conformance.md), which
-# `make test` runs too.
+# `make test` runs too. Two processes (pytest-xdist), each taking whole test modules, so that a
+# module's fixtures are made once; every test is safe beside another (its own temporary
+# folders, ports and PostgreSQL cluster). TEST_PROCESSES=0 runs them in this one process.
+TEST_PROCESSES ?= 2
 test-quick: install
-	$(BIN)/python -m pytest -m "not e2e and not slow"
+	$(BIN)/python -m pytest -m "not e2e and not slow" -n $(TEST_PROCESSES) --dist loadfile
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
 # it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1
