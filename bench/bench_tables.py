@@ -39,7 +39,7 @@ from collections.abc import Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
@@ -74,6 +74,36 @@ RESULTS = [
     {"contract": "PASS"},
     {"contract": "1NT", "declarer": "W", "tricks": "="},
 ]
+
+
+def result_body(
+    kind: str, number: int, round_: dict[str, Any], board: dict[str, Any], sent: int
+) -> dict[str, Any]:
+    """What table ``number`` sends as its ``sent``-th result (counted from 0), on a board of a
+    round of its state; the client id names the case, the table, the round and the board."""
+    return {
+        "client_id": f"{kind}-{number}-{round_['round']}-{board['board']}",
+        "board": board["board"],
+        "round": round_["round"],
+        **RESULTS[(number + sent) % len(RESULTS)],
+    }
+
+
+class Answered(Protocol):
+    """A case's record of the results it sent."""
+
+    acknowledged: dict[str, str]
+    errors: list[str]
+
+
+def counted(load: Answered, body: dict[str, Any], number: int, status: int, said: str) -> None:
+    """A result's answer: acknowledged (200 or 201) under its line's key, or an error."""
+    if status in (200, 201):
+        load.acknowledged[body["client_id"]] = line_key(
+            RowKey(None, body["board"], body["round"], str(number))
+        )
+    else:
+        load.errors.append(f"table {number}: {status} {said}")
 
 
 def set_up(url: str, tables: int, rounds: int = ROUNDS) -> tuple[int, list[dict[str, str]]]:
@@ -128,13 +158,7 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
     for round_ in rounds:
         for board in round_["boards"]:
             await asyncio.sleep(rng.uniform(0, THINK))
-            client_id = f"load-{number}-{round_['round']}-{board['board']}"
-            body = {
-                "client_id": client_id,
-                "board": board["board"],
-                "round": round_["round"],
-                **RESULTS[(number + sent) % len(RESULTS)],
-            }
+            body = result_body("load", number, round_, board, sent)
             sent += 1
             start = time.perf_counter()
             try:
@@ -143,12 +167,7 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
                 load.errors.append(f"table {number}: {type(error).__name__}")
                 continue
             load.submits.append(time.perf_counter() - start)
-            if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = line_key(
-                    RowKey(None, board["board"], round_["round"], str(number))
-                )
-            else:
-                load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
+            counted(load, body, number, answer.status_code, answer.text[:80])
 
 
 async def poller(client: httpx.AsyncClient, token: str, load: Load, stop: asyncio.Event) -> None:
@@ -324,13 +343,7 @@ async def flat_table(
     try:
         for round_ in first.json()["rounds"]:
             for board in round_["boards"]:
-                client_id = f"flat-{number}-{round_['round']}-{board['board']}"
-                body = {
-                    "client_id": client_id,
-                    "board": board["board"],
-                    "round": round_["round"],
-                    **RESULTS[(number + sent) % len(RESULTS)],
-                }
+                body = result_body("flat", number, round_, board, sent)
                 sent += 1
                 started = time.perf_counter()
                 try:
@@ -339,12 +352,7 @@ async def flat_table(
                     load.errors.append(f"table {number}: {type(error).__name__}")
                     continue
                 load.submits.append(time.perf_counter() - started)
-                if answer.status in (200, 201):
-                    load.acknowledged[client_id] = line_key(
-                        RowKey(None, board["board"], round_["round"], str(number))
-                    )
-                else:
-                    load.errors.append(f"table {number}: {answer.status} {answer.body[:80]!r}")
+                counted(load, body, number, answer.status, repr(answer.body[:80]))
     finally:
         await stop.wait()
         await poller_task
@@ -630,13 +638,7 @@ async def sending_table(
     for round_ in state["rounds"][:1]:
         for board in round_["boards"][:boards]:
             await asyncio.sleep(rng.uniform(0, CONSOLE_THINK))
-            client_id = f"console-load-{number}-{round_['round']}-{board['board']}"
-            body = {
-                "client_id": client_id,
-                "board": board["board"],
-                "round": round_["round"],
-                **RESULTS[(number + sent) % len(RESULTS)],
-            }
+            body = result_body("console-load", number, round_, board, sent)
             sent += 1
             line = (number, round_["round"], board["board"])
             load.sent[line] = time.perf_counter()
@@ -645,12 +647,7 @@ async def sending_table(
             except httpx.HTTPError as error:
                 load.errors.append(f"table {number}: {type(error).__name__}")
                 continue
-            if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = line_key(
-                    RowKey(None, board["board"], round_["round"], str(number))
-                )
-            else:
-                load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
+            counted(load, body, number, answer.status_code, answer.text[:80])
 
 
 async def watch_consoles(base: str, session: int, codes: list[dict[str, str]], boards: int) -> Any:
