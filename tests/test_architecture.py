@@ -185,6 +185,22 @@ def test_a_class_defined_twice_would_be_caught(tmp_path: Path) -> None:
     assert classes_defined_twice(tmp_path) == {"Plan": ["a.py", "b/c.py"]}
 
 
+def test_every_mutation_run_names_a_module_and_tests_that_exist() -> None:
+    """The Makefile's MUTATION_RUNS (docs/mutation.md): each line a module of the package, then
+    test files; a renamed module or test file would leave the run selecting nothing."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    block = re.search(r"^MUTATION_RUNS := \\\n((?:\t.*\n)+)", makefile, re.M)
+    assert block is not None
+    runs = re.findall(r'"([^"]+)"', block.group(1))
+    assert len(runs) >= 6
+    for run in runs:
+        module, *tests = run.split()
+        assert (PACKAGE / module).is_file(), module
+        assert tests, run
+        missing = [t for t in tests if not (TESTS / t).is_file()]
+        assert not missing, f"{module}: {missing}"
+
+
 def test_the_benchmarks_import_no_test_module() -> None:
     """bench/ stands on its own: what it shares with the tests (the throwaway servers) is in
     tools/."""
