@@ -9,7 +9,7 @@ import pytest
 from bridgescore.display import fmt
 from bridgescore.explanation import Explanation, Step
 from bridgescore.rules import CLUB, Compensation, Rules, SmallGroups
-from bridgescore.scoring.matchpoints import Entry, matchpoint, matchpoint_plain
+from bridgescore.scoring.matchpoints import Entry, matchpoint, matchpoint_plain, top
 from bridgescore.traveller import Artificial
 from tests.helpers import board_mps, scored
 
@@ -525,3 +525,9 @@ def test_a_plain_board_is_counted_on_its_own_results_when_no_count_is_expected()
     scaled = matchpoint_plain([420, 450, 420], neuberg, expected=5)
     assert [e.value for e in scaled] == [F(7, 3), F(22, 3), F(7, 3)]
     assert {e.top for e in scaled} == {F(8)}
+
+
+def test_a_board_played_once_has_a_top_of_nothing() -> None:
+    # rules.md §3.1: the top is 2 x (results - 1): 0 for a board played once (nothing to
+    # compare with), never less than 0; 8 for five results.
+    assert [top(n, CLUB) for n in (0, 1, 2, 5)] == [F(0), F(0), F(2), F(8)]
