@@ -32,9 +32,12 @@ catalogues: install
 # The edit-test loop: everything but the end-to-end tests (a real browser, a real server
 # process, PostgreSQL, the documentation's commands) and the slow exhaustive checks (every
 # character, every possible Swiss draw, every real file against docs/conformance.md), which
-# `make test` runs too.
+# `make test` runs too. Two processes (pytest-xdist), each taking whole test modules, so that a
+# module's fixtures are made once; every test is safe beside another (its own temporary
+# folders, ports and PostgreSQL cluster). TEST_PROCESSES=0 runs them in this one process.
+TEST_PROCESSES ?= 2
 test-quick: install
-	$(BIN)/python -m pytest -m "not e2e and not slow"
+	$(BIN)/python -m pytest -m "not e2e and not slow" -n $(TEST_PROCESSES) --dist loadfile
 
 # Debian's headless Chromium, for the report's browser tests and screenshots (Playwright drives
 # it; it never downloads a browser). Installed with apt when root, saying so first; NO_APT=1
@@ -116,8 +119,11 @@ bench-quick: install
 # scales, possible scores) are computed by the mutant and not inherited from the clean run.
 # The copy holds tools/ too: tests/conftest.py starts its servers from tools/servers.py.
 MUTATION_DIR ?= /tmp/bridgescore-mutation
+# A run is stopped after MUTATION_TIMEOUT seconds (mutants not reached are left out of the counts);
+# a busy machine needs more: MUTATION_TIMEOUT=3600.
+MUTATION_TIMEOUT ?= 900
 MUTATION_RUNS := \
-	"contract.py core/test_contract.py core/test_traveller.py" \
+	"contract.py core/test_contract.py core/test_traveller.py formats/test_plain_readers.py" \
 	"traveller.py core/test_traveller.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py formats/test_csv.py" \
 	"scoring/matchpoints.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py core/test_rules.py" \
 	"scoring/imps.py scoring/test_imps.py scoring/test_imp_pairs.py core/test_rules.py" \
@@ -139,7 +145,7 @@ mutation: install
 	    echo "also_copy="; echo "    tools"; \
 	    echo "pytest_add_cli_args_test_selection="; \
 	    for t in "$$@"; do echo "    tests/$$t"; done; } > "$$dir/setup.cfg"; \
-	  (cd "$$dir" && timeout 900 "$(CURDIR)/$(BIN)/mutmut" run --max-children 1 > run.log 2>&1 \
+	  (cd "$$dir" && timeout $(MUTATION_TIMEOUT) "$(CURDIR)/$(BIN)/mutmut" run --max-children 1 > run.log 2>&1 \
 	     || echo "mutmut run: status $$?" >> run.log; \
 	   "$(CURDIR)/$(BIN)/mutmut" results --all true > results.txt); \
 	  printf '%-24s ' "$$module"; \

@@ -35,10 +35,11 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
@@ -64,6 +65,7 @@ ROUNDS = 3
 BOARDS_PER_ROUND = 3
 THINK = 1.0  # seconds: a table sends its next result 0 to THINK s after the last
 POLL = 2.0  # seconds between a phone's state requests
+T = TypeVar("T")
 LIMIT = 180.0  # seconds: a size that takes longer is stopped and reported as failed
 RESULTS = [
     {"contract": "4S", "declarer": "N", "tricks": "="},
@@ -72,6 +74,36 @@ RESULTS = [
     {"contract": "PASS"},
     {"contract": "1NT", "declarer": "W", "tricks": "="},
 ]
+
+
+def result_body(
+    kind: str, number: int, round_: dict[str, Any], board: dict[str, Any], sent: int
+) -> dict[str, Any]:
+    """What table ``number`` sends as its ``sent``-th result (counted from 0), on a board of a
+    round of its state; the client id names the case, the table, the round and the board."""
+    return {
+        "client_id": f"{kind}-{number}-{round_['round']}-{board['board']}",
+        "board": board["board"],
+        "round": round_["round"],
+        **RESULTS[(number + sent) % len(RESULTS)],
+    }
+
+
+class Answered(Protocol):
+    """A case's record of the results it sent."""
+
+    acknowledged: dict[str, str]
+    errors: list[str]
+
+
+def counted(load: Answered, body: dict[str, Any], number: int, status: int, said: str) -> None:
+    """A result's answer: acknowledged (200 or 201) under its line's key, or an error."""
+    if status in (200, 201):
+        load.acknowledged[body["client_id"]] = line_key(
+            RowKey(None, body["board"], body["round"], str(number))
+        )
+    else:
+        load.errors.append(f"table {number}: {status} {said}")
 
 
 def set_up(url: str, tables: int, rounds: int = ROUNDS) -> tuple[int, list[dict[str, str]]]:
@@ -126,13 +158,7 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
     for round_ in rounds:
         for board in round_["boards"]:
             await asyncio.sleep(rng.uniform(0, THINK))
-            client_id = f"load-{number}-{round_['round']}-{board['board']}"
-            body = {
-                "client_id": client_id,
-                "board": board["board"],
-                "round": round_["round"],
-                **RESULTS[(number + sent) % len(RESULTS)],
-            }
+            body = result_body("load", number, round_, board, sent)
             sent += 1
             start = time.perf_counter()
             try:
@@ -141,12 +167,7 @@ async def table(client: httpx.AsyncClient, number: int, token: str, load: Load, 
                 load.errors.append(f"table {number}: {type(error).__name__}")
                 continue
             load.submits.append(time.perf_counter() - start)
-            if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = line_key(
-                    RowKey(None, board["board"], round_["round"], str(number))
-                )
-            else:
-                load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
+            counted(load, body, number, answer.status_code, answer.text[:80])
 
 
 async def poller(client: httpx.AsyncClient, token: str, load: Load, stop: asyncio.Event) -> None:
@@ -208,12 +229,57 @@ def stored_once(url: str, session: int, load: Load) -> tuple[bool, str]:
         store.close()
 
 
-def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, bool]:
-    session, codes = set_up(url, tables)
-    with serving(url, workers) as (_, base):
+Codes = list[dict[str, str]]
+
+
+def served(
+    url: str,
+    workers: int,
+    tables: int,
+    drive: Callable[[Any, str, int, Codes], Coroutine[Any, Any, T]],
+    rounds: int = ROUNDS,
+    access_log: bool = True,
+    prepare: Callable[[], None] | None = None,
+) -> tuple[int, T, float]:
+    """Every case's run: a session of ``tables`` tables set up in ``url`` (then ``prepare``),
+    the server started with ``workers`` workers, and ``drive(process, base, session, codes)``
+    run against it; the session, what ``drive`` returned and the seconds it took."""
+    session, codes = set_up(url, tables, rounds)
+    if prepare is not None:
+        prepare()
+    with serving(url, workers, access_log=access_log) as (process, base):
         started = time.monotonic()
-        load = asyncio.run(play(base, codes))
+        found = asyncio.run(drive(process, base, session, codes))
         took = time.monotonic() - started
+    return session, found, took
+
+
+def show_errors(errors: list[str]) -> None:
+    """The first few errors of a case, under its BENCH line."""
+    for error in errors[:5]:
+        print(f"#   {error}")
+
+
+def on_postgresql(
+    given: str | None, case: Callable[[Callable[[], str], int | None], T], durable: bool = False
+) -> T | None:
+    """``case(database, pid)`` on PostgreSQL: ``database()`` is the URL ``given`` (each case a
+    session of its own in it) or a new database in one throwaway cluster (``durable``:
+    flushing every commit), whose server's ``pid`` it is (None for a given database); None
+    when PostgreSQL is not installed."""
+    if given:
+        return case(lambda: given, None)
+    from tools.servers import binaries, postgresql
+
+    if binaries() is None:
+        return None
+    with postgresql(durable=durable) as pg:
+        postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
+        return case(pg.new_database, postmaster)
+
+
+def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, bool]:
+    session, load, took = served(url, workers, tables, lambda _, base, __, codes: play(base, codes))
     ok, words = stored_once(url, session, load)
     p50 = percentile(load.submits, 50) * 1000
     p99 = percentile(load.submits, 99) * 1000
@@ -224,8 +290,7 @@ def run(url: str, label: str, workers: int, tables: int) -> tuple[float, float, 
         f"errors={len(load.errors)} {words} seconds={took:.1f}",
         flush=True,
     )
-    for error in load.errors[:5]:
-        print(f"#   {error}")
+    show_errors(load.errors)
     return p50, p99, ok and not load.errors
 
 
@@ -278,13 +343,7 @@ async def flat_table(
     try:
         for round_ in first.json()["rounds"]:
             for board in round_["boards"]:
-                client_id = f"flat-{number}-{round_['round']}-{board['board']}"
-                body = {
-                    "client_id": client_id,
-                    "board": board["board"],
-                    "round": round_["round"],
-                    **RESULTS[(number + sent) % len(RESULTS)],
-                }
+                body = result_body("flat", number, round_, board, sent)
                 sent += 1
                 started = time.perf_counter()
                 try:
@@ -293,12 +352,7 @@ async def flat_table(
                     load.errors.append(f"table {number}: {type(error).__name__}")
                     continue
                 load.submits.append(time.perf_counter() - started)
-                if answer.status in (200, 201):
-                    load.acknowledged[client_id] = line_key(
-                        RowKey(None, board["board"], round_["round"], str(number))
-                    )
-                else:
-                    load.errors.append(f"table {number}: {answer.status} {answer.body[:80]!r}")
+                counted(load, body, number, answer.status, repr(answer.body[:80]))
     finally:
         await stop.wait()
         await poller_task
@@ -385,15 +439,20 @@ def flat_out(
 ) -> FlatFigures:
     """``tables`` tables sending flat out (see :func:`flat_table`), then their unchanged
     state polled flat out; every acknowledged result checked stored once."""
-    session, codes = set_up(url, tables, FLAT_ROUNDS)
     load = Flat()
-    with serving(url, workers, access_log=False) as (process, base):
+
+    def drive(
+        process: Any, base: str, _: int, codes: Codes
+    ) -> Coroutine[Any, Any, tuple[float, tuple[float, float], float, float]]:
         host, port = base.removeprefix("http://").split(":")
 
         def cpu() -> tuple[float, float]:  # the web workers', the database server's
             return cpu_seconds(process.pid), cpu_seconds(database_pid) if database_pid else 0.0
 
-        took, parts, poll_took, poll_used = asyncio.run(_flat((host, int(port)), codes, load, cpu))
+        return _flat((host, int(port)), codes, load, cpu)
+
+    session, measured, _ = served(url, workers, tables, drive, FLAT_ROUNDS, access_log=False)
+    took, parts, poll_took, poll_used = measured
     used = parts[0] + parts[1]
     stored = Load(submits=load.submits, acknowledged=load.acknowledged)
     ok, words = stored_once(url, session, stored)
@@ -425,8 +484,7 @@ def flat_out(
         f"{words} seconds={took:.1f} load_average={os.getloadavg()[0]:.1f}",
         flush=True,
     )
-    for error in load.errors[:5]:
-        print(f"#   {error}")
+    show_errors(load.errors)
     return figures
 
 
@@ -583,13 +641,7 @@ async def sending_table(
     for round_ in state["rounds"][:1]:
         for board in round_["boards"][:boards]:
             await asyncio.sleep(rng.uniform(0, CONSOLE_THINK))
-            client_id = f"console-load-{number}-{round_['round']}-{board['board']}"
-            body = {
-                "client_id": client_id,
-                "board": board["board"],
-                "round": round_["round"],
-                **RESULTS[(number + sent) % len(RESULTS)],
-            }
+            body = result_body("console-load", number, round_, board, sent)
             sent += 1
             line = (number, round_["round"], board["board"])
             load.sent[line] = time.perf_counter()
@@ -598,12 +650,7 @@ async def sending_table(
             except httpx.HTTPError as error:
                 load.errors.append(f"table {number}: {type(error).__name__}")
                 continue
-            if answer.status_code in (200, 201):
-                load.acknowledged[client_id] = line_key(
-                    RowKey(None, board["board"], round_["round"], str(number))
-                )
-            else:
-                load.errors.append(f"table {number}: {answer.status_code} {answer.text[:80]}")
+            counted(load, body, number, answer.status_code, answer.text[:80])
 
 
 async def watch_consoles(base: str, session: int, codes: list[dict[str, str]], boards: int) -> Any:
@@ -675,16 +722,21 @@ async def unchanged_page(
 def run_consoles(url: str, label: str, workers: int, boards: int) -> tuple[float, float, bool]:
     from bridgescore.web import auth
 
-    session, codes = set_up(url, CONSOLE_TABLES)
-    store = open_store(url)
-    try:
-        store.add_user("bench", auth.hash_password(PASSWORD), "director", "Load test club")
-    finally:
-        store.close()
-    with serving(url, workers) as (_, base):
-        started = time.monotonic()
-        load, unchanged, full = asyncio.run(watch_consoles(base, session, codes, boards))
-        took = time.monotonic() - started
+    def director() -> None:
+        store = open_store(url)
+        try:
+            store.add_user("bench", auth.hash_password(PASSWORD), "director", "Load test club")
+        finally:
+            store.close()
+
+    _, watched, took = served(
+        url,
+        workers,
+        CONSOLE_TABLES,
+        lambda _, base, session, codes: watch_consoles(base, session, codes, boards),
+        prepare=director,
+    )
+    load, unchanged, full = watched
     delays = [
         seen[line] - load.sent[line] for seen in load.seen for line in load.sent if line in seen
     ]
@@ -704,8 +756,7 @@ def run_consoles(url: str, label: str, workers: int, boards: int) -> tuple[float
         f"load_average={os.getloadavg()[0]:.1f}",
         flush=True,
     )
-    for error in load.errors[:5]:
-        print(f"#   {error}")
+    show_errors(load.errors)
     return p95, conditional_p95, every and not load.errors
 
 
@@ -791,51 +842,29 @@ def flat_cases(quick: bool, given: str | None) -> None:
     flat_verdict(found, 500, None)
     if quick:
         return
-    if given:
-        flat_verdict(flat_out(given, "postgresql", 2, tables, None), 1000, 150)
-        return
-    from tools.servers import binaries
-    from tools.servers import postgresql as throwaway
-
-    if binaries() is None:
+    pg = on_postgresql(
+        given, lambda database, pid: flat_out(database(), "postgresql", 2, tables, pid), True
+    )
+    if pg is None:
         print("# PostgreSQL is not installed (make postgres): its flat-out case is skipped")
         return
-    with throwaway(durable=True) as pg:
-        postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
-        found = flat_out(pg.new_database(), "postgresql", 2, tables, postmaster)
-    flat_verdict(found, 1000, 150)
+    flat_verdict(pg, 1000, 150)
 
 
 def postgresql(given: str | None, sizes: list[int]) -> list[tuple[str, float, float, bool]]:
-    verdicts = []
-    if given:  # one database: each size is a session of its own in it
-        for tables in sizes:
-            p50, p99, ok = run(given, "postgresql", 2, tables)
-            if tables == 50:
-                verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
-        return verdicts
-    from tools.servers import binaries, postgresql
-
-    if binaries() is None:
+    found = on_postgresql(
+        given, lambda database, _: [run(database(), "postgresql", 2, t) for t in sizes]
+    )
+    if found is None:
         print("# PostgreSQL is not installed (make postgres): its cases are skipped")
-        return verdicts
-    with postgresql() as pg:
-        for tables in sizes:
-            p50, p99, ok = run(pg.new_database(), "postgresql", 2, tables)
-            if tables == 50:
-                verdicts.append(("PostgreSQL, 2 workers", p50, p99, ok))
-    return verdicts
+        return []
+    return [("PostgreSQL, 2 workers", *f) for t, f in zip(sizes, found, strict=True) if t == 50]
 
 
 def consoles_postgresql(given: str | None, boards: int) -> tuple[float, float, bool] | None:
-    if given:
-        return run_consoles(given, "postgresql", 2, boards)
-    from tools.servers import binaries, postgresql
-
-    if binaries() is None:
-        return None
-    with postgresql() as pg:
-        return run_consoles(pg.new_database(), "postgresql", 2, boards)
+    return on_postgresql(
+        given, lambda database, _: run_consoles(database(), "postgresql", 2, boards)
+    )
 
 
 if __name__ == "__main__":

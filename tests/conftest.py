@@ -43,12 +43,13 @@ def shared_path(*parts: str) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def _each_deal_solved_once() -> Iterator[None]:
-    """Each deal solved double dummy once a run. endplay's solver (DDS, about 0.2 s of a core a
-    deal) gives the same table for the same deal every time, and the tests load the same deals
-    over and over (every hand-record format holds the same sixteen; the console, the phones and
-    the reports solve them again). The solver still solves each deal, and bridgescore still
-    reads every table it is given, par and all; only the third party's repeats are saved. Each
-    table is a copy, so none depends on the memory of the list it came in."""
+    """Each deal solved double dummy once a run, and each opening-lead position. endplay's
+    solver (DDS, about 0.2 s of a core a deal) gives the same table for the same deal every
+    time, and the tests load the same deals over and over (every hand-record format holds the
+    same sixteen; the console, the phones, the reports and the mails solve them again). The
+    solver still solves each deal, and bridgescore still reads every table it is given, par and
+    all; only the third party's repeats are saved. Each table is a copy, so none depends on the
+    memory of the list it came in."""
     try:
         import endplay.dds as dds
         from endplay.dds.ddtable import DDTable
@@ -68,11 +69,29 @@ def _each_deal_solved_once() -> Iterator[None]:
                 known[key] = DDTable(type(table._data).from_buffer_copy(table._data))
         return [known[d.to_pbn()] for d in deals]
 
+    # The leads' solver (reports/leads.py) likewise: each position (deal, trumps, leader)
+    # solved once a run; each answer a fresh list of the (card, tricks) pairs it gave.
+    real_leads = dds.solve_all_boards
+    leads: dict[tuple[str, int, int], list[tuple[Any, int]]] = {}
+
+    def solve_all_boards(deals: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # another target or number of solutions: not what is remembered
+            return real_leads(deals, *args, **kwargs)
+        deals = list(deals)
+        keys = [(d.to_pbn(), int(d.trump), int(d.first)) for d in deals]
+        missing = {k: d for k, d in zip(keys, deals, strict=True) if k not in leads}
+        if missing:
+            for key, board in zip(missing, real_leads(list(missing.values())), strict=True):
+                leads[key] = list(board)
+        return [list(leads[k]) for k in keys]
+
     dds.calc_all_tables = calc_all_tables
+    dds.solve_all_boards = solve_all_boards
     try:
         yield
     finally:
         dds.calc_all_tables = real
+        dds.solve_all_boards = real_leads
 
 
 @pytest.fixture(scope="session", name="pg_server")

@@ -9,6 +9,7 @@ names its neighbours (``results.py`` owns `` `teams_results.py` ``).
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -157,6 +158,47 @@ def test_a_new_module_would_be_caught() -> None:
     assert "formats/csv.py" in modules() and "formats/pbn/" in modules()
     assert "check/" in set().union(*named().values())
     assert len(modules()) > 50
+
+
+def classes_defined_twice(root: Path) -> dict[str, list[str]]:
+    """Each class name defined in more than one module under ``root``, with those modules."""
+    where: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, set()).add(path.relative_to(root).as_posix())
+    return {name: sorted(paths) for name, paths in where.items() if len(paths) > 1}
+
+
+def test_one_name_means_one_class() -> None:
+    """A class name is defined in one module only (private ones too): two ideas under one name
+    are read as one (the page's vocabulary)."""
+    assert classes_defined_twice(PACKAGE) == {}
+
+
+def test_a_class_defined_twice_would_be_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("class Plan:\n    pass\n")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "c.py").write_text("def f():\n    class Plan:\n        pass\n")
+    (tmp_path / "d.py").write_text("class Other:\n    pass\n")
+    assert classes_defined_twice(tmp_path) == {"Plan": ["a.py", "b/c.py"]}
+
+
+def test_every_mutation_run_names_a_module_and_tests_that_exist() -> None:
+    """The Makefile's MUTATION_RUNS (docs/mutation.md): each line a module of the package, then
+    test files; a renamed module or test file would leave the run selecting nothing."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    block = re.search(r"^MUTATION_RUNS := \\\n((?:\t.*\n)+)", makefile, re.M)
+    assert block is not None
+    runs = re.findall(r'"([^"]+)"', block.group(1))
+    assert len(runs) >= 6
+    for run in runs:
+        module, *tests = run.split()
+        assert (PACKAGE / module).is_file(), module
+        assert tests, run
+        missing = [t for t in tests if not (TESTS / t).is_file()]
+        assert not missing, f"{module}: {missing}"
 
 
 def test_the_benchmarks_import_no_test_module() -> None:

@@ -70,7 +70,7 @@ def _publish_words(recipient: Recipient) -> str:
 
 
 @dataclass(frozen=True)
-class Step:
+class MailOutcome:
     """What became of one mail: ``status`` sent, failed, current (the player has these figures
     already), would (a dry run), or no card (the player's pair has no score card)."""
 
@@ -88,7 +88,7 @@ class Report:
     """What one run did, step by step."""
 
     session_id: int
-    steps: list[Step] = field(default_factory=list)
+    steps: list[MailOutcome] = field(default_factory=list)
 
     def count(self, status: str, *kinds: str) -> int:
         return sum(1 for s in self.steps if s.status == status and (not kinds or s.kind in kinds))
@@ -106,11 +106,11 @@ class Report:
         return self.count("current")
 
     @property
-    def failed(self) -> list[Step]:
+    def failed(self) -> list[MailOutcome]:
         return [s for s in self.steps if s.status == "failed"]
 
 
-Told = Callable[[Step], None]
+Told = Callable[[MailOutcome], None]
 
 
 def _now() -> datetime:
@@ -173,7 +173,7 @@ class _Sending:
     pause: float
     by: str
 
-    def step(self, done: Step) -> None:
+    def step(self, done: MailOutcome) -> None:
         self.report.steps.append(done)
         if self.told is not None:
             self.told(done)
@@ -198,7 +198,7 @@ class _Sending:
     ) -> None:
         """Hand one mail to the server and log it, whatever became of it."""
         if self.dry_run:
-            self.step(Step(recipient.name, recipient.email, kind, "would", made.subject))
+            self.step(MailOutcome(recipient.name, recipient.email, kind, "would", made.subject))
             return
         assert self.settings is not None
         message = made.message(self.settings.sender, recipient.email)
@@ -219,7 +219,7 @@ class _Sending:
             request_id=request_id,
         )
         self.step(
-            Step(
+            MailOutcome(
                 recipient.name,
                 recipient.email,
                 kind,
@@ -238,12 +238,12 @@ class _Sending:
         for recipient in recipients:
             entrant = entrant_of(recipient.entrant)
             if entrant not in ranked:
-                self.step(Step(recipient.name, recipient.email, "results", "no card"))
+                self.step(MailOutcome(recipient.name, recipient.email, "results", "no card"))
                 continue
             figures = compose.summary(pages, entrant)
             before = last.get(recipient.player_id)
             if before is not None and before.summary == figures:
-                self.step(Step(recipient.name, recipient.email, "results", "current"))
+                self.step(MailOutcome(recipient.name, recipient.email, "results", "current"))
                 continue
             changed = None if before is None else compose.changes(before.summary, figures, pages)
             words = _publish_words(recipient)
@@ -358,12 +358,12 @@ def _team_figures(
     for recipient in recipients:
         entrant = entrant_of(recipient.entrant)
         if entrant not in ranked:
-            sending.step(Step(recipient.name, recipient.email, "results", "no card"))
+            sending.step(MailOutcome(recipient.name, recipient.email, "results", "no card"))
             continue
         figures = evenings.summary(entrant)
         before = last.get(recipient.player_id)
         if before is not None and before.summary == figures:
-            sending.step(Step(recipient.name, recipient.email, "results", "current"))
+            sending.step(MailOutcome(recipient.name, recipient.email, "results", "current"))
             continue
         changed = (
             None if before is None else team_mail.changes(before.summary, figures, result.rules)
@@ -455,10 +455,10 @@ def _send_links(
 
 __all__ = [
     "NO_SERVER",
+    "MailOutcome",
     "MailProblem",
     "Period",
     "Report",
-    "Step",
     "ask_link",
     "correction_period",
     "entrant_of",

@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from bridgescore.check import check, read_figures
@@ -27,15 +28,45 @@ def run(*args: str) -> tuple[int, str]:
     return done.exit_code, done.output
 
 
-def check_json(path: Path, *options: str) -> tuple[int, dict[str, Any]]:
-    status, output = run("check", str(path), *options, "--format", "json")
-    return status, json.loads(output)
+class Checks:
+    """The module's files, each written once, and its commands, each run once: the tests that
+    read the same check share its run."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._runs: dict[tuple[str, ...], tuple[int, str]] = {}
+
+    def write(self, name: str, text: str) -> Path:
+        path = self.folder / name
+        if path.exists():
+            assert path.read_text(encoding="utf-8") == text, f"two files named {name}"
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    def pairs(self, name: str, **file: Any) -> Path:
+        """A USEBIO pairs file (tests/formats/usebio_files.py), by default matchpointed."""
+        file.setdefault("event_type", "MP_PAIRS")
+        file.setdefault("scoring", "MATCH_POINTS")
+        file.setdefault("winner_type", 2)
+        return self.write(name, pairs_file(**file))
+
+    def run(self, *args: str) -> tuple[int, str]:
+        if args not in self._runs:
+            self._runs[args] = run(*args)
+        return self._runs[args]
+
+    def check(self, path: Path, *options: str) -> tuple[int, str]:
+        return self.run("check", str(path), *options)
+
+    def json(self, path: Path, *options: str) -> tuple[int, dict[str, Any]]:
+        status, output = self.check(path, *options, "--format", "json")
+        return status, json.loads(output)
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+@pytest.fixture(scope="module")
+def checks(tmp_path_factory: pytest.TempPathFactory) -> Checks:
+    return Checks(tmp_path_factory.mktemp("check"))
 
 
 # --- a check that cannot fail ------------------------------------------------------------------
@@ -62,42 +93,39 @@ CROSS_PAIRS = [
 ]
 
 
-def test_a_pairs_event_scored_by_cross_imps_is_rescored_by_cross_imps(tmp_path: Path) -> None:
+def test_a_pairs_event_scored_by_cross_imps_is_rescored_by_cross_imps(checks: Checks) -> None:
     """EVENT_TYPE PAIRS with BOARD_SCORING_METHOD CROSS_IMPS: once scored as matchpoints, with
     0 rows and 0 pairs compared and "every figure reproduces"; the file's own method decides."""
     for points in ("CROSS_IMP_POINTS", "IMPS"):
-        text = pairs_file(
+        path = checks.pairs(
+            f"cross-{points}.xml",
             event_type="PAIRS",
             scoring="CROSS_IMPS",
             program="EBUScore",
-            winner_type=2,
             pairs=CROSS_PAIRS,
             lines=CROSS_LINES,
             points=points,
         )
-        path = write(tmp_path, f"cross-{points}.xml", text)
         figures = read_figures(path)
         assert figures.method is Method.CROSS_IMPS
-        status, data = check_json(path)
+        status, data = checks.json(path)
         assert status == 0, data
         assert data["method"] == "cross-imps" and data["reproduced"]
         assert (data["rows"], data["rows_reproduced"]) == (6, 6)
         assert (data["pairs"], data["pairs_reproduced"]) == (6, 6)
 
 
-def test_nothing_compared_is_never_success(tmp_path: Path) -> None:
+def test_nothing_compared_is_never_success(checks: Checks) -> None:
     """A file with results but no figures of its own that bridgescore can read: exit 1 with a
     sentence, never "every figure reproduces"."""
-    text = pairs_file(
-        event_type="MP_PAIRS",
+    path = checks.pairs(
+        "bare.xml",
         scoring=None,
         program="SomeProgram",
-        winner_type=2,
         pairs=[],
         lines=[replace_values(line, "", "") for line in CROSS_LINES],
     )
-    path = write(tmp_path, "bare.xml", text)
-    status, output = run("check", str(path))
+    status, output = checks.check(path)
     assert status == 1
     assert "Nothing was compared: the file gives no row's matchpoints" in output
     assert "it ranks no one" in output
@@ -105,7 +133,7 @@ def test_nothing_compared_is_never_success(tmp_path: Path) -> None:
     figures = read_figures(path)
     result = check(figures, CLUB)
     assert result.nothing_compared and not result.reproduced and not result.found.exact
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert status == 1 and not data["reproduced"] and data["compared"] == 0
     assert data["nothing_compared"].startswith("Nothing was compared")
 
@@ -116,19 +144,12 @@ def replace_values(line: Line, ns: str, ew: str) -> Line:
     )
 
 
-def test_a_file_whose_pairs_never_played_compares_nothing(tmp_path: Path) -> None:
+def test_a_file_whose_pairs_never_played_compares_nothing(checks: Checks) -> None:
     """Figures for pairs who are not at any table: listed, not compared, and not a success."""
     pairs = [Pair("7NS", "NS", "50.00", "1"), Pair("7EW", "EW", "50.00", "1")]
     lines = [replace_values(line, "", "") for line in CROSS_LINES]
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="SomeProgram",
-        winner_type=2,
-        pairs=pairs,
-        lines=lines,
-    )
-    status, output = run("check", str(write(tmp_path, "stray.xml", text)))
+    path = checks.pairs("stray.xml", program="SomeProgram", pairs=pairs, lines=lines)
+    status, output = checks.check(path)
     assert status == 1
     assert "none of the 2 entrants it ranks played a board here (first: 7NS)" in output
 
@@ -157,22 +178,15 @@ ONE_WINNER_PAIRS = [
 ]
 
 
-def test_winner_type_1_ranks_one_field_and_its_places_are_compared(tmp_path: Path) -> None:
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="EBUScore",
-        winner_type=1,
-        pairs=ONE_WINNER_PAIRS,
-        lines=ONE_WINNER_LINES,
-    )
-    path = write(tmp_path, "one.xml", text)
+def test_winner_type_1_ranks_one_field_and_its_places_are_compared(checks: Checks) -> None:
+    file: dict[str, Any] = {"program": "EBUScore", "pairs": ONE_WINNER_PAIRS}
+    path = checks.pairs("one.xml", winner_type=1, lines=ONE_WINNER_LINES, **file)
     assert read_figures(path).declared["one_winner"] is True
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert status == 0, data["differences"]
     assert (data["pairs"], data["pairs_reproduced"]) == (6, 6)
     # ranked as two fields instead, the places differ: 2NS is 1st of its line, not 1=
-    status, data = check_json(path, "--winners", "two")
+    status, data = checks.json(path, "--winners", "two")
     assert status == 1
     places = {(d["entrant"], d["file"], d["rescored"]) for d in data["differences"]}
     assert ("2NS", "1=", "1") in places and ("1NS", "5=", "3") in places
@@ -180,8 +194,7 @@ def test_winner_type_1_ranks_one_field_and_its_places_are_compared(tmp_path: Pat
     assert data["setting"]["reproduces"] and data["setting"]["changes"] == {"one_winner": True}
     # a file that does not say (WINNER_TYPE 2 written, places as one field): the search
     # finds it, and says so
-    text = text.replace("<WINNER_TYPE>1</WINNER_TYPE>", "<WINNER_TYPE>2</WINNER_TYPE>")
-    status, data = check_json(write(tmp_path, "two.xml", text))
+    status, data = checks.json(checks.pairs("two.xml", lines=ONE_WINNER_LINES, **file))
     assert status == 1 and data["setting"]["options"] == ["--winners one"]
 
 
@@ -213,24 +226,20 @@ SHORT_PAIRS = [
 ]
 
 
-def test_short_boards_average_is_tried_and_found(tmp_path: Path) -> None:
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="ScoreBridge",
-        winner_type=2,
-        pairs=SHORT_PAIRS,
-        lines=SHORT_LINES,
-    )
-    path = write(tmp_path, "short.xml", text)
-    status, data = check_json(path)
+def short_file(checks: Checks) -> Path:
+    return checks.pairs("short.xml", program="ScoreBridge", pairs=SHORT_PAIRS, lines=SHORT_LINES)
+
+
+def test_short_boards_average_is_tried_and_found(checks: Checks) -> None:
+    path = short_file(checks)
+    status, data = checks.json(path)
     assert status == 1
     setting = data["setting"]
     assert setting["reproduces"] and setting["options"] == ["--short-boards average"]
     searched = setting["searched"]["settings"]
     assert searched["short_boards"] == ["none", "average", "neuberg", "ratio"]
     assert "artificial_method" in setting["searched"]["not_searched"]
-    status, output = run("check", str(path), "--short-boards", "average")
+    status, output = checks.check(path, "--short-boards", "average")
     assert status == 0 and "Every figure of the file reproduces" in output
 
 
@@ -256,22 +265,16 @@ ROUNDING_PAIRS = [
 ]
 
 
-def test_rounding_is_honoured_for_percentages(tmp_path: Path) -> None:
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="RealBridge",
-        winner_type=2,
-        pairs=ROUNDING_PAIRS,
-        lines=ROUNDING_LINES,
+def test_rounding_is_honoured_for_percentages(checks: Checks) -> None:
+    path = checks.pairs(
+        "rounding.xml", program="RealBridge", pairs=ROUNDING_PAIRS, lines=ROUNDING_LINES
     )
-    path = write(tmp_path, "rounding.xml", text)
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert status == 1
     wrong = {(d["entrant"], d["file"], d["rescored"]) for d in data["differences"]}
     assert wrong == {("1NS", "12", "13"), ("2EW", "62", "63")}
     assert data["setting"]["options"] == ["--rounding half-even"]
-    assert run("check", str(path), "--rounding", "half-even")[0] == 0
+    assert checks.check(path, "--rounding", "half-even")[0] == 0
 
 
 def test_a_pair_at_exactly_48_125_percent_written_48_12() -> None:
@@ -310,39 +313,23 @@ SHOWN_PAIRS = [
 ]
 
 
-def test_totals_of_the_rows_as_shown_are_tried_and_found(tmp_path: Path) -> None:
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="EBUScore",
-        winner_type=2,
-        pairs=SHOWN_PAIRS,
-        lines=SHOWN_LINES,
-    )
-    path = write(tmp_path, "shown.xml", text)
-    status, data = check_json(path, "--artificial-method", "neuberg")
+def test_totals_of_the_rows_as_shown_are_tried_and_found(checks: Checks) -> None:
+    path = checks.pairs("shown.xml", program="EBUScore", pairs=SHOWN_PAIRS, lines=SHOWN_LINES)
+    status, data = checks.json(path, "--artificial-method", "neuberg")
     assert status == 1
     wrong = {(d["entrant"], d["figure"], d["file"], d["rescored"]) for d in data["differences"]}
     assert ("2NS", "percentage", "80.83", "80.56") in wrong
     assert ("3NS", "total", "2.3", "2.3") not in wrong  # 2.333 shows as 2.3 either way
     assert data["setting"]["changes"] == {"totals": "shown"}
     # the options name everything the plain command needs: the compensation is found too
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert data["setting"]["options"] == ["--artificial-method neuberg", "--totals shown"]
-    status, output = run("check", str(path), "--artificial-method", "neuberg", "--totals", "shown")
+    status, output = checks.check(path, "--artificial-method", "neuberg", "--totals", "shown")
     assert status == 0, output
 
 
-def test_the_search_says_what_it_tried_and_why_not_the_rest(tmp_path: Path) -> None:
-    text = pairs_file(
-        event_type="MP_PAIRS",
-        scoring="MATCH_POINTS",
-        program="ScoreBridge",
-        winner_type=2,
-        pairs=SHORT_PAIRS,
-        lines=SHORT_LINES,
-    )
-    _, output = run("check", str(write(tmp_path, "short.xml", text)))
+def test_the_search_says_what_it_tried_and_why_not_the_rest(checks: Checks) -> None:
+    _, output = checks.check(short_file(checks))
     assert "Searched: --scale 2, 1; --short-boards none, average, neuberg, ratio;" in output
     assert "--artificial-method (the file has no artificial scores)" in output
     assert (
@@ -358,21 +345,21 @@ def test_the_search_says_what_it_tried_and_why_not_the_rest(tmp_path: Path) -> N
 # Board-a-match: +250 won, -700 lost, +1120 won, 0 halved: 2.5 to 1.5 ([BAM], rules.md §6.2).
 
 
-def test_a_usebio_teams_match_is_read_scored_and_checked(tmp_path: Path) -> None:
+def test_a_usebio_teams_match_is_read_scored_and_checked(checks: Checks) -> None:
     text = teams_file(
         scoring="IMPS",
         board_element="IMPS",
         values=["6", "-12", "15", "0"],
         totals=["14.60", "5.40"],
     )
-    path = write(tmp_path, "teams.xml", text)
+    path = checks.write("teams.xml", text)
     figures = read_figures(path)
     assert figures.teams_scoring is TeamsScoring.IMPS
     assert figures.session.names[figures.session.seating.entrants[0]] in ("Smith", "Jones")
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert status == 0, data["differences"]
     assert (data["rows"], data["pairs"], data["matches"]) == (8, 2, 1)
-    status, output = run("score", str(path))
+    status, output = checks.run("score", str(path))
     assert status == 0 and "14.60" in output and "21.00" in output
     # a file that says 14 IMPs on board 3 is told it is 15
     wrong = teams_file(
@@ -381,7 +368,7 @@ def test_a_usebio_teams_match_is_read_scored_and_checked(tmp_path: Path) -> None
         values=["6", "-12", "14", "0"],
         totals=["14.60", "5.40"],
     )
-    status, data = check_json(write(tmp_path, "wrong.xml", wrong))
+    status, data = checks.json(checks.write("wrong.xml", wrong))
     assert status == 1
     assert {(d["board"], d["file"], d["rescored"]) for d in data["differences"]} == {
         (3, "14", "15"),
@@ -389,26 +376,25 @@ def test_a_usebio_teams_match_is_read_scored_and_checked(tmp_path: Path) -> None
     }
 
 
-def test_a_board_a_match_file_is_scored_a_point_a_board(tmp_path: Path) -> None:
+def test_a_board_a_match_file_is_scored_a_point_a_board(checks: Checks) -> None:
     text = teams_file(
         scoring="BAM", board_element="POINTS", values=["1", "0", "1", "0.5"], totals=["2.5", "1.5"]
     )
-    path = write(tmp_path, "bam.xml", text)
+    path = checks.write("bam.xml", text)
     assert read_figures(path).teams_scoring is TeamsScoring.BOARD_A_MATCH
-    status, data = check_json(path)
+    status, data = checks.json(path)
     assert status == 0, data["differences"]
     assert data["teams_scoring"] == "board-a-match"
-    status, output = run("score", str(path))
+    status, output = checks.run("score", str(path))
     assert "Points for" in output and "2.50" in output
 
 
-def test_a_teams_file_is_written_and_reads_back_the_same(tmp_path: Path) -> None:
+def test_a_teams_file_is_written_and_reads_back_the_same(checks: Checks, tmp_path: Path) -> None:
     for scoring, element, values, totals in (
         ("IMPS", "IMPS", ["6", "-12", "15", "0"], ["14.60", "5.40"]),
         ("PAB", "POINTS", ["1", "0", "1", "0.5"], ["2.5", "1.5"]),
     ):
-        source = write(
-            tmp_path,
+        source = checks.write(
             f"{scoring}.xml",
             teams_file(scoring=scoring, board_element=element, values=values, totals=totals),
         )
@@ -416,15 +402,15 @@ def test_a_teams_file_is_written_and_reads_back_the_same(tmp_path: Path) -> None
         status, output = run("convert", str(source), str(out))
         assert status == 0, output
         assert read_figures(out).session.tables == read_figures(source).session.tables
-        status, data = check_json(out)
+        status, data = checks.json(out)
         assert status == 0 and data["rows"] == 8 and data["matches"] == 1
 
 
-def test_unsupported_teams_scoring_is_refused_with_the_supported_ones(tmp_path: Path) -> None:
+def test_unsupported_teams_scoring_is_refused_with_the_supported_ones(checks: Checks) -> None:
     text = teams_file(
         scoring="AGGREGATE", board_element="IMPS", values=["0"] * 4, totals=["0", "0"]
     )
-    status, output = run("score", str(write(tmp_path, "agg.xml", text)))
+    status, output = checks.run("score", str(checks.write("agg.xml", text)))
     assert status == 2
     assert "teams scored by 'AGGREGATE' are not supported" in output
     assert "IMPS" in output and "BAM or PAB" in output

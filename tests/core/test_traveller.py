@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
+from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.contract import Contract, nearest_scores, possible_scores
 from bridgescore.errors import ParseError
 from bridgescore.traveller import (
@@ -144,6 +144,21 @@ def test_a_hundred_percent_is_one_weighted_part() -> None:
     assert WeightedResult.parse("100% 4S N =", NONE) == WeightedResult.single(FOUR_SPADES_MADE)
 
 
+def test_weights_are_added_up_whatever_the_first_weight_or_the_number_of_parts() -> None:
+    # A single part of weight 1 needs no adding up; any other is checked. 100% + 50% = 150%
+    # (the first weight 1, two parts); a single 50% or 200% part is not 100%.
+    for text, total in (
+        ("100% 4S N = + 50% 4S N -1", 150),
+        ("50% 4S N =", 50),
+        ("200% 4S N =", 200),
+    ):
+        with pytest.raises(ParseError) as caught:
+            WeightedResult.parse(text, NONE)
+        assert str(caught.value) == (
+            f"the weights of a weighted score add up to {total}%, expected 100%"
+        )
+
+
 def test_a_weighted_part_without_a_weight_is_refused() -> None:
     with pytest.raises(ParseError) as caught:
         WeightedResult.parse("4S N = + 70% 4S N -1", NONE)
@@ -172,6 +187,12 @@ def test_table_entries_in_traveller_notation() -> None:
     assert _table(plus, minus).describe() == "A+/A-"
     assert _table(plus, made).describe() == "NS A+ | EW 4S N ="
     assert _table(made, minus).describe() == "NS 4S N = | EW A-"
+
+
+def test_a_table_gives_each_side_its_own_score() -> None:
+    plus, minus = Artificial.parse("A+"), Artificial.parse("A-")
+    table = _table(plus, minus)
+    assert table.side(Side.NS) is plus and table.side(Side.EW) is minus
 
 
 # --- adjusted-score entries ---------------------------------------------------------------------

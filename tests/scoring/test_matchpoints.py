@@ -9,7 +9,7 @@ import pytest
 from bridgescore.display import fmt
 from bridgescore.explanation import Explanation, Step
 from bridgescore.rules import CLUB, Compensation, Rules, SmallGroups
-from bridgescore.scoring.matchpoints import Entry, matchpoint
+from bridgescore.scoring.matchpoints import Entry, matchpoint, matchpoint_plain, top
 from bridgescore.traveller import Artificial
 from tests.helpers import board_mps, scored
 
@@ -509,3 +509,25 @@ def test_a_board_played_by_every_table_is_not_a_small_group() -> None:
     got = matchpoint(entries([600, 500]), SHORT_SMALL)
     assert [e.value for e in got] == [2, 0]
     assert got[0].steps == () and got[0].note is None
+
+
+# --- boards of plain results, counted (matchpoint_plain) -----------------------------------------
+
+
+def test_a_plain_board_is_counted_on_its_own_results_when_no_count_is_expected() -> None:
+    # 420, 450, 420 on a top of 2 x (3 - 1) = 4 (rules.md §3.1): 450 beats both 420s, 4; each
+    # 420 ties the other, 1. With no expected count the board's own three results set the top.
+    made = matchpoint_plain([420, 450, 420], CLUB)
+    assert [(e.value, e.top) for e in made] == [(F(1), F(4)), (F(4), F(4)), (F(1), F(4))]
+    assert made[0] is made[2]  # tables with the same score share one explanation
+    # scored as if it had five results, by Neuberg (rules.md §4.1): (M + 1) x 5/3 - 1 of top 8
+    neuberg = CLUB.with_(short_boards=Compensation.NEUBERG)
+    scaled = matchpoint_plain([420, 450, 420], neuberg, expected=5)
+    assert [e.value for e in scaled] == [F(7, 3), F(22, 3), F(7, 3)]
+    assert {e.top for e in scaled} == {F(8)}
+
+
+def test_a_board_played_once_has_a_top_of_nothing() -> None:
+    # rules.md §3.1: the top is 2 x (results - 1): 0 for a board played once (nothing to
+    # compare with), never less than 0; 8 for five results.
+    assert [top(n, CLUB) for n in (0, 1, 2, 5)] == [F(0), F(0), F(2), F(8)]

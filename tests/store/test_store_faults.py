@@ -272,11 +272,21 @@ def test_a_locked_database_is_waited_for_then_given_up(db_url: str) -> None:
 def test_a_lock_released_while_waiting_lets_the_command_finish(db_url: str) -> None:
     code, _, err = bridgescore("db", "upgrade", "--db", db_url)
     assert code == 0, err
-    with held(db_url, 4) as holder:
-        code, out, err = bridgescore("players", "add", "Ann", "Lee", "--db", db_url)
+    with held(db_url, 60) as holder:
+        command = subprocess.Popen(
+            [sys.executable, "-m", "bridgescore", "players", "add", "Ann", "Lee", "--db", db_url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        assert command.stderr is not None
+        said = command.stderr.readline()  # the command says it waits, then the lock is let go
+        holder.kill()
         holder.wait()
-    assert code == 0, err
-    assert "waiting for the database" in err and "added player 1: Ann Lee" in out
+        out, err = command.communicate(timeout=120)
+    assert command.returncode == 0, said + err
+    assert "waiting for the database" in said and "added player 1: Ann Lee" in out
 
 
 @pytest.mark.slow

@@ -21,7 +21,7 @@ from bridgescore.check.conventions import CONVENTIONS, Conventions
 from bridgescore.check.data import difference, row_pairs, to_data
 from bridgescore.check.figures import Figures, read_figures
 from bridgescore.check.rescore import Check, Precision, Trial, check
-from bridgescore.check.search import Plan, Searched, candidates, changes, options, plan
+from bridgescore.check.search import Searched, SearchPlan, candidates, changes, options, plan
 
 __all__ = [
     "CONVENTIONS",
@@ -30,8 +30,8 @@ __all__ = [
     "Conventions",
     "Figures",
     "Mismatch",
-    "Plan",
     "Precision",
+    "SearchPlan",
     "Searched",
     "Trial",
     "candidates",

@@ -11,7 +11,7 @@ from fractions import Fraction
 from bridgescore.check.compare import Comparison, Mismatch, compare
 from bridgescore.check.conventions import CONVENTIONS, Conventions
 from bridgescore.check.figures import Figures
-from bridgescore.check.search import Plan, options, plan
+from bridgescore.check.search import SearchPlan, options, plan
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Method, Rules, Totals
@@ -59,7 +59,7 @@ class Check:
     found: Trial  # the first setting tried that reproduces every figure, or the closest
     tried: int  # settings tried
     baseline: Rules  # the rules with no overrides, that the found setting's options change
-    plan: Plan | None = None  # what the search tried, setting by setting (None: no search)
+    plan: SearchPlan | None = None  # what the search tried, setting by setting (None: no search)
 
     @property
     def reproduced(self) -> bool:

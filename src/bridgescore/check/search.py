@@ -6,7 +6,7 @@ does not search it.
 A setting is searched only where it can change a figure of this file: the compensation around
 artificial scores where there are some, the factoring of boards played fewer times where boards
 have fewer results, the ranking of sections across the field where there are several, and so
-on. :class:`Plan` says, setting by setting, what was tried and why the rest was not.
+on. :class:`SearchPlan` says, setting by setting, what was tried and why the rest was not.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Searched:
 
 
 @dataclass(frozen=True)
-class Plan:
+class SearchPlan:
     """The rule settings to try, nearest the chosen rules first, and what each setting of the
     table contributed to them."""
 
@@ -153,7 +153,7 @@ _IRRELEVANT: dict[str, Callable[[Figures], str | None]] = {
 }
 
 
-def plan(figures: Figures, rules: Rules) -> Plan:
+def plan(figures: Figures, rules: Rules) -> SearchPlan:
     """The rule settings worth trying for ``figures``, nearest the chosen ``rules`` first: the
     table's searched settings that matter to the rules' method and can change a figure of this
     file. A grid larger than :data:`GRID_LIMIT` is cut to the combinations changing at most
@@ -198,7 +198,7 @@ def plan(figures: Figures, rules: Rules) -> Plan:
     ordered = sorted(
         found, key=lambda r: (len(changes(rules, r)), [_rank(grid, r, k) for k in keys])
     )
-    return Plan(tuple(ordered), tuple(report), combinations, limit)
+    return SearchPlan(tuple(ordered), tuple(report), combinations, limit)
 
 
 def _why_not(setting: Setting, figures: Figures, rules: Rules, teams: bool) -> str | None:
@@ -280,4 +280,13 @@ def _uneven(session: Session, across: bool) -> bool:
     return len(set(_counts(session, across).values())) > 1
 
 
-__all__ = ["GRID_LIMIT", "SEARCHED", "Plan", "Searched", "candidates", "changes", "options", "plan"]
+__all__ = [
+    "GRID_LIMIT",
+    "SEARCHED",
+    "SearchPlan",
+    "Searched",
+    "candidates",
+    "changes",
+    "options",
+    "plan",
+]

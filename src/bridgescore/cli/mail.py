@@ -145,14 +145,14 @@ def _send(
     pause: float,
 ) -> bool:
     """Send (or list) the mails, saying each as it goes; True when some failed."""
-    from bridgescore.mailing import NO_SERVER, MailProblem, Step, send_session
+    from bridgescore.mailing import NO_SERVER, MailOutcome, MailProblem, send_session
 
     wanted = None
     if only is not None:
         wanted = store.player(only).id
     store.session(number)  # a session that is not there is said before anything else
 
-    def told(step: Step) -> None:
+    def told(step: MailOutcome) -> None:
         to = f"{step.player} <{step.address}>"
         kind = _(_KINDS.get(step.kind, step.kind))
         if step.status == "no card":

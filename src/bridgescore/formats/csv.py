@@ -85,11 +85,11 @@ _POINTS = r"(?i)points\s*([+-]?\d{1,5})"  # a point score the director assigned
 _DECIMAL_COMMA = r"(\d),(\d)"
 
 
-# _Row and _Seen are plain classes, not dataclasses: they are never compared or printed, and
+# _CsvRow and _Seen are plain classes, not dataclasses: they are never compared or printed, and
 # making a dataclass costs every command's start some tenths of a millisecond.
 
 
-class _Row:
+class _CsvRow:
     """A row's line and its cells by column key, stripped."""
 
     __slots__ = ("cells", "line")
@@ -126,7 +126,7 @@ class _Seen:
             self.numbers[text] = found
             return found
 
-    def side_scores(self, row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
+    def side_scores(self, row: _CsvRow, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
         """:func:`_scores` of the row, made once for each distinct result cells."""
         cells = row.cells
         key = (
@@ -301,7 +301,7 @@ def _swallowed(text: str, cells: list[str], start: int, delimiter: str, width: i
     return False
 
 
-def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_Row]:
+def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_CsvRow]:
     try:
         yield from _rows_of(text, problems, seated)
     except _Unclosed as error:
@@ -309,7 +309,7 @@ def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_Row]
         problems.add(Problem(str(error), line, expected='a closing " after the quoted text'))
 
 
-def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
+def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
     delimiter = separator(text)
     decimal_comma = delimiter == ";"
     records = _records(text, problems, delimiter)
@@ -388,10 +388,10 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_Row]:
             for key in ("contract", "adjusted", "score"):
                 if key in row:
                     row[key] = re.sub(_DECIMAL_COMMA, r"\1.\2", row[key])
-        yield _Row(line, row)
+        yield _CsvRow(line, row)
 
 
-def _boards(rows: list[_Row], problems: Problems, seen: _Seen) -> dict[int, Board]:
+def _boards(rows: list[_CsvRow], problems: Problems, seen: _Seen) -> dict[int, Board]:
     """Boards with their vulnerability and dealer, from the board number unless overridden.
 
     Every row of a board must agree, except the rows of a fouled board's groups (``group``),
@@ -451,7 +451,7 @@ def _norm(text: str, key: str) -> str:
 
 
 def _table(
-    row: _Row, boards: dict[int, Board], problems: Problems, seen: _Seen, seated: bool = False
+    row: _CsvRow, boards: dict[int, Board], problems: Problems, seen: _Seen, seated: bool = False
 ) -> TableResult | None:
     """The row's table result, recording its problems; ``None`` when not even who played which
     board can be told, the result without its score when only the score is wrong."""
@@ -598,10 +598,10 @@ def score_cells(cells: dict[str, str], vul: Vulnerability) -> tuple[SideScore, S
     """One row's side scores from its cells by column key (contract, declarer, result, score,
     adjusted), and whether the director assigned them; :class:`ParseError` as the reader
     reports it."""
-    return _scores(_Row(0, cells), vul)
+    return _scores(_CsvRow(0, cells), vul)
 
 
-def _scores(row: _Row, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
+def _scores(row: _CsvRow, vul: Vulnerability) -> tuple[SideScore, SideScore, bool]:
     contract_text = row.get("contract")
     declarer_text = row.get("declarer")
     result_text = row.get("result")

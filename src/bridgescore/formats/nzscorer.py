@@ -84,7 +84,7 @@ def loads(
     problem is reported together, each with its line; ``structure`` and ``movement`` as
     :func:`bridgescore.formats.load_path` takes them."""
     root, lines = parse_xml(decode_text(data, "NZ Scorer", path), path)
-    rf = _Reader(path, lines).read(root)
+    rf = _NzReader(path, lines).read(root)
     return rf.forced(structure, path).seated(movement, structure, path)
 
 
@@ -104,14 +104,14 @@ def dump(rf: ResultsFile, fp: IO[str]) -> None:
 
 
 @dataclass
-class _Row:
+class _NzRow:
     table: TableResult
     ns_mp: Fraction | None
     ew_mp: Fraction | None
     adjusted: bool  # score="Adj": the artificial percentages come from the matchpoints
 
 
-class _Reader(XmlReader):
+class _NzReader(XmlReader):
     def read(self, root: ET.Element) -> ResultsFile:
         if root.tag != "session":
             self.problem(
@@ -163,7 +163,7 @@ class _Reader(XmlReader):
                     names[key] = name
                 if any(m != Member() for m in numbers):
                     members[key] = numbers
-        rows: list[_Row] = []
+        rows: list[_NzRow] = []
         for results in result_sections:
             section = label(results)
             for element in results.findall("result"):
@@ -264,7 +264,7 @@ class _Reader(XmlReader):
             return None
         return Fraction(text)
 
-    def _row(self, element: ET.Element, section: str | None) -> _Row | None:
+    def _row(self, element: ET.Element, section: str | None) -> _NzRow | None:
         before = len(self.problems)
 
         def get(name: str) -> str:
@@ -356,9 +356,9 @@ class _Reader(XmlReader):
             section=section,
             line=self.lines.get(element),
         )
-        return _Row(result, values[0], values[1], adjusted)
+        return _NzRow(result, values[0], values[1], adjusted)
 
-    def _artificial(self, rows: list[_Row], field_scoring: bool) -> None:
+    def _artificial(self, rows: list[_NzRow], field_scoring: bool) -> None:
         """Artificial scores from their matchpoints: a percentage of the board's top."""
         counts: dict[tuple[int, str | None, Side], int] = defaultdict(int)
         for r in rows:

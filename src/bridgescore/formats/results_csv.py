@@ -19,7 +19,7 @@ from bridgescore.errors import RulesError
 from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import Method, Rules
 from bridgescore.session import Entrant
-from bridgescore.traveller import TableResult
+from bridgescore.traveller import SideScore, TableResult
 
 __all__ = ["dumps", "header", "write_rows"]
 
@@ -71,16 +71,18 @@ def dumps(result: SessionResult) -> str:
             found = value_cells[value] = (shown(value, rules), exact(value))
         return found
 
-    entries: dict[tuple[int, int], tuple[CsvValue, ...]] = {}
+    # Each entry's cells, by the sides' records that rows with the same result share: keyed by
+    # their identity (hashing the values would cost more than the cells), each key held with
+    # its records, so that no identity is taken again while the cache lives.
+    entries: dict[tuple[int, int], tuple[tuple[SideScore, SideScore], tuple[CsvValue, ...]]] = {}
 
     def entry(table: TableResult) -> tuple[CsvValue, ...]:
-        # By the identity of the sides' records, which rows with the same result share (the
-        # session holds them while this runs, so no identity is taken again meanwhile).
-        key = (id(table.ns_side), id(table.ew_side))
+        sides = (table.ns_side, table.ew_side)
+        key = (id(sides[0]), id(sides[1]))
         found = entries.get(key)
         if found is None:
-            found = entries[key] = _entry(table)
-        return found
+            found = entries[key] = (sides, _entry(table))
+        return found[1]
 
     rows = (
         _row(b.board.number, t, entrant_cells, cells, entry)

@@ -160,7 +160,7 @@ def loads(
     ``structure`` and ``movement`` as :func:`bridgescore.formats.load_path` takes them, and
     ``session`` picks one SESSION_ID of a multi-session event."""
     root, lines = parse_xml(decode_text(data, "USEBIO", path), path)
-    rf = _Reader(path, lines).read(root, session)
+    rf = _UsebioReader(path, lines).read(root, session)
     return rf.forced(structure, path).seated(movement, structure, path)
 
 
@@ -204,7 +204,7 @@ class _Unit:
     section: str | None
 
 
-class _Reader(XmlReader):
+class _UsebioReader(XmlReader):
     # -- structure --
 
     def read(self, root: ET.Element, session_id: str | None) -> ResultsFile:

@@ -50,8 +50,8 @@ from bridgescore.formats.usebio import (
     _event_tree,
     _identifier,
     _number,
-    _Reader,
     _text,
+    _UsebioReader,
     _with_deals,
     _write_player,
     _write_result,
@@ -74,7 +74,7 @@ class _Room:
     ew: Fraction | None  # and to the team sitting EW
 
 
-class TeamsReader(_Reader):
+class TeamsReader(_UsebioReader):
     """Reads a USEBIO teams event: its teams, matches, rooms and the file's own figures."""
 
     def read_teams(

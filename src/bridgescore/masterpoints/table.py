@@ -78,7 +78,7 @@ MAX_AWARDS = 200
 
 
 @dataclass(frozen=True)
-class Row:
+class Band:
     """Field sizes ``low`` to ``high`` (None: and more) and the award for each place."""
 
     low: int
@@ -97,7 +97,7 @@ class Row:
 class TableScheme(Scheme):
     """A scheme read from a file: scales by kind of field and field size."""
 
-    def __init__(self, info: SchemeInfo, counts: Counts, tables: dict[str, tuple[Row, ...]]):
+    def __init__(self, info: SchemeInfo, counts: Counts, tables: dict[str, tuple[Band, ...]]):
         self.info = info
         self.counts = counts
         self.tables = tables
@@ -183,7 +183,7 @@ def _read(data: Any, problems: Problems) -> TableScheme | None:
         problems.report("decimals is a whole number from 0 to 4", found=repr(decimals))
         decimals = 0
     counts = _counts(data.get("counts", "entrants"), problems)
-    tables: dict[str, tuple[Row, ...]] = {}
+    tables: dict[str, tuple[Band, ...]] = {}
     for table in TABLES:
         if table in data:
             rows = _rows(table, data[table], decimals, counts, problems)
@@ -222,14 +222,14 @@ def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = F
 
 def _rows(
     table: str, data: Any, decimals: int, counts: Counts, problems: Problems
-) -> tuple[Row, ...]:
+) -> tuple[Band, ...]:
     if not isinstance(data, list) or not data:
         problems.report(f"{table} is a list of rows", expected="from, to and awards")
         return ()
     if len(data) > MAX_ROWS:
         problems.report(f"{table} has {len(data)} rows", expected=f"at most {MAX_ROWS}")
         return ()
-    rows: list[Row] = []
+    rows: list[Band] = []
     for n, item in enumerate(data, 1):
         where = f"{table} row {n}"
         if not isinstance(item, dict):
@@ -261,7 +261,7 @@ def _rows(
                 expected=f"at most {seats} awards",
             )
             continue
-        rows.append(Row(low, high, awards))
+        rows.append(Band(low, high, awards))
     rows.sort(key=lambda r: r.low)
     for before, after in itertools.pairwise(rows):
         assert before.high is not None  # only the last row leaves it out

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 
 from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import _
-from bridgescore.mailing import Step, send_session
+from bridgescore.mailing import MailOutcome, send_session
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -230,7 +230,7 @@ def _once(night: Service, run: Run, links: Links, figures: bool) -> bool:
     runs = MailRuns(night.store)
     counts = {"sent": 0, "failed": 0, "current": 0}
 
-    def told(step: Step) -> None:
+    def told(step: MailOutcome) -> None:
         if step.status in counts:
             counts[step.status] += 1
             runs.beat(
@@ -286,7 +286,7 @@ class MailState:
     settings: SmtpSettings | None
     under_way: Run | None
     runs: list[Run]
-    due: list[Step]  # what each player would be sent now: "would", "current" or "no card"
+    due: list[MailOutcome]  # what each player would be sent now: "would", "current" or "no card"
     log: list[Logged]
     problem: str | None  # why the session cannot be mailed at all
 
@@ -302,7 +302,7 @@ def state(night: Service, actor: Actor, session_id: int) -> MailState:
     runs = MailRuns(night.store)
     under_way = runs.under_way(session_id, _now())
     done = runs.runs(session_id)
-    due: list[Step] = []
+    due: list[MailOutcome] = []
     problem = None
     try:
         due = list(send_session(night.store, session_id, dry_run=True, double_dummy=False).steps)

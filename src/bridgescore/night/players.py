@@ -134,7 +134,7 @@ def own_setting(night: Service, actor: Actor) -> OwnSetting:
     return OwnSetting(held, chosen, shown)
 
 
-def choose(night: Service, actor: Actor, publish: str, changes: Changes) -> pv.Preferences:
+def choose(night: Service, actor: Actor, publish: str, changes: SettingChanges) -> pv.Preferences:
     """The player's own setting, from now on, on every page made for everyone."""
     held = _held(night, actor)
     try:
@@ -153,7 +153,7 @@ def choose(night: Service, actor: Actor, publish: str, changes: Changes) -> pv.P
     return done
 
 
-class Changes(Tries):
+class SettingChanges(Tries):
     """A worker's count of the changes each player made (see the module)."""
 
     def __init__(self) -> None:

@@ -5,7 +5,7 @@ names, a board's traveller), the site the console exports or writes on publishin
 director's and scorer's own pages show names as stored.
 
 The session as published is scored once per state of its log and of its players' names, and
-kept beside the scoring every view shares (:class:`~bridgescore.night.scoring.Scores`): while
+kept beside the scoring every view shares (:class:`~bridgescore.night.scoring.Snapshots`): while
 every player shows their full name it is that very scoring, and nothing is scored twice.
 """
 

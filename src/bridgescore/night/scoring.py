@@ -1,7 +1,7 @@
 """Each session scored once per revision of its log, shared by every view in this worker.
 
 The watch page, the traveller grid, the pick-up slips, a phone's traveller and the published
-pages all ask :meth:`Scores.snapshot`: one small query says how many entries the session's log
+pages all ask :meth:`Snapshots.snapshot`: one small query says how many entries the session's log
 holds (and how many hand-record files were loaded: the deals the views show); while that is
 what the kept snapshot was read from, the kept one is the answer and costs no scoring. A change
 to the log or the deals (and only to them: a call or a phone joining does not count) makes the
@@ -37,7 +37,7 @@ class Snapshot:
     deals: int = 0  # hand-record files loaded when it was read
 
 
-class Scores:
+class Snapshots:
     """The snapshots this worker keeps (see the module)."""
 
     def __init__(self, store: Store) -> None:

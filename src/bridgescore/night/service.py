@@ -2,7 +2,7 @@
 
 A :class:`Service` is made once per worker (``bridgescore serve``) or per command
 (``bridgescore sessions correct``). It keeps each session's scoring per revision of its log
-(:class:`~bridgescore.night.scoring.Scores`), each session's movement, and the watchers of
+(:class:`~bridgescore.night.scoring.Snapshots`), each session's movement, and the watchers of
 changes (:class:`~bridgescore.night.changes.Changes`); it answers who is logged in and opens a
 session for an actor who may see it (:meth:`Service.session`). Results go through
 :mod:`bridgescore.night.entry`, the phones and the tables page through
@@ -27,7 +27,7 @@ from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
 from bridgescore.night.permissions import Action, Actor, Grant, Rule, cell, check, role_of
 from bridgescore.night.refusals import NotFound, Refused, as_refusal
-from bridgescore.night.scoring import Scores, Snapshot
+from bridgescore.night.scoring import Snapshot, Snapshots
 from bridgescore.night.session import LiveSession
 from bridgescore.store import Store, StoreError, open_store
 from bridgescore.store.engine import DatabaseFailure, Unavailable, failure, input_fault
@@ -44,7 +44,7 @@ class Service:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.scores = Scores(store)
+        self.scores = Snapshots(store)
         self.changes = Changes(store.marks)
         self._movements: dict[int, tuple[int, Movement | None]] = {}  # by the plan's version
         self._plans: dict[int, Plan] = {}

@@ -46,7 +46,7 @@ class SwissRow:
 
 
 @dataclass(frozen=True)
-class Step:
+class SwissStep:
     """One step of an event: what was done (``action``: start, draw, enter, withdraw, publish;
     the round drawn or published through, the team entered or withdrawn), and the whole event
     after it (``event``: the data of ``SwissEvent.to_data()``)."""
@@ -65,8 +65,8 @@ class StoredSwiss:
     """An event as it stands: its row, its last step, and its last publishing (if any)."""
 
     row: SwissRow
-    last: Step
-    published: Step | None
+    last: SwissStep
+    published: SwissStep | None
 
 
 class StaleStep(StoreError):
@@ -210,7 +210,7 @@ class SwissEvents:
                 "the Swiss event changed while this was done: look at it again"
             ) from None
 
-    def steps(self, swiss_id: int) -> list[Step]:
+    def steps(self, swiss_id: int) -> list[SwissStep]:
         """Every step of the event, first to last."""
         with self.store.reading() as conn:
             _row(conn, swiss_id)
@@ -269,8 +269,8 @@ def _last_number(conn: Connection, swiss_id: int) -> int:
     return int(found or 0)
 
 
-def _step(row: Any) -> Step:
-    return Step(
+def _step(row: Any) -> SwissStep:
+    return SwissStep(
         int(row.number),
         str(row.action),
         None if row.round is None else int(row.round),
@@ -303,8 +303,8 @@ def _stored(conn: Connection, swiss_id: int) -> StoredSwiss:
 __all__: Sequence[str] = (
     "KINDS",
     "StaleStep",
-    "Step",
     "StoredSwiss",
     "SwissEvents",
     "SwissRow",
+    "SwissStep",
 )

@@ -176,11 +176,11 @@ def rewrite_sites(request: Request, sessions: tuple[int, ...]) -> None:
 # --- the player's own page -----------------------------------------------------------------------
 
 
-def _changes(request: Request) -> night_players.Changes:
+def _changes(request: Request) -> night_players.SettingChanges:
     state = request.app.state
-    found: night_players.Changes | None = getattr(state, "publish_changes", None)
+    found: night_players.SettingChanges | None = getattr(state, "publish_changes", None)
     if found is None:
-        found = state.publish_changes = night_players.Changes()
+        found = state.publish_changes = night_players.SettingChanges()
     return found
 
 

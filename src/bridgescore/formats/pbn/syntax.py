@@ -82,7 +82,7 @@ def loads(
     Result): more warnings, and about half again the time.  Errors are the same either way.
     """
     text = text.removeprefix("\ufeff")
-    return _Reader(text, strict=strict, path=path, play_checks=play_checks).read()
+    return _PbnReader(text, strict=strict, path=path, play_checks=play_checks).read()
 
 
 def load(
@@ -265,7 +265,7 @@ class _TagBuilder:
         self.section: list[SectionLine] = []
 
 
-class _Reader:
+class _PbnReader:
     """Reads a whole text: lines are handled by fast paths where the layout is the usual
     one-tag-per-line and plain section lines, by a general lexer otherwise."""
 
@@ -784,7 +784,7 @@ class _RowBuilder:
     format also lets a row continue on the next lines, or a line hold several rows.
     Comments go with the row they follow."""
 
-    def __init__(self, reader: _Reader, name: str, width: int, tag_line: int) -> None:
+    def __init__(self, reader: _PbnReader, name: str, width: int, tag_line: int) -> None:
         self.reader = reader
         self.name = name
         self.width = width
