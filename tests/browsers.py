@@ -38,7 +38,17 @@ def unavailable(reason: str) -> None:
 class Watched:
     """A browser tab that records console errors, page errors, failed requests and dialogs."""
 
-    def __init__(self, browser: Browser, width: int = 1280, height: int = 900) -> None:
+    def __init__(
+        self,
+        browser: Browser,
+        width: int = 1280,
+        height: int = 900,
+        refusals_shown: tuple[str, ...] = (),
+    ) -> None:
+        # refusals_shown: paths whose 422 is the page's own answer, shown in place (the
+        # console's row check while a row is still being typed); the browser logs each as an
+        # error, which here is not one.
+        self.refusals_shown = refusals_shown
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page: Page = self.context.new_page()
         self.problems: list[str] = []
@@ -52,6 +62,9 @@ class Watched:
         self.page.on("dialog", self._dialog)
 
     def _console(self, message: Any) -> None:
+        url = str((message.location or {}).get("url", ""))
+        if "status of 422" in message.text and url.endswith(self.refusals_shown):
+            return
         if message.type in ("error", "warning"):
             self.problems.append(f"console {message.type}: {message.text}")
 

@@ -99,7 +99,7 @@ def test_a_club_night_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     db = str(tmp_path / "club.db")
     prepare(db)
     with serving(db) as (_, base):
-        tab = Watched(browser, *LAPTOP)
+        tab = Watched(browser, *LAPTOP, refusals_shown=("/check",))
         page = tab.page
         shots = Shots(browser, base)
         page.goto(base + "/login")
