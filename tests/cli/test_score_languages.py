@@ -81,6 +81,28 @@ def test_a_bad_file_is_refused_in_the_commands_language_with_status_2(tmp_path: 
     assert not set(_WORD.findall(err.replace(str(tmp_path / "missing.csv"), ""))) - {"bridgescore"}
 
 
+def test_an_output_refused_is_said_in_the_commands_language(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("a user's file\n", encoding="utf-8")
+    status, out, err = _run("fr_FR.UTF-8", "report", str(SAMPLE), "-o", str(folder))
+    assert status == 2 and not out
+    assert err == (
+        f"bridgescore: impossible d'écrire {folder} : le dossier contient des fichiers que "
+        "bridgescore n'a pas écrits (mine.txt) : choisissez un dossier nouveau ou vide pour "
+        "le rapport\n"
+    )
+    assert (folder / "mine.txt").read_text(encoding="utf-8") == "a user's file\n"
+    status, _out, err = _run("nl_NL.UTF-8", "score", str(SAMPLE), "-o", str(SAMPLE))
+    assert status == 2
+    assert err.startswith(f"bridgescore: kan {SAMPLE} niet schrijven: het is het invoerbestand")
+    # In the pseudo-locale every word is accented but the folder's and the file's names.
+    status, _out, err = _run("qps", "report", str(SAMPLE), "-o", str(folder))
+    assert status == 2
+    said = err.replace(str(folder), "").replace("mine.txt", "")
+    assert not set(_WORD.findall(said)) - {"bridgescore"}, err
+
+
 def test_an_option_refused_is_said_in_the_commands_language(tmp_path: Path) -> None:
     status, _out, err = _run("fr_FR.UTF-8", "score", str(SAMPLE), "--strata", "A:0")
     assert status == 2

@@ -45,6 +45,7 @@ from typing import TypeVar
 from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import STDIN, os_reason
+from bridgescore.languages import N_, _
 
 MANIFEST = ".bridgescore-manifest.json"  # in a folder bridgescore wrote: the files it wrote
 _LEGACY_MARK = ".bridgescore-report"  # what reports were marked with before the manifest
@@ -53,6 +54,9 @@ _STREAMED_UNDER = ("dev", "proc")  # /dev/stdout, /dev/fd/N, /proc/self/fd/N
 
 T = TypeVar("T")
 
+# What a folder of files is called in a refusal (the manifest keeps the English word).
+_KINDS = (N_("report"), N_("results site"), N_("set of guide cards"))
+
 
 class OutputError(BridgeScoreError):
     """An output that cannot be written: the path and the reason, on one line."""
@@ -60,12 +64,12 @@ class OutputError(BridgeScoreError):
     def __init__(self, path: str, reason: str) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"cannot write {path}: {reason}")
+        super().__init__(_("cannot write %(path)s: %(reason)s", path=path, reason=reason))
 
 
 def output_name(target: str | Path) -> str:
     """How messages name an output: ``-`` is "standard output"."""
-    return "standard output" if str(target) == STDIN else str(target)
+    return _("standard output") if str(target) == STDIN else str(target)
 
 
 # --- one file ----------------------------------------------------------------------------------
@@ -94,9 +98,9 @@ def write_bytes(
         _write_stdout(pieces)
         return
     if not name:
-        raise OutputError("''", "no file name was given")
+        raise OutputError("''", _("no file name was given"))
     if name.endswith(("/", os.sep)) and not os.path.exists(name):
-        raise OutputError(name, "it names a folder: give a file name")
+        raise OutputError(name, _("it names a folder: give a file name"))
     try:
         info: os.stat_result | None = os.stat(name)
     except FileNotFoundError:
@@ -104,7 +108,7 @@ def write_bytes(
     except OSError as error:
         raise OutputError(name, os_reason(error, name)) from None
     if info is None and _streamed_path(name):
-        raise OutputError(name, "no such device")
+        raise OutputError(name, _("no such device"))
     if info is not None and stat.S_ISREG(info.st_mode):
         _refuse_own(name, info, inputs)
     if info is None or (stat.S_ISREG(info.st_mode) and not _streamed_path(name)):
@@ -114,18 +118,18 @@ def write_bytes(
     elif stat.S_ISREG(info.st_mode):
         _stream(name, pieces, append=True)
     elif stat.S_ISDIR(info.st_mode):
-        raise OutputError(name, "it is a folder: give a file name")
+        raise OutputError(name, _("it is a folder: give a file name"))
     elif stat.S_ISBLK(info.st_mode):
-        raise OutputError(name, "it is a disk device: bridgescore writes files, not disks")
+        raise OutputError(name, _("it is a disk device: bridgescore writes files, not disks"))
     else:
-        raise OutputError(name, "it is a socket: bridgescore writes to files, devices and pipes")
+        raise OutputError(name, _("it is a socket: bridgescore writes to files, devices and pipes"))
 
 
 def _refuse_own(name: str, info: os.stat_result, inputs: Iterable[str | Path]) -> None:
     """Refuse to replace a database or one of the command's inputs (``info``: the file's)."""
     if _database(name):
         raise OutputError(
-            name, "it is a database: bridgescore never writes a results file over one"
+            name, _("it is a database: bridgescore never writes a results file over one")
         )
     for given in inputs:
         if str(given) == STDIN:
@@ -137,8 +141,11 @@ def _refuse_own(name: str, info: os.stat_result, inputs: Iterable[str | Path]) -
         if (read.st_dev, read.st_ino) == (info.st_dev, info.st_ino):
             raise OutputError(
                 name,
-                f"it is this command's input {output_name(given)}: bridgescore never writes "
-                "over a file it reads (give another name)",
+                _(
+                    "it is this command's input %(input)s: bridgescore never writes over a file"
+                    " it reads (give another name)",
+                    input=output_name(given),
+                ),
             )
 
 
@@ -169,7 +176,7 @@ def _streamed_path(name: str) -> bool:
 def _write_stdout(data: Iterable[bytes]) -> None:
     stream = sys.stdout
     if stream is None:
-        raise OutputError("standard output", "it is closed")
+        raise OutputError(output_name(STDIN), _("it is closed"))
     try:
         buffer = getattr(stream, "buffer", None)
         if buffer is None:
@@ -182,7 +189,7 @@ def _write_stdout(data: Iterable[bytes]) -> None:
                 buffer.write(piece)
             buffer.flush()
     except OSError as error:
-        raise OutputError("standard output", os_reason(error)) from None
+        raise OutputError(output_name(STDIN), os_reason(error)) from None
 
 
 def _stream(name: str, data: Iterable[bytes], *, append: bool) -> None:
@@ -215,7 +222,7 @@ def _replace(name: str, data: Iterable[bytes], info: os.stat_result | None) -> N
     """Write a regular file whole or not at all: a temporary file beside it, then a rename."""
     place = os.path.realpath(name) if os.path.islink(name) else name
     if info is not None and not os.access(place, os.W_OK):
-        raise OutputError(name, "permission denied (the file is read-only)")
+        raise OutputError(name, _("permission denied (the file is read-only)"))
     folder = os.path.dirname(place) or "."
     try:
         descriptor, temporary = tempfile.mkstemp(
@@ -246,7 +253,9 @@ def _replace(name: str, data: Iterable[bytes], info: os.stat_result | None) -> N
 
 def _in_folder(reason: str, error: OSError, folder: str) -> str:
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"{reason} (making a file in the folder {folder})"
+        return _(
+            "%(reason)s (making a file in the folder %(folder)s)", reason=reason, folder=folder
+        )
     return reason
 
 
@@ -298,7 +307,9 @@ def write_directory(
     """
     name = str(target)
     if name in (STDIN, ""):
-        raise OutputError(output_name(name) or "''", f"a {kind} is a folder of files: name one")
+        raise OutputError(
+            output_name(name) or "''", _("a %(kind)s is a folder of files: name one", kind=_(kind))
+        )
     place = Path(os.path.realpath(name)) if os.path.islink(name) else Path(name)
     if place.name in ("", ".", ".."):
         place = Path(os.path.abspath(place))
@@ -347,10 +358,12 @@ def _earlier(place: Path, name: str, kind: str) -> _Earlier | None:
     except OSError as error:
         raise OutputError(name, os_reason(error, place)) from None
     if not stat.S_ISDIR(info.st_mode):
-        raise OutputError(name, f"it is a file, not a folder: a {kind} is a folder of files")
+        raise OutputError(
+            name, _("it is a file, not a folder: a %(kind)s is a folder of files", kind=_(kind))
+        )
     cwd = Path.cwd()
     if place.resolve() in (cwd, *cwd.parents):
-        raise OutputError(name, "it holds the current folder: name a folder inside it")
+        raise OutputError(name, _("it holds the current folder: name a folder inside it"))
     try:
         entries = sorted(os.listdir(place))
     except OSError as error:
@@ -361,12 +374,22 @@ def _earlier(place: Path, name: str, kind: str) -> _Earlier | None:
         return _read_manifest(place / MANIFEST, name, kind)
     if _LEGACY_MARK in entries:
         return _Earlier(files={_LEGACY_MARK}, folders=set(), legacy=True)
-    shown = ", ".join(entries[:5]) + (f" and {len(entries) - 5} more" if len(entries) > 5 else "")
     raise OutputError(
         name,
-        f"the folder holds files bridgescore did not write ({shown}): "
-        f"choose a new or empty folder for the {kind}",
+        _(
+            "the folder holds files bridgescore did not write (%(files)s): choose a new or"
+            " empty folder for the %(kind)s",
+            files=_first_five(entries),
+            kind=_(kind),
+        ),
     )
+
+
+def _first_five(names: list[str]) -> str:
+    shown = ", ".join(names[:5])
+    if len(names) > 5:
+        return _("%(names)s and %(count)s more", names=shown, count=len(names) - 5)
+    return shown
 
 
 def _refuse_inputs_inside(
@@ -384,16 +407,23 @@ def _refuse_inputs_inside(
         if earlier.legacy or relative in earlier.files:
             raise OutputError(
                 name,
-                f"it holds this command's input {output_name(given)}, which bridgescore wrote "
-                "there and would replace: give another folder",
+                _(
+                    "it holds this command's input %(input)s, which bridgescore wrote there and"
+                    " would replace: give another folder",
+                    input=output_name(given),
+                ),
             )
 
 
 def _read_manifest(path: Path, name: str, kind: str) -> _Earlier:
     unreadable = OutputError(
         name,
-        f"its list of the files bridgescore wrote ({MANIFEST}) cannot be read: "
-        f"choose a new or empty folder for the {kind}",
+        _(
+            "its list of the files bridgescore wrote (%(manifest)s) cannot be read: choose a new"
+            " or empty folder for the %(kind)s",
+            manifest=MANIFEST,
+            kind=_(kind),
+        ),
     )
     try:
         if not stat.S_ISREG(path.lstat().st_mode):
@@ -476,13 +506,14 @@ def _carry_over(
         info = entry.stat(follow_symlinks=False)
         earlier.carried[relative] = (info.st_dev, info.st_ino)
     if clashes:
-        shown = ", ".join(clashes[:5]) + (
-            f" and {len(clashes) - 5} more" if len(clashes) > 5 else ""
-        )
         raise OutputError(
             name,
-            f"files added to the folder by hand have the names of files of the {kind} "
-            f"({shown}): move them away, then run again",
+            _(
+                "files added to the folder by hand have the names of files of the %(kind)s"
+                " (%(files)s): move them away, then run again",
+                kind=_(kind),
+                files=_first_five(clashes),
+            ),
         )
     for folder, mode in reversed(modes):
         os.chmod(folder, mode)
@@ -539,7 +570,7 @@ def _clear(previous: Path, place: Path, earlier: _Earlier) -> None:
             elif not os.path.lexists(place / relative) and not _under_file(place, relative):
                 (place / relative).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(entry.path, place / relative)
-    for _, entry in reversed(entries):
+    for _relative, entry in reversed(entries):
         if entry.is_dir(follow_symlinks=False):
             with contextlib.suppress(OSError):
                 os.rmdir(entry.path)
