@@ -371,13 +371,19 @@ def _text(data: Data, pages: SessionPages) -> str:
         lines.append("")
     if data["site"]:
         lines.append(_("Every board and score card: %(url)s", url=f"{data['site']}index.html"))
-    lines.append(
+    return "\n".join([*lines, *_footer(data)]) + "\n"
+
+
+def _footer(data: Data) -> list[str]:
+    """The end of a player's mail, pairs or teams: what is published of their name, and why
+    the mail came, with the way to choose."""
+    lines = [
         _(
             "Your name is published as you chose: %(publish)s. This mail went to you because "
             "your address is on your club's list; ask your club to change either.",
             publish=data["publish"],
         )
-    )
+    ]
     if data.get("ask"):
         lines.append(
             _(
@@ -385,7 +391,7 @@ def _text(data: Data, pages: SessionPages) -> str:
                 url=f"{data['ask']['url']}/name",
             )
         )
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _plain(text: str | None) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bridgescore.languages import _
 from bridgescore.reports.html import environment, vulnerability_text
-from bridgescore.reports.mail import Ask, Mail, _diagram, _num, _plain
+from bridgescore.reports.mail import Ask, Mail, _diagram, _footer, _num, _plain
 from bridgescore.reports.team_evening import TeamEvenings, team_page
 from bridgescore.reports.views import Data, TeamsPages
 from bridgescore.session import Entrant
@@ -194,21 +194,7 @@ def _text(data: Data, num: Any) -> str:
                 url=f"{data['site']}{data['page']}.html",
             )
         )
-    lines.append(
-        _(
-            "Your name is published as you chose: %(publish)s. This mail went to you because "
-            "your address is on your club's list; ask your club to change either.",
-            publish=data["publish"],
-        )
-    )
-    if data.get("ask"):
-        lines.append(
-            _(
-                "Choose what the results show of your name: %(url)s",
-                url=f"{data['ask']['url']}/name",
-            )
-        )
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *_footer(data)]) + "\n"
 
 
 __all__ = ["changes", "compose"]

@@ -117,15 +117,3 @@ def rules_summary(result: SessionResult) -> Text:
     else:
         how = Text(N_("cross-IMPs (%(how)s)"), how=_setting(rules.cross_imps))
     return Text(N_("rules %(label)s: %(how)s"), label=rules.label, how=how)
-
-
-__all__ = [
-    "Figure",
-    "Percentage",
-    "Text",
-    "counted",
-    "field_title",
-    "joined",
-    "rules_summary",
-    "shown",
-]
