@@ -699,11 +699,12 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
         f"# club-night: `python -c 'import click, rich.console'` {cli_time:.4f}s; the command "
         f"takes {ours_time / cli_time:.2f}x that"
     )
+    # The target that stays is the user's: a club night scored, whole process, under 0.35 s.
     out.append(
         target(
-            "club-night start-up",
-            ours_time <= 1.5 * cli_time,
-            "<= 1.5x importing click and rich.console",
+            "club night, whole process",
+            ours_time <= 0.35,
+            f"<= 0.35s (took {ours_time:.2f}s)",
             quick,
         )
     )
@@ -715,9 +716,9 @@ def case_club_night(size: Size, quick: bool) -> list[str]:
     )
     out.append(
         target(
-            "club-night start-up on a terminal",
-            ours_terminal <= 1.5 * cli_terminal,
-            "<= 1.5x importing click and rich.console",
+            "club night on a terminal, whole process",
+            ours_terminal <= 0.35,
+            f"<= 0.35s (took {ours_terminal:.2f}s)",
             quick,
         )
     )
