@@ -270,20 +270,13 @@ def _text(data: Data, pages: SessionPages) -> str:
     rules = pages.result.rules
     imps = pages.site()["imps"]
     card = data["card"]
-    lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", ""]
-    lines.append(
-        _(
-            "%(kind)s for %(player)s (%(label)s)",
-            kind=data["kind"],
-            player=data["player"],
-            label=card["label"],
-        )
+    heading = _(
+        "%(kind)s for %(player)s (%(label)s)",
+        kind=data["kind"],
+        player=data["player"],
+        label=card["label"],
     )
-    lines.append("")
-    if data["changed"] is not None:
-        lines.append(_("A correction changed your results:"))
-        lines += [f"  - {line}" for line in data["changed"]] or [f"  - {_('nothing of yours.')}"]
-        lines.append("")
+    lines = _opening(data, heading, data["changed"])
     unit = _("IMPs") if imps else _("matchpoints")
     totals = f"{_num(card['mp_exact'], rules)} {unit}"
     if not imps:
@@ -372,6 +365,17 @@ def _text(data: Data, pages: SessionPages) -> str:
     if data["site"]:
         lines.append(_("Every board and score card: %(url)s", url=f"{data['site']}index.html"))
     return "\n".join([*lines, *_footer(data)]) + "\n"
+
+
+def _opening(data: Data, heading: str, changed: Sequence[str] | None) -> list[str]:
+    """The start of a player's mail, pairs or teams: the event, whose results these are, and
+    what a correction changed (``changed``: its lines as plain text)."""
+    lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", "", heading, ""]
+    if changed is not None:
+        lines.append(_("A correction changed your results:"))
+        lines += [f"  - {line}" for line in changed] or [f"  - {_('nothing of yours.')}"]
+        lines.append("")
+    return lines
 
 
 def _footer(data: Data) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bridgescore.languages import _
 from bridgescore.reports.html import environment, vulnerability_text
-from bridgescore.reports.mail import Ask, Mail, _diagram, _footer, _num, _plain
+from bridgescore.reports.mail import Ask, Mail, _diagram, _footer, _num, _opening, _plain
 from bridgescore.reports.team_evening import TeamEvenings, team_page
 from bridgescore.reports.views import Data, TeamsPages
 from bridgescore.session import Entrant
@@ -123,22 +123,14 @@ def compose(
 
 def _text(data: Data, num: Any) -> str:
     team = data["team"]
-    lines = [f"{data['event']}{' — ' + data['date'] if data['date'] else ''}", ""]
-    lines.append(
-        _(
-            "%(kind)s for %(player)s (team %(team)s)",
-            kind=data["kind"],
-            player=data["player"],
-            team=team["label"],
-        )
+    heading = _(
+        "%(kind)s for %(player)s (team %(team)s)",
+        kind=data["kind"],
+        player=data["player"],
+        team=team["label"],
     )
-    lines.append("")
-    if data["changed"] is not None:
-        lines.append(_("A correction changed your results:"))
-        lines += [f"  - {_plain(line)}" for line in data["changed"]] or [
-            f"  - {_('nothing of yours.')}"
-        ]
-        lines.append("")
+    changed = data["changed"]
+    lines = _opening(data, heading, None if changed is None else [_plain(c) for c in changed])
     lines.append(
         _(
             "Your team: %(place)s of %(count)s, %(vps)s victory points, IMPs %(imps_for)s–"
