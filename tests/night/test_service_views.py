@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bridgescore.night import Service
+from bridgescore.night import tables as night_tables
 from bridgescore.store import Store, open_store
 from bridgescore.web.app import create_app
 from tests.night.helpers import enter, live_session, scanned, user
@@ -76,6 +77,24 @@ def test_a_table_s_view_is_read_once_per_revision(store: Store) -> None:
     assert len(reads) == 3
     _board_1(app, other)  # nothing changed at table 2
     assert len(reads) == 3
+
+
+def test_a_table_s_view_is_read_again_when_the_plan_s_boards_change(store: Store) -> None:
+    """A view is kept with the boards it was read with: a plan changed without the table's
+    revision rising (a Swiss draw adds a round's boards) is read with the new boards."""
+    session, codes = live_session(store)
+    night = Service(store)
+    app = TestClient(create_app(night), base_url="http://127.0.0.1")
+    token = app.post("/t/api/join", json=scanned(store, codes[0])).json()["token"]
+    device = night_tables.phone(night, token)
+    revision = night_tables.revision(night, device)
+    reads = _counted(store)
+    boards = night.played(session)
+    first = night.table_view(device, boards, revision)
+    assert night.table_view(device, boards, revision) is first and len(reads) == 1
+    grown = {**boards}  # the same boards in a new plan's mapping
+    assert night.table_view(device, grown, revision) is not first and len(reads) == 2
+    assert night.table_view(device, grown, revision) is not first and len(reads) == 2
 
 
 def test_the_director_s_entry_on_another_worker_is_shown_and_never_replaced(

@@ -50,7 +50,8 @@ class Service:
         self._plans: dict[int, Plan] = {}
         self._secrets: dict[str, str] = {}
         self._language: tuple[float, str] = (0.0, "en")  # (read until, the club's language)
-        self._views: dict[int, TableView] = {}  # by table id, each as of its table's revision
+        # by table id: each view as of its table's revision, with the boards it was read with
+        self._views: dict[int, tuple[TableView, Mapping[int, str]]] = {}
         self._played: dict[int, tuple[Plan, Mapping[int, str]]] = {}  # by session, per plan read
 
     @classmethod
@@ -110,11 +111,18 @@ class Service:
         view kept at the revision read now is the table as it is now: on any worker, since the
         revision is the database's (the ETag of a phone's state relies on the same)."""
         kept = self._views.get(device.table_id)
-        if revision is not None and kept is not None and kept.revision == revision:
-            return kept
+        # The boards too: a plan changed without the table's revision (a Swiss draw adding a
+        # round) gives a new mapping (`played` makes one per plan), so the view is read again.
+        if (
+            revision is not None
+            and kept is not None
+            and kept[0].revision == revision
+            and kept[1] is boards
+        ):
+            return kept[0]
         view = self.store.table_view(device, boards)
         self._views.pop(device.table_id, None)  # the newest last: the oldest go first
-        self._views[device.table_id] = view
+        self._views[device.table_id] = (view, boards)
         while len(self._views) > VIEWS_KEPT:
             self._views.pop(next(iter(self._views)), None)
         return view
