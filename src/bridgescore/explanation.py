@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from bridgescore.display import fmt
 from bridgescore.languages import Language, current, language
@@ -68,6 +69,16 @@ class Explanation:
         """The same sentence in the current language (:func:`bridgescore.languages.use`), its
         numbers written in the language's form; English gives :meth:`text`."""
         return self._said(decimals, current())
+
+    def sentence(self, decimals: int = 2) -> Sentence:
+        """The sentence kept as data for a page: its string is :meth:`text` (what the JSON
+        twin carries), shown in the reader's language (:meth:`said`) where a page shows it.
+        One a ``decimals``, as the texts are: tables sharing an explanation share it."""
+        made: dict[tuple[int, str], str] = self.__dict__.setdefault("_texts", {})
+        found = made.get((decimals, ""))
+        if not isinstance(found, Sentence):
+            found = made[(decimals, "")] = Sentence(self, decimals)
+        return found
 
     def _said(self, decimals: int, reader: Language) -> str:
         made: dict[tuple[int, str], str] = self.__dict__.setdefault("_texts", {})
@@ -181,6 +192,32 @@ class Explanation:
         if note:
             text += f"; {note}"
         return text
+
+
+class Sentence(Text):
+    """An explanation's sentence on a page: the string is the rules' English
+    (:meth:`Explanation.text`), and :func:`bridgescore.languages.text.shown` (a page's ``tr``)
+    gives it in the reader's language (:meth:`Explanation.said`)."""
+
+    explanation: Explanation
+    decimals: int
+
+    def __new__(
+        cls, explanation: Explanation, decimals: int, english: str | None = None
+    ) -> Sentence:
+        if english is None:
+            english = explanation.text(decimals)
+        made = str.__new__(cls, english)
+        made.message, made.values, made.plural = english, {}, None
+        made.explanation, made.decimals = explanation, decimals
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the English given: unpickled inside its explanation's state, before it is whole
+        return Sentence, (self.explanation, self.decimals, str(self))
+
+    def shown(self, language: Language) -> str:
+        return self.explanation._said(self.decimals, language)
 
 
 def _in(words: str, reader: Language) -> str:

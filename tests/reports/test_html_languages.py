@@ -100,8 +100,9 @@ def _explanations(directory: Path) -> set[str]:
 
 def _untranslated(directory: Path, data: set[str]) -> dict[str, list[str]]:
     """Every plain English word left on each page (and chart) of a site, by page."""
-    # Longest first, so a name is taken out whole before any part of it.
-    allowed = sorted(data | _explanations(directory), key=len, reverse=True)
+    # Longest first, so a name is taken out whole before any part of it. The rules'
+    # explanations are not allowed: the travellers and cards show them in the language.
+    allowed = sorted(data, key=len, reverse=True)
     found: dict[str, list[str]] = {}
     for page in sorted([*directory.glob("*.html"), *directory.glob("*.svg")]):
         reader = _Visible()
@@ -146,6 +147,36 @@ def test_the_sample_site_has_no_untranslated_text(tmp_path: Path) -> None:
     assert site.evenings  # the evening pages are there: the field comparison alone
     _check(tmp_path, _names(result), {"index", "recap", "board", "pair"})
     assert '<html lang="qps">' in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"short_boards": "neuberg", "artificial_method": "ratio"},
+        {"short_boards": "average"},
+        {"method": "butler"},
+        {"method": "cross-imps"},
+    ],
+)
+def test_travellers_and_cards_explain_each_score_in_the_readers_language(
+    tmp_path: Path, settings: dict[str, str]
+) -> None:
+    """Every kind of explanation (adjusted, artificial, IMPs against a datum or every other
+    result) on the travellers and under the cards' figures: the JSON twins keep the rules'
+    English sentence, the pages show it translated."""
+    result = score_pairs(read_session(SAMPLE), CLUB.with_(**settings))
+    with use("qps"):
+        write_site(result, tmp_path, double_dummy=False, analysis=False)
+    english = _explanations(tmp_path)
+    assert english
+    pages = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.html")}
+    shown = [(name, e) for name, text in pages.items() for e in english if e in text]
+    assert not shown, shown[:5]
+    traveller = pages["board-1.html"]
+    assert "ƀéàţ" in traveller or "ÎṀÞš" in traveller
+    assert 'title="' in pages["pair-1ns.html"]
+    _check(tmp_path, _names(result), {"index", "board", "pair"})
 
 
 def test_a_site_with_deals_has_no_untranslated_text(tmp_path: Path) -> None:

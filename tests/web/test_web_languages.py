@@ -79,6 +79,8 @@ def test_every_console_page_is_translated_in_the_pseudo_locale(store: Store) -> 
     ladder = console.get("/director/ladder.json").json()
     formats = watched["hand_records"]["formats"]
     swiss_event = console.get("/director/swiss/1.json").json()
+    # the conditions' JSON is their English; the page shows them in the language
+    assert swiss_event["conditions"][0].startswith("3 rounds of 2 boards"), swiss_event
     seats = console.get("/director/swiss/1/rounds/1.json").json()["matches"]
     codes = [t["code"] for t in console.get(f"{base}/tables.json").json()["tables"]]
     named = _words(
@@ -88,12 +90,12 @@ def test_every_console_page_is_translated_in_the_pseudo_locale(store: Store) -> 
         *(s["code"] for m in seats for s in m["seats"]),
         *(f"{f['kind']} {f['kind'].upper()} {f['extension']}" for f in formats),
         *setup["rule_sets"],
-        *(m["describe"] for m in setup["movements"]),
         *(c["name"] + " " + c["words"] for c in watched["masterpoints"]["choices"]),
-        watched["session"]["movement"],
+        # a stored movement's name is kept as its English (the movement's JSON form)
+        *(w for w in _words(watched["session"]["movement"]) if w in ("Howell", "tables")),
+        "NS EW",  # sides as typed, in the history's example of a result
         ladder["rules"],
         *ladder["left_out"],
-        *swiss_event["conditions"],
         *(f"{f['field']} {f['title']}" for f in watched["fields"]),  # the results site's words
         *NAMES.values(),
         "smtp.example.org results@example.org",  # the mail form's examples of an address
@@ -214,3 +216,19 @@ def test_a_phone_speaks_its_browsers_language_whatever_the_clubs(store: Store) -
     # English: the page carries no catalogue (its messages are the English ones).
     english = phone.get("/t/", headers={"accept-language": "en-GB"})
     assert '<script id="messages" type="application/json">{}</script>' in english.text
+
+
+def test_the_console_writes_its_messages_with_the_reports_one_gettext(store: Store) -> None:
+    """The console's templates are the report's with the console's own: one install of the
+    languages (the report's ``_``, each message formatted once), not Jinja's over it, and the
+    same page as before in every language."""
+    from bridgescore.reports import html
+    from bridgescore.rules import rules_named
+
+    store.set_setting("language", "fr")
+    console = Console(store)
+    env = console.client.app.state.bridge.console_env()
+    assert env.globals["_"] is env.globals["gettext"] is html._gettext
+    assert env is console.client.app.state.bridge.env(rules_named("club"))
+    page = console.client.get("/director/swiss")
+    assert page.status_code == 200 and 'lang="fr"' in page.text

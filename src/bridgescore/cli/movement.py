@@ -253,7 +253,7 @@ def fit(pairs: int, minutes: int, minutes_per_board: str, output_format: str) ->
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
         return
     for rank, option in enumerate(found, 1):
-        sys.stdout.write(f"{rank:2}. {option.describe()}\n")
+        sys.stdout.write(f"{rank:2}. {shown_text(option.describe())}\n")
 
 
 # --- shared ----------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Percentage, Text
 from bridgescore.movements.howell import howell_for_pairs
 from bridgescore.movements.mitchell import (
     RELAY,
@@ -45,14 +47,29 @@ class Fit:
         someone sits out included (13 pairs in a 12-round Howell play 24, and 26 are dealt)."""
         return len(self.movement.boards)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
+        """One line for the director: English as data, shown in the reader's language
+        (:func:`bridgescore.languages.text.shown`)."""
         m = self.movement
-        winners = "one winner" if self.one_winner else "two winners (NS and EW)"
-        dealt = f" played, {self.dealt} to deal" if self.dealt != self.boards else ""
-        return (
-            f"{m.name}: {m.rounds} rounds x {m.boards_per_round} boards = {self.boards} boards"
-            f"{dealt}, about {math.ceil(self.minutes)} minutes; {winners}; meets "
-            f"{float(self.met) * 100:.0f}% of the field"
+        winners = Text(N_("one winner")) if self.one_winner else Text(N_("two winners (NS and EW)"))
+        dealt = (
+            Text(N_(" played, %(dealt)s to deal"), dealt=self.dealt)
+            if self.dealt != self.boards
+            else ""
+        )
+        return Text(
+            N_(
+                "%(name)s: %(rounds)s rounds x %(per_round)s boards = %(boards)s boards"
+                "%(dealt)s, about %(minutes)s minutes; %(winners)s; meets %(met)s of the field"
+            ),
+            name=m.name,
+            rounds=m.rounds,
+            per_round=m.boards_per_round,
+            boards=self.boards,
+            dealt=dealt,
+            minutes=math.ceil(self.minutes),
+            winners=winners,
+            met=Percentage(f"{float(self.met) * 100:.0f}"),
         )
 
 

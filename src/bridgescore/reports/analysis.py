@@ -724,8 +724,8 @@ def explained(why: Explanation, decimals: int) -> Text | str:
     """A score's explanation in the reader's language when it is the plain one (one score
     matchpointed against the others, nothing adjusted): the same sentence as the rules' own
     (:meth:`bridgescore.explanation.Explanation.text`), kept as a message. Any other
-    explanation (artificial scores, groups, adjustments, IMPs) stays the rules' English."""
-    english = why.text(decimals)
+    explanation (artificial scores, groups, adjustments, IMPs) is the rules' own sentence,
+    shown in the reader's language too (:meth:`~bridgescore.explanation.Explanation.sentence`)."""
     if (
         why.in_imps
         or why.artificial is not None
@@ -734,7 +734,8 @@ def explained(why: Explanation, decimals: int) -> Text | str:
         or why.group
         or len(why.scores) != 1
     ):
-        return english
+        return why.sentence(decimals)
+    english = why.text(decimals)
 
     def n(value: Fraction | int) -> Figure:
         return Figure(fmt(value, decimals))

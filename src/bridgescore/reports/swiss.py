@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bridgescore import __version__
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
-from bridgescore.languages import N_, _
+from bridgescore.languages import N_, _, current
 from bridgescore.languages.text import Figure, Text, counted
 
 if TYPE_CHECKING:
@@ -84,13 +84,15 @@ def render_draw(event: SwissEvent, number: int, console: Console) -> None:
             str(match.table),
             _team(match.home, names),
             _team(match.away, names),
-            "" if score is None else f"{_num(score.home_imps)}–{_num(score.away_imps)}",
-            "" if vps is None else f"{_num(vps[0])}–{_num(vps[1])}",
+            "" if score is None else f"{_written(score.home_imps)}–{_written(score.away_imps)}",
+            "" if vps is None else f"{_written(vps[0])}–{_written(vps[1])}",
         )
     console.print(table)
     if draw.bye is not None:
         bye = event.conditions.bye_vps or 0
-        console.print(_("Bye: %(team)s (%(vps)s VPs)", team=_team(draw.bye, names), vps=_num(bye)))
+        console.print(
+            _("Bye: %(team)s (%(vps)s VPs)", team=_team(draw.bye, names), vps=_written(bye))
+        )
 
 
 def render_standings(event: SwissEvent, console: Console) -> None:
@@ -122,9 +124,9 @@ def render_standings(event: SwissEvent, console: Console) -> None:
             str(s.team),
             name,
             str(s.matches + s.byes),
-            _num(s.imps_for),
-            _num(s.imps_against),
-            _num(s.vps),
+            _written(s.imps_for),
+            _written(s.imps_against),
+            _written(s.vps),
         )
     console.print(table)
 
@@ -136,6 +138,11 @@ def _team(team: int, names: dict[int, str | None]) -> str:
 
 def _num(value: Any) -> str:
     return fmt_fixed(value, 2)
+
+
+def _written(value: Any) -> str:
+    """A figure of the terminal's tables to two places, in the language's form (``20,00``)."""
+    return current().number(fmt_fixed(value, 2))
 
 
 # --- the published pages -------------------------------------------------------------------------

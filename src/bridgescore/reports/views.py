@@ -47,7 +47,7 @@ from bridgescore.reports.model import (
 )
 from bridgescore.reports.model import recap as recap_sheets
 from bridgescore.reports.words import Text, field_title, rules_summary
-from bridgescore.results import FieldResult, ScoredBoard, SessionResult
+from bridgescore.results import FieldResult, ScoredBoard, ScoredTable, SessionResult
 from bridgescore.session import Board, Entrant, FieldStructure
 
 if TYPE_CHECKING:
@@ -247,6 +247,7 @@ class SessionPages:
                 **row,
                 "ns_entrants": [self.who(e) for e in table.ns_entrants],
                 "ew_entrants": [self.who(e) for e in table.ew_entrants],
+                "explanation": self._why(table),
             }
             if solved is not None:
                 score = table.ns_score
@@ -425,7 +426,11 @@ class SessionPages:
         """A card row's value, top and percentage, and its explanation's sentence (made once
         for each explanation, which tables with the same score on a board share); the values
         worked out once for each value, top and percentage shown."""
-        why = None if row.explanation is None else row.explanation.text(self.result.rules.decimals)
+        why = (
+            None
+            if row.explanation is None
+            else row.explanation.sentence(self.result.rules.decimals)
+        )
         # the percentage follows from the explanation's value and top
         explained = row.explanation
         shown = (
@@ -440,6 +445,16 @@ class SessionPages:
                 **exactly("percent", row.percent),
             }
         return values, why
+
+    def _why(self, table: ScoredTable) -> Data:
+        """A traveller row's explanations as the JSON gives them (``{"NS": {"text": ...}}``),
+        each sentence the rules' English shown in the reader's language (``tr``)."""
+        decimals = self.result.rules.decimals
+        return {
+            side.value: None if why is None else {"text": why.sentence(decimals)}
+            for side in Side
+            for why in (table.explanation(side),)
+        }
 
     def _entry(self, table: TableResult) -> Data:
         """:func:`_result` once for each table: a pair's card and its opponents' show it."""

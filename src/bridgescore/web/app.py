@@ -191,7 +191,8 @@ class BridgeApp:
             env.loader = jinja2.ChoiceLoader(
                 [jinja2.PackageLoader("bridgescore.web", "templates"), env.loader]  # type: ignore[list-item]
             )
-            languages.install(env)
+            # the report's own install of the languages (html.environment): its ``_`` formats
+            # each message once; installing Jinja's again would replace it
             env.globals["version"] = __version__
             env.globals["client_id"] = lambda: uuid.uuid4().hex
             self._envs[rules] = env

@@ -14,6 +14,7 @@ from typing import Any
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract
+from bridgescore.languages.text import shown
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
 from bridgescore.night import Plan, line_key
@@ -160,7 +161,10 @@ def traveller(data: Data, table: str, section: str = "") -> Data:
                 "ns_points": row.get("ns_mp"),
                 "ew_points": row.get("ew_mp"),
                 "this_table": mine,
-                "why": {side: (explained.get(side) or {}).get("text") for side in ("NS", "EW")}
+                # the rules' sentence in the phone's language (its English kept as data)
+                "why": {
+                    side: shown((explained.get(side) or {}).get("text")) for side in ("NS", "EW")
+                }
                 if mine
                 else None,
             }

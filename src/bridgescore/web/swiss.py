@@ -23,7 +23,7 @@ from starlette.routing import Route
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
 from bridgescore.formats.outputs import OutputError, write_directory
-from bridgescore.languages import _
+from bridgescore.languages import _, current
 from bridgescore.night import Action, Actor, Refused
 from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
@@ -168,10 +168,18 @@ def event_data(request: Request, found: SwissView, actor: Actor) -> Data:
     for matches in found.rounds:
         for s in matches:
             if s.drawn_on is not None:
-                now = "no score" if s.score is None else _imps_text(s.score)
+                now = _("no score") if s.score is None else _imps_text(s.score)
                 notes.append(
-                    f"Round {s.round}, {s.match.home} v {s.match.away}: the boards now make "
-                    f"{now}; round {s.round + 1} was drawn on {_imps_text(s.drawn_on)}"
+                    _(
+                        "Round %(round)s, %(home)s v %(away)s: the boards now make %(now)s; "
+                        "round %(next)s was drawn on %(then)s",
+                        round=s.round,
+                        home=s.match.home,
+                        away=s.match.away,
+                        now=now,
+                        next=s.round + 1,
+                        then=_imps_text(s.drawn_on),
+                    )
                 )
     return {
         "page": "swiss",
@@ -211,7 +219,12 @@ def event_data(request: Request, found: SwissView, actor: Actor) -> Data:
 
 def _imps_text(score: MatchScore) -> str:
     shown = html.environment(rules_named("club")).filters["num"]
-    return f"{shown(exact(score.home_imps))}–{shown(exact(score.away_imps))} IMPs"
+    said = current()
+    return _(
+        "%(home)s–%(away)s IMPs",
+        home=said.number(shown(exact(score.home_imps))),
+        away=said.number(shown(exact(score.away_imps))),
+    )
 
 
 # --- the director's pages: routes ----------------------------------------------------------------
