@@ -23,8 +23,8 @@ import bridgescore
 from bridgescore import __version__
 from bridgescore.cli import main
 from bridgescore.formats import read_session
-from bridgescore.languages import language, use
-from bridgescore.reports.html import date_text, write_site, write_teams_site
+from bridgescore.languages import _, language, use
+from bridgescore.reports.html import date_text, vulnerability_text, write_site, write_teams_site
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs, score_teams
 from bridgescore.session import FieldStructure
@@ -257,3 +257,28 @@ def test_english_is_the_language_without_lang(tmp_path: Path) -> None:
 def test_dates_in_the_readers_language(tmp_path: Path) -> None:
     index, _card = _site(_mini(tmp_path), tmp_path / "fr", {"LANG": "fr_FR.UTF-8", **_QUIET})
     assert '<p class="meta">17 novembre 2026</p>' in index
+
+
+@pytest.mark.parametrize(
+    ("code", "label", "sentence", "everyone"),
+    [
+        ("en", "None", "dealer N, vulnerable None", "dealer N, vulnerable All"),
+        ("fr", "Personne", "donneur N, vulnérabilité : aucune", "donneur N, vulnérabilité : tous"),
+        ("nl", "Niemand", "gever N, kwetsbaar: geen", "gever N, kwetsbaar: allen"),
+    ],
+)
+def test_a_vulnerability_reads_as_a_label_and_in_a_sentence(
+    code: str, label: str, sentence: str, everyone: str
+) -> None:
+    """"Vulnerable: None" as a label, but in a sentence its own words ("vulnérabilité :
+    aucune", not "Personne"); sides stay notation; English as it always was."""
+    with use(code):
+        assert vulnerability_text("None") == label
+        for vulnerability, said in (("None", sentence), ("All", everyone)):
+            written = _(
+                "dealer %(dealer)s, vulnerable %(vulnerability)s",
+                dealer="N",
+                vulnerability=vulnerability_text(vulnerability, sentence=True),
+            )
+            assert written == said
+        assert vulnerability_text("NS", sentence=True) == "NS"

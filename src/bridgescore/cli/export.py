@@ -19,6 +19,7 @@ from bridgescore.cli.options import (
 )
 from bridgescore.errors import BridgeScoreError, RulesError
 from bridgescore.languages import _, ngettext
+from bridgescore.languages.text import shown as shown_text
 
 if TYPE_CHECKING:
     from bridgescore.events import Ranking
@@ -114,7 +115,7 @@ def export(
         raise UsageProblem(str(error)) from None
     if output:
         count = 0 if awards is None else len(awards.awards)
-        unit = "" if awards is None else _(" of %(unit)s", unit=awards.scheme.unit)
+        unit = "" if awards is None else _(" of %(unit)s", unit=shown_text(awards.scheme.unit))
         click.echo(
             ngettext(
                 "Written %(output)s: USEBIO 1.2 for the %(body)s, %(num)d award%(unit)s",
@@ -224,7 +225,9 @@ def _export_event(
     for note in who.notes:
         click.echo(_("Note: %(note)s", note=note), err=True)
     count = sum(0 if a is None else len(a.awards) for a in awards)
-    unit = next((_(" of %(unit)s", unit=a.scheme.unit) for a in awards if a is not None), "")
+    unit = next(
+        (_(" of %(unit)s", unit=shown_text(a.scheme.unit)) for a in awards if a is not None), ""
+    )
     if not_overall:
         click.echo(
             _("Note: overall masterpoints are not written: %(why)s", why=not_overall), err=True

@@ -39,6 +39,7 @@ __all__ = [
     "language",
     "negotiate",
     "ngettext",
+    "pgettext",
     "use",
     "written_date",
     "written_time",
@@ -70,6 +71,12 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int, **values: Any) -> str:
         text = self.translations.ngettext(singular, plural, count)
         return text % {"num": count, **values}
+
+    def pgettext(self, context: str, message: str, **values: Any) -> str:
+        """``message`` where ``context`` says how it is used (a word that reads otherwise in
+        a sentence than as a label): its own translation."""
+        text = self.translations.pgettext(context, message)
+        return text % values if values else text
 
     def number(self, text: str) -> str:
         """A number already rounded for display (``"56.25"``, ``"-3.5"``) in this language's
@@ -156,6 +163,11 @@ def _(message: str, **values: Any) -> str:
 def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
     """The singular or plural of a message by ``count`` (``%(num)d`` is the count)."""
     return current().ngettext(singular, plural, count, **values)
+
+
+def pgettext(context: str, message: str, **values: Any) -> str:
+    """``message`` in ``context`` in the current language (:meth:`Language.pgettext`)."""
+    return current().pgettext(context, message, **values)
 
 
 def written_date(value: str | None) -> str:

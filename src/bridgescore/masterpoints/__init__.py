@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Side
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.masterpoints.model import (
     Award,
     Awards,
@@ -36,11 +38,16 @@ if TYPE_CHECKING:
     from bridgescore.teams_results import TeamsResult
 
 SCHEMES = {
-    "abf:green": "ABF green points, club sessions (weight 1.5; abf:green:W for another weight)",
-    "abf:red": "ABF red points, special club events (weight 2.5; abf:red:W for another weight)",
-    "acbl:club": "ACBL club chart, open rating (acbl:club:invitational, :restricted:100, "
-    ":newcomer:10 …)",
-    "nz:club": "NZ Bridge C points for a club session",
+    "abf:green": Text(
+        N_("ABF green points, club sessions (weight 1.5; abf:green:W for another weight)")
+    ),
+    "abf:red": Text(
+        N_("ABF red points, special club events (weight 2.5; abf:red:W for another weight)")
+    ),
+    "acbl:club": Text(
+        N_("ACBL club chart, open rating (acbl:club:invitational, :restricted:100, :newcomer:10 …)")
+    ),
+    "nz:club": Text(N_("NZ Bridge C points for a club session")),
 }
 
 
@@ -157,16 +164,19 @@ def ranked_fields(
         first = places[0][0]
         n = len(places)
         if first.player:
-            kind, winners, tables, movement = Kind.INDIVIDUAL, 1, -(-n // 4), "individual"
+            kind, winners, tables = Kind.INDIVIDUAL, 1, -(-n // 4)
+            movement = Text(N_("individual"))
         elif first.line is not None:
             sections = {e.section for e, _ in places}
             tables = sum(tables_of[s] for s in sections)
-            kind, winners, movement = Kind.PAIRS, 2, "Mitchell"
+            kind, winners, movement = Kind.PAIRS, 2, Text(N_("Mitchell"))
         else:
             structure = session.structure_of(first.section)
             kind, winners, tables = Kind.PAIRS, 1, -(-n // 2)
             movement = (
-                "arrow-switched Mitchell" if structure is FieldStructure.MITCHELL else "Howell"
+                Text(N_("arrow-switched Mitchell"))
+                if structure is FieldStructure.MITCHELL
+                else Text(N_("Howell"))
             )
         fields.append(RankedField(name, kind, movement, winners, tables, places))
     return tuple(fields)

@@ -30,6 +30,8 @@ from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Percentage, Text, counted
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -37,10 +39,13 @@ from bridgescore.masterpoints.model import (
     RankedField,
     Scheme,
     SchemeInfo,
+    counted_tables,
     number,
     placings,
     rounded,
     share,
+    share_of,
+    worked,
 )
 from bridgescore.vocabulary import Vocabulary
 
@@ -73,12 +78,21 @@ class AbfScheme(Scheme):
         named = f"abf:{colour}" + ("" if weight is None else f":{_weight_text(self.weight)}")
         self.info = SchemeInfo(
             name=named,
-            title=f"ABF {colour} masterpoints (weight {_weight_text(self.weight)})",
-            unit=f"ABF {colour} points",
+            title=Text(
+                N_("ABF %(colour)s masterpoints (weight %(weight)s)"),
+                colour=self.colour_words,
+                weight=Figure(_weight_text(self.weight)),
+            ),
+            unit=Text(N_("ABF %(colour)s points"), colour=self.colour_words),
             decimals=_DECIMALS,
             colour=str(colour).upper(),
             scale="Club",
         )
+
+    @property
+    def colour_words(self) -> Text:
+        """The colour as the reader's language says it."""
+        return Text(N_("green")) if self.colour is Colour.GREEN else Text(N_("red"))
 
     def winner(self, field: RankedField) -> tuple[Fraction, str]:
         """The winner's award, rounded, and its arithmetic."""
@@ -87,20 +101,26 @@ class AbfScheme(Scheme):
         rate, limit, spread = (Fraction(2, 100), 30, 32) if two else (Fraction(4, 100), 15, 16)
         if t <= limit:
             exact = rate * w * t
-            how = f"{number(rate, 2)} × {_weight_text(w)} × {t}"
+            how = Figure(f"{number(rate, 2)} × {_weight_text(w)} × {t}")
         else:
             growth = 1 - (-Decimal(t) / Decimal(spread)).exp(_PRECISION)
             exact = Fraction(Decimal(w.numerator) / Decimal(w.denominator) * growth)
-            how = f"{_weight_text(w)} × (1 − e^(−{t}/{spread}))"
+            how = Figure(f"{_weight_text(w)} × (1 − e^(−{t}/{spread}))")
         points, words = rounded(exact, _DECIMALS)
-        return points, f"{how} {words}"
+        return points, worked(how, words)
 
     def award(self, field: RankedField) -> list[Award]:
         first, first_how = self.winner(field)
-        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
+        size = counted_tables(field.tables)
 
         def head(place: str) -> str:
-            return f"{place} of {size}, {field.movement}, {self.colour}"
+            return Text(
+                N_("%(place)s of %(size)s, %(movement)s, %(colour)s"),
+                place=place,
+                size=size,
+                movement=field.movement,
+                colour=self.colour_words,
+            )
 
         return self._placed(field, field.size, first, first_how, head)
 
@@ -124,21 +144,27 @@ class AbfScheme(Scheme):
             + Decimal("0.65") * (-Decimal(800) / x).exp(_PRECISION)
         )
         exact = Fraction(Decimal(w.numerator) / Decimal(w.denominator) * 42 / 10 * growth)
-        how = (
+        how = Figure(
             f"4.2 × {_weight_text(w)} × (1 − e^(−{t}×{s - 1}/105) + 0.65 × e^(−800/({t}×{s - 1})))"
         )
         points, words = rounded(exact, _DECIMALS)
-        return points, f"{how} {words}"
+        return points, worked(how, words)
 
     def award_event(self, event: EventField) -> list[Award]:
         field = event.field
         if field.kind is Kind.TEAMS:  # pragma: no cover - events of teams are not ranked here
             raise RulesError("ABF outright awards of a teams event are not computed")
         first, first_how = self.outright(event)
-        size = f"{field.tables} table{'s' if field.tables != 1 else ''}"
+        size = counted_tables(field.tables)
 
         def head(place: str) -> str:
-            return f"{place} of {size}, {event.sessions} sessions, outright, {self.colour}"
+            return Text(
+                N_("%(place)s of %(size)s, %(sessions)s, outright, %(colour)s"),
+                place=place,
+                size=size,
+                sessions=counted("%(num)d session", "%(num)d sessions", event.sessions),
+                colour=self.colour_words,
+            )
 
         return self._placed(field, event.entry, first, first_how, head)
 
@@ -165,9 +191,10 @@ class AbfScheme(Scheme):
                 return first, first_how
             exact = first * Fraction(7, 10) if k == 2 else first / (k - 1)
             shown = fmt_fixed(first, _DECIMALS)
-            how = f"70% of {shown}" if k == 2 else f"{shown} / {k - 1}"
             points, words = rounded(exact, _DECIMALS)
-            return points, f"{how} {words}"
+            if k == 2:
+                return points, share_of(Percentage("70"), Figure(shown), words)
+            return points, worked(Figure(f"{shown} / {k - 1}"), words)
 
         return share(field, place_award, _DECIMALS, head)
 

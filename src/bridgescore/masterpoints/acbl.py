@@ -21,6 +21,8 @@ from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Percentage, Text
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -28,11 +30,13 @@ from bridgescore.masterpoints.model import (
     RankedField,
     Scheme,
     SchemeInfo,
+    counted_entrants,
     number,
     require,
     round_half_up,
     rounded,
     share,
+    share_of,
 )
 from bridgescore.session import Entrant
 from bridgescore.vocabulary import Vocabulary
@@ -66,17 +70,21 @@ class Rated(Vocabulary, what="an ACBL club rating"):
 
 
 RATINGS = {
-    Rated.OPEN: Rating("open", Fraction(10, 100), Fraction(150, 100)),
-    Rated.INVITATIONAL: Rating("invitational", Fraction(8, 100), Fraction(120, 100)),
+    Rated.OPEN: Rating(Text(N_("open")), Fraction(10, 100), Fraction(150, 100)),
+    Rated.INVITATIONAL: Rating(Text(N_("invitational")), Fraction(8, 100), Fraction(120, 100)),
     # Restricted games (by the players' masterpoint limit): the rate is published; the cap is
     # the invitational game's, whose rate is the highest restricted rate (not published).
-    Rated.RESTRICTED_20: Rating("restricted 0-20", Fraction(5, 100), Fraction(120, 100)),
-    Rated.RESTRICTED_100: Rating("restricted 0-100", Fraction(6, 100), Fraction(120, 100)),
-    Rated.RESTRICTED_200: Rating("restricted 0-200", Fraction(7, 100), Fraction(120, 100)),
-    Rated.RESTRICTED: Rating("restricted over 200", Fraction(8, 100), Fraction(120, 100)),
-    Rated.NEWCOMER_5: Rating("newcomer 0-5", Fraction(3, 100), Fraction(100, 100)),
-    Rated.NEWCOMER_10: Rating("newcomer 0-10", Fraction(4, 100), Fraction(100, 100)),
-    Rated.NEWCOMER_20: Rating("newcomer 0-20", Fraction(5, 100), Fraction(100, 100)),
+    Rated.RESTRICTED_20: Rating(Text(N_("restricted 0-20")), Fraction(5, 100), Fraction(120, 100)),
+    Rated.RESTRICTED_100: Rating(
+        Text(N_("restricted 0-100")), Fraction(6, 100), Fraction(120, 100)
+    ),
+    Rated.RESTRICTED_200: Rating(
+        Text(N_("restricted 0-200")), Fraction(7, 100), Fraction(120, 100)
+    ),
+    Rated.RESTRICTED: Rating(Text(N_("restricted over 200")), Fraction(8, 100), Fraction(120, 100)),
+    Rated.NEWCOMER_5: Rating(Text(N_("newcomer 0-5")), Fraction(3, 100), Fraction(100, 100)),
+    Rated.NEWCOMER_10: Rating(Text(N_("newcomer 0-10")), Fraction(4, 100), Fraction(100, 100)),
+    Rated.NEWCOMER_20: Rating(Text(N_("newcomer 0-20")), Fraction(5, 100), Fraction(100, 100)),
 }
 
 
@@ -106,8 +114,8 @@ class AcblClubScheme(Scheme):
         suffix = "" if rated is Rated.OPEN else f":{rated}"
         self.info = SchemeInfo(
             name=f"acbl:club{suffix}",
-            title=f"ACBL club masterpoints ({self.rating.name})",
-            unit="ACBL masterpoints",
+            title=Text(N_("ACBL club masterpoints (%(rating)s)"), rating=self.rating.name),
+            unit=Text(N_("ACBL masterpoints")),
             decimals=_DECIMALS,
             colour="black",
         )
@@ -157,9 +165,13 @@ class AcblClubScheme(Scheme):
         depth = int(round_half_up(group * _DEPTH, 0))
         exact_first = self.rating.rate * group
         first = min(exact_first, self.rating.cap)
-        first_how = f"{number(self.rating.rate, 2)} × {group} = {fmt_fixed(exact_first, 2)}"
+        first_how: str = Figure(
+            f"{number(self.rating.rate, 2)} × {group} = {fmt_fixed(exact_first, 2)}"
+        )
         if first < exact_first:
-            first_how += f", capped at {fmt_fixed(first, 2)}"
+            first_how = Text(
+                N_("%(how)s, capped at %(cap)s"), how=first_how, cap=Figure(fmt_fixed(first, 2))
+            )
 
         def place_award(k: int) -> tuple[Fraction, str]:
             if k > depth:
@@ -167,17 +179,30 @@ class AcblClubScheme(Scheme):
             part = _SHARES.get(k, Fraction(1, k))
             if k == 1:
                 return round_half_up(first, _DECIMALS), first_how
-            shown = f"{number(part * 100, 0)}%" if k <= 4 else f"1/{k}"
+            shown = Percentage(number(part * 100, 0)) if k <= 4 else Figure(f"1/{k}")
             points, words = rounded(first * part, _DECIMALS)
-            return points, f"{shown} of {fmt_fixed(first, _DECIMALS)} {words}"
+            return points, share_of(shown, Figure(fmt_fixed(first, _DECIMALS)), words)
 
-        noun = field.kind.noun + ("s" if group != 1 else "")
+        counted = counted_entrants(field.kind, group)
         shown = stratum or (self.strata[0] if self.strata else None)
-        where = f"stratum {shown}, " if shown else ""
-        rule = f"{self.rating.name}, {depth} places (40% of {group})"
+        where = Text(N_("stratum %(stratum)s, "), stratum=shown) if shown else ""
+        rule = Text(
+            N_("%(rating)s, %(depth)s places (%(share)s of %(group)s)"),
+            rating=self.rating.name,
+            depth=depth,
+            share=Percentage("40"),
+            group=group,
+        )
 
         def head(place: str) -> str:
-            return f"{place} of {group} {noun}, {where}{field.movement}, {rule}"
+            return Text(
+                N_("%(place)s of %(counted)s, %(where)s%(movement)s, %(rule)s"),
+                place=place,
+                counted=counted,
+                where=where,
+                movement=field.movement,
+                rule=rule,
+            )
 
         return share(field, place_award, _DECIMALS, head, ranked, stratum)
 

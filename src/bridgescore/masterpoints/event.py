@@ -12,6 +12,8 @@ one without refuses, saying what is missing (docs/masterpoints.md lists which).
 from __future__ import annotations
 
 from bridgescore.events import Ranking
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 from bridgescore.masterpoints.model import Awards, EventField, Kind, RankedField, Scheme
 from bridgescore.session import Entrant
 
@@ -31,7 +33,10 @@ def event_field(ranking: Ranking) -> EventField:
     field = RankedField(
         "overall",
         Kind.INDIVIDUAL if individual else Kind.PAIRS,
-        f"event of {sessions} sessions",
+        Text(
+            N_("event of %(sessions)s"),
+            sessions=counted("%(num)d session", "%(num)d sessions", sessions),
+        ),
         1,
         tables,
         places,

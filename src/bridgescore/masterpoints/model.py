@@ -18,6 +18,8 @@ from fractions import Fraction
 
 from bridgescore.display import fmt, fmt_fixed, round_fraction
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Text, counted
 from bridgescore.session import Entrant
 from bridgescore.vocabulary import Vocabulary
 
@@ -165,10 +167,50 @@ def round_half_up(value: Fraction, decimals: int) -> Fraction:
     return Fraction(round_fraction(value, decimals))
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+# An award's words are a Text (languages/text.py): the string is the scheme's English, what
+# the JSON and the exports carry, and the reader's language is given where it is shown; the
+# arithmetic is a Figure, its numbers written in the language's form.
+_ORDINALS = {1: N_("%(num)sst"), 2: N_("%(num)snd"), 3: N_("%(num)srd")}
+
+
+def ordinal(n: int) -> Text:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st (1er, 2e … in French)."""
+    if n == 1:  # a message of its own: "1er" in French, but "21e"
+        return Text(N_("1st"))
+    th = N_("%(num)sth")
+    return Text(th if 10 <= n % 100 <= 20 else _ORDINALS.get(n % 10, th), num=n)
+
+
+def counted_entrants(kind: Kind, count: int) -> Text:
+    """``count`` entrants of ``kind``: "19 pairs", "1 team"."""
+    if kind is Kind.TEAMS:
+        return counted("%(num)d team", "%(num)d teams", count)
+    if kind is Kind.INDIVIDUAL:
+        return counted("%(num)d player", "%(num)d players", count)
+    return counted("%(num)d pair", "%(num)d pairs", count)
+
+
+def counted_tables(count: int) -> Text:
+    """ "19 tables", "1 table"."""
+    return counted("%(num)d table", "%(num)d tables", count)
+
+
+def joined(parts: Sequence[str], separator: str) -> str:
+    """``parts`` one after the other, each shown in the reader's language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Text("%(said)s" + separator + "%(part)s", said=said, part=part)
+    return said
+
+
+def share_of(part: str, whole: str, words: str) -> Text:
+    """A place's share of the winner's award and its rounding: "70% of 1.90 = 1.33"."""
+    return Text(N_("%(part)s of %(whole)s %(words)s"), part=part, whole=whole, words=words)
+
+
+def worked(how: str, words: str) -> str:
+    """An award's arithmetic and its rounding: "0.04 × 2.5 × 19 = 1.90"."""
+    return Text("%(how)s %(words)s", how=how, words=words)
 
 
 def number(value: Fraction, decimals: int) -> str:
@@ -183,8 +225,8 @@ def rounded(exact: Fraction, decimals: int) -> tuple[Fraction, str]:
     "= 0.95" when nothing was rounded."""
     points = round_half_up(exact, decimals)
     if points == exact:
-        return points, f"= {fmt_fixed(points, decimals)}"
-    return points, f"= {number(exact, decimals + 3)} → {fmt_fixed(points, decimals)}"
+        return points, Figure(f"= {fmt_fixed(points, decimals)}")
+    return points, Figure(f"= {number(exact, decimals + 3)} → {fmt_fixed(points, decimals)}")
 
 
 PlaceAward = Callable[[int], tuple[Fraction, str]]
@@ -220,7 +262,7 @@ def share(
         if len(tied) == 1:
             points, how = values[0]
             place = str(places[0])
-            text = f"{head(ordinal(places[0]))}: {how}"
+            text: str = Text("%(head)s: %(how)s", head=head(ordinal(places[0])), how=how)
         else:
             mean = sum((v for v, _ in values), Fraction(0)) / len(tied)
             points = round_half_up(mean, decimals)
@@ -231,13 +273,21 @@ def share(
             sum_text = f"({parts}) / {len(tied)} = {shown}"
             if shown != rounded:
                 sum_text += f" → {rounded}"
-            each = "; ".join(
-                f"{ordinal(p)} {how}" for p, (v, how) in zip(places, values, strict=True) if v
-            )
-            text = (
-                f"{head(ordinal(places[0]) + '=')}: {len(tied)} tied share "
-                f"{ordinal(places[0])} {'and' if len(tied) == 2 else 'to'} "
-                f"{ordinal(places[-1])}: {sum_text}" + (f" ({each})" if each else "")
+            each = [
+                Text("%(place)s %(how)s", place=ordinal(p), how=how)
+                for p, (v, how) in zip(places, values, strict=True)
+                if v
+            ]
+            text = Text(
+                N_("%(head)s: %(count)s tied share %(first)s and %(last)s: %(sum)s%(each)s")
+                if len(tied) == 2
+                else N_("%(head)s: %(count)s tied share %(first)s to %(last)s: %(sum)s%(each)s"),
+                head=head(Text("%(place)s=", place=ordinal(places[0]))),
+                count=len(tied),
+                first=ordinal(places[0]),
+                last=ordinal(places[-1]),
+                sum=Figure(sum_text),
+                each=Text(" (%(each)s)", each=joined(each, "; ")) if each else "",
             )
         if points <= 0:
             continue

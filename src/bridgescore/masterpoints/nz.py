@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Text
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -22,11 +24,13 @@ from bridgescore.masterpoints.model import (
     RankedField,
     Scheme,
     SchemeInfo,
+    counted_entrants,
     number,
     require,
     round_half_up,
     rounded,
     share,
+    worked,
 )
 
 FIRST = 40
@@ -37,8 +41,8 @@ class NzClubScheme(Scheme):
 
     info = SchemeInfo(
         name="nz:club",
-        title="NZ Bridge C points (club session)",
-        unit="C points",
+        title=Text(N_("NZ Bridge C points (club session)")),
+        unit=Text(N_("C points")),
         decimals=0,
         colour="c",
     )
@@ -48,18 +52,28 @@ class NzClubScheme(Scheme):
         require((Kind.PAIRS, Kind.INDIVIDUAL), field, "nz:club")
         third = Fraction(field.size, 3)
         places = int(round_half_up(third, 0))
-        noun = field.kind.noun + ("s" if field.size != 1 else "")
-        rule = f"{places} places ({field.size} ÷ 3 = {number(third, 2)})"
+        counted = counted_entrants(field.kind, field.size)
+        rule = Text(
+            N_("%(places)s places (%(sum)s)"),
+            places=places,
+            sum=Figure(f"{field.size} ÷ 3 = {number(third, 2)}"),
+        )
 
         def place_award(k: int) -> tuple[Fraction, str]:
             if k > places:
                 return Fraction(0), ""
             exact = Fraction(FIRST * (places + 1 - k), places)
             points, words = rounded(exact, 0)
-            return points, f"{FIRST} × {places + 1 - k}/{places} {words}"
+            return points, worked(Figure(f"{FIRST} × {places + 1 - k}/{places}"), words)
 
         def head(place: str) -> str:
-            return f"{place} of {field.size} {noun}, {field.movement}, {rule}"
+            return Text(
+                N_("%(place)s of %(counted)s, %(movement)s, %(rule)s"),
+                place=place,
+                counted=counted,
+                movement=field.movement,
+                rule=rule,
+            )
 
         return share(field, place_award, 0, head)
 

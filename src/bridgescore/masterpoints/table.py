@@ -41,6 +41,8 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.errors import ParseError, Problems, RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Text, counted
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -48,6 +50,8 @@ from bridgescore.masterpoints.model import (
     RankedField,
     Scheme,
     SchemeInfo,
+    counted_entrants,
+    counted_tables,
     number,
     ordinal,
     share,
@@ -71,6 +75,8 @@ TABLES = {
 # Entrants a table seats (an event's overall ranking: pairs; an individual's, counted by
 # entrants, is checked against its pairs' seats too, the smaller).
 _PER_TABLE = {"two_winner": 1, "one_winner": 2, "teams": 1, "event": 2}
+# What a scale's rows count, in words ("for 5 to 9 tables")
+_WHAT = {"table": N_("tables"), "pair": N_("pairs"), "player": N_("players"), "team": N_("teams")}
 _KEYS = {"name", "unit", "decimals", "counts", "colour", "scale", *TABLES}
 _ROW_KEYS = {"from", "to", "awards"}
 MAX_ROWS = 500
@@ -90,8 +96,10 @@ class Band:
 
     def sizes(self) -> str:
         if self.high is None:
-            return f"{self.low} and more"
-        return str(self.low) if self.high == self.low else f"{self.low} to {self.high}"
+            return Text(N_("%(low)s and more"), low=self.low)
+        if self.high == self.low:
+            return str(self.low)
+        return Text(N_("%(low)s to %(high)s"), low=self.low, high=self.high)
 
 
 class TableScheme(Scheme):
@@ -109,7 +117,10 @@ class TableScheme(Scheme):
     def award_event(self, event: EventField) -> list[Award]:
         field = event.field
         size = field.tables if self.counts is Counts.TABLES else event.entry
-        return self._scaled("event", field, size, f"{event.sessions} sessions, overall")
+        sessions = counted("%(num)d session", "%(num)d sessions", event.sessions)
+        return self._scaled(
+            "event", field, size, Text(N_("%(sessions)s, overall"), sessions=sessions)
+        )
 
     def _scaled(self, table: str, field: RankedField, size: int, movement: str) -> list[Award]:
         """The awards of ``field`` by the row of ``table`` for ``size``."""
@@ -135,10 +146,28 @@ class TableScheme(Scheme):
             if k > len(row.awards):
                 return Fraction(0), ""
             value = row.awards[k - 1]
-            return value, f"{number(value, decimals)} ({table} scale for {row.sizes()} {what}s)"
+            return value, Text(
+                N_("%(value)s (%(table)s scale for %(sizes)s %(what)s)"),
+                value=Figure(number(value, decimals)),
+                table=table,  # the scheme file's key
+                sizes=row.sizes(),
+                what=Text(_WHAT[what]),
+            )
+
+        counted_size = (
+            counted_tables(size)
+            if self.counts is Counts.TABLES
+            else counted_entrants(field.kind, size)
+        )
 
         def head(place: str) -> str:
-            return f"{place} of {size} {plural}, {movement}, {self.info.unit}"
+            return Text(
+                N_("%(place)s of %(size)s, %(movement)s, %(unit)s"),
+                place=place,
+                size=counted_size,
+                movement=movement,
+                unit=self.info.unit,
+            )
 
         return share(field, place_award, decimals, head)
 

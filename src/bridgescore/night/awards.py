@@ -18,7 +18,8 @@ from typing import Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 from bridgescore.masterpoints import (
     SCHEMES,
     Awards,
@@ -66,7 +67,14 @@ def choices(night: Service, club_id: int) -> list[Choice]:
     """The built-in schemes, then the club's scheme files."""
     found = [Choice(name, words) for name, words in SCHEMES.items()]
     found += [
-        Choice(CLUB + f.name, f"the club's scheme file ({f.kind.upper()}, added by {f.added_by})")
+        Choice(
+            CLUB + f.name,
+            Text(
+                N_("the club's scheme file (%(kind)s, added by %(who)s)"),
+                kind=f.kind.upper(),
+                who=f.added_by,
+            ),
+        )
         for f in stored.club_files(night.store, club_id)
     ]
     return found

@@ -39,6 +39,7 @@ from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files, Forked, can_fork
 from bridgescore.reports.words import shown as shown_text
+from bridgescore.reports.words import vulnerable_said
 from bridgescore.results import SessionResult
 from bridgescore.rules import Rules
 from bridgescore.session import Entrant
@@ -366,9 +367,12 @@ def date_text(value: str | None) -> str:
 _VULNERABILITY = {"None": N_("None"), "All": N_("All")}
 
 
-def vulnerability_text(vulnerability: str) -> str:
+def vulnerability_text(vulnerability: str, sentence: bool = False) -> str:
     """A board's vulnerability as a page says it: ``NS`` and ``EW`` are notation, ``None`` and
-    ``All`` words of the reader's language."""
+    ``All`` words of the reader's language; in a sentence (``sentence``: "dealer N, vulnerable
+    None") words of their own, which read as a sentence does ("vulnérabilité : aucune")."""
+    if sentence:
+        return vulnerable_said(vulnerability)
     word = _VULNERABILITY.get(vulnerability)
     return vulnerability if word is None else _(word)
 

@@ -342,7 +342,7 @@ def _text(data: Data, pages: SessionPages) -> str:
                 "Board %(board)s — dealer %(dealer)s, vulnerable %(vulnerability)s: %(result)s",
                 board=board["board"],
                 dealer=board["dealer"],
-                vulnerability=vulnerability_text(board["vulnerability"]),
+                vulnerability=vulnerability_text(board["vulnerability"], sentence=True),
                 result=_plain(shown(board["result"])),
             )
         )

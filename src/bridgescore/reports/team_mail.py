@@ -160,7 +160,7 @@ def _text(data: Data, num: Any) -> str:
                     "Board %(number)s — dealer %(dealer)s, vulnerable %(vulnerability)s",
                     number=board["board"],
                     dealer=board["dealer"],
-                    vulnerability=vulnerability_text(board["vulnerability"]),
+                    vulnerability=vulnerability_text(board["vulnerability"], sentence=True),
                 )
             )
             if board["hands"]:

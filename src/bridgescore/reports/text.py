@@ -14,7 +14,7 @@ from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
 from bridgescore.languages import N_, _, current, ngettext, written_date
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
-from bridgescore.reports.words import field_title, rules_summary
+from bridgescore.reports.words import field_title, rules_summary, vulnerable_said
 from bridgescore.reports.words import shown as shown_text
 from bridgescore.results import FieldResult, ScoredBoard, SessionResult
 from bridgescore.rules import Compensation, Method, Rules, TeamsScoring
@@ -93,9 +93,6 @@ def render(
 
 
 # The movements as the rankings name them.
-# A board's vulnerability as the traveller's title says it (NS and EW are notation).
-_VULNERABLE = {"None": N_("None"), "All": N_("All")}
-
 _MOVEMENTS = {
     "mitchell": N_("Mitchell"),
     "howell": N_("Howell"),
@@ -256,7 +253,7 @@ def _traveller(
         + _(
             " — dealer %(dealer)s, vulnerable %(vulnerability)s",
             dealer=b.dealer,
-            vulnerability=_(_VULNERABLE.get(str(b.vulnerability), str(b.vulnerability))),
+            vulnerability=vulnerable_said(str(b.vulnerability)),
         )
         + (
             _(", top %(top)s", top=_num(board.top, rules))
@@ -309,12 +306,12 @@ def _traveller(
 def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
     """Each award, one line: who, the points in the scheme's unit, and how."""
     info = masterpoints.scheme
-    _say(console, f"{_('Masterpoints')}: {info.title}", "bold")
+    _say(console, f"{_('Masterpoints')}: {shown_text(info.title)}", "bold")
     if not masterpoints.awards:
-        _say(console, "  none awarded")
+        _say(console, "  " + _("none awarded"))
     for a in masterpoints.awards:
-        points = fmt_fixed(a.points, info.decimals)
-        _say(console, f"  {a.entrant.label:>6}  {points:>6}  {a.text}", soft_wrap=True)
+        points = current().number(fmt_fixed(a.points, info.decimals))
+        _say(console, f"  {a.entrant.label:>6}  {points:>6}  {shown_text(a.text)}", soft_wrap=True)
 
 
 def render_teams(

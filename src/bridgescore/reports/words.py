@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.languages import N_
+from bridgescore.languages import N_, pgettext
 from bridgescore.languages.text import Figure, Percentage, Text, counted, shown
 from bridgescore.rules import Method
 from bridgescore.session import FieldStructure
@@ -117,3 +117,12 @@ def rules_summary(result: SessionResult) -> Text:
     else:
         how = Text(N_("cross-IMPs (%(how)s)"), how=_setting(rules.cross_imps))
     return Text(N_("rules %(label)s: %(how)s"), label=rules.label, how=how)
+
+
+def vulnerable_said(vulnerability: str) -> str:
+    """``None`` and ``All`` after "vulnerable" in a sentence, in the reader's language."""
+    if vulnerability == "None":
+        return pgettext("a board's vulnerability in a sentence", "None")
+    if vulnerability == "All":
+        return pgettext("a board's vulnerability in a sentence", "All")
+    return vulnerability

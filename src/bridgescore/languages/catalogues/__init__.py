@@ -37,9 +37,19 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     # The commands' own messages.
     "cli": (("cli",), (("**.py", "python"),)),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
-    # console): the explanation of a score, a file's problems and why it could not be read.
+    # console): the explanation of a score, a file's problems and why it could not be read,
+    # the masterpoint awards and their formulas, an event's notes, the ladder's rules.
     "core": (
-        ("explanation.py", "scoring", "errors.py", "formats", "movements"),
+        (
+            "explanation.py",
+            "scoring",
+            "errors.py",
+            "formats",
+            "movements",
+            "masterpoints",
+            "events",
+            "competitions",
+        ),
         (("**.py", "python"),),
     ),
 }
@@ -51,6 +61,7 @@ KEYWORDS: Final = {
     "N_": None,
     "ngettext": (1, 2),
     "gettext": None,
+    "pgettext": ((1, "c"), 2),
     # a sentence kept as data that is translated where it is shown (reports.words.counted)
     "counted": (1, 2),
 }
@@ -152,3 +163,6 @@ class Pseudo(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
