@@ -270,7 +270,7 @@ def test_dates_in_the_readers_language(tmp_path: Path) -> None:
 def test_a_vulnerability_reads_as_a_label_and_in_a_sentence(
     code: str, label: str, sentence: str, everyone: str
 ) -> None:
-    """"Vulnerable: None" as a label, but in a sentence its own words ("vulnérabilité :
+    """ "Vulnerable: None" as a label, but in a sentence its own words ("vulnérabilité :
     aucune", not "Personne"); sides stay notation; English as it always was."""
     with use(code):
         assert vulnerability_text("None") == label
@@ -282,3 +282,39 @@ def test_a_vulnerability_reads_as_a_label_and_in_a_sentence(
             )
             assert written == said
         assert vulnerability_text("NS", sentence=True) == "NS"
+
+
+@pytest.mark.parametrize("scheme", ["abf:red:3.0", "acbl:club:invitational", "nz:club"])
+def test_masterpoint_awards_and_their_formulas_are_in_the_readers_language(
+    tmp_path: Path, scheme: str
+) -> None:
+    """The ranking's awards, the scheme's title and unit, and each award's words and formula
+    on the ranking and the cards: none left in English, the JSON twins keep the English."""
+    from bridgescore.masterpoints import award, scheme_named
+
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    awards = award(result, scheme_named(scheme))
+    assert awards.awards
+    with use("qps"):
+        write_site(result, tmp_path, double_dummy=False, analysis=False, masterpoints=awards)
+    twin = json.loads((tmp_path / "index.json").read_text(encoding="utf-8"))
+    english = [a.text for a in awards.awards]
+    assert str(awards.scheme.title) in json.dumps(twin, ensure_ascii=False)
+    pages = "".join(p.read_text(encoding="utf-8") for p in tmp_path.glob("*.html"))
+    assert not [e for e in english if e in pages]
+    assert str(awards.scheme.title) not in pages
+    _check(tmp_path, _names(result) | {scheme}, {"index", "board", "pair"})
+
+
+def test_an_award_is_worked_in_french_with_the_languages_numbers() -> None:
+    """ABF red, 3.0: the winner of a Mitchell's line (two winners) of 9 tables earns
+    0.02 × 3.0 × 9 = 0.54 (ABF Masterpoint Manual §3.1.1)."""
+    from bridgescore.languages.text import shown
+    from bridgescore.masterpoints import award, scheme_named
+
+    result = score_pairs(read_session(SAMPLE), CLUB)
+    first = award(result, scheme_named("abf:red:3.0")).awards[0]
+    with use("fr"):
+        said = shown(first.text)
+    assert str(first.text) == "1st of 9 tables, Mitchell, red: 0.02 × 3.0 × 9 = 0.54"
+    assert said == "1er sur 9 tables, Mitchell, rouges : 0,02 × 3,0 × 9 = 0,54", said

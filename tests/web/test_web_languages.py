@@ -9,10 +9,12 @@ import json
 import re
 import warnings
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 from bridgescore.languages import LANGUAGES, NAMES, PSEUDO
 from bridgescore.store import Store
+from bridgescore.web.app import create_app
 from tests.web.test_web import PLAYED, Console, fill, new_session
 
 with warnings.catch_warnings():
@@ -71,12 +73,13 @@ def test_every_console_page_is_translated_in_the_pseudo_locale(store: Store) -> 
     assert swiss.status_code == 303, swiss.text
     console.post("/director/swiss/1/draw", round="1")
     # Named data: people, the club, what the director typed, codes, file formats, rule sets,
-    # languages by their own names; and what other parts write in English for now (the
-    # movements' descriptions, the masterpoint schemes', the ladder's rules and the Swiss
-    # conditions: their own modules, outside the console).
+    # languages by their own names.
     setup = console.get("/director/new.json", pairs=8, minutes=200).json()
     watched = console.get(f"{base}.json").json()
     ladder = console.get("/director/ladder.json").json()
+    # the ladder's rules and what it left out are English in its JSON, translated on its page
+    assert ladder["rules"].startswith("each player, whoever the partner: the mean of"), ladder
+    assert "session 1 (Tuesday pairs) is still being played: not counted" in ladder["left_out"]
     formats = watched["hand_records"]["formats"]
     swiss_event = console.get("/director/swiss/1.json").json()
     # the conditions' JSON is their English; the page shows them in the language
@@ -90,12 +93,10 @@ def test_every_console_page_is_translated_in_the_pseudo_locale(store: Store) -> 
         *(s["code"] for m in seats for s in m["seats"]),
         *(f"{f['kind']} {f['kind'].upper()} {f['extension']}" for f in formats),
         *setup["rule_sets"],
-        *(c["name"] + " " + c["words"] for c in watched["masterpoints"]["choices"]),
+        *(c["name"] for c in watched["masterpoints"]["choices"]),  # abf:green, as typed
         # a stored movement's name is kept as its English (the movement's JSON form)
         *(w for w in _words(watched["session"]["movement"]) if w in ("Howell", "tables")),
         "NS EW",  # sides as typed, in the history's example of a result
-        ladder["rules"],
-        *ladder["left_out"],
         *(f"{f['field']} {f['title']}" for f in watched["fields"]),  # the results site's words
         *NAMES.values(),
         "smtp.example.org results@example.org",  # the mail form's examples of an address
@@ -232,3 +233,49 @@ def test_the_console_writes_its_messages_with_the_reports_one_gettext(store: Sto
     assert env is console.client.app.state.bridge.env(rules_named("club"))
     page = console.client.get("/director/swiss")
     assert page.status_code == 200 and 'lang="fr"' in page.text
+
+
+def test_a_swiss_events_published_site_is_translated_in_the_pseudo_locale(
+    store: Store, tmp_path: Path
+) -> None:
+    """The standings and each round's draw as served and as written: no plain word but the
+    event's title and the teams' names; the conditions in the language too."""
+    store.set_setting("language", PSEUDO)
+    console = Console(store)
+    console.client = TestClient(
+        create_app(store, publish_folder=tmp_path), base_url="http://127.0.0.1"
+    )
+    console.login("dana")
+    swiss = console.post(
+        "/director/swiss",
+        kind="teams",
+        title="Autumn",
+        teams="5",
+        names="Ann Lee\nBob Ray\nCat Fox\nDan Wu\nEve Orr",
+        rounds="3",
+        boards="2",
+        danish="1",
+        late_vps="3",
+    )
+    assert swiss.status_code == 303, swiss.text
+    assert console.post("/director/swiss/1/draw", round="1").status_code in (200, 303)
+    published = console.post("/director/swiss/1/publish")
+    assert published.status_code in (200, 303), published.text
+    named = _words("Autumn Ann Lee Bob Ray Cat Fox Dan Wu Eve Orr bridgescore JSON")
+    pages = ["/results/swiss/1/", "/results/swiss/1/round-1.html"]
+    problems = []
+    for url in pages:
+        answer = console.client.get(url)
+        assert answer.status_code == 200, (url, answer.status_code)
+        assert f'<html lang="{PSEUDO}">' in answer.text, url
+        if left := plain_words(answer.text, named):
+            problems.append(f"{url}: {sorted(left)}")
+    written = sorted(tmp_path.rglob("*.html"))
+    assert written, "no page written"
+    for path in written:
+        if left := plain_words(path.read_text(encoding="utf-8"), named):
+            problems.append(f"{path.name}: {sorted(left)}")
+    assert not problems, "\n".join(problems)
+    # the JSON twin keeps the conditions' English
+    shown = console.client.get("/results/swiss/1/index.json").json()
+    assert any("Danish" in line for line in shown["conditions"]), shown["conditions"]

@@ -25,6 +25,8 @@ from fractions import Fraction
 
 from bridgescore.errors import RulesError
 from bridgescore.events import EventSession, Identities, identify
+from bridgescore.languages import N_
+from bridgescore.languages.text import Figure, Text
 from bridgescore.results import FieldResult, Standing
 from bridgescore.rules import Method
 from bridgescore.scoring.ranking import rank
@@ -57,21 +59,37 @@ class LadderRules:
         if self.minimum < 0:
             raise RulesError(f"a minimum of {self.minimum} sessions is not a number of sessions")
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
+        """The rules in words: English as data, shown in the reader's language."""
         who = (
-            "each player, whoever the partner"
+            Text(N_("each player, whoever the partner"))
             if self.by is LadderBy.PLAYER
-            else ("each partnership")
+            else Text(N_("each partnership"))
         )
-        best = f"the best {self.best} percentages" if self.best else "every percentage"
-        how = "mean" if self.score is LadderScore.AVERAGE else "sum"
+        best = (
+            Text(N_("the best %(best)s percentages"), best=self.best)
+            if self.best
+            else Text(N_("every percentage"))
+        )
         imps = (
-            "matchpointing the IMP totals"
+            Text(N_("matchpointing the IMP totals"))
             if self.imps_a_board is None
-            else f"50 + {_plain(self.imps_a_board)} × IMPs a board"
+            else Text(N_("50 + %(rate)s × IMPs a board"), rate=Figure(_plain(self.imps_a_board)))
         )
-        minimum = f"; ranked after {self.minimum} sessions" if self.minimum > 1 else ""
-        return f"{who}: the {how} of {best}{minimum}; IMP sessions as {imps}"
+        minimum = (
+            Text(N_("; ranked after %(count)s sessions"), count=self.minimum)
+            if self.minimum > 1
+            else ""
+        )
+        return Text(
+            N_("%(who)s: the mean of %(best)s%(minimum)s; IMP sessions as %(imps)s")
+            if self.score is LadderScore.AVERAGE
+            else N_("%(who)s: the sum of %(best)s%(minimum)s; IMP sessions as %(imps)s"),
+            who=who,
+            best=best,
+            minimum=minimum,
+            imps=imps,
+        )
 
 
 def _plain(value: Fraction) -> str:

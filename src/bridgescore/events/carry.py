@@ -29,6 +29,8 @@ from bridgescore.events.aggregate import (
     rank_sessions,
 )
 from bridgescore.events.identity import EntryKey, Identities, identify
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.scoring.ranking import rank
 from bridgescore.vocabulary import Vocabulary
 
@@ -153,7 +155,12 @@ def rank_final(
     for standing in f.standings:
         before = q.standing(standing.entry)
         if before is None:
-            notes.append(f"{standing.name} played no qualifying session: nothing carried forward")
+            notes.append(
+                Text(
+                    N_("%(name)s played no qualifying session: nothing carried forward"),
+                    name=standing.name,
+                )
+            )
             carried[standing.entry] = Fraction(0)
         elif carry is Carry.EBU:
             assert q.top is not None and f.top is not None

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 from bridgescore.errors import RulesError
 from bridgescore.handicap import split_names
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.session import Entrant, Member, Session
 
 EntryKey = frozenset[str]
@@ -101,8 +103,15 @@ def identify(
                     if len(found) > 1:
                         who = name or national or club
                         notes.append(
-                            f"{labels[k]}: {who} could be any of {len(found)} players of other "
-                            "sessions (their membership numbers differ): kept apart"
+                            Text(
+                                N_(
+                                    "%(session)s: %(who)s could be any of %(count)s players of "
+                                    "other sessions (their membership numbers differ): kept apart"
+                                ),
+                                session=labels[k],
+                                who=who,
+                                count=len(found),
+                            )
                         )
                     person = _Person(f"p{len(people) + 1}", name)
                     people.append(person)
@@ -160,16 +169,22 @@ def _partner_changes(
                 seen.setdefault(person, [])
                 if key not in [e for _, e in seen[person]]:
                     seen[person].append((k, key))
-    notes = []
+    notes: list[str] = []
     for person, partnerships in seen.items():
         if len(partnerships) < 2:
             continue
-        parts = []
+        parts: str = ""
         for k, key in partnerships:
             partners = " & ".join(names[p] for p in sorted(key) if p != person)
-            parts.append(f"with {partners} in {labels[k]}")
+            part = Text(
+                N_("with %(partners)s in %(session)s"), partners=partners, session=labels[k]
+            )
+            parts = Text("%(list)s, %(item)s", list=parts, item=part) if parts else part
         notes.append(
-            f"{names[person]} changed partner ({', '.join(parts)}): each partnership is ranked "
-            "on its own"
+            Text(
+                N_("%(name)s changed partner (%(parts)s): each partnership is ranked on its own"),
+                name=names[person],
+                parts=parts,
+            )
         )
     return notes

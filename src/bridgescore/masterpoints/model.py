@@ -262,7 +262,7 @@ def share(
         if len(tied) == 1:
             points, how = values[0]
             place = str(places[0])
-            text: str = Text("%(head)s: %(how)s", head=head(ordinal(places[0])), how=how)
+            text: str = Text(N_("%(head)s: %(how)s"), head=head(ordinal(places[0])), how=how)
         else:
             mean = sum((v for v, _ in values), Fraction(0)) / len(tied)
             points = round_half_up(mean, decimals)

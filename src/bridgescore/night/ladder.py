@@ -18,7 +18,8 @@ from bridgescore.competitions import Ladder, LadderBy, LadderRules, LadderScore
 from bridgescore.competitions import ladder as build
 from bridgescore.errors import BridgeScoreError
 from bridgescore.events import EventSession
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 from bridgescore.night import swiss
 from bridgescore.night.numbers import whole
 from bridgescore.night.permissions import Action, Actor
@@ -85,14 +86,26 @@ def club_ladder(night: Service, actor: Actor, form: Mapping[str, str]) -> ClubLa
             _("the period ends (%(until)s) before it begins (%(since)s)", until=until, since=since),
         )
     found = season(night.store, actor.user.club, since, until)
-    left_out = [f"{_named(i)} has no date: not counted" for i in found.undated]
-    left_out += [f"{_named(i)} is still being played: not counted" for i in found.live]
+    left_out: list[str] = [
+        Text(N_("%(session)s has no date: not counted"), session=_named(i)) for i in found.undated
+    ]
+    left_out += [
+        Text(N_("%(session)s is still being played: not counted"), session=_named(i))
+        for i in found.live
+    ]
     counted = []
     for s in found.sessions:
         if swiss.swiss_of(night, s.info.id) is not None:
-            left_out.append(f"{_named(s.info)} is a Swiss event's: ranked by its own standings")
+            left_out.append(
+                Text(
+                    N_("%(session)s is a Swiss event's: ranked by its own standings"),
+                    session=_named(s.info),
+                )
+            )
         elif not isinstance(s.result, SessionResult):
-            left_out.append(f"{_named(s.info)} is a teams session: not counted")
+            left_out.append(
+                Text(N_("%(session)s is a teams session: not counted"), session=_named(s.info))
+            )
         else:
             counted.append(EventSession(s.label, s.result))
     ladder = None
@@ -105,4 +118,5 @@ def club_ladder(night: Service, actor: Actor, form: Mapping[str, str]) -> ClubLa
 
 
 def _named(info: SessionInfo) -> str:
-    return f"session {info.id}" + (f" ({info.title})" if info.title else "")
+    named = Text(N_("session %(id)s"), id=info.id)
+    return Text("%(named)s (%(title)s)", named=named, title=info.title) if info.title else named

@@ -13,6 +13,8 @@ from bridgescore import __version__
 from bridgescore.competitions import Knockout, Ladder
 from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
+from bridgescore.languages import N_, _, current, ngettext
+from bridgescore.languages.text import Text, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,7 +37,7 @@ def ladder_data(found: Ladder, title: str | None = None) -> Data:
     return {
         "bridgescore": __version__,
         "page": "index.html",
-        "event": title or "Club ladder",
+        "event": title or Text(N_("Club ladder")),
         "rules": found.rules.describe(),
         "by": found.rules.by.value,
         "best": found.rules.best,
@@ -71,24 +73,31 @@ def _result(r: Any) -> Data:
 
 def render_ladder(data: Mapping[str, Any], console: Console) -> None:
     from rich.table import Table
-    from rich.text import Text
+    from rich.text import Text as Styled
 
-    console.print(Text(data["event"], style="bold"))
-    console.print(f"{len(data['sessions'])} sessions; {data['rules']}", soft_wrap=True)
-    table = Table(title="Ladder", title_justify="left")
-    for name in ("Place", "Names", "Played", "Counted", "Score"):
-        table.add_column(name, justify="left" if name == "Names" else "right")
+    console.print(Styled(shown(data["event"]), style="bold"))
+    console.print(
+        _(
+            "%(sessions)s; %(rules)s",
+            sessions=ngettext("%(num)d session", "%(num)d sessions", len(data["sessions"])),
+            rules=shown(data["rules"]),
+        ),
+        soft_wrap=True,
+    )
+    table = Table(title=_("Ladder"), title_justify="left")
+    for name in (N_("Place"), N_("Names"), N_("Played"), N_("Counted"), N_("Score")):
+        table.add_column(_(name), justify="left" if name == "Names" else "right")
     for row in data["rankings"]:
         counted = ", ".join(_num(r["percent_exact"]) for r in row["counted"])
-        place = row["place"] or (f"needs {row['needs']}" if row["needs"] else "")
+        place = row["place"] or (_("needs %(count)s", count=row["needs"]) if row["needs"] else "")
         table.add_row(place, row["name"], str(row["played"]), counted, _num(row["score_exact"]))
     console.print(table)
     for note in data["notes"]:
-        console.print(Text(f"Note: {note}", style="yellow"), soft_wrap=True)
+        console.print(Styled(_("Note: %(note)s", note=shown(note)), style="yellow"), soft_wrap=True)
 
 
 def _num(value: str) -> str:
-    return fmt_fixed(Fraction(value), 2)
+    return current().number(fmt_fixed(Fraction(value), 2))
 
 
 def write_ladder_site(data: Mapping[str, Any], directory: Path) -> list[str]:

@@ -352,7 +352,7 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
     if data.get("seeding_note"):
         console.print(Text(data["seeding_note"], style="yellow"), soft_wrap=True)
     for note in data["notes"]:
-        console.print(Text(_("Note: %(note)s", note=note), style="yellow"), soft_wrap=True)
+        console.print(Text(_("Note: %(note)s", note=shown(note)), style="yellow"), soft_wrap=True)
 
 
 def _about(session: Mapping[str, Any]) -> str:

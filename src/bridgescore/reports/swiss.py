@@ -185,6 +185,8 @@ TIE_BREAK_WORDS = {
 
 
 _SCALES = {"continuous": N_("continuous"), "discrete": N_("discrete")}
+# A standing's tie-break as the published standings name it (``{{ _(tie_break) }}``)
+TIE_BREAK_NAMES = (N_("head to head"), N_("imp quotient"), N_("imp difference"))
 
 
 def conditions_words(event: SwissEvent, kind: str) -> list[str]:

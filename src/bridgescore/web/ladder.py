@@ -38,7 +38,7 @@ def ladder_page(request: Request) -> Response:
             "to": None if found.until is None else found.until.isoformat(),
         },
         "left_out": list(found.left_out),
-        "ladder": None if found.ladder is None else ladder_data(found.ladder, "Club ladder"),
+        "ladder": None if found.ladder is None else ladder_data(found.ladder),
         "rules": rules.describe(),
     }
     return page(
