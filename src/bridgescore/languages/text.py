@@ -24,6 +24,7 @@ class Text(str):
     message: str
     values: Mapping[str, Any]
     plural: tuple[str, int] | None
+    context: str | None = None  # the catalogues' msgctxt: a word with another use elsewhere
 
     def __new__(cls, message: str, /, **values: Any) -> Text:
         made = super().__new__(cls, message % values if values else message)
@@ -39,10 +40,14 @@ class Text(str):
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.context is not None:
+            return _in_context, (self.context, self.message, dict(self.values))
         return _rebuild, (self.message, dict(self.values), self.plural)
 
     def shown(self, language: Language) -> str:
         values = {name: _shown(value, language) for name, value in self.values.items()}
+        if self.context is not None:
+            return language.pgettext(self.context, self.message, **values)
         if self.plural is not None:
             plural, count = self.plural
             return language.ngettext(self.message, plural, count, **values)
@@ -52,6 +57,18 @@ class Text(str):
 def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     """:meth:`Text.counted`, by a name the catalogues' extraction knows as a plural message."""
     return Text.counted(singular, plural, count, **values)
+
+
+def in_context(context: str, message: str, /, **values: Any) -> Text:
+    """A :class:`Text` whose message is translated in ``context`` (``pgettext``): a word that
+    means another thing elsewhere ("open": a session's state, a masterpoint rating)."""
+    made = Text(message, **values)
+    made.context = context
+    return made
+
+
+def _in_context(context: str, message: str, values: dict[str, Any]) -> Text:
+    return in_context(context, message, **values)
 
 
 def _rebuild(message: str, values: dict[str, Any], plural: tuple[str, int] | None) -> Text:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import ParseError, RulesError
 from bridgescore.languages import N_
-from bridgescore.languages.text import Figure, Percentage, Text
+from bridgescore.languages.text import Figure, Percentage, Text, in_context
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -70,21 +70,51 @@ class Rated(Vocabulary, what="an ACBL club rating"):
 
 
 RATINGS = {
-    Rated.OPEN: Rating(Text(N_("open")), Fraction(10, 100), Fraction(150, 100)),
-    Rated.INVITATIONAL: Rating(Text(N_("invitational")), Fraction(8, 100), Fraction(120, 100)),
+    Rated.OPEN: Rating(
+        in_context("an ACBL club game's rating", "open"), Fraction(10, 100), Fraction(150, 100)
+    ),
+    Rated.INVITATIONAL: Rating(
+        in_context("an ACBL club game's rating", "invitational"),
+        Fraction(8, 100),
+        Fraction(120, 100),
+    ),
     # Restricted games (by the players' masterpoint limit): the rate is published; the cap is
     # the invitational game's, whose rate is the highest restricted rate (not published).
-    Rated.RESTRICTED_20: Rating(Text(N_("restricted 0-20")), Fraction(5, 100), Fraction(120, 100)),
+    Rated.RESTRICTED_20: Rating(
+        in_context("an ACBL club game's rating", "restricted 0-20"),
+        Fraction(5, 100),
+        Fraction(120, 100),
+    ),
     Rated.RESTRICTED_100: Rating(
-        Text(N_("restricted 0-100")), Fraction(6, 100), Fraction(120, 100)
+        in_context("an ACBL club game's rating", "restricted 0-100"),
+        Fraction(6, 100),
+        Fraction(120, 100),
     ),
     Rated.RESTRICTED_200: Rating(
-        Text(N_("restricted 0-200")), Fraction(7, 100), Fraction(120, 100)
+        in_context("an ACBL club game's rating", "restricted 0-200"),
+        Fraction(7, 100),
+        Fraction(120, 100),
     ),
-    Rated.RESTRICTED: Rating(Text(N_("restricted over 200")), Fraction(8, 100), Fraction(120, 100)),
-    Rated.NEWCOMER_5: Rating(Text(N_("newcomer 0-5")), Fraction(3, 100), Fraction(100, 100)),
-    Rated.NEWCOMER_10: Rating(Text(N_("newcomer 0-10")), Fraction(4, 100), Fraction(100, 100)),
-    Rated.NEWCOMER_20: Rating(Text(N_("newcomer 0-20")), Fraction(5, 100), Fraction(100, 100)),
+    Rated.RESTRICTED: Rating(
+        in_context("an ACBL club game's rating", "restricted over 200"),
+        Fraction(8, 100),
+        Fraction(120, 100),
+    ),
+    Rated.NEWCOMER_5: Rating(
+        in_context("an ACBL club game's rating", "newcomer 0-5"),
+        Fraction(3, 100),
+        Fraction(100, 100),
+    ),
+    Rated.NEWCOMER_10: Rating(
+        in_context("an ACBL club game's rating", "newcomer 0-10"),
+        Fraction(4, 100),
+        Fraction(100, 100),
+    ),
+    Rated.NEWCOMER_20: Rating(
+        in_context("an ACBL club game's rating", "newcomer 0-20"),
+        Fraction(5, 100),
+        Fraction(100, 100),
+    ),
 }
 
 

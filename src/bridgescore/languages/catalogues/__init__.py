@@ -62,6 +62,8 @@ KEYWORDS: Final = {
     "ngettext": (1, 2),
     "gettext": None,
     "pgettext": ((1, "c"), 2),
+    # a Text translated in a context (languages.text.in_context)
+    "in_context": ((1, "c"), 2),
     # a sentence kept as data that is translated where it is shown (reports.words.counted)
     "counted": (1, 2),
 }
