@@ -220,3 +220,26 @@ def test_fuzz_a_real_movement_with_one_value_changed(data: st.DataObject) -> Non
     for name in data.draw(st.lists(st.sampled_from(["tables", "rounds", "stands"]), max_size=2)):
         movement[name] = data.draw(numbers)
     read_and_use(json.dumps(movement))
+
+
+def test_a_generated_movements_name_read_back_is_shown_in_the_readers_language() -> None:
+    """A movement stored as JSON (the club's database) keeps its English name; read back, a
+    name in the generators' form is shown in French and Dutch again, any other as written."""
+    from bridgescore.languages import use
+    from bridgescore.languages.text import shown
+    from bridgescore.movements import jsonform
+    from bridgescore.movements.howell import howell_for_pairs
+    from bridgescore.movements.mitchell import mitchell_for_pairs
+
+    howell = jsonform.loads(jsonform.dumps(howell_for_pairs(13, 2)))
+    assert howell.name == "Howell, 7 tables"
+    with use("nl"):
+        assert shown(howell.name) == "Howell, 7 tafels"
+    data = json.loads(jsonform.dumps(mitchell_for_pairs(14, 2)))
+    data["name"] = "Relay Mitchell, 7 tables, arrow-switched"
+    switched = jsonform.from_data(data)
+    with use("fr"):
+        assert shown(switched.name) == "Mitchell avec relais, 7 tables, avec changement de flèche"
+    data["name"] = "Our Tuesday Mitchell, 7 tables"
+    with use("fr"):
+        assert shown(jsonform.from_data(data).name) == "Our Tuesday Mitchell, 7 tables"

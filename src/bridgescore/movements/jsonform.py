@@ -23,11 +23,14 @@ make the program run for minutes or fill the memory.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
 
@@ -189,7 +192,7 @@ def from_data(data: Any, path: str | None = None) -> Movement:
         rounds=rounds,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=name,
+        name=_named(name),
         phantom=phantom,
         shared=shared,
         stands=stands,
@@ -228,6 +231,39 @@ def _header(data: Mapping[str, Any], plays: list[Play], problems: list[Problem])
                     expected=str(value),
                 )
             )
+
+
+# The titles the generators give a movement (mitchell.py, howell.py, individual.py): a name
+# read back in their form is shown in the reader's language again.
+_TITLES = frozenset(
+    (
+        N_("Mitchell"),
+        N_("Skip Mitchell"),
+        N_("Relay Mitchell"),
+        N_("Howell"),
+        N_("3/4 Howell"),
+        N_("Partial Howell"),
+        N_("Individual"),
+        N_("Partial individual"),
+    )
+)
+_NAMED = re.compile(
+    r"(?P<title>[A-Za-z/0-9 ]{1,40}), (?P<tables>[0-9]{1,3}) tables(?P<arrows>, arrow-switched)?"
+)
+
+
+def _named(name: str) -> str:
+    """A name as a generator writes it ("Howell, 7 tables", "Mitchell, 5 tables,
+    arrow-switched") as the :class:`Text` it was made as; any other name as it is."""
+    found = _NAMED.fullmatch(name)
+    if found is None or found["title"] not in _TITLES:
+        return name
+    made = Text(
+        N_("%(title)s, %(tables)s tables"), title=Text(found["title"]), tables=int(found["tables"])
+    )
+    if found["arrows"]:
+        made = Text(N_("%(name)s, arrow-switched"), name=made)
+    return made if made == name else name
 
 
 def _text(value: Any, what: str, problems: list[Problem]) -> str:
