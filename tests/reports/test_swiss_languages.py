@@ -50,3 +50,34 @@ def test_the_conditions_are_translated_where_shown(
     assert not left, left
     with use("fr"):
         assert shown(said[0]).startswith("3 tours de ")
+
+
+def test_the_terminals_draw_and_standings_write_numbers_in_the_languages_form(
+    tmp_path: Path,
+) -> None:
+    """A round's draw and the standings in the terminal: French and Dutch write 30,00–2,00;
+    English keeps 30.00–2.00, as it always printed."""
+    path = tmp_path / "event.json"
+    start = ["swiss", "start", str(path), "--teams", "4", "--rounds", "2", "--boards", "4"]
+    start += ["--first-round", "seeded"]
+    runner = CliRunner()
+    assert runner.invoke(main, start).exit_code == 0
+    assert runner.invoke(main, ["swiss", "draw", str(path)]).exit_code == 0
+    # seeded: 1 v 3 and 2 v 4 at round 1
+    assert (
+        runner.invoke(main, ["swiss", "score", str(path), "1", "1", "3", "30", "2"]).exit_code == 0
+    )
+    quiet = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    for lang, shown_imps, wrong in (
+        ("C", "30.00–2.00", "30,00"),
+        ("fr_FR.UTF-8", "30,00–2,00", "30.00"),
+        ("nl_NL.UTF-8", "30,00–2,00", "30.00"),
+    ):
+        env = {**quiet, "LANG": lang}
+        draw = runner.invoke(main, ["swiss", "draw", str(path), "--round", "1"], env=env)
+        assert draw.exit_code == 0, draw.output
+        assert shown_imps in draw.stdout and wrong not in draw.stdout, draw.stdout
+        standings = runner.invoke(main, ["swiss", "standings", str(path)], env=env)
+        assert standings.exit_code == 0, standings.output
+        decimal = "." if lang == "C" else ","
+        assert f"30{decimal}00" in standings.stdout and wrong not in standings.stdout
