@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Self
 
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.vocabulary import Vocabulary
 
 
@@ -100,7 +102,9 @@ class Doubling(Vocabulary, what="a doubling"):
         for doubling in cls:
             if doubling.suffix == key:
                 return doubling
-        raise ParseError(f"not a doubling: {text!r} (expected '', X or XX)")
+        raise ParseError(
+            Text(N_("not a doubling: %(text)s (expected '', X or XX)"), text=repr(text))
+        )
 
 
 class Vulnerability(
@@ -159,5 +163,7 @@ def dealer_for_board(board: int) -> Seat:
 
 def _check_board(board: int) -> int:
     if board < 1:
-        raise ParseError(f"not a board number: {board} (expected 1 or more)")
+        raise ParseError(
+            Text(N_("not a board number: %(board)s (expected 1 or more)"), board=board)
+        )
     return board

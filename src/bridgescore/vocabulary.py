@@ -22,6 +22,8 @@ from enum import Enum
 from typing import Any, Self
 
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 # Each vocabulary's words (its members' and its aliases', as compared), made when first read.
 _WORDS: dict[type[Vocabulary], dict[str, Any]] = {}
@@ -69,7 +71,14 @@ class Vocabulary(Enum):
             _WORDS[cls] = words
         found: Self | None = words.get(cls.key(text))
         if found is None:
-            raise ParseError(f"not {cls._what}: {text!r} (expected {cls.choices()})")
+            raise ParseError(
+                Text(
+                    N_("not %(what)s: %(text)s (expected %(cls)s)"),
+                    what=cls._what,
+                    text=repr(text),
+                    cls=cls.choices(),
+                )
+            )
         return found
 
     @classmethod

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -197,7 +198,7 @@ def read_bytes(path: str | Path) -> bytes:
 def _read_stdin() -> bytes:
     stream = sys.stdin
     if stream is None:
-        raise _refuse(STDIN, "standard input is closed")
+        raise _refuse(STDIN, Text(N_("standard input is closed")))
     handle = cast(BinaryIO, getattr(stream, "buffer", stream))
     try:
         descriptor = handle.fileno()
@@ -213,7 +214,9 @@ def _read_stdin() -> bytes:
                 raise _refuse(STDIN, refused)
         return _read_capped(handle, STDIN, _CHUNK)
     except OSError as error:
-        raise _refuse(STDIN, f"cannot read it: {os_reason(error)}") from None
+        raise _refuse(
+            STDIN, Text(N_("cannot read it: %(value)s"), value=os_reason(error))
+        ) from None
 
 
 def _read_capped(handle: BinaryIO, path: str | Path, first: int) -> bytes:
@@ -235,7 +238,11 @@ def _read_capped(handle: BinaryIO, path: str | Path, first: int) -> bytes:
 
 def _too_large(path: str | Path) -> InputFileError:
     return _refuse(
-        path, f"the file is larger than bridgescore reads ({size_text(MAX_INPUT_BYTES)})"
+        path,
+        Text(
+            N_("the file is larger than bridgescore reads (%(value)s)"),
+            value=size_text(MAX_INPUT_BYTES),
+        ),
     )
 
 
@@ -285,7 +292,9 @@ def decode(
             return _strict(body, codec, claim, name, path, expected), marked
     found = _binary(data)
     if found is not None:
-        raise InputFileError(path, [Problem(f"the file is {found}", expected=expected)])
+        raise InputFileError(
+            path, [Problem(Text(N_("the file is %(found)s"), found=found), expected=expected)]
+        )
     declared = re.match(_XML_DECLARATION, data) if data.startswith(b"<?xml") else None
     if declared is not None:
         codec = _declared_codec(declared.group(1).decode("ascii"), path, expected)
@@ -319,7 +328,12 @@ def _strict(data: bytes, codec: str, claim: str, name: str, path: str | None, ex
             path,
             [
                 Problem(
-                    f"{claim}, but the bytes at line {line} are not {name}",
+                    Text(
+                        N_("%(claim)s, but the bytes at line %(line)s are not %(name)s"),
+                        claim=claim,
+                        line=line,
+                        name=name,
+                    ),
                     line,
                     expected=expected,
                 )
@@ -335,7 +349,7 @@ def _declared_codec(declared: str, path: str | None, expected: str) -> str:
             path,
             [
                 Problem(
-                    "the XML declaration names an encoding bridgescore does not know",
+                    Text(N_("the XML declaration names an encoding bridgescore does not know")),
                     1,
                     found=quote(declared, 40),
                     expected=expected,
@@ -348,8 +362,13 @@ def _declared_codec(declared: str, path: str | None, expected: str) -> str:
             path,
             [
                 Problem(
-                    f"the XML declaration says {declared}, but the file has no byte-order mark "
-                    "and is written in single bytes",
+                    Text(
+                        N_(
+                            "the XML declaration says %(declared)s, but the file has no byte-order "
+                            "mark and is written in single bytes"
+                        ),
+                        declared=declared,
+                    ),
                     1,
                     expected=expected,
                 )

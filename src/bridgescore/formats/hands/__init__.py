@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.hands.model import HandRecords
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from bridgescore.session import Board, Session
@@ -63,7 +65,12 @@ def module(kind: str) -> ModuleType:
     if kind not in KINDS:
         raise InputFileError(
             None,
-            [Problem(f"not a hand-record format: {kind!r}", expected=", ".join(KINDS))],
+            [
+                Problem(
+                    Text(N_("not a hand-record format: %(kind)s"), kind=repr(kind)),
+                    expected=", ".join(KINDS),
+                )
+            ],
         )
     return importlib.import_module(f"bridgescore.formats.hands.{kind}")
 
@@ -114,9 +121,13 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
                 path,
                 [
                     Problem(
-                        "bridgescore cannot tell which hand-record format this is",
-                        expected="a file named .pbn, .dup, .dlm, .bri, .dge, .ber, .bhg, .cds, "
-                        ".rzd, .lin, .csv or .json",
+                        Text(N_("bridgescore cannot tell which hand-record format this is")),
+                        expected=Text(
+                            N_(
+                                "a file named .pbn, .dup, .dlm, .bri, .dge, .ber, .bhg, .cds, "
+                                ".rzd, .lin, .csv or .json"
+                            )
+                        ),
                     )
                 ],
             )
@@ -155,7 +166,11 @@ def _other_format(path: str | None, data: bytes, name: str, other: str) -> Input
             Problem(
                 message,
                 found=data[:24].decode("latin-1"),
-                expected=f"a {name} file, or the name .{other} for what it is",
+                expected=Text(
+                    N_("a %(name)s file, or the name .%(other)s for what it is"),
+                    name=name,
+                    other=other,
+                ),
             )
         ],
     )
@@ -203,22 +218,30 @@ def with_deals(
         if board.deal is not None and board.deal != record.deal:
             problems.append(
                 Problem(
-                    "the results file's deal differs from the hand records'",
+                    Text(N_("the results file's deal differs from the hand records'")),
                     board=number,
                     found=board.deal.pbn(),
                     expected=record.deal.pbn() if record.deal else None,
                 )
             )
         for what, mine, theirs in (
-            ("dealer", board.dealer, record.dealer),
-            ("vulnerability", board.vulnerability, record.vulnerability),
+            (Text(N_("dealer")), board.dealer, record.dealer),
+            (Text(N_("vulnerability")), board.vulnerability, record.vulnerability),
         ):
             if mine is not theirs:
                 problems.append(
                     Problem(
-                        f"the results file's {what} is {mine}, the hand records' {theirs}",
+                        Text(
+                            N_(
+                                "the results file's %(what)s is %(mine)s, the hand records' "
+                                "%(theirs)s"
+                            ),
+                            what=what,
+                            mine=mine,
+                            theirs=theirs,
+                        ),
                         board=number,
-                        expected="the hand records of the boards played",
+                        expected=Text(N_("the hand records of the boards played")),
                     )
                 )
         boards[number] = replace(board, deal=record.deal)

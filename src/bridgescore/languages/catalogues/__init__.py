@@ -37,9 +37,23 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     # The commands' own messages.
     "cli": (("cli",), (("**.py", "python"),)),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
-    # console): the explanation of a score, a file's problems and why it could not be read.
+    # console): the explanation of a score, a file's problems and why it could not be read
+    # (each reader's own sentences, and the core's for a contract, a result or a deal it
+    # cannot read), what ``check`` says of a file's figures.
     "core": (
-        ("explanation.py", "scoring", "errors.py", "formats", "movements"),
+        (
+            "explanation.py",
+            "scoring",
+            "errors.py",
+            "formats",
+            "movements",
+            "bridge.py",
+            "contract.py",
+            "deal.py",
+            "traveller.py",
+            "vocabulary.py",
+            "check",
+        ),
         (("**.py", "python"),),
     ),
 }
