@@ -10,7 +10,7 @@ from bridgescore.languages.text import Text
 from bridgescore.vocabulary import Vocabulary
 
 
-class Side(Vocabulary, what="a direction", ignored="-/"):
+class Side(Vocabulary, what=N_("a direction"), ignored="-/"):
     """A partnership direction: North-South or East-West (``N-S``, ``E/W`` too)."""
 
     NS = "NS"
@@ -25,7 +25,7 @@ class Side(Vocabulary, what="a direction", ignored="-/"):
 
 
 class Seat(
-    Vocabulary, what="a seat", aliases={"north": "N", "east": "E", "south": "S", "west": "W"}
+    Vocabulary, what=N_("a seat"), aliases={"north": "N", "east": "E", "south": "S", "west": "W"}
 ):
     """A seat at the table, in clockwise order."""
 
@@ -56,7 +56,7 @@ _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 class Strain(
     Vocabulary,
-    what="a strain",
+    what=N_("a strain"),
     aliases={"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"},
 ):
     """The denomination of a contract, lowest first."""
@@ -80,7 +80,7 @@ class Strain(
         return self.value
 
 
-class Doubling(Vocabulary, what="a doubling"):
+class Doubling(Vocabulary, what=N_("a doubling")):
     """Undoubled, doubled or redoubled; the value is the trick-score multiplier."""
 
     UNDOUBLED = 1
@@ -109,7 +109,7 @@ class Doubling(Vocabulary, what="a doubling"):
 
 class Vulnerability(
     Vocabulary,
-    what="a vulnerability",
+    what=N_("a vulnerability"),
     aliases={"Love": "None", "Nil": "None", "O": "None", "N": "NS", "E": "EW"}
     | {"Both": "All", "B": "All"},
     ignored="-/",

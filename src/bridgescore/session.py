@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
 from bridgescore.traveller import RowKey, TableResult
 from bridgescore.vocabulary import Vocabulary
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from bridgescore.deal import Deal  # hand records come with a few formats only
 
 
-class FieldStructure(Vocabulary, what="a field structure"):
+class FieldStructure(Vocabulary, what=N_("a field structure")):
     """How a session's entrants form the fields they are ranked in (rules.md §7.3), and the
     kind of movement that seats them (:attr:`bridgescore.movements.model.Movement.kind`: a
     Mitchell, a Howell or an individual).

@@ -74,7 +74,7 @@ class Vocabulary(Enum):
             raise ParseError(
                 Text(
                     N_("not %(what)s: %(text)s (expected %(cls)s)"),
-                    what=cls._what,
+                    what=Text(cls._what),
                     text=repr(text),
                     cls=cls.choices(),
                 )
@@ -85,7 +85,9 @@ class Vocabulary(Enum):
     def choices(cls) -> str:
         """The members' words as a sentence names them: ``mitchell, howell or individual``."""
         words = [str(member) for member in cls]
-        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        if len(words) == 1:
+            return words[0]
+        return Text(N_("%(words)s or %(last)s"), words=", ".join(words[:-1]), last=words[-1])
 
     def __str__(self) -> str:
         return str(self.value)

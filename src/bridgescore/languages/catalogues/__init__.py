@@ -52,6 +52,8 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "deal.py",
             "traveller.py",
             "vocabulary.py",
+            "session.py",
+            "rules.py",
             "check",
         ),
         (("**.py", "python"),),
