@@ -149,10 +149,10 @@ class Vulnerability(
 _VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL)
 _SIDE_VULNERABLE = {Side.NS: Vulnerability.NS, Side.EW: Vulnerability.EW}  # that side alone
 _WORDS = {
-    Vulnerability.NONE: "neither side vulnerable",
-    Vulnerability.NS: "NS vulnerable",
-    Vulnerability.EW: "EW vulnerable",
-    Vulnerability.ALL: "both sides vulnerable",
+    Vulnerability.NONE: Text(N_("neither side vulnerable")),
+    Vulnerability.NS: Text(N_("NS vulnerable")),
+    Vulnerability.EW: Text(N_("EW vulnerable")),
+    Vulnerability.ALL: Text(N_("both sides vulnerable")),
 }
 
 

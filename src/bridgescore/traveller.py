@@ -114,8 +114,11 @@ class BridgeResult:
         if assigned:
             return cls(ns_score, assigned_points=True)
         if vulnerability is not None and ns_score not in possible_scores(vulnerability):
-            near = " or ".join(
-                f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)
+            scores = [f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)]
+            near = (
+                Text(N_("%(words)s or %(last)s"), words=" or ".join(scores[:-1]), last=scores[-1])
+                if len(scores) > 1
+                else " or ".join(scores)
             )
             raise ParseError(
                 Text(

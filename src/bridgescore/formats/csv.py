@@ -354,7 +354,7 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
                     Text(N_("unknown column")),
                     header_line,
                     found=name,
-                    expected="one of " + ", ".join(COLUMNS),
+                    expected=Text(N_("one of %(names)s"), names=", ".join(COLUMNS)),
                 )
             )
             keys.append("")

@@ -824,7 +824,7 @@ class _SessionReader:
         kind = data.get("kind")
         if kind not in KINDS:
             message = "missing key 'kind'" if kind is None else "not a kind of result"
-            problem(message, kind, "one of " + ", ".join(KINDS))
+            problem(message, kind, Text(N_("one of %(names)s"), names=", ".join(KINDS)))
         entry = data.get("entry")
         exact = data.get("sides")
         if exact is None and not isinstance(entry, str):
@@ -1007,7 +1007,7 @@ class _SessionReader:
         for entrant in sorted({*names, *members} - playing):
             self.problem(
                 "names",
-                Text(N_("%(entrant)s does not play in the session"), entrant=entrant),
+                Text(N_("%(entrant)s does not play in the session"), entrant=entrant.said),
                 found=entrant.label,
                 expected=Text(N_("names of the session's pairs or players")),
             )

@@ -411,7 +411,7 @@ class _UsebioReader(XmlReader):
                 self.problem(
                     Text(N_("no session %(wanted)s in the file"), wanted=repr(wanted)),
                     event_element,
-                    expected="one of " + ", ".join(ids),
+                    expected=Text(N_("one of %(names)s"), names=", ".join(ids)),
                 )
                 raise self.fail()
             index = ids.index(wanted)
@@ -519,7 +519,7 @@ class _UsebioReader(XmlReader):
                         "%(entrant)s is listed without its line, and %(both)s both played: its "
                         "figures are not compared"
                     ),
-                    entrant=str(entrant),
+                    entrant=entrant.said,
                     both=Text(N_("%(one)s and %(other)s"), one=same[0].label, other=same[1].label)
                     if len(same) == 2
                     else " and ".join(e.label for e in same),

@@ -266,7 +266,7 @@ class TeamsReader(_UsebioReader):
                 )
                 return None
         ns, ew = (team, opponents) if direction == "NS" else (opponents, team)
-        who = f"team {ns.number} NS v team {ew.number}"
+        who = Text(N_("team %(ns)s NS v team %(ew)s"), ns=ns.number, ew=ew.number)
         sides = self._result(element, board, who, Vulnerability.for_board(board))
         lead = self._lead(element, board, who)
         if sides is None:

@@ -186,9 +186,15 @@ def read_result(
     elif score is not None:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vulnerability) == score]
         if not found:
-            warning = (
-                f"{contract} by {declarer} cannot score {score:+d} with "
-                f"{vulnerability.words}: read as the score alone"
+            warning = Text(
+                N_(
+                    "%(contract)s by %(declarer)s cannot score %(score)s with %(words)s: read as "
+                    "the score alone"
+                ),
+                contract=contract,
+                declarer=declarer,
+                score=f"{score:+d}",
+                words=vulnerability.words,
             )
             return *_same(_bare(score, vulnerability, contract, declarer)), warning
         tricks = found[0]
@@ -202,9 +208,15 @@ def read_result(
         )
     result = BridgeResult.played(contract, declarer, tricks, vulnerability)
     if score is not None and score != result.ns_score:
-        warning = (
-            f"the result contradicts the score: {result} with {vulnerability.words} "
-            f"is {result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
+        warning = Text(
+            N_(
+                "the result contradicts the score: %(result)s with %(words)s is %(ns_score)s to "
+                "NS, the score is %(score)s: read as the score alone"
+            ),
+            result=result,
+            words=vulnerability.words,
+            ns_score=f"{result.ns_score:+d}",
+            score=f"{score:+d}",
         )
         return *_same(_bare(score, vulnerability, contract, declarer)), warning
     return *_same(result), None

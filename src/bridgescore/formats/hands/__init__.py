@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.hands.model import HandRecords
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, counted
 
 if TYPE_CHECKING:
     from bridgescore.session import Board, Session
@@ -139,11 +139,11 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
         if looks is not None and looks != kind:
             raise _other_format(path, data, name, looks)
         message, expected = (
-            ("the file is empty", f"a {name} hand-record file")
+            (Text(N_("the file is empty")), Text(N_("a %(kind)s hand-record file"), kind=name))
             if not data
             else (
-                f"not a {name} file: its bytes are not {name}'s layout",
-                f"a {name} hand-record file (docs/hand-records.md)",
+                Text(N_("not a %(kind)s file: its bytes are not %(kind)s's layout"), kind=name),
+                Text(N_("a %(kind)s hand-record file (docs/hand-records.md)"), kind=name),
             )
         )
         found = data[:24].decode("latin-1")
@@ -159,7 +159,11 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
 
 
 def _other_format(path: str | None, data: bytes, name: str, other: str) -> InputFileError:
-    message = f"not a {name} file: it looks like {_article(module(other).KIND)} file"
+    message = Text(
+        N_("not a %(kind)s file: it looks like %(other)s file"),
+        kind=name,
+        other=_article(module(other).KIND),
+    )
     return InputFileError(
         path,
         [
@@ -252,8 +256,18 @@ def with_deals(
         listed = ", ".join(str(n) for n in missing[:20])
         notes = (
             Problem(
-                f"no deal for board{'s' if len(missing) > 1 else ''} {listed}"
-                + (f" … ({len(missing)} boards)" if len(missing) > 20 else "")
+                Text(
+                    N_("no deal for boards %(listed)s … (%(count)s boards)"),
+                    listed=listed,
+                    count=len(missing),
+                )
+                if len(missing) > 20
+                else counted(
+                    "no deal for board %(listed)s",
+                    "no deal for boards %(listed)s",
+                    len(missing),
+                    listed=listed,
+                )
             ),
         )
     return replace(session, boards=boards), notes

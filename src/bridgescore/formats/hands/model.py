@@ -111,9 +111,13 @@ def _deal(holdings: list[list[str]]) -> Deal:
     )
 
 
-def _sizes(sizes: Sequence[int]) -> str:
-    wrong = ", ".join(f"{SEATS[i]} has {n}" for i, n in enumerate(sizes) if n != 13)
-    return f"{wrong} cards (expected 13 in each hand)"
+def _sizes(sizes: Sequence[int]) -> Text:
+    wrong: Text | None = None
+    for i, n in enumerate(sizes):
+        if n != 13:
+            part = Text(N_("%(seat)s has %(count)s"), seat=SEATS[i], count=n)
+            wrong = part if wrong is None else Text("%(said)s, %(part)s", said=wrong, part=part)
+    return Text(N_("%(wrong)s cards (expected 13 in each hand)"), wrong=wrong)
 
 
 def owners_of(board: Board) -> list[int]:

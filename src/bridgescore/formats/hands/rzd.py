@@ -75,8 +75,21 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         )
     if count != whole:
         problems.report(
-            f"the header says {count} boards and the file holds {whole}"
-            + (f" and {rest} bytes" if rest else ""),
+            Text(
+                N_(
+                    "the header says %(count)s boards and the file holds %(whole)s and %(rest)s "
+                    "bytes"
+                ),
+                count=count,
+                whole=whole,
+                rest=rest,
+            )
+            if rest
+            else Text(
+                N_("the header says %(count)s boards and the file holds %(whole)s"),
+                count=count,
+                whole=whole,
+            ),
             expected=Text(N_("%(size)s bytes for each board the header counts"), size=_SIZE),
         )
     if rest:
