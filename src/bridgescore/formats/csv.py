@@ -330,6 +330,14 @@ def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_CsvR
         )
 
 
+def _both(parts: list[str]) -> str:
+    """``a and b and c``, said in the language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Text(N_("%(one)s and %(other)s"), one=said, other=part)
+    return said
+
+
 def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
     delimiter = separator(text)
     decimal_comma = delimiter == ";"
@@ -366,20 +374,20 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
     present = set(keys)
     pairs = {"ns", "ew"} <= present
     players = {"n", "e", "s", "w"} <= present
-    missing = []
+    missing: list[str] = []
     if "board" not in present:
         missing.append("board")
     if not pairs and not players and not (seated and "table" in present):
-        missing.append("ns and ew (pairs) or n, e, s and w (players)")
+        missing.append(Text(N_("ns and ew (pairs) or n, e, s and w (players)")))
     if not ({"contract", "score", "adjusted"} & present):
-        missing.append("contract (with declarer and result) or score")
+        missing.append(Text(N_("contract (with declarer and result) or score")))
     if missing:
         problems.add(
             Problem(
                 Text(N_("missing columns")),
                 header_line,
                 found=", ".join(header),
-                expected=" and ".join(missing),
+                expected=_both(missing),
             )
         )
         return

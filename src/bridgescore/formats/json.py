@@ -38,7 +38,7 @@ from bridgescore.errors import (
     sentence,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import decode_text
+from bridgescore.formats.files import decode_text, parser_said
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
@@ -510,7 +510,7 @@ def _parsed(text: str, path: str | None) -> Any:
                 Problem(
                     Text(
                         N_("not valid JSON: %(msg)s (line %(lineno)s, column %(colno)s)"),
-                        msg=error.msg,
+                        msg=parser_said(error.msg),
                         lineno=error.lineno,
                         colno=error.colno,
                     ),
@@ -633,7 +633,9 @@ class _SessionReader:
         if not isinstance(listed, list):
             self.problem(
                 "boards",
-                "missing key 'boards'" if listed is None else "not a list",
+                Text(N_("missing key %(key)s"), key="'boards'")
+                if listed is None
+                else Text(N_("not a list")),
                 found=listed,
                 expected=Text(N_("a list of boards, each with its results")),
             )
@@ -709,7 +711,11 @@ class _SessionReader:
         number = _whole(data.get("board"), 1)
         if number is None:
             found = data.get("board")
-            message = "missing key 'board'" if found is None else "not a board number"
+            message = (
+                Text(N_("missing key %(key)s"), key="'board'")
+                if found is None
+                else Text(N_("not a board number"))
+            )
             self.problem(
                 where, message, found=found, expected=Text(N_("a whole number from 1 to 9999"))
             )
@@ -719,7 +725,11 @@ class _SessionReader:
         deal = self.deal(data, where, number)
         rows = data.get("results")
         if not isinstance(rows, list):
-            message = "missing key 'results'" if rows is None else "not a list"
+            message = (
+                Text(N_("missing key %(key)s"), key="'results'")
+                if rows is None
+                else Text(N_("not a list"))
+            )
             self.problem(
                 where, message, number, found=rows, expected=Text(N_("a list of table results"))
             )
@@ -750,7 +760,13 @@ class _SessionReader:
     ) -> Any | None:
         value = data.get(key)
         if not isinstance(value, str):
-            message = f"missing key {key!r}" if value is None else f"not a {key}"
+            message = (
+                Text(N_("missing key %(key)s"), key=repr(key))
+                if value is None
+                else Text(N_("not a dealer"))
+                if key == "dealer"
+                else Text(N_("not a vulnerability"))
+            )
             self.problem(where, message, board, found=value)
             return None
         try:
@@ -799,7 +815,11 @@ class _SessionReader:
                 numbers.append(whole)
             else:
                 what = Text(N_("player")) if individual else Text(N_("pair"))
-                message = f"missing key {key!r}" if value is None else f"not a {what} number"
+                message = (
+                    Text(N_("missing key %(key)s"), key=repr(key))
+                    if value is None
+                    else Text(N_("not a %(what)s number"), what=what)
+                )
                 problem(message, value, Text(N_("a %(what)s number from 1 to 9999"), what=what))
         round_number = _whole(data.get("round"))
         if data.get("round") is not None and round_number is None:
@@ -823,12 +843,20 @@ class _SessionReader:
                 problem(Text(N_("not a vulnerability")), own, Text(N_("None, NS, EW, All or null")))
         kind = data.get("kind")
         if kind not in KINDS:
-            message = "missing key 'kind'" if kind is None else "not a kind of result"
+            message = (
+                Text(N_("missing key %(key)s"), key="'kind'")
+                if kind is None
+                else Text(N_("not a kind of result"))
+            )
             problem(message, kind, Text(N_("one of %(names)s"), names=", ".join(KINDS)))
         entry = data.get("entry")
         exact = data.get("sides")
         if exact is None and not isinstance(entry, str):
-            message = "missing key 'entry'" if entry is None else "not an entry"
+            message = (
+                Text(N_("missing key %(key)s"), key="'entry'")
+                if entry is None
+                else Text(N_("not an entry"))
+            )
             problem(
                 message, entry, Text(N_("the table's entry in traveller notation, like 4S N ="))
             )

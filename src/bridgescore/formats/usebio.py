@@ -453,7 +453,7 @@ class _UsebioReader(XmlReader):
                     self.problem(
                         Text(
                             N_("%(entrant)s is listed twice (also on line %(lines)s)"),
-                            entrant=entrant,
+                            entrant=entrant.said,
                             lines=self.lines.get(seen[entrant]),
                         ),
                         element,

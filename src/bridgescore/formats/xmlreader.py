@@ -16,6 +16,7 @@ from xml.parsers import expat
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems
+from bridgescore.formats.files import parser_said
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, WeightedResult
@@ -55,7 +56,7 @@ def parse_xml(text: str | bytes, path: str | None) -> tuple[ET.Element, dict[ET.
                 Problem(
                     Text(
                         N_("not well-formed XML: %(message)s (line %(lineno)s, column %(offset)s)"),
-                        message=message,
+                        message=parser_said(message),
                         lineno=error.lineno,
                         offset=error.offset + 1,
                     ),

@@ -180,9 +180,11 @@ def _other_format(path: str | None, data: bytes, name: str, other: str) -> Input
     )
 
 
-def _article(name: str) -> str:
+def _article(name: str) -> Text:
     # Letters said one by one: "an RZD file"; LIN is said as a word.
-    return f"an {name}" if name[0] in "AEFHILMNORSX" and name != "LIN" else f"a {name}"
+    if name[0] in "AEFHILMNORSX" and name != "LIN":
+        return Text(N_("an %(kind)s"), kind=name)
+    return Text(N_("a %(kind)s"), kind=name)
 
 
 def dumps(records: HandRecords, kind: str) -> bytes:

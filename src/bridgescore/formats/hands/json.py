@@ -9,6 +9,7 @@ from typing import Any
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import ParseError, Problems, sentence
+from bridgescore.formats.files import parser_said
 from bridgescore.formats.hands.model import HandRecords, check_number, finish, refuse_empty, whole
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
@@ -50,7 +51,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     try:
         items = json.loads(decode_text(data, "JSON", path))
     except json.JSONDecodeError as error:
-        problems.report(Text(N_("not JSON: %(msg)s"), msg=error.msg), error.lineno)
+        problems.report(Text(N_("not JSON: %(msg)s"), msg=parser_said(error.msg)), error.lineno)
         return finish([], problems, path, KIND)
     if not isinstance(items, list):
         problems.report(
@@ -59,7 +60,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         return finish([], problems, path, KIND)
     boards = []
     for i, item in enumerate(items):
-        where = f"item {i + 1}"
+        where = Text(N_("item %(number)s"), number=i + 1)
         if not isinstance(item, dict):
             problems.report(
                 Text(N_("%(where)s is not an object"), where=where),
