@@ -423,7 +423,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
             }
             for number_, rows in sorted(rows_by_board.items())
         ],
-        "unmatched": [problem.describe() for problem in result.unmatched],
+        "unmatched": [problem.text() for problem in result.unmatched],
         "matches": [
             {
                 "home": m.home.number,
