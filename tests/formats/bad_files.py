@@ -141,6 +141,34 @@ ZZ S2 S4 SJ
  1  2 4S   N 10   420
  x  y 4Z   Q 99   abc
  3  4 3NT  S  9
+
+[Board "5"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "W"]
+[Contract "4H"]
+[Result "10"]
+[Auction "N"]
+1S 1H X X
+XX Pass Pass Pass
+2C
+[Play "E"]
+SA S2 S3 S4
+*
+
+[Board "6"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer ""]
+[Contract "2S"]
+[Result "8"]
+[Auction "N"]
+1S Pass 2S Pass
+Pass +
+*
+
 [Board "4"]
 { a comment never closed
 """
@@ -370,3 +398,58 @@ def hand_records() -> dict[str, bytes]:
         "bad.ber": b"12345Z" * 9 + b"\r\n",
         "bad.bhg": b"abcdefghijklmnopqrstuvwxyz\r\nxyz\r\n",
     }
+
+
+_GAME = """[Board "{board}"]
+[North "Ann"]
+[East "Bob"]
+[South "Cat"]
+[West "Dan"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "{declarer}"]
+[Contract "{contract}"]
+[Result "{result}"]
+[Auction "N"]
+{auction}
+[Play "{leader}"]
+{play}
+[Date "yesterday"]
+[Room "Kitchen"]
+"""
+
+
+def warned_files() -> dict[str, bytes]:
+    """Files that are read, with warnings: a PBN file whose auctions and play break the rules
+    in many ways."""
+    games = [
+        _GAME.format(
+            board=1,
+            declarer="W",
+            contract="4H",
+            result="10",
+            auction="1S 1H X X\nXX Pass Pass Pass\n2C",
+            leader="E",
+            play="SA S2 S3 S4 S5\n*",
+        ),
+        _GAME.format(
+            board=2,
+            declarer="S",
+            contract="2S",
+            result="8",
+            auction="1S Pass 2S Pass\nPass Pass",
+            leader="N",
+            play="*",
+        ),
+        _GAME.format(
+            board=3,
+            declarer="N",
+            contract="3NT",
+            result="12",
+            auction="Pass 1NT Pass 3NT\nPass Pass Pass",
+            leader="S",
+            play="HA H2 H3 H4\n*",
+        ),
+    ]
+    return {"warned.pbn": ("% PBN 2.1\n% EXPORT\n" + "\n".join(games)).encode()}

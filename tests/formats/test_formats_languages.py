@@ -207,3 +207,27 @@ def test_an_error_said_in_the_language_keeps_its_english_sentence() -> None:
         assert str(caught.value).startswith("geen contract: '9Z' (verwacht: niveau 1-7")
         assert sentence(caught.value).startswith("not a contract: '9Z' (expected level 1-7")
     assert str(caught.value).startswith("not a contract: '9Z' (expected")
+
+
+def test_a_files_warnings_are_said_in_the_language_and_kept_in_english(tmp_path: Path) -> None:
+    """What a reader warns of in a file it reads (``score``'s and ``check``'s notes) is said in
+    the language; ``Problem.text()``, what ``check --format json`` writes, stays English."""
+    from tests.formats.bad_files import warned_files
+
+    path = _file(tmp_path, "results", "warned.pbn", warned_files()["warned.pbn"])
+    data = path.read_bytes()
+    english = [w.describe() for w in load_path(path).warnings]
+    assert english and english[0] == (
+        "line 19, board 1: 5 cards on one line, expected at most 4 cards a line in export format"
+    )
+    with use("qps"):
+        warnings = load_path(path).warnings
+        said = _QUOTED.sub("", "\n".join(w.describe() for w in warnings))
+        assert not set(_WORD.findall(said)) - set(_WORD.findall(data.decode())) - _NOTATION, said
+    with use("fr"):
+        warnings = load_path(path).warnings
+        assert warnings[0].describe() == (
+            "ligne 19, donne 1: 5 cartes sur une ligne, attendu : au plus 4 cartes par ligne en "
+            "format d'export"
+        )
+        assert [w.text() for w in warnings] == english

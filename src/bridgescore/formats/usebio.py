@@ -94,9 +94,9 @@ _POINTS = {
     Method.BUTLER: ("BUTLER_POINTS", "BUTLER_IMPS", "IMPS"),
     Method.CROSS_IMPS: ("CROSS_IMP_POINTS", "CROSS_IMPS", "IMPS"),
 }
-_SUPPORTED = (
-    "MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS, CROSS_IMPS, and for teams of four "
-    + ", ".join(TEAMS_TYPES)
+_SUPPORTED = Text(
+    N_("MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS, CROSS_IMPS, and for teams of four %(teams)s"),
+    teams=", ".join(TEAMS_TYPES),
 )
 
 _PAIR_NUMBER = re.compile(

@@ -224,7 +224,9 @@ def refuse_unless_consecutive(boards: Sequence[Board], kind: str, most: int) -> 
 
 def _numbers(numbers: Sequence[int]) -> str:
     shown = ", ".join(str(n) for n in numbers[:12])
-    return shown + (f" … ({len(numbers)} boards)" if len(numbers) > 12 else "")
+    if len(numbers) > 12:
+        return Text(N_("%(shown)s … (%(count)s boards)"), shown=shown, count=len(numbers))
+    return shown
 
 
 def refuse_empty(boards: Sequence[Board], kind: str) -> None:

@@ -64,13 +64,20 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         try:
             deal = Deal.from_pbn(deal_text)
             if not deal.complete or any(len(h) != 13 for h in deal.hands if h is not None):
-                sizes = ", ".join(
-                    f"{h.seat} has {len(h)}" for h in deal.hands if h is not None and len(h) != 13
-                )
+                sizes: Text | None = None
+                for h in deal.hands:
+                    if h is not None and len(h) != 13:
+                        part = Text(N_("%(seat)s has %(count)s"), seat=h.seat, count=len(h))
+                        sizes = (
+                            part
+                            if sizes is None
+                            else Text("%(said)s, %(part)s", said=sizes, part=part)
+                        )
                 raise ParseError(
-                    "not a whole deal: "
-                    + (sizes or "a hand is not given")
-                    + " (expected four hands of 13 cards)"
+                    Text(
+                        N_("not a whole deal: %(sizes)s (expected four hands of 13 cards)"),
+                        sizes=sizes or Text(N_("a hand is not given")),
+                    )
                 )
         except ParseError as error:
             if where not in reported:

@@ -57,7 +57,7 @@ from bridgescore.formats.pbn.document import (
     parse_vulnerable,
 )
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, counted
 
 
 class GameReader(Protocol):
@@ -835,40 +835,73 @@ class GameChecker:
         tag_contract = _contract(contract[0]) if contract else None
         tag_declarer = _declarer(declarer[0]) if declarer else None
 
-        def mismatches(outcome: _AuctionOutcome) -> list[tuple[int | None, str]]:
+        def mismatches(outcome: _AuctionOutcome) -> list[tuple[int | None, Text]]:
             """Where Contract and Declarer disagree with the auction."""
-            out: list[tuple[int | None, str]] = []
+            out: list[tuple[int | None, Text]] = []
             if contract is not None and outcome.contract != tag_contract:
-                ends = "passed out" if outcome.contract is None else f"ends in {outcome.contract}"
-                out.append((contract[1].line, f"contract {contract[0]} but the auction {ends}"))
+                said = (
+                    Text(
+                        N_("contract %(contract)s but the auction passed out"), contract=contract[0]
+                    )
+                    if outcome.contract is None
+                    else Text(
+                        N_("contract %(contract)s but the auction ends in %(ends)s"),
+                        contract=contract[0],
+                        ends=outcome.contract,
+                    )
+                )
+                out.append((contract[1].line, said))
             passed = contract is not None and tag_contract is None
             if declarer is not None and outcome.declarer is not None and not passed:
                 seat = SEATS[outcome.declarer]
                 if tag_declarer is None:
-                    out.append((declarer[1].line, f"no declarer but {seat} declares the auction"))
+                    out.append(
+                        (
+                            declarer[1].line,
+                            Text(N_("no declarer but %(seat)s declares the auction"), seat=seat),
+                        )
+                    )
                 else:
                     want = outcome.declarer + (2 if tag_declarer.irregular else 0)
                     if _SEAT_INDEX[tag_declarer.seat.value] != want % 4:
                         out.append(
                             (
                                 declarer[1].line,
-                                f"declarer {declarer[0]} but the auction's declarer is {seat}",
+                                Text(
+                                    N_(
+                                        "declarer %(declarer)s but the auction's declarer is "
+                                        "%(seat)s"
+                                    ),
+                                    declarer=declarer[0],
+                                    seat=seat,
+                                ),
                             )
                         )
             return out
 
         found = mismatches(outcome)
         if found:
-            hint = ""
+            passes = 0
             for k in (1, 2, 3):
                 # Starting k seats later rotates every call, so only the declarer changes.
                 declarer_seat = None if outcome.declarer is None else (outcome.declarer + k) % 4
                 if not mismatches(outcome._replace(declarer=declarer_seat)):
-                    passes = "1 pass" if k == 1 else f"{k} passes"
-                    hint = f" (it would if the {passes} before the first call were written)"
+                    passes = k
                     break
             for where, message in found:
-                self.report(message + hint, where, ProblemKind.AUCTION, Severity.WARNING)
+                said = (
+                    counted(
+                        "%(problem)s (it would if the %(num)d pass before the first call were "
+                        "written)",
+                        "%(problem)s (it would if the %(num)d passes before the first call were "
+                        "written)",
+                        passes,
+                        problem=message,
+                    )
+                    if passes
+                    else message
+                )
+                self.report(said, where, ProblemKind.AUCTION, Severity.WARNING)
         return refs
 
     # -- play ------------------------------------------------------------------------------
@@ -1202,26 +1235,32 @@ def _simulate_auction(entries: list[_Entry], first: int, dealer: int | None) -> 
         if e.kind == "bad":
             return _AuctionOutcome(None)  # already an error; the rest cannot be followed
         if star:
-            return _AuctionOutcome((e.line, f"{e.token!r} after '*' ended the auction"))
+            return _AuctionOutcome(
+                (e.line, Text(N_("%(token)s after '*' ended the auction"), token=repr(e.token)))
+            )
         if e.kind == "plus":
             if plus:
-                return _AuctionOutcome((e.line, "second '+' in the auction"))
+                return _AuctionOutcome((e.line, Text(N_("second '+' in the auction"))))
             plus = True
             continue
         if e.kind == "star":
             if plus:
-                return _AuctionOutcome((e.line, "'*' after '+' (an auction to be continued)"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("'*' after '+' (an auction to be continued)")))
+                )
             star = True
             continue
         if plus:
-            return _AuctionOutcome((e.line, f"call {e.token} after '+'"))
+            return _AuctionOutcome((e.line, Text(N_("call %(token)s after '+'"), token=e.token)))
         seat = (first + slot) % 4
         slot += 1
         if over:
-            return _AuctionOutcome((e.line, f"call {e.token} after the auction ended"))
+            return _AuctionOutcome(
+                (e.line, Text(N_("call %(token)s after the auction ended"), token=e.token))
+            )
         if e.value == _DASH:
             if started:
-                return _AuctionOutcome((e.line, "'-' after the first call"))
+                return _AuctionOutcome((e.line, Text(N_("'-' after the first call"))))
             continue
         if not started:
             started = True
@@ -1243,17 +1282,25 @@ def _simulate_auction(entries: list[_Entry], first: int, dealer: int | None) -> 
             over = passes >= (3 if last >= 0 else 4)
         elif call == _DOUBLE:
             if last < 0 or risk or bidder % 2 == seat % 2:
-                return _AuctionOutcome((e.line, f"{SEATS[seat]} cannot double here"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("%(seat)s cannot double here"), seat=SEATS[seat]))
+                )
             risk, passes = 1, 0
         elif call == _REDOUBLE:
             if risk != 1 or bidder % 2 != seat % 2:
-                return _AuctionOutcome((e.line, f"{SEATS[seat]} cannot redouble here"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("%(seat)s cannot redouble here"), seat=SEATS[seat]))
+                )
             risk, passes = 2, 0
         else:
             if call <= last and "^I" not in e.marks:
-                return _AuctionOutcome((e.line, f"insufficient bid {e.token}"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("insufficient bid %(token)s"), token=e.token))
+                )
             if call > last and "^I" in e.marks:
-                return _AuctionOutcome((e.line, f"^I marks {e.token}, which is sufficient"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("^I marks %(token)s, which is sufficient"), token=e.token))
+                )
             last, bidder, risk, passes = call, seat, 0, 0
             namer.setdefault((seat % 2, call % 5), seat)
     if not over:

@@ -208,7 +208,7 @@ load = load_with(loads)
 def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
     if len(events) != 1:
         names = ", ".join(repr(e.name) for e in events[:5])
-        more = f" and {len(events) - 5} more" if len(events) > 5 else ""
+        more = Text(N_(" and %(count)s more"), count=len(events) - 5) if len(events) > 5 else ""
         raise InputFileError(
             path,
             [
