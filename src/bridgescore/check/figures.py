@@ -106,7 +106,7 @@ def _scorer_handicaps(
 
 
 # What a file of each kind without figures of another program is, for the message.
-_NO_FIGURES = {"csv": "a traveller CSV", "json": "bridgescore's own JSON results"}
+_NO_FIGURES = {"csv": N_("a traveller CSV"), "json": N_("bridgescore's own JSON results")}
 
 
 def read_figures(path: str | Path) -> Figures:
@@ -135,7 +135,7 @@ def _read_figures(path: str | Path) -> Figures:
                             "nothing to check: %(kind)s carries no figures of another "
                             "program to compare with a rescoring"
                         ),
-                        kind=_NO_FIGURES[kind],
+                        kind=Text(_NO_FIGURES[kind]),
                     ),
                     expected=Text(
                         N_(

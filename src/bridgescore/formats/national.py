@@ -345,7 +345,16 @@ def _check(profile: Profile, awards: Awards | None, charge: str | None) -> None:
     if awards is not None:
         name = awards.scheme.name
         if profile.schemes and not name.startswith(profile.schemes):
-            takes = " or ".join(p.rstrip(":") + " schemes" for p in profile.schemes)
+            names = [p.rstrip(":") for p in profile.schemes]
+            takes = (
+                Text(N_("%(names)s schemes"), names=names[0])
+                if len(names) == 1
+                else Text(
+                    N_("%(names)s or %(last)s schemes"),
+                    names=" schemes or ".join(names[:-1]),
+                    last=names[-1],
+                )
+            )
             raise RulesError(
                 Text(
                     N_("the %(body)s takes %(takes)s, not %(name)s"),
