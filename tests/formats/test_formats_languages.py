@@ -231,3 +231,49 @@ def test_a_files_warnings_are_said_in_the_language_and_kept_in_english(tmp_path:
             "format d'export"
         )
         assert [w.text() for w in warnings] == english
+
+
+# The functions a reader says a problem with, and the sources whose sentences they say.
+_SAYING = {"ParseError", "RulesError", "Problem", "report", "problem", "_report", "bad_token"}
+_READERS = ("formats", "check", "bridge.py", "contract.py", "deal.py", "traveller.py")
+
+
+def test_no_reader_says_a_sentence_that_is_not_marked_for_the_catalogues() -> None:
+    """Beyond the bad files: no call that makes a problem or a reader's error is given an
+    English sentence as a plain string (a literal or an f-string): each is a ``Text`` of a
+    message marked with ``N_``, translated where it is shown."""
+    import ast
+
+    import bridgescore
+
+    root = Path(bridgescore.__file__).parent
+    sources = [
+        path
+        for name in _READERS
+        for path in ((root / name).rglob("*.py") if (root / name).is_dir() else [root / name])
+    ]
+    plain = []
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name not in _SAYING:
+                continue
+            said = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "expected")]
+            if name in ("problem", "report", "_report") and len(node.args) > 1:
+                said.append(node.args[1])  # a reader's problem(where, message, ...)
+            for arg in said:
+                if isinstance(arg, ast.JoinedStr):
+                    parts = [v.value for v in arg.values if isinstance(v, ast.Constant)]
+                    text = " ".join(str(part) for part in parts)
+                elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    text = arg.value
+                else:
+                    continue
+                # Words and a space: a sentence (a JSON key or a path such as boards[3] is not).
+                if _WORD.search(text) and " " in text.strip():
+                    plain.append(f"{path.relative_to(root)}:{arg.lineno}")
+    assert not plain, plain
