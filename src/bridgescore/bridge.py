@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Self
 
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.vocabulary import Vocabulary
 
 
-class Side(Vocabulary, what="a direction", ignored="-/"):
+class Side(Vocabulary, what=N_("a direction"), ignored="-/"):
     """A partnership direction: North-South or East-West (``N-S``, ``E/W`` too)."""
 
     NS = "NS"
@@ -23,7 +25,7 @@ class Side(Vocabulary, what="a direction", ignored="-/"):
 
 
 class Seat(
-    Vocabulary, what="a seat", aliases={"north": "N", "east": "E", "south": "S", "west": "W"}
+    Vocabulary, what=N_("a seat"), aliases={"north": "N", "east": "E", "south": "S", "west": "W"}
 ):
     """A seat at the table, in clockwise order."""
 
@@ -54,7 +56,7 @@ _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 class Strain(
     Vocabulary,
-    what="a strain",
+    what=N_("a strain"),
     aliases={"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"},
 ):
     """The denomination of a contract, lowest first."""
@@ -78,7 +80,7 @@ class Strain(
         return self.value
 
 
-class Doubling(Vocabulary, what="a doubling"):
+class Doubling(Vocabulary, what=N_("a doubling")):
     """Undoubled, doubled or redoubled; the value is the trick-score multiplier."""
 
     UNDOUBLED = 1
@@ -100,12 +102,14 @@ class Doubling(Vocabulary, what="a doubling"):
         for doubling in cls:
             if doubling.suffix == key:
                 return doubling
-        raise ParseError(f"not a doubling: {text!r} (expected '', X or XX)")
+        raise ParseError(
+            Text(N_("not a doubling: %(text)s (expected '', X or XX)"), text=repr(text))
+        )
 
 
 class Vulnerability(
     Vocabulary,
-    what="a vulnerability",
+    what=N_("a vulnerability"),
     aliases={"Love": "None", "Nil": "None", "O": "None", "N": "NS", "E": "EW"}
     | {"Both": "All", "B": "All"},
     ignored="-/",
@@ -145,10 +149,10 @@ class Vulnerability(
 _VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL)
 _SIDE_VULNERABLE = {Side.NS: Vulnerability.NS, Side.EW: Vulnerability.EW}  # that side alone
 _WORDS = {
-    Vulnerability.NONE: "neither side vulnerable",
-    Vulnerability.NS: "NS vulnerable",
-    Vulnerability.EW: "EW vulnerable",
-    Vulnerability.ALL: "both sides vulnerable",
+    Vulnerability.NONE: Text(N_("neither side vulnerable")),
+    Vulnerability.NS: Text(N_("NS vulnerable")),
+    Vulnerability.EW: Text(N_("EW vulnerable")),
+    Vulnerability.ALL: Text(N_("both sides vulnerable")),
 }
 
 
@@ -159,5 +163,7 @@ def dealer_for_board(board: int) -> Seat:
 
 def _check_board(board: int) -> int:
     if board < 1:
-        raise ParseError(f"not a board number: {board} (expected 1 or more)")
+        raise ParseError(
+            Text(N_("not a board number: %(board)s (expected 1 or more)"), board=board)
+        )
     return board

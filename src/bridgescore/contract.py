@@ -8,6 +8,8 @@ from functools import cache
 
 from bridgescore.bridge import Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 # A contract is read by hand as the pattern
 # r"(?i)^([1-7])\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|R|\*\*|\*)?$" reads it (with ignored case,
@@ -46,7 +48,9 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= 7:
-            raise ParseError(f"not a contract level: {self.level} (expected 1 to 7)")
+            raise ParseError(
+                Text(N_("not a contract level: %(level)s (expected 1 to 7)"), level=self.level)
+            )
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -54,8 +58,13 @@ class Contract:
         parts = _contract_parts(text.strip().replace(" ", ""))
         if not parts:
             raise ParseError(
-                f"not a contract: {text!r} (expected level 1-7, strain C D H S NT, "
-                "then X or XX, like 4S or 3NTX)"
+                Text(
+                    N_(
+                        "not a contract: %(text)s (expected level 1-7, strain C D H S NT, then X "
+                        "or XX, like 4S or 3NTX)"
+                    ),
+                    text=repr(text),
+                )
             )
         level, strain, risk = parts
         risk = risk.upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
@@ -74,7 +83,9 @@ class Contract:
     def score(self, tricks: int, vulnerable: bool) -> int:
         """Law 77 points to declarer's side for ``tricks`` won by declarer (rules.md §1.5)."""
         if not 0 <= tricks <= 13:
-            raise ParseError(f"not a number of tricks: {tricks} (expected 0 to 13)")
+            raise ParseError(
+                Text(N_("not a number of tricks: %(tricks)s (expected 0 to 13)"), tricks=tricks)
+            )
         multiplier = self.doubling.value
         need = self.tricks_needed
         if tricks >= need:
@@ -151,10 +162,23 @@ def parse_tricks(text: str, contract: Contract) -> int:
     elif 1 <= len(value) <= 2 and value.isdecimal():
         tricks = int(value)
     else:
-        raise ParseError(f"not a result: {text!r} (expected tricks taken 0-13, or =, +1, -2 ...)")
+        raise ParseError(
+            Text(
+                N_("not a result: %(text)s (expected tricks taken 0-13, or =, +1, -2 ...)"),
+                text=repr(text),
+            )
+        )
     if not 0 <= tricks <= 13:
         raise ParseError(
-            f"impossible result {text!r} for {contract}: {tricks} tricks (expected 0 to 13)"
+            Text(
+                N_(
+                    "impossible result %(text)s for %(contract)s: %(tricks)s tricks (expected 0 to "
+                    "13)"
+                ),
+                text=repr(text),
+                contract=contract,
+                tricks=tricks,
+            )
         )
     return tricks
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from bridgescore.bridge import Seat, Strain
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 SUITS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)  # as a hand is written
@@ -81,13 +83,18 @@ class Deal:
         """
         text = text.strip()
         if len(text) < 2 or text[1] != ":":
-            raise ParseError(f'a deal starts with the first seat and ":", found {text[:2]!r}')
+            raise ParseError(
+                Text(
+                    N_('a deal starts with the first seat and ":", found %(text)s'),
+                    text=repr(text[:2]),
+                )
+            )
         first = "NESW".find(text[0].upper())
         if first < 0:
-            raise ParseError(f"not a seat: {text[0]!r}")
+            raise ParseError(Text(N_("not a seat: %(text)s"), text=repr(text[0])))
         hands = text[2:].split(" ")
         if len(hands) != 4 or "" in hands:
-            raise ParseError("a deal has 4 hands separated by single spaces")
+            raise ParseError(Text(N_("a deal has 4 hands separated by single spaces")))
         found: list[Hand | None] = [None] * 4
         masks: list[int | None] = [None] * 4
         seen = 0
@@ -99,7 +106,11 @@ class Deal:
             suits = given.split(".")
             if len(suits) != 4:
                 raise ParseError(
-                    f"hand {given!r} of {SEATS[seat]} does not have 4 suits separated by '.'"
+                    Text(
+                        N_("hand %(given)s of %(seat)s does not have 4 suits separated by '.'"),
+                        given=repr(given),
+                        seat=SEATS[seat],
+                    )
                 )
             mask = 0
             texts = []
@@ -109,21 +120,31 @@ class Deal:
                 texts.append(ordered)
             if seen & mask:
                 card = (seen & mask).bit_length() - 1
-                raise ParseError(f"{_SUIT_LETTERS[card // 13]}{_RANKS[card % 13]} is dealt twice")
+                raise ParseError(
+                    Text(
+                        N_("%(suit)s%(rank)s is dealt twice"),
+                        suit=_SUIT_LETTERS[card // 13],
+                        rank=_RANKS[card % 13],
+                    )
+                )
             seen |= mask
             size = mask.bit_count()
             if size > 13:
-                raise ParseError(f"{SEATS[seat]} has {size} cards")
+                raise ParseError(
+                    Text(N_("%(seat)s has %(size)s cards"), seat=SEATS[seat], size=size)
+                )
             sizes.add(size)
             masks[seat] = mask
             found[seat] = Hand(SEATS[seat], (texts[0], texts[1], texts[2], texts[3]))
         if not seen:
-            raise ParseError("the deal has no cards")
+            raise ParseError(Text(N_("the deal has no cards")))
         if len(sizes) > 1:
             counts = ", ".join(
                 f"{SEATS[i]} {mask.bit_count()}" for i, mask in enumerate(masks) if mask is not None
             )
-            raise ParseError(f"the hands have different numbers of cards ({counts})")
+            raise ParseError(
+                Text(N_("the hands have different numbers of cards (%(counts)s)"), counts=counts)
+            )
         return cls((found[0], found[1], found[2], found[3]))
 
     def pbn(self, first: Seat = Seat.N) -> str:
@@ -169,9 +190,21 @@ def _suit(ranks: str, suit: int, seat: int) -> tuple[int, str]:
     for rank in ranks:
         r = _RANK_INDEX.get(rank)
         if r is None:
-            raise ParseError(f"bad rank {rank!r} in the hand of {SEATS[seat]}")
+            raise ParseError(
+                Text(
+                    N_("bad rank %(rank)s in the hand of %(seat)s"),
+                    rank=repr(rank),
+                    seat=SEATS[seat],
+                )
+            )
         if bits >> r & 1:
-            raise ParseError(f"{_SUIT_LETTERS[suit]}{_RANKS[r]} is dealt twice")
+            raise ParseError(
+                Text(
+                    N_("%(suit)s%(rank)s is dealt twice"),
+                    suit=_SUIT_LETTERS[suit],
+                    rank=_RANKS[r],
+                )
+            )
         bits |= 1 << r
     known = bits, "".join(_RANKS[r] for r in range(12, -1, -1) if bits >> r & 1)
     if len(_SUIT_CACHE) < 20000:  # at most 8192 suits, in two cases; a safety bound

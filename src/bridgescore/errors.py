@@ -17,11 +17,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from bridgescore.languages import _, current, ngettext
+from bridgescore.languages import _, current, ngettext, use
+from bridgescore.languages.text import Text, shown
 
 
 class BridgeScoreError(Exception):
-    """Base of every error bridgescore raises for bad input or impossible requests."""
+    """Base of every error bridgescore raises for bad input or impossible requests.
+
+    Its sentence may be a :class:`~bridgescore.languages.text.Text` (``ParseError(Text(N_("not a
+    lead: %(found)s"), found=...))``): ``str()`` then gives it in the current language, and
+    :func:`sentence` the sentence itself, English as a ``str``, to keep in a :class:`Problem`.
+    """
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and isinstance(self.args[0], Text):
+            return str(shown(self.args[0]))
+        return super().__str__()
+
+
+def sentence(error: BaseException) -> str:
+    """What ``error`` says, kept to be translated where it is shown: its :class:`Text` when it
+    was made with one, else its English ``str``."""
+    if len(error.args) == 1 and isinstance(error.args[0], Text):
+        return error.args[0]
+    with use("en"):
+        return str(error)
 
 
 class ParseError(BridgeScoreError, ValueError):
@@ -44,7 +64,12 @@ def _cut(text: str, limit: int) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem found in an input file, with where it is and what was expected."""
+    """One problem found in an input file, with where it is and what was expected.
+
+    ``message`` and ``expected`` are English (what JSON carries); made as a
+    :class:`~bridgescore.languages.text.Text` they keep their message and values, and
+    :meth:`describe` says them in the current language (:meth:`text`: in English).
+    """
 
     message: str
     line: int | None = None
@@ -58,7 +83,8 @@ class Problem:
         if self.found is not None and len(self.found) > FOUND_LIMIT:
             object.__setattr__(self, "found", _cut(self.found, FOUND_LIMIT))
         if len(self.message) > MESSAGE_LIMIT:
-            object.__setattr__(self, "message", _cut(self.message, MESSAGE_LIMIT))
+            with use("en"):
+                object.__setattr__(self, "message", _cut(self.message, MESSAGE_LIMIT))
 
     def where(self, path: str | None = None) -> str:
         parts = []
@@ -73,13 +99,19 @@ class Problem:
         return ", ".join(parts)
 
     def describe(self, path: str | None = None) -> str:
-        text = self.message
+        """Where the problem is and what it is, in the current language."""
+        text = str(shown(self.message))
         if self.found is not None:
             text += _(": found %(found)s", found=repr(self.found))
         if self.expected:
-            text += _(", expected %(expected)s", expected=self.expected)
+            text += _(", expected %(expected)s", expected=shown(self.expected))
         where = self.where(path)
         return f"{where}: {text}" if where else text
+
+    def text(self, path: str | None = None) -> str:
+        """:meth:`describe` in English, what a program reads (JSON)."""
+        with use("en"):
+            return self.describe(path)
 
 
 class InputFileError(BridgeScoreError):
@@ -149,7 +181,7 @@ class Problems(Sequence[Problem]):
         found: str | None = None,
     ) -> Problem:
         """Record what a :class:`ParseError` (or :class:`RulesError`) says, where it was met."""
-        return self.add(Problem(str(error), line, board, table, found))
+        return self.add(Problem(sentence(error), line, board, table, found))
 
     def extend(self, problems: Iterable[Problem]) -> None:
         for problem in problems:

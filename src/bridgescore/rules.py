@@ -15,10 +15,11 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.errors import ParseError, RulesError
+from bridgescore.languages import N_
 from bridgescore.vocabulary import Vocabulary
 
 
-class Compensation(Vocabulary, what="a compensation method"):
+class Compensation(Vocabulary, what=N_("a compensation method")):
     """How real results are brought to the top when some tables have no comparable result."""
 
     NONE = "none"  # boards keep their own top (seeds 000 and 003 for sit-outs)
@@ -27,7 +28,7 @@ class Compensation(Vocabulary, what="a compensation method"):
     RATIO = "ratio"  # ratio of tops, rules.md §4.3
 
 
-class SmallGroups(Vocabulary, what="a small-group rule"):
+class SmallGroups(Vocabulary, what=N_("a small-group rule")):
     """How small groups of a fouled board are scored (rules.md §5.5)."""
 
     NEUBERG = "neuberg"  # always Neuberg
@@ -35,7 +36,7 @@ class SmallGroups(Vocabulary, what="a small-group rule"):
     ACBL = "acbl"  # groups of 1-2, and of 3 unless the larger group
 
 
-class Rounding(Vocabulary, what="a rounding rule"):
+class Rounding(Vocabulary, what=N_("a rounding rule")):
     """How values are rounded for display (never inside the arithmetic)."""
 
     HALF_UP = "half-up"  # halves away from zero
@@ -43,7 +44,7 @@ class Rounding(Vocabulary, what="a rounding rule"):
     TRUNCATE = "truncate"  # cut, as seed 000 prints handicaps
 
 
-class Method(Vocabulary, what="a scoring method"):
+class Method(Vocabulary, what=N_("a scoring method")):
     """How each board is scored: by field (matchpoints, Butler, cross-IMPs), or between the two
     rooms of a match (teams of four). A session of teams (its field structure) is scored by
     match whatever the method: :func:`bridgescore.scoring.method_of` decides."""
@@ -59,7 +60,7 @@ class Method(Vocabulary, what="a scoring method"):
         return "teams of four" if self is Method.TEAMS else self.value
 
 
-class DatumRounding(Vocabulary, what="a datum rounding"):
+class DatumRounding(Vocabulary, what=N_("a datum rounding")):
     """How a Butler datum is rounded to a multiple of 10 (§6.4, §10 item 8)."""
 
     HALF_UP = "half-up"
@@ -183,7 +184,7 @@ class Trim:
 
 class CrossImpNormalisation(
     Vocabulary,
-    what="a cross-IMP division",
+    what=N_("a cross-IMP division"),
     aliases={"Cross": "sum", "Cross1": "results", "Cross2": "comparisons"},
 ):
     """What a cross-IMP total is divided by (§6.3, §10 item 9)."""
@@ -202,21 +203,21 @@ class CrossImpNormalisation(
         return results - 1 if self is CrossImpNormalisation.COMPARISONS else results
 
 
-class VpScale(Vocabulary, what="a victory-point scale"):
+class VpScale(Vocabulary, what=N_("a victory-point scale")):
     """The WBF 2013 victory-point scale a teams match is converted on (rules.md §6.5)."""
 
     CONTINUOUS = "continuous"  # VPs to 0.01
     DISCRETE = "discrete"  # whole VPs
 
 
-class Totals(Vocabulary, what="a way of adding totals"):
+class Totals(Vocabulary, what=N_("a way of adding totals")):
     """What a pair's total and percentage are summed from (docs/rules.md, "Totals as shown")."""
 
     EXACT = "exact"  # the exact values of its rows
     SHOWN = "shown"  # each row's value as shown: rounded to ``decimals`` by ``rounding`` first
 
 
-class TeamsScoring(Vocabulary, what="a teams scoring"):
+class TeamsScoring(Vocabulary, what=N_("a teams scoring")):
     """How each board of a teams-of-four match is scored (rules.md §6.2, §6.6)."""
 
     IMPS = "imps"  # IMPs on the difference between the rooms, the match converted to VPs

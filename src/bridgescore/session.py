@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.traveller import RowKey, TableResult
 from bridgescore.vocabulary import Vocabulary
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from bridgescore.deal import Deal  # hand records come with a few formats only
 
 
-class FieldStructure(Vocabulary, what="a field structure"):
+class FieldStructure(Vocabulary, what=N_("a field structure")):
     """How a session's entrants form the fields they are ranked in (rules.md §7.3), and the
     kind of movement that seats them (:attr:`bridgescore.movements.model.Movement.kind`: a
     Mitchell, a Howell or an individual).
@@ -69,6 +71,13 @@ class Entrant:
     def __str__(self) -> str:
         kind = "player" if self.player else "pair"
         return f"{kind} {self.label}"
+
+    @property
+    def said(self) -> Text:
+        """:meth:`__str__` as a sentence keeps it, said in the reader's language."""
+        return Text(
+            N_("player %(label)s") if self.player else N_("pair %(label)s"), label=self.label
+        )
 
 
 @dataclass(frozen=True)
@@ -405,15 +414,24 @@ def _played_twice(
     entrant: Entrant, board: int, t: TableResult, earlier: TableResult, teams: bool
 ) -> Problem:
     return Problem(
-        f"{entrant} plays board {board} {'in the same direction ' if teams else ''}twice (also "
-        f"on line {earlier.line})",
+        Text(
+            N_(
+                "%(entrant)s plays board %(board)s in the same direction twice (also on line "
+                "%(line)s)"
+            )
+            if teams
+            else N_("%(entrant)s plays board %(board)s twice (also on line %(line)s)"),
+            entrant=entrant.said,
+            board=board,
+            line=earlier.line,
+        ),
         t.line,
         board,
         t.table,
         found=entrant.label,
-        expected="each team once per direction per board"
+        expected=Text(N_("each team once per direction per board"))
         if teams
-        else "each pair or player once per board",
+        else Text(N_("each pair or player once per board")),
     )
 
 

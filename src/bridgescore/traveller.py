@@ -27,6 +27,8 @@ from bridgescore.contract import (
     possible_scores,
 )
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 _ARTIFICIAL_CODES = {"A+": Fraction(60), "A": Fraction(50), "A-": Fraction(40)}
 
@@ -54,7 +56,12 @@ class Artificial:
             if percent <= 100:
                 return cls("%", percent)
         raise ParseError(
-            f"not an artificial score: {text!r} (expected A+, A, A- or a percentage like 60)"
+            Text(
+                N_(
+                    "not an artificial score: %(text)s (expected A+, A, A- or a percentage like 60)"
+                ),
+                text=repr(text),
+            )
         )
 
     @property
@@ -98,17 +105,32 @@ class BridgeResult:
         produce (15000, -99990 or 7610 are typing mistakes); a point score the director
         assigned on purpose is ``assigned`` and taken as it is."""
         if ns_score % 10:
-            raise ParseError(f"not a bridge score: {ns_score} (scores are multiples of 10)")
+            raise ParseError(
+                Text(
+                    N_("not a bridge score: %(ns_score)s (scores are multiples of 10)"),
+                    ns_score=ns_score,
+                )
+            )
         if assigned:
             return cls(ns_score, assigned_points=True)
         if vulnerability is not None and ns_score not in possible_scores(vulnerability):
-            near = " or ".join(
-                f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)
+            scores = [f"{n:+d}" if n else "0" for n in nearest_scores(ns_score, vulnerability)]
+            near = (
+                Text(N_("%(words)s or %(last)s"), words=" or ".join(scores[:-1]), last=scores[-1])
+                if len(scores) > 1
+                else " or ".join(scores)
             )
             raise ParseError(
-                f"no contract scores {ns_score:+d} for NS with {vulnerability.words} "
-                f"(the nearest possible: {near}; a point score the director assigned is "
-                f"written 'points {ns_score:+d}')"
+                Text(
+                    N_(
+                        "no contract scores %(ns_score)s for NS with %(words)s (the nearest "
+                        "possible: %(near)s; a point score the director assigned is written "
+                        "'points %(ns_score)s')"
+                    ),
+                    ns_score=f"{ns_score:+d}",
+                    words=vulnerability.words,
+                    near=near,
+                )
             )
         return cls(ns_score)
 
@@ -124,8 +146,13 @@ class BridgeResult:
             return cls.from_score(int(words[1]), assigned=True)
         if len(words) != 3:
             raise ParseError(
-                f"not a result: {text!r} (expected contract declarer result like '4S N =', "
-                "PASS, or an NS score like -50)"
+                Text(
+                    N_(
+                        "not a result: %(text)s (expected contract declarer result like '4S N =', "
+                        "PASS, or an NS score like -50)"
+                    ),
+                    text=repr(text),
+                )
             )
         contract = Contract.parse(words[0])
         return cls.played(
@@ -158,13 +185,16 @@ class WeightedResult:
         if len(self.parts) == 1 and self.parts[0][0] == 1:
             return  # a single result (most tables): nothing to add up
         if not self.parts:
-            raise ParseError("a weighted score needs at least one result")
+            raise ParseError(Text(N_("a weighted score needs at least one result")))
         if any(weight <= 0 for weight, _ in self.parts):
-            raise ParseError("the weights of a weighted score must be positive")
+            raise ParseError(Text(N_("the weights of a weighted score must be positive")))
         total = sum((weight for weight, _ in self.parts), Fraction(0))
         if total != 1:
             raise ParseError(
-                f"the weights of a weighted score add up to {float(total) * 100:g}%, expected 100%"
+                Text(
+                    N_("the weights of a weighted score add up to %(value)s%%, expected 100%%"),
+                    value=f"{float(total) * 100:g}",
+                )
             )
 
     @classmethod
@@ -182,8 +212,13 @@ class WeightedResult:
             match = re.fullmatch(r"(\d+(?:\.\d+)?)%\s*(?:of\s+)?(.+)", chunk)
             if not match:
                 raise ParseError(
-                    f"not a weighted part: {chunk!r} (expected a weight and a result, "
-                    "like '30% 4S N =')"
+                    Text(
+                        N_(
+                            "not a weighted part: %(chunk)s (expected a weight and a result, like "
+                            "'30%% 4S N =')"
+                        ),
+                        chunk=repr(chunk),
+                    )
                 )
             weight = Fraction(match.group(1)) / 100
             parts.append((weight, BridgeResult.parse(match.group(2), vulnerability)))
@@ -345,11 +380,19 @@ def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScor
             label, _, rest = chunk.strip().partition(" ")
             if label.upper() not in ("NS", "EW") or label.upper() in sides:
                 raise ParseError(
-                    f"not a split score: {text!r} (expected 'NS <result> | EW <result>')"
+                    Text(
+                        N_("not a split score: %(text)s (expected 'NS <result> | EW <result>')"),
+                        text=repr(text),
+                    )
                 )
             sides[label.upper()] = _one_side(rest, vulnerability)
         if set(sides) != {"NS", "EW"}:
-            raise ParseError(f"not a split score: {text!r} (expected 'NS <result> | EW <result>')")
+            raise ParseError(
+                Text(
+                    N_("not a split score: %(text)s (expected 'NS <result> | EW <result>')"),
+                    text=repr(text),
+                )
+            )
         return sides["NS"], sides["EW"], True
     return *_both(WeightedResult.parse(value, vulnerability)), True
 

@@ -22,6 +22,8 @@ from enum import Enum
 from typing import Any, Self
 
 from bridgescore.errors import ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 # Each vocabulary's words (its members' and its aliases', as compared), made when first read.
 _WORDS: dict[type[Vocabulary], dict[str, Any]] = {}
@@ -69,14 +71,23 @@ class Vocabulary(Enum):
             _WORDS[cls] = words
         found: Self | None = words.get(cls.key(text))
         if found is None:
-            raise ParseError(f"not {cls._what}: {text!r} (expected {cls.choices()})")
+            raise ParseError(
+                Text(
+                    N_("not %(what)s: %(text)s (expected %(cls)s)"),
+                    what=Text(cls._what),
+                    text=repr(text),
+                    cls=cls.choices(),
+                )
+            )
         return found
 
     @classmethod
     def choices(cls) -> str:
         """The members' words as a sentence names them: ``mitchell, howell or individual``."""
         words = [str(member) for member in cls]
-        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        if len(words) == 1:
+            return words[0]
+        return Text(N_("%(words)s or %(last)s"), words=", ".join(words[:-1]), last=words[-1])
 
     def __str__(self) -> str:
         return str(self.value)

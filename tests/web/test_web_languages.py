@@ -277,3 +277,34 @@ def test_a_swiss_events_published_site_is_translated_in_the_pseudo_locale(
     # the JSON twin keeps the conditions' English
     shown = console.client.get("/results/swiss/1/index.json").json()
     assert any("Danish" in line for line in shown["conditions"]), shown["conditions"]
+
+
+def test_a_bad_file_uploaded_is_refused_in_the_clubs_language(store: Store) -> None:
+    """A hand-record file's problems, each reader's own sentences with them, in the club's
+    language on the console's page and in its JSON answer; none left plain in the
+    pseudo-locale."""
+    from tests.formats.bad_files import hand_records
+
+    session = new_session(Console(store))
+    data = hand_records()["bad.dlm"]
+
+    def refused(language: str, page: str) -> Any:
+        store.set_setting("language", language)  # before the console reads it
+        console = Console(store)
+        return console.client.post(
+            f"/director/sessions/{session}/{page}",
+            data={"csrf": console.csrf},
+            files={"hands": ("night.dlm", data, "application/octet-stream")},
+        )
+
+    answer = refused("fr", "deals.json")
+    assert answer.status_code == 422, answer.text
+    message = answer.json()["error"]["message"]
+    assert "night.dlm : 5 problèmes" in message, message
+    assert "night.dlm:9: pas une ligne clé=valeur : trouvé 'not a line'" in message, message
+    page = refused("nl", "deals")
+    assert page.status_code == 422
+    assert "night.dlm:8, spel 2: geen 26 letters a tot p: gevonden" in page.text, page.text
+    message = refused(PSEUDO, "deals.json").json()["error"]["message"]
+    quoted = re.sub(r"'[^']*'", "", message.replace("night.dlm", ""))
+    assert not _words(quoted) - _words(data.decode("latin-1")) - {"DLM", "Show"}, message

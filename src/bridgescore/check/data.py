@@ -53,7 +53,7 @@ def to_data(result: Check) -> dict[str, Any]:
             "searched": _searched(result),
             "remaining": [_mismatch(m, session) for m in found.mismatches],
         },
-        "warnings": [p.describe(figures.path) for p in figures.warnings],
+        "warnings": [p.text(figures.path) for p in figures.warnings],
     }
 
 

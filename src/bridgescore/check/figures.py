@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.reported import ReportedScores
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Entrant, FieldStructure, Session
 
@@ -65,10 +67,18 @@ def _pbn_figures(name: str, rf: ResultsFile) -> Figures:
             name,
             [
                 Problem(
-                    "nothing to check: the file carries no matchpoints, IMPs or totals of its "
-                    "own to compare with a rescoring",
-                    expected="MP_NS/MP_EW or IMP_NS/IMP_EW columns, ScoreMP or ScoreIMP tags, "
-                    "or a TotalScoreTable (bridgescore score rescores any file)",
+                    Text(
+                        N_(
+                            "nothing to check: the file carries no matchpoints, IMPs or totals of "
+                            "its own to compare with a rescoring"
+                        )
+                    ),
+                    expected=Text(
+                        N_(
+                            "MP_NS/MP_EW or IMP_NS/IMP_EW columns, ScoreMP or ScoreIMP tags, or a "
+                            "TotalScoreTable (bridgescore score rescores any file)"
+                        )
+                    ),
                 )
             ],
         )
@@ -96,7 +106,7 @@ def _scorer_handicaps(
 
 
 # What a file of each kind without figures of another program is, for the message.
-_NO_FIGURES = {"csv": "a traveller CSV", "json": "bridgescore's own JSON results"}
+_NO_FIGURES = {"csv": N_("a traveller CSV"), "json": N_("bridgescore's own JSON results")}
 
 
 def read_figures(path: str | Path) -> Figures:
@@ -120,10 +130,19 @@ def _read_figures(path: str | Path) -> Figures:
             name,
             [
                 Problem(
-                    f"nothing to check: {_NO_FIGURES[kind]} carries no figures of another "
-                    "program to compare with a rescoring",
-                    expected="a USEBIO or NZ Scorer .xml file with its own matchpoints and "
-                    "percentages (bridgescore score rescores any file)",
+                    Text(
+                        N_(
+                            "nothing to check: %(kind)s carries no figures of another "
+                            "program to compare with a rescoring"
+                        ),
+                        kind=Text(_NO_FIGURES[kind]),
+                    ),
+                    expected=Text(
+                        N_(
+                            "a USEBIO or NZ Scorer .xml file with its own matchpoints and "
+                            "percentages (bridgescore score rescores any file)"
+                        )
+                    ),
                 )
             ],
         )

@@ -17,6 +17,8 @@ from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -76,7 +78,13 @@ def module(kind: str) -> FormatModule:
     except KeyError:
         raise InputFileError(
             None,
-            [Problem("unknown kind of results file", found=kind, expected=", ".join(MODULES))],
+            [
+                Problem(
+                    Text(N_("unknown kind of results file")),
+                    found=kind,
+                    expected=", ".join(MODULES),
+                )
+            ],
         ) from None
     try:
         return cast(FormatModule, importlib.import_module(name))
@@ -85,7 +93,12 @@ def module(kind: str) -> FormatModule:
             raise
         raise InputFileError(  # an installation without this format's module
             None,
-            [Problem(f"writing {LABELS[kind]} is not available yet", expected="another format")],
+            [
+                Problem(
+                    Text(N_("writing %(format)s is not available yet"), format=LABELS[kind]),
+                    expected=Text(N_("another format")),
+                )
+            ],
         ) from None
 
 
@@ -120,7 +133,7 @@ def _extension_kind(path: str | Path) -> str:
             str(path),
             [
                 Problem(
-                    "unknown kind of results file",
+                    Text(N_("unknown kind of results file")),
                     found=suffix or "no extension",
                     expected=KINDS,
                 )
@@ -174,9 +187,9 @@ def _xml_kind(path: str, head: bytes) -> str:
         path,
         [
             Problem(
-                "not a results file bridgescore reads",
+                Text(N_("not a results file bridgescore reads")),
                 found=f"<{name}>" if name else text.lstrip()[:40],
-                expected="<USEBIO> (USEBIO 1.2) or <session> (NZ Scorer)",
+                expected=Text(N_("<USEBIO> (USEBIO 1.2) or <session> (NZ Scorer)")),
             )
         ],
     )
@@ -238,7 +251,11 @@ def summarized(warnings: tuple[Problem, ...]) -> tuple[Problem, ...]:
             continue
         out.append(
             Problem(
-                f"{message} ({len(met)} times; the first here)",
+                Text(
+                    N_("%(message)s (%(met_count)s times; the first here)"),
+                    message=message,
+                    met_count=len(met),
+                ),
                 first.line,
                 first.board,
                 first.table,
@@ -261,9 +278,9 @@ def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str
             str(path),
             [
                 Problem(
-                    "cannot tell what to write from the extension",
+                    Text(N_("cannot tell what to write from the extension")),
                     found=suffix or "no extension",
-                    expected="a name ending .csv, .json, .xml (USEBIO) or .pbn",
+                    expected=Text(N_("a name ending .csv, .json, .xml (USEBIO) or .pbn")),
                 )
             ],
         )

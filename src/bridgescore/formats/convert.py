@@ -13,7 +13,8 @@ from pathlib import Path
 
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import Movement
 from bridgescore.rules import Method, Rules
 from bridgescore.scoring import method_of, score
@@ -67,8 +68,14 @@ def target_kind(target: str | Path, kind: str | None = None) -> str:
     found = kind or WRITTEN.get(suffix)
     if found is None:
         raise ParseError(
-            f"{target}: cannot tell what to write from the extension {suffix or '(none)'}: "
-            "name OUT .csv, .json, .xml (USEBIO) or .pbn, or give --to"
+            Text(
+                N_(
+                    "%(target)s: cannot tell what to write from the extension %(suffix)s: "
+                    "name OUT .csv, .json, .xml (USEBIO) or .pbn, or give --to"
+                ),
+                target=str(target),
+                suffix=suffix or Text(N_("(none)")),
+            )
         )
     return found
 
@@ -108,7 +115,14 @@ def convert(
     scored_rules: Rules | None = rules
     if teams and written not in ("csv", "pbn", "usebio"):
         raise RulesError(
-            f"{target}: teams of four are written as traveller CSV, PBN or USEBIO, not {written}"
+            Text(
+                N_(
+                    "%(target)s: teams of four are written as traveller CSV, PBN or USEBIO, not "
+                    "%(written)s"
+                ),
+                target=target,
+                written=written,
+            )
         )
     if written == "csv":
         out = ResultsFile(session)

@@ -19,9 +19,11 @@ from typing import IO, TYPE_CHECKING
 from bridgescore.bridge import Seat, Side, Vulnerability, dealer_for_board
 from bridgescore.collector import paused
 from bridgescore.contract import Contract, parse_tricks
-from bridgescore.errors import ParseError, Problem, Problems
+from bridgescore.errors import ParseError, Problem, Problems, sentence
 from bridgescore.formats.files import decode_text
 from bridgescore.formats.results_file import ResultsFile, load_with
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 from bridgescore.session import Board, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
@@ -142,7 +144,7 @@ class _Seen:
             try:
                 found = _scores(row, vul)
             except ParseError as error:
-                found = str(error)
+                found = sentence(error)
             self.scores[key] = found
         if isinstance(found, str):
             raise ParseError(found)
@@ -202,7 +204,9 @@ def loads(
         if table is not None:
             tables.append(table)
     if not tables and not problems:
-        problems.report("no results in the file", expected="a header and one row per table")
+        problems.report(
+            Text(N_("no results in the file")), expected=Text(N_("a header and one row per table"))
+        )
     if movement is not None:
         from bridgescore.movements import seating
 
@@ -272,11 +276,15 @@ def _records(
                 return
             yield start, cells
     except csv.Error as error:
-        problems.add(Problem(f"unreadable CSV ({error})", reader.line_num))
+        problems.add(Problem(Text(N_("unreadable CSV (%(error)s)"), error=error), reader.line_num))
 
 
 class _Unclosed(Exception):
-    pass
+    """A quote opened on line ``start`` and never closed, and what it would swallow."""
+
+    def __init__(self, start: int, said: Text) -> None:
+        super().__init__(start, said)
+        self.start, self.said = start, said
 
 
 def _swallowed(text: str, cells: list[str], start: int, delimiter: str, width: int) -> bool:
@@ -290,14 +298,26 @@ def _swallowed(text: str, cells: list[str], start: int, delimiter: str, width: i
     except csv.Error as error:
         at_end = "end of data" in str(error)
     if at_end or rowlike:
-        raise _Unclosed(
-            f"a quote opened on line {start} is never closed"
-            + (
-                f": the rest of the file ({len(lines)} more lines) would be one cell"
-                if at_end
-                else f", so {rowlike} later rows would be read as part of one cell"
+        said = (
+            Text(
+                N_(
+                    "a quote opened on line %(line)s is never closed: the rest of the file "
+                    "(%(count)s more lines) would be one cell"
+                ),
+                line=start,
+                count=len(lines),
+            )
+            if at_end
+            else Text(
+                N_(
+                    "a quote opened on line %(line)s is never closed, so %(count)s later rows "
+                    "would be read as part of one cell"
+                ),
+                line=start,
+                count=rowlike,
             )
         )
+        raise _Unclosed(start, said)
     return False
 
 
@@ -305,8 +325,17 @@ def _rows(text: str, problems: Problems, seated: bool = False) -> Iterator[_CsvR
     try:
         yield from _rows_of(text, problems, seated)
     except _Unclosed as error:
-        line = int(re.search(r"line (\d+)", str(error))[1])  # type: ignore[index]
-        problems.add(Problem(str(error), line, expected='a closing " after the quoted text'))
+        problems.add(
+            Problem(error.said, error.start, expected=Text(N_('a closing " after the quoted text')))
+        )
+
+
+def _both(parts: list[str]) -> str:
+    """``a and b and c``, said in the language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Text(N_("%(one)s and %(other)s"), one=said, other=part)
+    return said
 
 
 def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
@@ -317,7 +346,10 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
     if first is None:
         if not problems:
             problems.add(
-                Problem("the file is empty", expected="a header row and one row per table")
+                Problem(
+                    Text(N_("the file is empty")),
+                    expected=Text(N_("a header row and one row per table")),
+                )
             )
         return
     header_line, header = first
@@ -327,44 +359,44 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
         if key is None:
             problems.add(
                 Problem(
-                    "unknown column",
+                    Text(N_("unknown column")),
                     header_line,
                     found=name,
-                    expected="one of " + ", ".join(COLUMNS),
+                    expected=Text(N_("one of %(names)s"), names=", ".join(COLUMNS)),
                 )
             )
             keys.append("")
         elif key in keys:
-            problems.add(Problem("column given twice", header_line, found=name))
+            problems.add(Problem(Text(N_("column given twice")), header_line, found=name))
             keys.append("")
         else:
             keys.append(key)
     present = set(keys)
     pairs = {"ns", "ew"} <= present
     players = {"n", "e", "s", "w"} <= present
-    missing = []
+    missing: list[str] = []
     if "board" not in present:
         missing.append("board")
     if not pairs and not players and not (seated and "table" in present):
-        missing.append("ns and ew (pairs) or n, e, s and w (players)")
+        missing.append(Text(N_("ns and ew (pairs) or n, e, s and w (players)")))
     if not ({"contract", "score", "adjusted"} & present):
-        missing.append("contract (with declarer and result) or score")
+        missing.append(Text(N_("contract (with declarer and result) or score")))
     if missing:
         problems.add(
             Problem(
-                "missing columns",
+                Text(N_("missing columns")),
                 header_line,
                 found=", ".join(header),
-                expected=" and ".join(missing),
+                expected=_both(missing),
             )
         )
         return
     if pairs and players:
         problems.add(
             Problem(
-                "both pair and player columns",
+                Text(N_("both pair and player columns")),
                 header_line,
-                expected="ns, ew for pairs or n, e, s, w for an individual",
+                expected=Text(N_("ns, ew for pairs or n, e, s, w for an individual")),
             )
         )
         return
@@ -373,10 +405,15 @@ def _rows_of(text: str, problems: Problems, seated: bool) -> Iterator[_CsvRow]:
         if len(cells) != len(keys):
             problems.add(
                 Problem(
-                    f"{len(cells)} cell{'' if len(cells) == 1 else 's'} for {len(keys)} columns",
+                    counted(
+                        "%(num)d cell for %(columns)s columns",
+                        "%(num)d cells for %(columns)s columns",
+                        len(cells),
+                        columns=len(keys),
+                    ),
                     line,
                     found=delimiter.join(cells),
-                    expected=f"{len(keys)} cells",
+                    expected=Text(N_("%(keys_count)s cells"), keys_count=len(keys)),
                 )
             )
             continue
@@ -418,7 +455,7 @@ def _boards(rows: list[_CsvRow], problems: Problems, seen: _Seen) -> dict[int, B
                 value = _norm(text, key)
             except ParseError as error:
                 problems.add(
-                    Problem(str(error), row.line, number, row.get("table") or None, found=text)
+                    Problem(sentence(error), row.line, number, row.get("table") or None, found=text)
                 )
                 continue
             earlier = set_on.get((number, key))
@@ -426,13 +463,24 @@ def _boards(rows: list[_CsvRow], problems: Problems, seen: _Seen) -> dict[int, B
                 if _norm(earlier[0], key) != value:
                     problems.add(
                         Problem(
-                            f"board {number} has {key} {earlier[0]!r} on line {earlier[1]}",
+                            Text(
+                                N_("board %(number)s has %(key)s %(earlier)s on line %(earlier2)s"),
+                                number=number,
+                                key=key,
+                                earlier=repr(earlier[0]),
+                                earlier2=earlier[1],
+                            ),
                             row.line,
                             number,
                             row.get("table") or None,
                             found=text,
-                            expected=f"the same {key} on every row of a board (or a group "
-                            "column for a fouled board)",
+                            expected=Text(
+                                N_(
+                                    "the same %(key)s on every row of a board (or a group column "
+                                    "for a fouled board)"
+                                ),
+                                key=key,
+                            ),
                         )
                     )
                 continue
@@ -466,7 +514,11 @@ def _table(
 
     board = seen.number(get("board", ""))
     if board is None:
-        problem("not a board number", get("board", ""), "a whole number from 1 to 9999")
+        problem(
+            Text(N_("not a board number")),
+            get("board", ""),
+            Text(N_("a whole number from 1 to 9999")),
+        )
         return None
     # A fouled board's copies may differ: the row's own vulnerability scores the row.
     vul = boards[board].vulnerability
@@ -484,29 +536,33 @@ def _table(
         if number is not None:
             numbers.append(number)
         else:
-            what = "pair" if len(seats) == 2 else "player"
-            problem(f"not a {what} number in column {seat}", text, "a whole number from 1 to 9999")
+            what = Text(N_("pair")) if len(seats) == 2 else Text(N_("player"))
+            problem(
+                Text(N_("not a %(what)s number in column %(seat)s"), what=what, seat=seat),
+                text,
+                Text(N_("a whole number from 1 to 9999")),
+            )
     round_text = get("round", "")
     round_number = None
     if round_text:
         if len(round_text) <= 3 and round_text.isdecimal():  # \d{1,3}: Unicode digits
             round_number = int(round_text)
         else:
-            problem("not a round number", round_text, "a whole number")
+            problem(Text(N_("not a round number")), round_text, Text(N_("a whole number")))
     arrow = False
     if get("arrow", ""):
         flag = get("arrow", "").lower()
         if flag in ("1", "y", "yes", "true", "x"):
             arrow = True
         elif flag not in ("0", "n", "no", "false", "-"):
-            problem("not an arrow-switch flag", get("arrow", ""), "yes or no")
+            problem(Text(N_("not an arrow-switch flag")), get("arrow", ""), Text(N_("yes or no")))
     lead = get("lead", "") or None
     if lead:
         card = lead_card(lead.replace(" ", ""))
         if card:
             lead = card
         else:
-            problem("not a lead", lead, "a card like SA, H7 or TD")
+            problem(Text(N_("not a lead")), lead, Text(N_("a card like SA, H7 or TD")))
     ns_side: SideScore = None
     ew_side: SideScore = None
     assigned = False
@@ -514,7 +570,7 @@ def _table(
     try:
         ns_side, ew_side, assigned = seen.side_scores(row, vul)
     except ParseError as error:
-        problem(str(error))
+        problem(sentence(error))
         score_problem = True
     if found and not (score_problem and found == 1):
         return None
@@ -610,8 +666,13 @@ def _scores(row: _CsvRow, vul: Vulnerability) -> tuple[SideScore, SideScore, boo
     if adjusted:
         if contract_text or declarer_text or result_text or score_text:
             raise ParseError(
-                f"both a table result and an adjusted score {adjusted!r} (expected the "
-                "adjusted score alone: it replaces the result)"
+                Text(
+                    N_(
+                        "both a table result and an adjusted score %(adjusted)s (expected the "
+                        "adjusted score alone: it replaces the result)"
+                    ),
+                    adjusted=repr(adjusted),
+                )
             )
         return parse_side_scores(adjusted, vul)
     upper = contract_text.upper()
@@ -620,47 +681,77 @@ def _scores(row: _CsvRow, vul: Vulnerability) -> tuple[SideScore, SideScore, boo
     ):
         if declarer_text or result_text or score_text:
             raise ParseError(
-                f"{contract_text!r} with a declarer, result or score (expected them empty)"
+                Text(
+                    N_("%(contract_text)s with a declarer, result or score (expected them empty)"),
+                    contract_text=repr(contract_text),
+                )
             )
         return parse_side_scores(contract_text, vul)
     end = contract_text.rstrip()[-1:]
     if (end in _ARTIFICIAL_ENDS or end.isdecimal()) and _artificial_side(contract_text.strip()):
         raise ParseError(
-            f"an artificial score for one side only: {contract_text!r} (expected both sides, "
-            "NS then EW, like A+/A- or 60/40, or A for average to both)"
+            Text(
+                N_(
+                    "an artificial score for one side only: %(contract_text)s (expected both "
+                    "sides, NS then EW, like A+/A- or 60/40, or A for average to both)"
+                ),
+                contract_text=repr(contract_text),
+            )
         )
     score: int | None = None
     points = re.fullmatch(_POINTS, score_text) if score_text else None
     if points:
         if contract_text or declarer_text or result_text:
             raise ParseError(
-                f"an assigned point score {score_text!r} with a contract, declarer or result "
-                "(expected the score alone)"
+                Text(
+                    N_(
+                        "an assigned point score %(score_text)s with a contract, declarer or "
+                        "result (expected the score alone)"
+                    ),
+                    score_text=repr(score_text),
+                )
             )
         side = WeightedResult.single(BridgeResult.from_score(int(points[1]), vul, assigned=True))
         return side, side, True  # the director assigned it, as in the adjusted column
     if score_text:
         if not re.fullmatch(_SCORE, score_text) or int(score_text) % 10:
             raise ParseError(
-                f"not a score: {score_text!r} (expected the NS score, a multiple of 10 from "
-                "-7600 to 7600, like 420 or -50)"
+                Text(
+                    N_(
+                        "not a score: %(score_text)s (expected the NS score, a multiple of 10 from "
+                        "-7600 to 7600, like 420 or -50)"
+                    ),
+                    score_text=repr(score_text),
+                )
             )
         score = int(score_text)
     if not contract_text:
         if score is None:
-            raise ParseError("no result (expected a contract with declarer and result, or a score)")
+            raise ParseError(
+                Text(N_("no result (expected a contract with declarer and result, or a score)"))
+            )
         if declarer_text or result_text:
-            raise ParseError("a declarer or result without a contract (expected a contract)")
+            raise ParseError(
+                Text(N_("a declarer or result without a contract (expected a contract)"))
+            )
         return _same(BridgeResult.from_score(score, vul))
     if upper in ("PASS", "P", "PASSED", "ALL PASS", "AP"):
         if declarer_text not in ("", "-") or result_text not in ("", "-"):
-            raise ParseError("a passed-out board with a declarer or result (expected them empty)")
+            raise ParseError(
+                Text(N_("a passed-out board with a declarer or result (expected them empty)"))
+            )
         if score not in (None, 0):
-            raise ParseError(f"a passed-out board scores 0, the score column says {score}")
+            raise ParseError(
+                Text(
+                    N_("a passed-out board scores 0, the score column says %(score)s"), score=score
+                )
+            )
         return _same(BridgeResult.pass_out())
     contract = _contract(contract_text)
     if not declarer_text:
-        raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
+        raise ParseError(
+            Text(N_("%(contract)s has no declarer (expected N, E, S or W)"), contract=contract)
+        )
     declarer = Seat.parse(declarer_text)
     if result_text:
         tricks = parse_tricks(result_text, contract)
@@ -668,17 +759,39 @@ def _scores(row: _CsvRow, vul: Vulnerability) -> tuple[SideScore, SideScore, boo
         found = [t for t in range(14) if contract.ns_score(declarer, t, vul) == score]
         if not found:
             raise ParseError(
-                f"{contract} by {declarer} cannot score {score} with {vul.words} "
-                "(expected a result column, or a score this contract can make)"
+                Text(
+                    N_(
+                        "%(contract)s by %(declarer)s cannot score %(score)s with %(words)s "
+                        "(expected a result column, or a score this contract can make)"
+                    ),
+                    contract=contract,
+                    declarer=declarer,
+                    score=score,
+                    words=vul.words,
+                )
             )
         tricks = found[0]
     else:
-        raise ParseError(f"{contract} by {declarer} has no result (expected tricks, =, +1, -2 ...)")
+        raise ParseError(
+            Text(
+                N_("%(contract)s by %(declarer)s has no result (expected tricks, =, +1, -2 ...)"),
+                contract=contract,
+                declarer=declarer,
+            )
+        )
     result = BridgeResult.played(contract, declarer, tricks, vul)
     if score is not None and score != result.ns_score:
         raise ParseError(
-            f"the result contradicts the score: {result} with {vul.words} is "
-            f"{result.ns_score:+d} to NS, the score column says {score:+d}"
+            Text(
+                N_(
+                    "the result contradicts the score: %(result)s with %(words)s is %(ns_score)s "
+                    "to NS, the score column says %(score)s"
+                ),
+                result=result,
+                words=vul.words,
+                ns_score=f"{result.ns_score:+d}",
+                score=f"{score:+d}",
+            )
         )
     return _same(result)
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,11 +51,43 @@ _BOMS = (
 _XML_DECLARATION = rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]{1,40})["']"""
 # Files people open by mistake, known by their first bytes.
 _SIGNATURES = (
-    (b"PK\x03\x04", "a ZIP archive (a spreadsheet such as .xlsx or .ods is one)"),
-    (b"\xd0\xcf\x11\xe0", "an Office document (.xls or .doc)"),
-    (b"%PDF", "a PDF document"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"PK\x03\x04", N_("a ZIP archive (a spreadsheet such as .xlsx or .ods is one)")),
+    (b"\xd0\xcf\x11\xe0", N_("an Office document (.xls or .doc)")),
+    (b"%PDF", N_("a PDF document")),
+    (b"\x1f\x8b", N_("a gzip-compressed file")),
 )
+
+# What Python's JSON and XML parsers say of a document they cannot read, marked here so that a
+# file's problem says it in the language (another is shown as the parser says it).
+_PARSERS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("mismatched tag"),
+    N_("not well-formed (invalid token)"),
+    N_("unclosed token"),
+    N_("no element found"),
+    N_("syntax error"),
+    N_("junk after document element"),
+    N_("undefined entity"),
+    N_("duplicate attribute"),
+    N_("unbound prefix"),
+    N_("XML or text declaration not at start of entity"),
+    N_("unclosed CDATA section"),
+)
+
+
+def parser_said(message: str) -> Text:
+    """What a JSON or XML parser said, to be said in the language when it is one of
+    :data:`_PARSERS`."""
+    return Text(message)
+
 
 _REASONS = {
     errno.EACCES: N_("permission denied"),
@@ -197,7 +230,7 @@ def read_bytes(path: str | Path) -> bytes:
 def _read_stdin() -> bytes:
     stream = sys.stdin
     if stream is None:
-        raise _refuse(STDIN, "standard input is closed")
+        raise _refuse(STDIN, Text(N_("standard input is closed")))
     handle = cast(BinaryIO, getattr(stream, "buffer", stream))
     try:
         descriptor = handle.fileno()
@@ -213,7 +246,9 @@ def _read_stdin() -> bytes:
                 raise _refuse(STDIN, refused)
         return _read_capped(handle, STDIN, _CHUNK)
     except OSError as error:
-        raise _refuse(STDIN, f"cannot read it: {os_reason(error)}") from None
+        raise _refuse(
+            STDIN, Text(N_("cannot read it: %(value)s"), value=os_reason(error))
+        ) from None
 
 
 def _read_capped(handle: BinaryIO, path: str | Path, first: int) -> bytes:
@@ -235,7 +270,11 @@ def _read_capped(handle: BinaryIO, path: str | Path, first: int) -> bytes:
 
 def _too_large(path: str | Path) -> InputFileError:
     return _refuse(
-        path, f"the file is larger than bridgescore reads ({size_text(MAX_INPUT_BYTES)})"
+        path,
+        Text(
+            N_("the file is larger than bridgescore reads (%(value)s)"),
+            value=size_text(MAX_INPUT_BYTES),
+        ),
     )
 
 
@@ -275,23 +314,27 @@ def decode(
     A leading byte-order mark is not part of the text; the encoding returned for a marked file
     (``utf-8-sig``, ``utf-16``, ``utf-32``) writes the mark again.
     """
-    expected = f"a UTF-8 {kind} file"
+    expected = Text(N_("a UTF-8 %(kind)s file"), kind=kind)
     for bom, codec, name, marked in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
             if fallback is not None and codec == "utf-8" and not _is_utf8(body):
                 return body.decode(fallback), fallback
-            claim = f"the file is marked as {name} (it starts with a byte-order mark)"
+            claim = Text(
+                N_("the file is marked as %(name)s (it starts with a byte-order mark)"), name=name
+            )
             return _strict(body, codec, claim, name, path, expected), marked
     found = _binary(data)
     if found is not None:
-        raise InputFileError(path, [Problem(f"the file is {found}", expected=expected)])
+        raise InputFileError(
+            path, [Problem(Text(N_("the file is %(found)s"), found=found), expected=expected)]
+        )
     declared = re.match(_XML_DECLARATION, data) if data.startswith(b"<?xml") else None
     if declared is not None:
         codec = _declared_codec(declared.group(1).decode("ascii"), path, expected)
         if codec != "utf-8":
             name = declared.group(1).decode("ascii")
-            claim = f"the XML declaration says {name}"
+            claim = Text(N_("the XML declaration says %(name)s"), name=name)
             text = _strict(data, codec, claim, name, path, expected)
             return text, codec
     try:
@@ -310,7 +353,9 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _strict(data: bytes, codec: str, claim: str, name: str, path: str | None, expected: str) -> str:
+def _strict(
+    data: bytes, codec: str, claim: Text, name: str, path: str | None, expected: Text
+) -> str:
     try:
         return data.decode(codec)
     except UnicodeDecodeError as error:
@@ -319,7 +364,12 @@ def _strict(data: bytes, codec: str, claim: str, name: str, path: str | None, ex
             path,
             [
                 Problem(
-                    f"{claim}, but the bytes at line {line} are not {name}",
+                    Text(
+                        N_("%(claim)s, but the bytes at line %(line)s are not %(name)s"),
+                        claim=claim,
+                        line=line,
+                        name=name,
+                    ),
                     line,
                     expected=expected,
                 )
@@ -327,7 +377,7 @@ def _strict(data: bytes, codec: str, claim: str, name: str, path: str | None, ex
         ) from None
 
 
-def _declared_codec(declared: str, path: str | None, expected: str) -> str:
+def _declared_codec(declared: str, path: str | None, expected: Text) -> str:
     try:
         codec = codecs.lookup(declared).name
     except LookupError:
@@ -335,7 +385,7 @@ def _declared_codec(declared: str, path: str | None, expected: str) -> str:
             path,
             [
                 Problem(
-                    "the XML declaration names an encoding bridgescore does not know",
+                    Text(N_("the XML declaration names an encoding bridgescore does not know")),
                     1,
                     found=quote(declared, 40),
                     expected=expected,
@@ -348,8 +398,13 @@ def _declared_codec(declared: str, path: str | None, expected: str) -> str:
             path,
             [
                 Problem(
-                    f"the XML declaration says {declared}, but the file has no byte-order mark "
-                    "and is written in single bytes",
+                    Text(
+                        N_(
+                            "the XML declaration says %(declared)s, but the file has no byte-order "
+                            "mark and is written in single bytes"
+                        ),
+                        declared=declared,
+                    ),
                     1,
                     expected=expected,
                 )
@@ -358,11 +413,11 @@ def _declared_codec(declared: str, path: str | None, expected: str) -> str:
     return codec
 
 
-def _binary(data: bytes) -> str | None:
+def _binary(data: bytes) -> Text | None:
     """What a file that is not 8-bit or UTF-8 text is, if it is recognisably something else."""
     for signature, what in _SIGNATURES:
         if data.startswith(signature):
-            return what
+            return Text(what)
     head = data[:4096]
     if b"\0" not in head:
         return None
@@ -370,13 +425,13 @@ def _binary(data: bytes) -> str | None:
     odd = head[1::2].count(0)
     pairs = len(head) // 2 or 1
     if head[:4].endswith(b"\0\0\0") or head[:4].startswith(b"\0\0\0"):
-        return "UTF-32 text without a byte-order mark: save it as UTF-8"
+        return Text(N_("UTF-32 text without a byte-order mark: save it as UTF-8"))
     if odd > pairs * 0.3 and even < pairs * 0.05:
-        return "UTF-16 (little-endian) text without a byte-order mark: save it as UTF-8"
+        return Text(N_("UTF-16 (little-endian) text without a byte-order mark: save it as UTF-8"))
     if even > pairs * 0.3 and odd < pairs * 0.05:
-        return "UTF-16 (big-endian) text without a byte-order mark: save it as UTF-8"
+        return Text(N_("UTF-16 (big-endian) text without a byte-order mark: save it as UTF-8"))
     line = data.count(b"\n", 0, data.index(b"\0")) + 1
-    return f"not a text file (it holds NUL bytes, the first at line {line})"
+    return Text(N_("not a text file (it holds NUL bytes, the first at line %(line)s)"), line=line)
 
 
 def _undecodable(
@@ -384,9 +439,24 @@ def _undecodable(
 ) -> InputFileError:
     line = data.count(b"\n", 0, error.start) + 1
     byte = data[error.start]
-    message = f"byte 0x{byte:02X} at line {line} is not {encoding}"
-    if encoding == "UTF-8":
-        message += " (the file may be in Latin-1 or Windows-1252: save it as UTF-8)"
+    message = (
+        Text(
+            N_(
+                "byte 0x%(byte)s at line %(line)s is not %(encoding)s (the file may be in "
+                "Latin-1 or Windows-1252: save it as UTF-8)"
+            ),
+            byte=f"{byte:02X}",
+            line=line,
+            encoding=encoding,
+        )
+        if encoding == "UTF-8"
+        else Text(
+            N_("byte 0x%(byte)s at line %(line)s is not %(encoding)s"),
+            byte=f"{byte:02X}",
+            line=line,
+            encoding=encoding,
+        )
+    )
     # The line around the byte, the byte shown as <E9>: at most 40 characters either side.
     start = max(data.rfind(b"\n", 0, error.start) + 1, error.start - 40)
     end = data.find(b"\n", error.start)

@@ -35,10 +35,13 @@ from bridgescore.errors import (
     Problem,
     Problems,
     RulesError,
+    sentence,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import decode_text
+from bridgescore.formats.files import decode_text, parser_said
 from bridgescore.formats.results_file import ResultsFile, load_with
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -347,7 +350,9 @@ def iterencode(rf: ResultsFile) -> Iterator[bytes]:
         return
     if result is None:
         raise RulesError(
-            "bridgescore's JSON holds a scored session: score it first (ResultsFile.result)"
+            Text(
+                N_("bridgescore's JSON holds a scored session: score it first (ResultsFile.result)")
+            )
         )
     from bridgescore.formats.json_stream import stream, table_rows
 
@@ -418,7 +423,7 @@ def teams_to_data(result: TeamsResult, masterpoints: Awards | None = None) -> di
             }
             for number_, rows in sorted(rows_by_board.items())
         ],
-        "unmatched": [problem.describe() for problem in result.unmatched],
+        "unmatched": [problem.text() for problem in result.unmatched],
         "matches": [
             {
                 "home": m.home.number,
@@ -503,15 +508,20 @@ def _parsed(text: str, path: str | None) -> Any:
             path,
             [
                 Problem(
-                    f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+                    Text(
+                        N_("not valid JSON: %(msg)s (line %(lineno)s, column %(colno)s)"),
+                        msg=parser_said(error.msg),
+                        lineno=error.lineno,
+                        colno=error.colno,
+                    ),
                     error.lineno,
-                    expected="a JSON results file as bridgescore writes it",
+                    expected=Text(N_("a JSON results file as bridgescore writes it")),
                 )
             ],
         ) from None
     except RecursionError:
         raise InputFileError(
-            path, [Problem("not a results file: JSON nested too deeply")]
+            path, [Problem(Text(N_("not a results file: JSON nested too deeply")))]
         ) from None
 
 
@@ -569,7 +579,14 @@ class _SessionReader:
         expected: str | None = None,
     ) -> None:
         shown = None if found is None else _shown(found)
-        self.problems.report(f"{where}: {message}", None, board, table, shown, expected)
+        self.problems.report(
+            Text(N_("%(where)s: %(message)s"), where=where, message=message),
+            None,
+            board,
+            table,
+            shown,
+            expected,
+        )
 
     def fail(self) -> InputFileError:
         return self.problems.error()
@@ -579,17 +596,23 @@ class _SessionReader:
     def read(self, data: Any) -> Session:
         if not isinstance(data, dict):
             self.problem(
-                "the file",
-                "not a results object",
+                Text(N_("the file")),
+                Text(N_("not a results object")),
                 found=_json_kind(data),
-                expected="a JSON object with boards, as bridgescore score --format json writes",
+                expected=Text(
+                    N_("a JSON object with boards, as bridgescore score --format json writes")
+                ),
             )
             raise self.fail()
         if data.get("method") == "teams" or "matches" in data:
             self.problem(
                 "method",
-                "a teams-of-four results file: bridgescore reads pairs and individual sessions "
-                "from JSON",
+                Text(
+                    N_(
+                        "a teams-of-four results file: bridgescore reads pairs and individual "
+                        "sessions from JSON"
+                    )
+                ),
                 found="teams",
             )
             raise self.fail()
@@ -599,7 +622,7 @@ class _SessionReader:
         section_structures: dict[str, FieldStructure] = {}
         sections = data.get("section_movements")
         if sections is not None and not isinstance(sections, dict):
-            self.problem("section_movements", "not an object", found=sections)
+            self.problem("section_movements", Text(N_("not an object")), found=sections)
         for key, value in (sections or {}).items():
             found = self.structure(value, f"section_movements.{key}")
             if found is not None:
@@ -610,15 +633,21 @@ class _SessionReader:
         if not isinstance(listed, list):
             self.problem(
                 "boards",
-                "missing key 'boards'" if listed is None else "not a list",
+                Text(N_("missing key %(key)s"), key="'boards'")
+                if listed is None
+                else Text(N_("not a list")),
                 found=listed,
-                expected="a list of boards, each with its results",
+                expected=Text(N_("a list of boards, each with its results")),
             )
             raise self.fail()
         for i, board in enumerate(listed):
             self.board(board, f"boards[{i}]", boards, tables)
         if not tables and not self.problems:
-            self.problem("boards", "no results in the file", expected="boards with results")
+            self.problem(
+                "boards",
+                Text(N_("no results in the file")),
+                expected=Text(N_("boards with results")),
+            )
         names, members = self.names(data)
         session = Session.build(
             tables,
@@ -637,11 +666,14 @@ class _SessionReader:
             return None
         try:
             if not isinstance(value, str):
-                raise ParseError("not a movement")
+                raise ParseError(Text(N_("not a movement")))
             structure: FieldStructure = FieldStructure.parse(value)
         except ParseError:
             self.problem(
-                where, "not a movement", found=value, expected="mitchell, howell or individual"
+                where,
+                Text(N_("not a movement")),
+                found=value,
+                expected=Text(N_("mitchell, howell or individual")),
             )
             return None
         return structure
@@ -655,7 +687,13 @@ class _SessionReader:
             return value
         if _whole(value) is not None:
             return str(value)
-        self.problem(where, f"not a text in {key!r}", board, found=value, expected="a string")
+        self.problem(
+            where,
+            Text(N_("not a text in %(key)s"), key=repr(key)),
+            board,
+            found=value,
+            expected=Text(N_("a string")),
+        )
         return None
 
     # -- boards and rows --
@@ -668,21 +706,33 @@ class _SessionReader:
         tables: list[TableResult],
     ) -> None:
         if not isinstance(data, dict):
-            self.problem(where, "not a board object", found=data)
+            self.problem(where, Text(N_("not a board object")), found=data)
             return
         number = _whole(data.get("board"), 1)
         if number is None:
             found = data.get("board")
-            message = "missing key 'board'" if found is None else "not a board number"
-            self.problem(where, message, found=found, expected="a whole number from 1 to 9999")
+            message = (
+                Text(N_("missing key %(key)s"), key="'board'")
+                if found is None
+                else Text(N_("not a board number"))
+            )
+            self.problem(
+                where, message, found=found, expected=Text(N_("a whole number from 1 to 9999"))
+            )
             return
         dealer = self.parsed(data, "dealer", Seat.parse, where, number)
         vulnerability = self.parsed(data, "vulnerability", Vulnerability.parse, where, number)
         deal = self.deal(data, where, number)
         rows = data.get("results")
         if not isinstance(rows, list):
-            message = "missing key 'results'" if rows is None else "not a list"
-            self.problem(where, message, number, found=rows, expected="a list of table results")
+            message = (
+                Text(N_("missing key %(key)s"), key="'results'")
+                if rows is None
+                else Text(N_("not a list"))
+            )
+            self.problem(
+                where, message, number, found=rows, expected=Text(N_("a list of table results"))
+            )
         if dealer is None or vulnerability is None or not isinstance(rows, list):
             return
         board = Board(number, vulnerability, dealer, deal)
@@ -690,9 +740,15 @@ class _SessionReader:
         if earlier != board:
             self.problem(
                 where,
-                f"board {number} has another dealer, vulnerability or deal in an earlier entry",
+                Text(
+                    N_(
+                        "board %(number)s has another dealer, vulnerability or deal in an earlier "
+                        "entry"
+                    ),
+                    number=number,
+                ),
                 number,
-                expected="the same board wherever it appears (one entry per section)",
+                expected=Text(N_("the same board wherever it appears (one entry per section)")),
             )
         for j, row in enumerate(rows):
             table = self.row(row, f"{where}.results[{j}]", board)
@@ -704,13 +760,19 @@ class _SessionReader:
     ) -> Any | None:
         value = data.get(key)
         if not isinstance(value, str):
-            message = f"missing key {key!r}" if value is None else f"not a {key}"
+            message = (
+                Text(N_("missing key %(key)s"), key=repr(key))
+                if value is None
+                else Text(N_("not a dealer"))
+                if key == "dealer"
+                else Text(N_("not a vulnerability"))
+            )
             self.problem(where, message, board, found=value)
             return None
         try:
             return parse(value)
         except ParseError as error:
-            self.problem(where, str(error), board, found=value)
+            self.problem(where, sentence(error), board, found=value)
             return None
 
     def deal(self, data: dict[str, Any], where: str, board: int) -> Deal | None:
@@ -719,22 +781,22 @@ class _SessionReader:
             return None
         try:
             if not isinstance(deal, str):
-                raise ParseError("not a deal")
+                raise ParseError(Text(N_("not a deal")))
             return Deal.from_pbn(deal)
         except ParseError:
             self.problem(
                 where,
-                "not a deal",
+                Text(N_("not a deal")),
                 board,
                 found=deal,
-                expected="a PBN deal like N:AKQ.JT9.876.5432 ... (or null)",
+                expected=Text(N_("a PBN deal like N:AKQ.JT9.876.5432 ... (or null)")),
             )
             return None
 
     def row(self, data: Any, where: str, board: Board) -> TableResult | None:
         number = board.number
         if not isinstance(data, dict):
-            self.problem(where, "not a table result object", number, found=data)
+            self.problem(where, Text(N_("not a table result object")), number, found=data)
             return None
         before = len(self.problems)
         table = self.text(data, "table", where, number)
@@ -752,34 +814,52 @@ class _SessionReader:
             if whole is not None:
                 numbers.append(whole)
             else:
-                what = "player" if individual else "pair"
-                message = f"missing key {key!r}" if value is None else f"not a {what} number"
-                problem(message, value, f"a {what} number from 1 to 9999")
+                what = Text(N_("player")) if individual else Text(N_("pair"))
+                message = (
+                    Text(N_("missing key %(key)s"), key=repr(key))
+                    if value is None
+                    else Text(N_("not a %(what)s number"), what=what)
+                )
+                problem(message, value, Text(N_("a %(what)s number from 1 to 9999"), what=what))
         round_number = _whole(data.get("round"))
         if data.get("round") is not None and round_number is None:
-            problem("not a round number", data.get("round"), "a whole number or null")
+            problem(
+                Text(N_("not a round number")),
+                data.get("round"),
+                Text(N_("a whole number or null")),
+            )
         arrow = data.get("arrow", False)
         if not isinstance(arrow, bool):
-            problem("not an arrow-switch flag", arrow, "true or false")
+            problem(Text(N_("not an arrow-switch flag")), arrow, Text(N_("true or false")))
         lead = self.lead(data.get("lead"), problem)
         vulnerability = board.vulnerability
         own = data.get("vulnerability")
         if own is not None:
             try:
                 if not isinstance(own, str):
-                    raise ParseError("not a vulnerability")
+                    raise ParseError(Text(N_("not a vulnerability")))
                 vulnerability = Vulnerability.parse(own)
             except ParseError:
-                problem("not a vulnerability", own, "None, NS, EW, All or null")
+                problem(Text(N_("not a vulnerability")), own, Text(N_("None, NS, EW, All or null")))
         kind = data.get("kind")
         if kind not in KINDS:
-            message = "missing key 'kind'" if kind is None else "not a kind of result"
-            problem(message, kind, "one of " + ", ".join(KINDS))
+            message = (
+                Text(N_("missing key %(key)s"), key="'kind'")
+                if kind is None
+                else Text(N_("not a kind of result"))
+            )
+            problem(message, kind, Text(N_("one of %(names)s"), names=", ".join(KINDS)))
         entry = data.get("entry")
         exact = data.get("sides")
         if exact is None and not isinstance(entry, str):
-            message = "missing key 'entry'" if entry is None else "not an entry"
-            problem(message, entry, "the table's entry in traveller notation, like 4S N =")
+            message = (
+                Text(N_("missing key %(key)s"), key="'entry'")
+                if entry is None
+                else Text(N_("not an entry"))
+            )
+            problem(
+                message, entry, Text(N_("the table's entry in traveller notation, like 4S N ="))
+            )
         if len(self.problems) > before or not isinstance(kind, str):
             return None
         try:
@@ -791,7 +871,7 @@ class _SessionReader:
                 assert isinstance(entry, str)
                 ns_side, ew_side, assigned = _entry_sides(kind, entry, vulnerability)
         except BridgeScoreError as error:
-            problem(str(error), entry if exact is None else exact)
+            problem(sentence(error), entry if exact is None else exact)
             return None
         half = len(numbers) // 2
         result = TableResult(
@@ -810,16 +890,31 @@ class _SessionReader:
             section=section,
         )
         if result.kind != kind:
-            problem(f"the entry is {result.kind}, the kind says {kind}", entry, "the same")
+            problem(
+                Text(
+                    N_("the entry is %(kind)s, the kind says %(kind2)s"),
+                    kind=result.kind,
+                    kind2=kind,
+                ),
+                entry,
+                Text(N_("the same")),
+            )
             return None
         score = data.get("ns_score")
         played = result.result
         if score is not None and played is not None and score != played.ns_score:
             problem(
-                f"the entry scores {played.ns_score:+d} to NS with "
-                f"{vulnerability.words}, ns_score says {_shown(score)}",
+                Text(
+                    N_(
+                        "the entry scores %(ns_score)s to NS with %(words)s, ns_score says "
+                        "%(value)s"
+                    ),
+                    ns_score=f"{played.ns_score:+d}",
+                    words=vulnerability.words,
+                    value=_shown(score),
+                ),
                 entry,
-                "the entry and ns_score to agree",
+                Text(N_("the entry and ns_score to agree")),
             )
             return None
         return result
@@ -831,10 +926,10 @@ class _SessionReader:
             return None
         try:
             if not isinstance(value, str):
-                raise ParseError("not a lead")
+                raise ParseError(Text(N_("not a lead")))
             return read_lead(value)
         except ParseError:
-            problem("not a lead", value, "a card like HT or SA, or null")
+            problem(Text(N_("not a lead")), value, Text(N_("a card like HT or SA, or null")))
             return None
 
     # -- names --
@@ -857,7 +952,12 @@ class _SessionReader:
                         names[entrant] = name
             return names, members
         if not isinstance(listed, list):
-            self.problem("names", "not a list", found=listed, expected="a list of named entrants")
+            self.problem(
+                "names",
+                Text(N_("not a list")),
+                found=listed,
+                expected=Text(N_("a list of named entrants")),
+            )
             return names, members
         for i, item in enumerate(listed):
             where = f"names[{i}]"
@@ -868,7 +968,9 @@ class _SessionReader:
             if isinstance(name, str):
                 names[entrant] = name
             elif name is not None:
-                self.problem(where, "not a name", found=name, expected="a string or null")
+                self.problem(
+                    where, Text(N_("not a name")), found=name, expected=Text(N_("a string or null"))
+                )
             numbers = item.get("members")
             if numbers is None:
                 continue
@@ -879,7 +981,7 @@ class _SessionReader:
 
     def entrant(self, data: Any, where: str) -> Entrant | None:
         if not isinstance(data, dict):
-            self.problem(where, "not an entrant object", found=data)
+            self.problem(where, Text(N_("not an entrant object")), found=data)
             return None
         player = "player" in data
         number = _whole(data.get("player" if player else "pair"), 1)
@@ -887,11 +989,18 @@ class _SessionReader:
         section = data.get("section")
         if number is None:
             found = data.get("player" if player else "pair")
-            self.problem(where, "not a pair or player number", found=found)
+            self.problem(where, Text(N_("not a pair or player number")), found=found)
         elif line not in (None, "NS", "EW"):
-            self.problem(where, "not a line", found=line, expected="NS, EW or null")
+            self.problem(
+                where, Text(N_("not a line")), found=line, expected=Text(N_("NS, EW or null"))
+            )
         elif section is not None and not isinstance(section, str):
-            self.problem(where, "not a section", found=section, expected="a string or null")
+            self.problem(
+                where,
+                Text(N_("not a section")),
+                found=section,
+                expected=Text(N_("a string or null")),
+            )
         else:
             return Entrant(number, None if line is None else Side(line), player, section)
         return None
@@ -907,9 +1016,9 @@ class _SessionReader:
             ):
                 self.problem(
                     where,
-                    "not a list of membership numbers",
+                    Text(N_("not a list of membership numbers")),
                     found=data,
-                    expected='[{"national": "123", "club": null}, ...]',
+                    expected=Text(N_('[{"national": "123", "club": null}, ...]')),
                 )
                 return None
             found.append(Member(national, club))
@@ -926,9 +1035,9 @@ class _SessionReader:
         for entrant in sorted({*names, *members} - playing):
             self.problem(
                 "names",
-                f"{entrant} does not play in the session",
+                Text(N_("%(entrant)s does not play in the session"), entrant=entrant.said),
                 found=entrant.label,
-                expected="names of the session's pairs or players",
+                expected=Text(N_("names of the session's pairs or players")),
             )
         if self.problems:
             raise self.fail()
@@ -944,9 +1053,9 @@ def _exact_sides(
 ) -> tuple[SideScore, SideScore, bool]:
     """NS, EW and whether the director assigned them, from a row's exact fields."""
     if not isinstance(data, dict) or set(data) != {"ns", "ew"}:
-        raise ParseError('not the sides of a row (expected {"ns": ..., "ew": ...})')
+        raise ParseError(Text(N_('not the sides of a row (expected {"ns": ..., "ew": ...})')))
     if not isinstance(assigned, bool):
-        raise ParseError("not an assigned flag (expected true or false)")
+        raise ParseError(Text(N_("not an assigned flag (expected true or false)")))
     return _exact_side(data["ns"], vulnerability), _exact_side(data["ew"], vulnerability), assigned
 
 
@@ -954,57 +1063,76 @@ def _exact_side(data: Any, vulnerability: Vulnerability) -> SideScore:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise ParseError("not a side's score (expected an object or null)")
+        raise ParseError(Text(N_("not a side's score (expected an object or null)")))
     if "artificial" in data:
         code, percent = data.get("artificial"), data.get("percent")
         if not isinstance(code, str) or not isinstance(percent, str):
-            raise ParseError("not an artificial score (expected its code and percent)")
+            raise ParseError(Text(N_("not an artificial score (expected its code and percent)")))
         if code != "%" and Artificial.parse(code).code != code:
-            raise ParseError(f"not an artificial score: {code!r} (expected A+, A, A- or %)")
+            raise ParseError(
+                Text(
+                    N_("not an artificial score: %(code)s (expected A+, A, A- or %%)"),
+                    code=repr(code),
+                )
+            )
         return Artificial(code, Fraction(percent))
     parts = data.get("results")
     if not isinstance(parts, list) or not parts:
-        raise ParseError("not a side's results (expected a list of weighted results)")
+        raise ParseError(Text(N_("not a side's results (expected a list of weighted results)")))
     read = []
     for part in parts:
         if not isinstance(part, dict):
-            raise ParseError("not a weighted result (expected an object)")
+            raise ParseError(Text(N_("not a weighted result (expected an object)")))
         read.append((_weight(part.get("weight")), _exact_result(part, vulnerability)))
     return WeightedResult(tuple(read))
 
 
 def _weight(value: Any) -> Fraction:
     if not isinstance(value, str):
-        raise ParseError(f'not a weight: {_shown(value)} (expected a fraction like "3/10")')
+        raise ParseError(
+            Text(
+                N_('not a weight: %(value)s (expected a fraction like "3/10")'), value=_shown(value)
+            )
+        )
     try:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise ParseError(f'not a weight: {value!r} (expected a fraction like "3/10")') from None
+        raise ParseError(
+            Text(N_('not a weight: %(value)s (expected a fraction like "3/10")'), value=repr(value))
+        ) from None
 
 
 def _exact_result(data: dict[str, Any], vulnerability: Vulnerability) -> BridgeResult:
     score, contract, declarer = data.get("ns_score"), data.get("contract"), data.get("declarer")
     tricks, passed = _whole(data.get("tricks")), data.get("passed_out", False)
     if not isinstance(score, int) or isinstance(score, bool):
-        raise ParseError(f"not an NS score: {_shown(score)}")
+        raise ParseError(Text(N_("not an NS score: %(value)s"), value=_shown(score)))
     if passed is True:
         return BridgeResult.pass_out()
     if contract is None:
         assigned = data.get("assigned_points", False)
         if not isinstance(assigned, bool):
             raise ParseError(
-                f"not an assigned_points flag: {_shown(assigned)} (expected true or false)"
+                Text(
+                    N_("not an assigned_points flag: %(value)s (expected true or false)"),
+                    value=_shown(assigned),
+                )
             )
         return BridgeResult.from_score(score, vulnerability, assigned=assigned)
     if not isinstance(contract, str) or not isinstance(declarer, str) or tricks is None:
-        raise ParseError("a contract without its declarer and tricks")
+        raise ParseError(Text(N_("a contract without its declarer and tricks")))
     played = BridgeResult.played(
         Contract.parse(contract), Seat.parse(declarer), tricks, vulnerability
     )
     if played.ns_score != score:
         raise ParseError(
-            f"{played} is {played.ns_score:+d} to NS with {vulnerability.words}, "
-            f"the row says {score:+d}"
+            Text(
+                N_("%(played)s is %(ns_score)s to NS with %(words)s, the row says %(score)s"),
+                played=played,
+                ns_score=f"{played.ns_score:+d}",
+                words=vulnerability.words,
+                score=f"{score:+d}",
+            )
         )
     return played
 

@@ -34,6 +34,8 @@ from bridgescore.errors import RulesError
 from bridgescore.events import Ranking
 from bridgescore.formats import usebio
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.masterpoints import Award, Awards
 from bridgescore.results import SessionResult
 from bridgescore.rules import Method
@@ -106,9 +108,11 @@ class MissingNumber:
 def _pairs(result: SessionResult | TeamsResult | None) -> SessionResult:
     """A scored pairs (or individual) session: what a national body's file holds."""
     if isinstance(result, TeamsResult):
-        raise RulesError("a national body's USEBIO file holds pairs events, not teams of four")
+        raise RulesError(
+            Text(N_("a national body's USEBIO file holds pairs events, not teams of four"))
+        )
     if result is None:
-        raise RulesError("a national body's file holds a scored session: score it first")
+        raise RulesError(Text(N_("a national body's file holds a scored session: score it first")))
     return result
 
 
@@ -164,7 +168,10 @@ def dumps(rf: ResultsFile) -> str:
     result, submission, awards = _pairs(rf.result), rf.event, rf.masterpoints
     if not isinstance(submission, Submission):
         raise RulesError(
-            f"a national body's file is written for a body: one of {', '.join(PROFILES)}"
+            Text(
+                N_("a national body's file is written for a body: one of %(bodies)s"),
+                bodies=", ".join(PROFILES),
+            )
         )
     return usebio.text_of(_tree(result, _profile(submission.profile), awards, submission))
 
@@ -176,7 +183,13 @@ def dump(rf: ResultsFile, fp: IO[str]) -> None:
 def _profile(name: str) -> Profile:
     chosen = PROFILES.get(name)
     if chosen is None:
-        raise RulesError(f"not a national body: {name!r} (expected {', '.join(PROFILES)})")
+        raise RulesError(
+            Text(
+                N_("not a national body: %(name)s (expected %(bodies)s)"),
+                name=repr(name),
+                bodies=", ".join(PROFILES),
+            )
+        )
     return chosen
 
 
@@ -188,7 +201,12 @@ def _tree(
     _check(chosen, awards, charge)
     method = result.rules.method
     if method not in chosen.event_types:
-        raise RulesError(f"a national body's USEBIO file holds pairs events, not {method}")
+        raise RulesError(
+            Text(
+                N_("a national body's USEBIO file holds pairs events, not %(method)s"),
+                method=method,
+            )
+        )
     event = usebio.Event(
         type=chosen.event_types[method],
         method=method,
@@ -225,7 +243,13 @@ def dumps_event(
     chosen = _profile(profile)
     sessions = ranking.sessions
     if len(awards) != len(sessions):
-        raise RulesError(f"{len(awards)} sessions' awards for {len(sessions)} sessions")
+        raise RulesError(
+            Text(
+                N_("%(awards_count)s sessions' awards for %(sessions_count)s sessions"),
+                awards_count=len(awards),
+                sessions_count=len(sessions),
+            )
+        )
     _check(chosen, overall, charge)
     submission = Submission(profile, charge, club_name, club_id)
     trees = [_tree(s.result, chosen, a, submission) for s, a in zip(sessions, awards, strict=True)]
@@ -321,19 +345,47 @@ def _check(profile: Profile, awards: Awards | None, charge: str | None) -> None:
     if awards is not None:
         name = awards.scheme.name
         if profile.schemes and not name.startswith(profile.schemes):
-            takes = " or ".join(p.rstrip(":") + " schemes" for p in profile.schemes)
-            raise RulesError(f"the {profile.body} takes {takes}, not {name}")
+            names = [p.rstrip(":") for p in profile.schemes]
+            takes = (
+                Text(N_("%(names)s schemes"), names=names[0])
+                if len(names) == 1
+                else Text(
+                    N_("%(names)s or %(last)s schemes"),
+                    names=" schemes or ".join(names[:-1]),
+                    last=names[-1],
+                )
+            )
+            raise RulesError(
+                Text(
+                    N_("the %(body)s takes %(takes)s, not %(name)s"),
+                    body=profile.body,
+                    takes=takes,
+                    name=name,
+                )
+            )
         if awards.scheme.decimals > 2:
             raise RulesError(
-                f"USEBIO holds masterpoints in hundredths; {name} has "
-                f"{awards.scheme.decimals} decimals"
+                Text(
+                    N_(
+                        "USEBIO holds masterpoints in hundredths; %(name)s has %(decimals)s "
+                        "decimals"
+                    ),
+                    name=name,
+                    decimals=awards.scheme.decimals,
+                )
             )
     if charge is not None:
         if not profile.charge:
-            raise RulesError(f"the {profile.body}'s file has no charge code")
+            raise RulesError(Text(N_("the %(body)s's file has no charge code"), body=profile.body))
         if charge not in CHARGE_CODES:
             codes = ", ".join(f"{k} ({v})" for k, v in CHARGE_CODES.items())
-            raise RulesError(f"not a charge code: {charge!r} (expected {codes})")
+            raise RulesError(
+                Text(
+                    N_("not a charge code: %(charge)s (expected %(codes)s)"),
+                    charge=repr(charge),
+                    codes=codes,
+                )
+            )
 
 
 def _shape(
@@ -482,14 +534,14 @@ def read_awards(text: str | bytes, session: str | None = None) -> NationalFile:
     root, _ = parse_xml(text, None)
     event = root.find("EVENT")
     if event is None:
-        raise RulesError("not a USEBIO file: no EVENT")
+        raise RulesError(Text(N_("not a USEBIO file: no EVENT")))
     awards: dict[str, Fraction] = {}
     numbers: dict[str, tuple[str, ...]] = {}
     top = event
     if session is not None:
         found = [s for s in event.findall("SESSION") if s.get("SESSION_ID") == session]
         if not found:
-            raise RulesError(f"no session {session!r} in the file")
+            raise RulesError(Text(N_("no session %(session)s in the file"), session=repr(session)))
         top = found[0]
     containers = [(None, top)] + [(s.get("SECTION_ID"), s) for s in top.iter("SECTION")]
     for section, container in containers:
@@ -538,7 +590,7 @@ def read_event(text: str | bytes) -> tuple[tuple[str, ...], tuple[OverallLine, .
     root, _ = parse_xml(text, None)
     event = root.find("EVENT")
     if event is None:
-        raise RulesError("not a USEBIO file: no EVENT")
+        raise RulesError(Text(N_("not a USEBIO file: no EVENT")))
     ids = tuple(s.get("SESSION_ID") or "" for s in event.findall("SESSION"))
     lines = []
     for participants in event.findall("PARTICIPANTS"):

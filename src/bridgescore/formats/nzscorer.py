@@ -35,6 +35,8 @@ from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import Method
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
 from bridgescore.traveller import Artificial, SideScore, TableResult
@@ -94,8 +96,12 @@ load = load_with(loads)
 def dumps(rf: ResultsFile) -> str:
     """Refused: bridgescore reads NZ Scorer's files but does not write them."""
     raise RulesError(
-        "NZ Scorer files are read, not written: write USEBIO XML (which NZ Scorer imports), "
-        "traveller CSV, JSON or PBN"
+        Text(
+            N_(
+                "NZ Scorer files are read, not written: write USEBIO XML (which NZ Scorer "
+                "imports), traveller CSV, JSON or PBN"
+            )
+        )
     )
 
 
@@ -115,17 +121,20 @@ class _NzReader(XmlReader):
     def read(self, root: ET.Element) -> ResultsFile:
         if root.tag != "session":
             self.problem(
-                "not an NZ Scorer file", root, found=f"<{root.tag}>", expected="a <session> root"
+                Text(N_("not an NZ Scorer file")),
+                root,
+                found=f"<{root.tag}>",
+                expected=Text(N_("a <session> root")),
             )
             raise self.fail()
         kind = root.get("scoring_type", "").strip()
         if kind.upper() != "MP":
             found = kind or "none"
             self.problem(
-                f"scoring type {found!r} is not supported",
+                Text(N_("scoring type %(found)s is not supported"), found=repr(found)),
                 root,
                 found=found,
-                expected="MP (matchpoint pairs)",
+                expected=Text(N_("MP (matchpoint pairs)")),
             )
             raise self.fail()
         field_scoring = root.get("field_scoring", "").strip().lower() == "true"
@@ -171,7 +180,9 @@ class _NzReader(XmlReader):
                 if row is not None:
                     rows.append(row)
         if not rows and not self.problems:
-            self.problem("no results in the file", root, expected="<result> rows")
+            self.problem(
+                Text(N_("no results in the file")), root, expected=Text(N_("<result> rows"))
+            )
         structures: dict[str | None, FieldStructure] = {}
         for section in dict.fromkeys(r.table.section for r in rows):
             lines = {d for (s, _), d in directions.items() if s == section}
@@ -225,11 +236,19 @@ class _NzReader(XmlReader):
         direction = element.get("dir", "").strip().upper()
         if not _NUMBER.match(number) or int(number) < 1:
             self.problem(
-                "not a pair number", element, found=number, expected="no= a number from 1 to 9999"
+                Text(N_("not a pair number")),
+                element,
+                found=number,
+                expected=Text(N_("no= a number from 1 to 9999")),
             )
             return None
         if direction not in _DIRECTIONS:
-            self.problem("not a direction", element, found=direction, expected="dir N, E or H")
+            self.problem(
+                Text(N_("not a direction")),
+                element,
+                found=direction,
+                expected=Text(N_("dir N, E or H")),
+            )
             return None
         entrant = Entrant(int(number), _DIRECTIONS[direction], section=section)
         players = [element.get(f"player_name_{i}", "").strip() for i in (1, 2)]
@@ -241,7 +260,9 @@ class _NzReader(XmlReader):
             total = self._decimal(element, "match_points", won)
         place = element.get("place", "").strip()
         if place and not re.fullmatch(r"[0-9]{1,4}=?", place):
-            self.problem("not a place", element, found=place, expected="a place like 3")
+            self.problem(
+                Text(N_("not a place")), element, found=place, expected=Text(N_("a place like 3"))
+            )
             place = ""
         standing = ReportedStanding(
             entrant,
@@ -260,7 +281,12 @@ class _NzReader(XmlReader):
         if not text:
             return None
         if not _DECIMAL.match(text):
-            self.problem(f"not a number in {attribute}", element, found=text, expected="a number")
+            self.problem(
+                Text(N_("not a number in %(attribute)s"), attribute=attribute),
+                element,
+                found=text,
+                expected=Text(N_("a number")),
+            )
             return None
         return Fraction(text)
 
@@ -277,13 +303,15 @@ class _NzReader(XmlReader):
             if name == "rnd" and not text:
                 continue
             if not _NUMBER.match(text) or int(text) < 1:
-                what = {"bd": "board", "ns": "pair", "ew": "pair", "rnd": "round"}[name]
+                what = {"bd": N_("board"), "ns": N_("pair"), "ew": N_("pair"), "rnd": N_("round")}[
+                    name
+                ]
                 self.problem(
-                    f"not a {what} number in {name}",
+                    Text(N_("not a %(what)s number in %(name)s"), what=Text(what), name=name),
                     element,
                     None,
                     text,
-                    "a number from 1 to 9999",
+                    Text(N_("a number from 1 to 9999")),
                     table,
                 )
                 continue
@@ -297,11 +325,11 @@ class _NzReader(XmlReader):
             text = get(name)
             if not re.fullmatch(r"-?[0-9]{1,6}", text):
                 self.problem(
-                    f"{who}: not matchpoints in tenths in {name}",
+                    Text(N_("%(who)s: not matchpoints in tenths in %(name)s"), who=who, name=name),
                     element,
                     board,
                     text,
-                    "a whole number of tenths like 160",
+                    Text(N_("a whole number of tenths like 160")),
                     table,
                 )
                 values.append(None)
@@ -325,22 +353,34 @@ class _NzReader(XmlReader):
                     contract, get("dec"), get("res"), score, Vulnerability.for_board(board)
                 )
             except ParseError as error:
-                self.problem(f"{who}: {error}", element, board, table=table)
+                self.problem(
+                    Text(N_("%(who)s: %(error)s"), who=who, error=error),
+                    element,
+                    board,
+                    table=table,
+                )
                 return None
             if warning:
                 line = self.lines.get(element)
-                self.warnings.report(f"{who}: {warning}", line, board, table)
+                self.warnings.report(
+                    Text(N_("%(who)s: %(warning)s"), who=who, warning=warning), line, board, table
+                )
             try:
                 lead = read_lead(get("lead"))
             except ParseError as error:
-                self.problem(f"{who}: {error}", element, board, table=table)
+                self.problem(
+                    Text(N_("%(who)s: %(error)s"), who=who, error=error),
+                    element,
+                    board,
+                    table=table,
+                )
         elif values != [None, None]:
             self.problem(
-                f"{who}: matchpoints without a result",
+                Text(N_("%(who)s: matchpoints without a result"), who=who),
                 element,
                 board,
                 table=table,
-                expected="a contract and score, score Adj, or a phantom's -9999",
+                expected=Text(N_("a contract and score, score Adj, or a phantom's -9999")),
             )
         if len(self.problems) > before:
             return None

@@ -16,6 +16,8 @@ from fractions import Fraction
 
 from bridgescore.display import fmt_fixed
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import Method, Rules
 from bridgescore.session import Entrant
@@ -53,7 +55,9 @@ def write_rows(rows: Iterable[Sequence[CsvValue]], method: Method, individual: b
 def dumps(result: SessionResult) -> str:
     """``result`` as the analyst's CSV; a teams event has its own shapes (JSON)."""
     if result.rules.method is Method.TEAMS:  # pragma: no cover - teams score as TeamsResult
-        raise RulesError("CSV output is for pairs and individual events: use --format json")
+        raise RulesError(
+            Text(N_("CSV output is for pairs and individual events: use --format json"))
+        )
     individual = result.session.structure.value == "individual"
     rules = result.rules
     # Each entrant's cells (total shown, exact, percentage), and each value's (shown, exact),

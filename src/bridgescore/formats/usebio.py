@@ -33,6 +33,8 @@ from bridgescore.formats.files import decode_text
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.formats.xmlreader import XmlReader, parse_xml, read_lead, read_result
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session, detect_structure
@@ -92,9 +94,9 @@ _POINTS = {
     Method.BUTLER: ("BUTLER_POINTS", "BUTLER_IMPS", "IMPS"),
     Method.CROSS_IMPS: ("CROSS_IMP_POINTS", "CROSS_IMPS", "IMPS"),
 }
-_SUPPORTED = (
-    "MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS, CROSS_IMPS, and for teams of four "
-    + ", ".join(TEAMS_TYPES)
+_SUPPORTED = Text(
+    N_("MP_PAIRS, PAIRS, INDIVIDUAL, BUTLER_PAIRS, CROSS_IMPS, and for teams of four %(teams)s"),
+    teams=", ".join(TEAMS_TYPES),
 )
 
 _PAIR_NUMBER = re.compile(
@@ -210,13 +212,18 @@ class _UsebioReader(XmlReader):
     def read(self, root: ET.Element, session_id: str | None) -> ResultsFile:
         if root.tag != "USEBIO":
             self.problem(
-                "not a USEBIO file", root, found=f"<{root.tag}>", expected="a <USEBIO> root"
+                Text(N_("not a USEBIO file")),
+                root,
+                found=f"<{root.tag}>",
+                expected=Text(N_("a <USEBIO> root")),
             )
             raise self.fail()
         events = root.findall("EVENT")
         if len(events) != 1:
             self.problem(
-                f"{len(events)} EVENT elements", root, expected="one EVENT in a USEBIO file"
+                Text(N_("%(events_count)s EVENT elements"), events_count=len(events)),
+                root,
+                expected=Text(N_("one EVENT in a USEBIO file")),
             )
             raise self.fail()
         event_element = events[0]
@@ -264,7 +271,11 @@ class _UsebioReader(XmlReader):
         for table in tables:
             boards.setdefault(table.board, Board.numbered(table.board))
         if not tables and not self.problems:
-            self.problem("no traveller lines in the file", event_element, expected="BOARD elements")
+            self.problem(
+                Text(N_("no traveller lines in the file")),
+                event_element,
+                expected=Text(N_("BOARD elements")),
+            )
         section_structures = {k: v for k, v in structures.items() if k is not None}
         structure: FieldStructure | None = next(iter(structures.values()), None)
         description = _text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE")
@@ -298,10 +309,10 @@ class _UsebioReader(XmlReader):
                 self.path,
                 [
                     Problem(
-                        f"event type {found!r} is not supported",
+                        Text(N_("event type %(found)s is not supported"), found=repr(found)),
                         self.lines.get(element),
                         found=found,
-                        expected=f"one of {_SUPPORTED}",
+                        expected=Text(N_("one of %(versions)s"), versions=_SUPPORTED),
                     )
                 ],
             )
@@ -333,11 +344,17 @@ class _UsebioReader(XmlReader):
             scoring = _TEAMS_SCORING.get(key)
             if scoring is None:
                 self.problem(
-                    f"teams scored by {written!r} are not supported",
+                    Text(
+                        N_("teams scored by %(written)s are not supported"), written=repr(written)
+                    ),
                     element,
                     found=written,
-                    expected="IMPS (victory points from the IMP margin), or BAM or PAB "
-                    "(board-a-match)",
+                    expected=Text(
+                        N_(
+                            "IMPS (victory points from the IMP margin), or BAM or PAB "
+                            "(board-a-match)"
+                        )
+                    ),
                 )
                 raise self.fail()
             return replace(event, teams_scoring=scoring)
@@ -351,20 +368,27 @@ class _UsebioReader(XmlReader):
             if butler != cross:
                 return replace(event, method=Method.BUTLER if butler else Method.CROSS_IMPS)
             self.problem(
-                f"a {event.type} event scored by IMPs, without saying against what",
+                Text(
+                    N_("a %(type)s event scored by IMPs, without saying against what"),
+                    type=event.type,
+                ),
                 element,
                 found=written,
-                expected="BUTLER_IMPS or CROSS_IMPS (or board averages, or NS_BUTLER_POINTS / "
-                "NS_CROSS_IMP_POINTS, saying which)",
+                expected=Text(
+                    N_(
+                        "BUTLER_IMPS or CROSS_IMPS (or board averages, or NS_BUTLER_POINTS / "
+                        "NS_CROSS_IMP_POINTS, saying which)"
+                    )
+                ),
             )
             raise self.fail()
         method = _PAIRS_SCORING.get(key)
         if method is None:
             self.problem(
-                f"pairs scored by {written!r} are not supported",
+                Text(N_("pairs scored by %(written)s are not supported"), written=repr(written)),
                 element,
                 found=written,
-                expected="MATCH_POINTS, BUTLER_IMPS or CROSS_IMPS",
+                expected=Text(N_("MATCH_POINTS, BUTLER_IMPS or CROSS_IMPS")),
             )
             raise self.fail()
         return replace(event, method=method)
@@ -375,26 +399,29 @@ class _UsebioReader(XmlReader):
         sessions = event_element.findall("SESSION")
         if not sessions:
             if wanted is not None:
-                self.problem(f"no session {wanted!r} in the file", event_element)
+                self.problem(
+                    Text(N_("no session %(wanted)s in the file"), wanted=repr(wanted)),
+                    event_element,
+                )
                 raise self.fail()
             return event_element, event
         ids = [_identifier(s, "SESSION_ID") or str(i) for i, s in enumerate(sessions, 1)]
         if wanted is not None:
             if wanted not in ids:
                 self.problem(
-                    f"no session {wanted!r} in the file",
+                    Text(N_("no session %(wanted)s in the file"), wanted=repr(wanted)),
                     event_element,
-                    expected="one of " + ", ".join(ids),
+                    expected=Text(N_("one of %(names)s"), names=", ".join(ids)),
                 )
                 raise self.fail()
             index = ids.index(wanted)
             return sessions[index], replace(event, session_id=wanted)
         if len(sessions) > 1:
             self.problem(
-                f"{len(sessions)} sessions in one event",
+                Text(N_("%(sessions_count)s sessions in one event"), sessions_count=len(sessions)),
                 event_element,
                 found=", ".join(ids),
-                expected="one session, or a session chosen by its SESSION_ID",
+                expected=Text(N_("one session, or a session chosen by its SESSION_ID")),
             )
             raise self.fail()
         return sessions[0], replace(event, session_id=_identifier(sessions[0], "SESSION_ID"))
@@ -424,9 +451,13 @@ class _UsebioReader(XmlReader):
                     continue
                 if entrant in seen:
                     self.problem(
-                        f"{entrant} is listed twice (also on line {self.lines.get(seen[entrant])})",
+                        Text(
+                            N_("%(entrant)s is listed twice (also on line %(lines)s)"),
+                            entrant=entrant.said,
+                            lines=self.lines.get(seen[entrant]),
+                        ),
                         element,
-                        expected="each pair once in PARTICIPANTS",
+                        expected=Text(N_("each pair once in PARTICIPANTS")),
                     )
                     continue
                 seen[entrant] = element
@@ -483,8 +514,16 @@ class _UsebioReader(XmlReader):
             return same[0]
         if len(same) > 1:
             self.warnings.report(
-                f"{entrant} is listed without its line, and {' and '.join(e.label for e in same)}"
-                " both played: its figures are not compared",
+                Text(
+                    N_(
+                        "%(entrant)s is listed without its line, and %(both)s both played: its "
+                        "figures are not compared"
+                    ),
+                    entrant=entrant.said,
+                    both=Text(N_("%(one)s and %(other)s"), one=same[0].label, other=same[1].label)
+                    if len(same) == 2
+                    else " and ".join(e.label for e in same),
+                ),
                 line,
             )
         return entrant
@@ -503,10 +542,10 @@ class _UsebioReader(XmlReader):
             text = _text(board_element, "BOARD_NUMBER")
             if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
                 self.problem(
-                    "not a board number",
+                    Text(N_("not a board number")),
                     board_element,
                     found=text,
-                    expected="a number from 1 to 9999",
+                    expected=Text(N_("a number from 1 to 9999")),
                 )
                 continue
             board = int(text)
@@ -516,7 +555,11 @@ class _UsebioReader(XmlReader):
                     datums[section, board] = int(average)
                 else:
                     self.problem(
-                        "not a board average", board_element, board, average, "a whole NS score"
+                        Text(N_("not a board average")),
+                        board_element,
+                        board,
+                        average,
+                        Text(N_("a whole NS score")),
                     )
             for line in board_element.findall("TRAVELLER_LINE"):
                 row = self._row(line, board, section, individual, method)
@@ -562,10 +605,12 @@ class _UsebioReader(XmlReader):
                 arrow = True
             elif lines[0] is not None and lines[0] == lines[1]:
                 self.problem(
-                    f"{who}: both pairs are {lines[0].value} pairs",
+                    Text(
+                        N_("%(who)s: both pairs are %(value)s pairs"), who=who, value=lines[0].value
+                    ),
                     element,
                     board,
-                    expected="an NS pair against an EW pair",
+                    expected=Text(N_("an NS pair against an EW pair")),
                 )
             ns, ew = (ns_pair.number,), (ew_pair.number,)
         vulnerability = Vulnerability.for_board(board)
@@ -606,18 +651,20 @@ class _UsebioReader(XmlReader):
                 relative=False,
             )
         except ParseError as error:
-            self.problem(f"{who}: {error}", element, board)
+            self.problem(Text(N_("%(who)s: %(error)s"), who=who, error=error), element, board)
             return None
         if warning:
             line = self.lines.get(element)
-            self.warnings.report(f"{who}: {warning}", line, board)
+            self.warnings.report(
+                Text(N_("%(who)s: %(warning)s"), who=who, warning=warning), line, board
+            )
         return ns_side, ew_side
 
     def _lead(self, element: ET.Element, board: int, who: str) -> str | None:
         try:
             return read_lead(_text(element, "LEAD"))
         except ParseError as error:
-            self.problem(f"{who}: {error}", element, board)
+            self.problem(Text(N_("%(who)s: %(error)s"), who=who, error=error), element, board)
             return None
 
     # -- values --
@@ -628,11 +675,11 @@ class _UsebioReader(XmlReader):
         match = _PAIR_NUMBER.match(text)
         if not match or int(match["number"]) < 1:
             self.problem(
-                f"not a number in {tag}",
+                Text(N_("not a number in %(tag)s"), tag=tag),
                 element,
                 board,
                 text,
-                "a number like 7, 7NS or (A) 7 EW",
+                Text(N_("a number like 7, 7NS or (A) 7 EW")),
             )
             return None
         line = match["line"]
@@ -647,7 +694,13 @@ class _UsebioReader(XmlReader):
             return None
         if not _DECIMAL.match(text):
             prefix = f"{who}: " if who else ""
-            self.problem(f"{prefix}not a number in {tag}", element, board, text, "a number")
+            self.problem(
+                Text(N_("%(prefix)snot a number in %(tag)s"), prefix=prefix, tag=tag),
+                element,
+                board,
+                text,
+                Text(N_("a number")),
+            )
             return None
         return Fraction(text)
 
@@ -656,7 +709,12 @@ class _UsebioReader(XmlReader):
         if not text:
             return None
         if not re.fullmatch(r"[0-9]{1,4}", text):
-            self.problem(f"not a count in {tag}", element, found=text, expected="a whole number")
+            self.problem(
+                Text(N_("not a count in %(tag)s"), tag=tag),
+                element,
+                found=text,
+                expected=Text(N_("a whole number")),
+            )
             return None
         return int(text)
 
@@ -665,7 +723,12 @@ class _UsebioReader(XmlReader):
         if not text:
             return None
         if not _PLACE.match(text):
-            self.problem("not a place", element, found=text, expected="a place like 3 or 3=")
+            self.problem(
+                Text(N_("not a place")),
+                element,
+                found=text,
+                expected=Text(N_("a place like 3 or 3=")),
+            )
             return None
         return text
 
@@ -696,7 +759,7 @@ class _UsebioReader(XmlReader):
             for element in handset.findall("BOARD"):
                 text = _text(element, "BOARD_NUMBER")
                 if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
-                    self.problem("not a board number in HANDSET", element, found=text)
+                    self.problem(Text(N_("not a board number in HANDSET")), element, found=text)
                     continue
                 number = int(text)
                 deal = self._deal(element, number)
@@ -714,7 +777,13 @@ class _UsebioReader(XmlReader):
                 {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}.get(direction, "")
             )
             if seat is None or seat in hands:
-                self.problem("not a hand's direction", hand, board, direction, "North ... West")
+                self.problem(
+                    Text(N_("not a hand's direction")),
+                    hand,
+                    board,
+                    direction,
+                    Text(N_("North ... West")),
+                )
                 return None
             suits = []
             for suit, tag in zip("SHDC", _SUIT_TAGS, strict=True):
@@ -723,18 +792,30 @@ class _UsebioReader(XmlReader):
                     cards = ""
                 if any(c not in _RANKS for c in cards) or len(set(cards)) != len(cards):
                     self.problem(
-                        f"not the {tag.lower()} of a hand", hand, board, cards, "cards AKQJT9-2"
+                        Text(N_("not the %(tag)s of a hand"), tag=tag.lower()),
+                        hand,
+                        board,
+                        cards,
+                        Text(N_("cards AKQJT9-2")),
                     )
                     return None
                 for card in cards:
                     if suit + card in seen:
-                        self.problem(f"{suit}{card} is dealt twice", hand, board)
+                        self.problem(
+                            Text(N_("%(suit)s%(card)s is dealt twice"), suit=suit, card=card),
+                            hand,
+                            board,
+                        )
                         return None
                     seen.add(suit + card)
                 suits.append("".join(sorted(cards, key=_RANKS.index)))
             if sum(len(s) for s in suits) != 13:
                 self.problem(
-                    f"the {seat} hand has {sum(len(s) for s in suits)} cards",
+                    Text(
+                        N_("the %(seat)s hand has %(value)s cards"),
+                        seat=seat,
+                        value=sum(len(s) for s in suits),
+                    ),
                     hand,
                     board,
                     expected="13",
@@ -784,13 +865,18 @@ def _named(
 
 def _dumps(session: Session, result: SessionResult | None, event: Event | None) -> str:
     if result is not None and result.session != session:
-        raise RulesError("the scored result is of another session")
+        raise RulesError(Text(N_("the scored result is of another session")))
     if result is not None:
         method = result.rules.method
     else:
         method = Method.MATCHPOINTS if event is None else event.method
     if method not in _POINTS:
-        raise RulesError(f"USEBIO pairs files hold matchpoints, Butler or cross-IMPs, not {method}")
+        raise RulesError(
+            Text(
+                N_("USEBIO pairs files hold matchpoints, Butler or cross-IMPs, not %(method)s"),
+                method=method,
+            )
+        )
     if event is not None and event.method is method:
         kind = event.type
     elif session.structure is FieldStructure.INDIVIDUAL:
@@ -987,8 +1073,17 @@ def _write_result(line: ET.Element, t: TableResult) -> None:
     result = t.result
     if result is None:
         raise RulesError(
-            f"board {t.board}, NS {t.ns[0]} v EW {t.ew[0]}: USEBIO cannot hold "
-            f"{t.kind} scores ({t.describe()})"
+            Text(
+                N_(
+                    "board %(board)s, NS %(ns)s v EW %(ew)s: USEBIO cannot hold %(kind)s scores "
+                    "(%(t)s)"
+                ),
+                board=t.board,
+                ns=t.ns[0],
+                ew=t.ew[0],
+                kind=t.kind,
+                t=t.describe(),
+            )
         )
     if result.passed_out:
         _add(line, "CONTRACT", "PASS")
@@ -1005,8 +1100,16 @@ def _percent(t: TableResult, side: Artificial) -> str:
     percent = side.percent
     if percent.denominator != 1 or not 0 <= percent <= 99:
         raise RulesError(
-            f"board {t.board}, NS {t.ns[0]} v EW {t.ew[0]}: USEBIO writes artificial scores "
-            f"as whole percentages 0-99, not {side}"
+            Text(
+                N_(
+                    "board %(board)s, NS %(ns)s v EW %(ew)s: USEBIO writes artificial scores as "
+                    "whole percentages 0-99, not %(side)s"
+                ),
+                board=t.board,
+                ns=t.ns[0],
+                ew=t.ew[0],
+                side=side,
+            )
         )
     return f"{int(percent):02d}"
 

@@ -56,6 +56,8 @@ from bridgescore.formats.usebio import (
     _write_player,
     _write_result,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import TeamsScoring
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
 from bridgescore.teams_results import TeamsResult
@@ -96,7 +98,11 @@ class TeamsReader(_UsebioReader):
             for element in unit.findall("MATCH"):
                 self._match(element, scoring, pairs, rooms, matches, seen)
         if not rooms and not self.problems:
-            self.problem("no matches in the file", event_element, expected="MATCH elements")
+            self.problem(
+                Text(N_("no matches in the file")),
+                event_element,
+                expected=Text(N_("MATCH elements")),
+            )
         boards = self._boards(root, event_element)
         for room in rooms:
             boards.setdefault(room.table.board, Board.numbered(room.table.board))
@@ -164,7 +170,10 @@ class TeamsReader(_UsebioReader):
         match = _TEAM.match(text)
         if not match or int(match[1]) < 1:
             self.problem(
-                f"not a team number in {tag}", element, found=text, expected="a number like 3"
+                Text(N_("not a team number in %(tag)s"), tag=tag),
+                element,
+                found=text,
+                expected=Text(N_("a number like 3")),
             )
             return None
         return Entrant(int(match[1]))
@@ -199,7 +208,7 @@ class TeamsReader(_UsebioReader):
         for board_element in element.findall("BOARD"):
             text = _text(board_element, "BOARD_NUMBER")
             if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
-                self.problem("not a board number", board_element, found=text)
+                self.problem(Text(N_("not a board number")), board_element, found=text)
                 continue
             board = int(text)
             value = self._decimal(board_element, _BOARD_SCORE[scoring], board)
@@ -240,16 +249,24 @@ class TeamsReader(_UsebioReader):
                 direction = "EW"
             else:
                 self.problem(
-                    f"team {team.number} v team {opponents.number}: which team sat North-South "
-                    "is not said",
+                    Text(
+                        N_(
+                            "team %(number)s v team %(number2)s: which team sat North-South is not "
+                            "said"
+                        ),
+                        number=team.number,
+                        number2=opponents.number,
+                    ),
                     element,
                     board,
                     found=_text(element, "DIRECTION") or "no DIRECTION",
-                    expected="DIRECTION NS or EW (where TEAM sat), or pair numbers the teams list",
+                    expected=Text(
+                        N_("DIRECTION NS or EW (where TEAM sat), or pair numbers the teams list")
+                    ),
                 )
                 return None
         ns, ew = (team, opponents) if direction == "NS" else (opponents, team)
-        who = f"team {ns.number} NS v team {ew.number}"
+        who = Text(N_("team %(ns)s NS v team %(ew)s"), ns=ns.number, ew=ew.number)
         sides = self._result(element, board, who, Vulnerability.for_board(board))
         lead = self._lead(element, board, who)
         if sides is None:
@@ -275,9 +292,11 @@ def dumps_teams(session: Session, result: TeamsResult | None, event: Event | Non
     every board, with the IMPs (or board-a-match points), match scores, totals and places of
     ``result`` when given."""
     if session.structure is not FieldStructure.TEAMS:
-        raise RulesError("only a teams-of-four session is written as a USEBIO teams event")
+        raise RulesError(
+            Text(N_("only a teams-of-four session is written as a USEBIO teams event"))
+        )
     if result is not None and result.session != session:
-        raise RulesError("the scored result is of another session")
+        raise RulesError(Text(N_("the scored result is of another session")))
     scoring = result.rules.teams_scoring if result is not None else None
     if scoring is None:
         scoring = event.teams_scoring if event is not None else None

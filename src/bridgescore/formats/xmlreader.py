@@ -16,6 +16,9 @@ from xml.parsers import expat
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems
+from bridgescore.formats.files import parser_said
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, WeightedResult
 
 _LEAD = re.compile(r"(?i)^(?:([SHDC])(10|[AKQJT2-9])|(10|[AKQJT2-9])([SHDC]))$")
@@ -51,20 +54,30 @@ def parse_xml(text: str | bytes, path: str | None) -> tuple[ET.Element, dict[ET.
             path,
             [
                 Problem(
-                    f"not well-formed XML: {message} (line {error.lineno}, column "
-                    f"{error.offset + 1})",
+                    Text(
+                        N_("not well-formed XML: %(message)s (line %(lineno)s, column %(offset)s)"),
+                        message=parser_said(message),
+                        lineno=error.lineno,
+                        offset=error.offset + 1,
+                    ),
                     error.lineno,
-                    expected="a complete XML document",
+                    expected=Text(N_("a complete XML document")),
                 )
             ],
         ) from None
     except _EntityDeclared as error:
         raise InputFileError(
             path,
-            [Problem("entity declarations are not allowed", error.line, found=error.name)],
+            [
+                Problem(
+                    Text(N_("entity declarations are not allowed")), error.line, found=error.name
+                )
+            ],
         ) from None
     except (AssertionError, IndexError, ValueError) as error:  # the builder saw no document
-        raise InputFileError(path, [Problem(f"not an XML document ({error})")]) from None
+        raise InputFileError(
+            path, [Problem(Text(N_("not an XML document (%(error)s)"), error=error))]
+        ) from None
     return root, lines
 
 
@@ -127,8 +140,13 @@ def read_result(
     if score_text:
         if not re.fullmatch(r"[+-]?[0-9]{1,5}", score_text) or int(score_text) % 10:
             raise ParseError(
-                f"not a score: {score_text!r} (expected the NS score, a multiple of 10, or an "
-                "adjusted score like A6040)"
+                Text(
+                    N_(
+                        "not a score: %(score_text)s (expected the NS score, a multiple of 10, or "
+                        "an adjusted score like A6040)"
+                    ),
+                    score_text=repr(score_text),
+                )
             )
         score = int(score_text)
     upper = contract_text.upper().replace(" ", "")
@@ -136,7 +154,9 @@ def read_result(
         return None, None, None  # not played
     if upper in ("PASS", "P", "ALLPASS", "PASSED", "NP"):
         if score not in (None, 0):
-            raise ParseError(f"a passed-out board scores 0, the score says {score}")
+            raise ParseError(
+                Text(N_("a passed-out board scores 0, the score says %(score)s"), score=score)
+            )
         return *_same(BridgeResult.pass_out()), None
     if not upper:
         assert score is not None
@@ -146,30 +166,58 @@ def read_result(
         declarer = Seat.parse(declarer_text)
     except ParseError:
         raise ParseError(
-            f"{contract} has no declarer: {declarer_text!r} (expected N, E, S or W)"
+            Text(
+                N_("%(contract)s has no declarer: %(declarer_text)s (expected N, E, S or W)"),
+                contract=contract,
+                declarer_text=repr(declarer_text),
+            )
         ) from None
     if tricks_text and not relative and not re.fullmatch(r"[0-9]{1,2}", tricks_text.strip()):
         raise ParseError(
-            f"not a number of tricks: {tricks_text!r} (expected the tricks declarer took, 0 to 13)"
+            Text(
+                N_(
+                    "not a number of tricks: %(tricks_text)s (expected the tricks declarer took, 0 "
+                    "to 13)"
+                ),
+                tricks_text=repr(tricks_text),
+            )
         )
     if tricks_text:
         tricks = parse_tricks(tricks_text, contract)
     elif score is not None:
         found = [t for t in range(14) if contract.ns_score(declarer, t, vulnerability) == score]
         if not found:
-            warning = (
-                f"{contract} by {declarer} cannot score {score:+d} with "
-                f"{vulnerability.words}: read as the score alone"
+            warning = Text(
+                N_(
+                    "%(contract)s by %(declarer)s cannot score %(score)s with %(words)s: read as "
+                    "the score alone"
+                ),
+                contract=contract,
+                declarer=declarer,
+                score=f"{score:+d}",
+                words=vulnerability.words,
             )
             return *_same(_bare(score, vulnerability, contract, declarer)), warning
         tricks = found[0]
     else:
-        raise ParseError(f"{contract} by {declarer} has no result (expected tricks or a score)")
+        raise ParseError(
+            Text(
+                N_("%(contract)s by %(declarer)s has no result (expected tricks or a score)"),
+                contract=contract,
+                declarer=declarer,
+            )
+        )
     result = BridgeResult.played(contract, declarer, tricks, vulnerability)
     if score is not None and score != result.ns_score:
-        warning = (
-            f"the result contradicts the score: {result} with {vulnerability.words} "
-            f"is {result.ns_score:+d} to NS, the score is {score:+d}: read as the score alone"
+        warning = Text(
+            N_(
+                "the result contradicts the score: %(result)s with %(words)s is %(ns_score)s to "
+                "NS, the score is %(score)s: read as the score alone"
+            ),
+            result=result,
+            words=vulnerability.words,
+            ns_score=f"{result.ns_score:+d}",
+            score=f"{score:+d}",
         )
         return *_same(_bare(score, vulnerability, contract, declarer)), warning
     return *_same(result), None
@@ -182,7 +230,14 @@ def _bare(
     try:
         return BridgeResult.from_score(score, vulnerability)
     except ParseError as error:
-        raise ParseError(f"{contract} by {declarer} and the score disagree, and {error}") from None
+        raise ParseError(
+            Text(
+                N_("%(contract)s by %(declarer)s and the score disagree, and %(error)s"),
+                contract=contract,
+                declarer=declarer,
+                error=error,
+            )
+        ) from None
 
 
 def read_lead(text: str) -> str | None:
@@ -192,7 +247,9 @@ def read_lead(text: str) -> str | None:
         return None
     match = _LEAD.match(text)
     if not match:
-        raise ParseError(f"not a lead: {text!r} (expected a card like AC or CA)")
+        raise ParseError(
+            Text(N_("not a lead: %(text)s (expected a card like AC or CA)"), text=repr(text))
+        )
     suit = (match[1] or match[4]).upper()
     rank = (match[2] or match[3]).upper().replace("10", "T")
     return suit + rank

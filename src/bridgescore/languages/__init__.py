@@ -64,11 +64,11 @@ class Language:
     percent: str  # "{}%" in English, "{} %" in French
     group: str = ","  # the thousands' separator
 
-    def gettext(self, message: str, **values: Any) -> str:
+    def gettext(self, message: str, /, **values: Any) -> str:
         text = self.translations.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, count: int, **values: Any) -> str:
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         text = self.translations.ngettext(singular, plural, count)
         return text % {"num": count, **values}
 

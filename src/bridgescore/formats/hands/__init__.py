@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.formats.hands.model import HandRecords
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 
 if TYPE_CHECKING:
     from bridgescore.session import Board, Session
@@ -63,7 +65,12 @@ def module(kind: str) -> ModuleType:
     if kind not in KINDS:
         raise InputFileError(
             None,
-            [Problem(f"not a hand-record format: {kind!r}", expected=", ".join(KINDS))],
+            [
+                Problem(
+                    Text(N_("not a hand-record format: %(kind)s"), kind=repr(kind)),
+                    expected=", ".join(KINDS),
+                )
+            ],
         )
     return importlib.import_module(f"bridgescore.formats.hands.{kind}")
 
@@ -114,9 +121,13 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
                 path,
                 [
                     Problem(
-                        "bridgescore cannot tell which hand-record format this is",
-                        expected="a file named .pbn, .dup, .dlm, .bri, .dge, .ber, .bhg, .cds, "
-                        ".rzd, .lin, .csv or .json",
+                        Text(N_("bridgescore cannot tell which hand-record format this is")),
+                        expected=Text(
+                            N_(
+                                "a file named .pbn, .dup, .dlm, .bri, .dge, .ber, .bhg, .cds, "
+                                ".rzd, .lin, .csv or .json"
+                            )
+                        ),
                     )
                 ],
             )
@@ -128,11 +139,11 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
         if looks is not None and looks != kind:
             raise _other_format(path, data, name, looks)
         message, expected = (
-            ("the file is empty", f"a {name} hand-record file")
+            (Text(N_("the file is empty")), Text(N_("a %(kind)s hand-record file"), kind=name))
             if not data
             else (
-                f"not a {name} file: its bytes are not {name}'s layout",
-                f"a {name} hand-record file (docs/hand-records.md)",
+                Text(N_("not a %(kind)s file: its bytes are not %(kind)s's layout"), kind=name),
+                Text(N_("a %(kind)s hand-record file (docs/hand-records.md)"), kind=name),
             )
         )
         found = data[:24].decode("latin-1")
@@ -148,22 +159,32 @@ def loads(data: bytes, path: str | None = None, kind: str | None = None) -> Hand
 
 
 def _other_format(path: str | None, data: bytes, name: str, other: str) -> InputFileError:
-    message = f"not a {name} file: it looks like {_article(module(other).KIND)} file"
+    message = Text(
+        N_("not a %(kind)s file: it looks like %(other)s file"),
+        kind=name,
+        other=_article(module(other).KIND),
+    )
     return InputFileError(
         path,
         [
             Problem(
                 message,
                 found=data[:24].decode("latin-1"),
-                expected=f"a {name} file, or the name .{other} for what it is",
+                expected=Text(
+                    N_("a %(name)s file, or the name .%(other)s for what it is"),
+                    name=name,
+                    other=other,
+                ),
             )
         ],
     )
 
 
-def _article(name: str) -> str:
+def _article(name: str) -> Text:
     # Letters said one by one: "an RZD file"; LIN is said as a word.
-    return f"an {name}" if name[0] in "AEFHILMNORSX" and name != "LIN" else f"a {name}"
+    if name[0] in "AEFHILMNORSX" and name != "LIN":
+        return Text(N_("an %(kind)s"), kind=name)
+    return Text(N_("a %(kind)s"), kind=name)
 
 
 def dumps(records: HandRecords, kind: str) -> bytes:
@@ -203,22 +224,30 @@ def with_deals(
         if board.deal is not None and board.deal != record.deal:
             problems.append(
                 Problem(
-                    "the results file's deal differs from the hand records'",
+                    Text(N_("the results file's deal differs from the hand records'")),
                     board=number,
                     found=board.deal.pbn(),
                     expected=record.deal.pbn() if record.deal else None,
                 )
             )
         for what, mine, theirs in (
-            ("dealer", board.dealer, record.dealer),
-            ("vulnerability", board.vulnerability, record.vulnerability),
+            (Text(N_("dealer")), board.dealer, record.dealer),
+            (Text(N_("vulnerability")), board.vulnerability, record.vulnerability),
         ):
             if mine is not theirs:
                 problems.append(
                     Problem(
-                        f"the results file's {what} is {mine}, the hand records' {theirs}",
+                        Text(
+                            N_(
+                                "the results file's %(what)s is %(mine)s, the hand records' "
+                                "%(theirs)s"
+                            ),
+                            what=what,
+                            mine=mine,
+                            theirs=theirs,
+                        ),
                         board=number,
-                        expected="the hand records of the boards played",
+                        expected=Text(N_("the hand records of the boards played")),
                     )
                 )
         boards[number] = replace(board, deal=record.deal)
@@ -229,8 +258,18 @@ def with_deals(
         listed = ", ".join(str(n) for n in missing[:20])
         notes = (
             Problem(
-                f"no deal for board{'s' if len(missing) > 1 else ''} {listed}"
-                + (f" … ({len(missing)} boards)" if len(missing) > 20 else "")
+                Text(
+                    N_("no deal for boards %(listed)s … (%(count)s boards)"),
+                    listed=listed,
+                    count=len(missing),
+                )
+                if len(missing) > 20
+                else counted(
+                    "no deal for board %(listed)s",
+                    "no deal for boards %(listed)s",
+                    len(missing),
+                    listed=listed,
+                )
             ),
         )
     return replace(session, boards=boards), notes

@@ -12,6 +12,8 @@ from bridgescore.formats.hands.model import (
     owners_of,
     writable_numbered_from_one,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "BER"
 _SIZE = 52
@@ -37,7 +39,12 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
 def _record(record: bytes) -> Deal:
     wrong = [b for b in record if b not in b"1234"]
     if wrong:
-        raise ParseError(f"{chr(wrong[0])!r} is not a seat (expected digits 1 to 4, North to West)")
+        raise ParseError(
+            Text(
+                N_("%(wrong)s is not a seat (expected digits 1 to 4, North to West)"),
+                wrong=repr(chr(wrong[0])),
+            )
+        )
     return deal_from_owners([b - 49 for b in record])
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bridgescore.bridge import dealer_for_board
 from bridgescore.deal import SEATS, Deal
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError, Problems, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     card_name,
@@ -18,6 +18,8 @@ from bridgescore.formats.hands.model import (
     refuse_empty,
     refuse_law_changes,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "BHG"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # card 0 … 51
@@ -48,22 +50,28 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         try:
             boards.append(law_board(number, _deal(line, number)))
         except ParseError as error:
-            problems.report(str(error), line=number + 1, board=number)
+            problems.report(sentence(error), line=number + 1, board=number)
     return finish(boards, problems, path, KIND)
 
 
 def _deal(line: str, number: int) -> Deal:
     if len(line) != 52 or any(c not in _LETTERS for c in line):
         raise ParseError(
-            f"a board's line has {len(line)} characters: {line[:60]!r} "
-            "(expected 52 letters, a card each)"
+            Text(
+                N_(
+                    "a board's line has %(line_count)s characters: %(line)s (expected 52 letters, "
+                    "a card each)"
+                ),
+                line_count=len(line),
+                line=repr(line[:60]),
+            )
         )
     dealer = SEATS.index(dealer_for_board(number))
     owners: list[int | None] = [None] * 52
     for place, letter in enumerate(line):
         card = _LETTERS.index(letter)
         if owners[card] is not None:
-            raise ParseError(f"{card_name(card)} is dealt twice")
+            raise ParseError(Text(N_("%(card)s is dealt twice"), card=card_name(card)))
         owners[card] = (place // 13 + dealer) % 4
     return deal_from_owners(owners)
 

@@ -14,6 +14,8 @@ from bridgescore.formats.hands.model import (
     owners_of,
     writable_numbered_from_one,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "BRI"
 _SIZE = 128
@@ -24,15 +26,22 @@ def decode_deal(text: bytes) -> Deal:
     """The deal of 78 digits (North, East, South; West the rest)."""
     if len(text) != DIGITS or not text.isdigit():
         shown = text.decode("latin-1")[:20]
-        raise ParseError(f"not 78 digits: {shown!r} (expected 39 cards, 01 to 52)")
+        raise ParseError(
+            Text(N_("not 78 digits: %(shown)s (expected 39 cards, 01 to 52)"), shown=repr(shown))
+        )
     owners: list[int | None] = [None] * 52
     for i in range(39):
         number = int(text[2 * i : 2 * i + 2])
         if not 1 <= number <= 52:
-            raise ParseError(f"card number {number:02d} is out of range (expected 01 to 52)")
+            raise ParseError(
+                Text(
+                    N_("card number %(number)s is out of range (expected 01 to 52)"),
+                    number=f"{number:02d}",
+                )
+            )
         card = number - 1
         if owners[card] is not None:
-            raise ParseError(f"{card_name(card)} is dealt twice")
+            raise ParseError(Text(N_("%(card)s is dealt twice"), card=card_name(card)))
         owners[card] = i // 13
     return deal_from_owners([3 if owner is None else owner for owner in owners])
 

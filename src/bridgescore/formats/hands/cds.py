@@ -3,7 +3,7 @@ stored one on (North as 1 … West as 0). No dealer or vulnerability."""
 
 from __future__ import annotations
 
-from bridgescore.errors import Problems, RulesError
+from bridgescore.errors import Problems, RulesError, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     finish,
@@ -13,6 +13,8 @@ from bridgescore.formats.hands.model import (
     refuse_law_changes,
 )
 from bridgescore.formats.hands.rzd import decode_deal, encode_deal
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "CDS"
 _SIZE = 14
@@ -40,18 +42,26 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         number = record[0]
         if number == 0:
             problems.report(
-                f"record {n + 1} (byte {n * _SIZE}) has board number 0",
-                expected="a board number from 1 to 255",
+                Text(N_("record %(n)s (byte %(n2)s) has board number 0"), n=n + 1, n2=n * _SIZE),
+                expected=Text(N_("a board number from 1 to 255")),
             )
             continue
         try:
             boards.append(law_board(number, decode_deal(record[1:], offset=1)))
         except ValueError as error:
-            problems.report(str(error), board=number)
+            problems.report(sentence(error), board=number)
     if rest:
         problems.report(
-            f"the file ends in the middle of record {whole + 1} ({rest} of its {_SIZE} bytes)",
-            expected=f"{_SIZE} bytes a board",
+            Text(
+                N_(
+                    "the file ends in the middle of record %(whole)s (%(rest)s of its %(size)s "
+                    "bytes)"
+                ),
+                whole=whole + 1,
+                rest=rest,
+                size=_SIZE,
+            ),
+            expected=Text(N_("%(size)s bytes a board"), size=_SIZE),
         )
     return finish(boards, problems, path, KIND)
 
@@ -62,5 +72,5 @@ def dumps(records: HandRecords) -> bytes:
     refuse_law_changes(boards, KIND)
     high = [b.number for b in boards if b.number > 255]
     if high:
-        raise RulesError(f"CDS holds board numbers up to 255, not {high[0]}")
+        raise RulesError(Text(N_("CDS holds board numbers up to 255, not %(high)s"), high=high[0]))
     return b"".join(bytes([b.number]) + encode_deal(owners_of(b), offset=1) for b in boards)

@@ -8,7 +8,7 @@ import csv
 import io
 
 from bridgescore.bridge import Seat, Vulnerability
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError, Problems, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     check_number,
@@ -17,6 +17,8 @@ from bridgescore.formats.hands.model import (
     holdings_of,
     refuse_empty,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.session import Board
 
 KIND = "CSV"
@@ -52,9 +54,11 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
             continue
         if len(row) != 18:
             problems.report(
-                f"{len(row)} fields",
+                Text(N_("%(row_count)s fields"), row_count=len(row)),
                 line,
-                expected="18: 16 suits (North's four … West's), board, dealer/vulnerability",
+                expected=Text(
+                    N_("18: 16 suits (North's four … West's), board, dealer/vulnerability")
+                ),
             )
             continue
         board = _board(row, line, problems)
@@ -66,7 +70,9 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
 def _board(row: list[str], line: int, problems: Problems) -> Board | None:
     number_text = row[16].strip()
     if not number_text.isdigit() or len(number_text) > 6:
-        problems.report("not a board number", line, found=number_text, expected="1 to 9999")
+        problems.report(
+            Text(N_("not a board number")), line, found=number_text, expected=Text(N_("1 to 9999"))
+        )
         return None
     number = int(number_text)
     if not check_number(number, problems, line):
@@ -75,18 +81,24 @@ def _board(row: list[str], line: int, problems: Problems) -> Board | None:
     try:
         dealer = Seat.parse(dealer_text)
     except ParseError:
-        problems.report("not a dealer", line, number, found=row[17], expected="N, E, S or W")
+        problems.report(
+            Text(N_("not a dealer")), line, number, found=row[17], expected=Text(N_("N, E, S or W"))
+        )
         return None
     if vul_text not in _VULS:
         problems.report(
-            "not a vulnerability", line, number, found=row[17], expected="-, NS, EW or All"
+            Text(N_("not a vulnerability")),
+            line,
+            number,
+            found=row[17],
+            expected=Text(N_("-, NS, EW or All")),
         )
         return None
     holdings = [[row[4 * seat + suit].strip().upper() for suit in range(4)] for seat in range(4)]
     try:
         deal = deal_from_holdings(holdings)
     except ParseError as error:
-        problems.report(str(error), line, number)
+        problems.report(sentence(error), line, number)
         return None
     return Board(number, _VULS[vul_text], dealer, deal)
 

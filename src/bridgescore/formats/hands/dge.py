@@ -14,6 +14,8 @@ from bridgescore.formats.hands.model import (
     numbered_records,
     writable_numbered_from_one,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "DGE"
 _SIZE = 128
@@ -37,16 +39,30 @@ def decode_deal(text: bytes) -> Deal:
             markers += 1
             suit = MARKERS[byte]
             if suit in seen:
-                raise ParseError(f"hand {hand + 1} has two {'SHDC'[suit]} markers")
+                raise ParseError(
+                    Text(
+                        N_("hand %(hand)s has two %(suit)s markers"),
+                        hand=hand + 1,
+                        suit="SHDC"[suit],
+                    )
+                )
             seen.add(suit)
         elif suit is None or hand > 3:
             raise ParseError(
-                f"byte 0x{byte:02X} where a suit marker belongs (expected 6, 3, 4 or 5)"
+                Text(
+                    N_("byte 0x%(byte)s where a suit marker belongs (expected 6, 3, 4 or 5)"),
+                    byte=f"{byte:02X}",
+                )
             )
         else:
             holdings[hand][suit] += chr(byte)
     if markers != 16:
-        raise ParseError(f"{markers} suit markers (expected 16: four suits in four hands)")
+        raise ParseError(
+            Text(
+                N_("%(markers)s suit markers (expected 16: four suits in four hands)"),
+                markers=markers,
+            )
+        )
     return deal_from_holdings(holdings)
 
 
@@ -78,7 +94,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
 
 def _record(record: bytes) -> Deal:
     if any(record[LENGTH:]):
-        raise ParseError("bytes after the deal's 68 are not zero (expected zero padding)")
+        raise ParseError(Text(N_("bytes after the deal's 68 are not zero (expected zero padding)")))
     return decode_deal(record[:LENGTH])
 
 

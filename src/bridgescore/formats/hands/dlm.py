@@ -7,7 +7,7 @@ Boards 1 to 99, consecutive; no dealer or vulnerability beyond the board number'
 
 from __future__ import annotations
 
-from bridgescore.errors import Problems, RulesError
+from bridgescore.errors import Problems, RulesError, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     deal_from_owners,
@@ -18,6 +18,8 @@ from bridgescore.formats.hands.model import (
     refuse_law_changes,
     refuse_unless_consecutive,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "DLM"
 _FILLER = "aaaaaabffffffkkkkkklpppppp"  # the deal written for boards not in the set
@@ -37,10 +39,10 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     lines = [line.strip() for line in text.splitlines()]
     if not lines or lines[0] != "[Document]":
         problems.report(
-            "the file does not start with [Document]",
+            Text(N_("the file does not start with [Document]")),
             1,
             found=lines[0] if lines else "",
-            expected="a Dealer4 (.dlm) file",
+            expected=Text(N_("a Dealer4 (.dlm) file")),
         )
         return finish([], problems, path, KIND)
     fields: dict[str, tuple[str, int]] = {}
@@ -49,14 +51,15 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         if equals:
             fields[key.strip()] = (value.strip(), place)
         elif text:
-            problems.report("not a key=value line", place, found=text)
+            problems.report(Text(N_("not a key=value line")), place, found=text)
     first = _whole(fields, "From board", problems)
     last = _whole(fields, "To board", problems)
     if first is None or last is None:
         return finish([], problems, path, KIND)
     if not 1 <= first <= last <= 99:
         problems.report(
-            f"boards {first} to {last}", expected="boards numbered from 1 to 99, first to last"
+            Text(N_("boards %(first)s to %(last)s"), first=first, last=last),
+            expected=Text(N_("boards numbered from 1 to 99, first to last")),
         )
         return finish([], problems, path, KIND)
     status = fields.get("Status", ("", 0))[0]
@@ -64,21 +67,34 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     expected = (last - first + 1) ^ (1 if status == "Show" else 0)
     if check is not None and check != expected:
         problems.report(
-            f"the checksum is {check}",
+            Text(N_("the checksum is %(check)s"), check=check),
             fields["Checksum"][1],
-            expected=f"{expected} for {last - first + 1} boards (status {status or 'none'})",
+            expected=Text(
+                N_("%(expected)s for %(count)s boards (status %(status)s)"),
+                expected=expected,
+                count=last - first + 1,
+                status=status or "none",
+            ),
         )
     boards = []
     for number in range(first, last + 1):
         key = f"Board {number:02d}"
         if key not in fields:
-            problems.report(f"no line {key}=", board=number, expected="a line for each board")
+            problems.report(
+                Text(N_("no line %(key)s="), key=key),
+                board=number,
+                expected=Text(N_("a line for each board")),
+            )
             continue
         text, line = fields[key]
         letters, digits = text[:26], text[26:]
         if len(letters) != 26 or any(not "a" <= c <= "p" for c in letters):
             problems.report(
-                "not 26 letters a to p", line, board=number, found=text, expected="a deal"
+                Text(N_("not 26 letters a to p")),
+                line,
+                board=number,
+                found=text,
+                expected=Text(N_("a deal")),
             )
             continue
         check_sum = number
@@ -86,7 +102,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
             check_sum ^= ord(c)
         if not digits.isdigit() or int(digits) != check_sum:
             problems.report(
-                "the board's check does not match its cards",
+                Text(N_("the board's check does not match its cards")),
                 line,
                 board=number,
                 found=digits,
@@ -100,7 +116,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         try:
             boards.append(law_board(number, deal_from_owners(owners)))
         except ValueError as error:
-            problems.report(str(error), line, board=number)
+            problems.report(sentence(error), line, board=number)
     title = fields.get("Headline", ("", 0))[0] or None
     return finish(boards, problems, path, KIND, title=title)
 
@@ -110,11 +126,13 @@ def _whole(
 ) -> int | None:
     if key not in fields:
         if required:
-            problems.report(f"no {key}= line", expected=f"{key}=NUMBER")
+            problems.report(
+                Text(N_("no %(key)s= line"), key=key), expected=Text(N_("%(key)s=NUMBER"), key=key)
+            )
         return None
     value, line = fields[key]
     if not value.isdigit() or len(value) > 4:
-        problems.report(f"{key} is not a number", line, found=value)
+        problems.report(Text(N_("%(key)s is not a number"), key=key), line, found=value)
         return None
     return int(value)
 
@@ -126,7 +144,7 @@ def dumps(records: HandRecords) -> bytes:
     refuse_law_changes(boards, KIND)
     title = records.title or ""
     if "\n" in title or "\r" in title:
-        raise RulesError("a DLM headline is one line")
+        raise RulesError(Text(N_("a DLM headline is one line")))
     first, last = boards[0].number, boards[-1].number
     lines = [
         "[Document]",
@@ -156,4 +174,6 @@ def dumps(records: HandRecords) -> bytes:
     try:
         return "".join(line + "\r\n" for line in lines).encode("latin-1")
     except UnicodeEncodeError:
-        raise RulesError(f"a DLM headline is Latin-1 text: {title!r} is not") from None
+        raise RulesError(
+            Text(N_("a DLM headline is Latin-1 text: %(title)s is not"), title=repr(title))
+        ) from None

@@ -4,7 +4,7 @@ and how many boards follow: ``YN1  0 16 `` (board 1, 16 boards). No dealer or vu
 
 from __future__ import annotations
 
-from bridgescore.errors import ParseError, Problem, Problems
+from bridgescore.errors import ParseError, Problem, Problems, sentence
 from bridgescore.formats.hands import bri, dge
 from bridgescore.formats.hands.model import (
     HandRecords,
@@ -16,6 +16,8 @@ from bridgescore.formats.hands.model import (
     refuse_law_changes,
     refuse_unless_consecutive,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "DUP"
 _SIZE = 156
@@ -51,24 +53,31 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         numbers = header[2:4].strip(), header[7:9].strip()
         if not (numbers[0].isdigit() and numbers[1].isdigit()):
             problems.report(
-                "the first board's header is not there",
+                Text(N_("the first board's header is not there")),
                 found=header.decode("latin-1"),
-                expected='"YN", the first board number, " 0 ", the number of boards',
+                expected=Text(N_('"YN", the first board number, " 0 ", the number of boards')),
             )
         else:
             first, count = int(numbers[0]), int(numbers[1])
             if header[1:2].upper() != b"N":
                 warnings.append(
-                    Problem("the header's second letter is not N", found=chr(header[1]))
+                    Problem(Text(N_("the header's second letter is not N")), found=chr(header[1]))
                 )
             if count != whole:
                 problems.report(
-                    f"the header says {count} boards and the file holds {whole}",
-                    expected=f"{_SIZE} bytes for each board the header counts",
+                    Text(
+                        N_("the header says %(count)s boards and the file holds %(whole)s"),
+                        count=count,
+                        whole=whole,
+                    ),
+                    expected=Text(
+                        N_("%(size)s bytes for each board the header counts"), size=_SIZE
+                    ),
                 )
             if first < 1:
                 problems.report(
-                    f"the first board number is {first}", expected="a board number from 1 to 99"
+                    Text(N_("the first board number is %(first)s"), first=first),
+                    expected=Text(N_("a board number from 1 to 99")),
                 )
     boards = []
     for n in range(whole):
@@ -78,23 +87,35 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
             digits = bri.decode_deal(record[: bri.DIGITS])
             markers = dge.decode_deal(record[bri.DIGITS : _TRAILER])
         except ParseError as error:
-            problems.report(str(error), board=number)
+            problems.report(sentence(error), board=number)
             continue
         if digits != markers:
             problems.report(
-                "the record's two copies of the deal differ",
+                Text(N_("the record's two copies of the deal differ")),
                 board=number,
                 found=f"{digits.pbn()} and {markers.pbn()}",
             )
             continue
         if n and any(record[_TRAILER:]):
-            problems.report("bytes 147 to 156 are not zero", board=number, expected="zero bytes")
+            problems.report(
+                Text(N_("bytes 147 to 156 are not zero")),
+                board=number,
+                expected=Text(N_("zero bytes")),
+            )
         boards.append(law_board(number, digits))
     if rest:
         problems.report(
-            f"the file ends in the middle of board {first + whole} ({rest} of its {_SIZE} bytes)",
+            Text(
+                N_(
+                    "the file ends in the middle of board %(first)s (%(rest)s of its %(size)s "
+                    "bytes)"
+                ),
+                first=first + whole,
+                rest=rest,
+                size=_SIZE,
+            ),
             board=first + whole,
-            expected=f"{_SIZE} bytes a board",
+            expected=Text(N_("%(size)s bytes a board"), size=_SIZE),
         )
     return finish(boards, problems, path, KIND, warnings=warnings)
 

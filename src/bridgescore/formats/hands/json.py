@@ -8,8 +8,11 @@ from typing import Any
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.deal import Deal
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError, Problems, sentence
+from bridgescore.formats.files import parser_said
 from bridgescore.formats.hands.model import HandRecords, check_number, finish, refuse_empty, whole
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.session import Board
 
 KIND = "JSON"
@@ -48,22 +51,27 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     try:
         items = json.loads(decode_text(data, "JSON", path))
     except json.JSONDecodeError as error:
-        problems.report(f"not JSON: {error.msg}", error.lineno)
+        problems.report(Text(N_("not JSON: %(msg)s"), msg=parser_said(error.msg)), error.lineno)
         return finish([], problems, path, KIND)
     if not isinstance(items, list):
-        problems.report("not a list of boards", expected='[{"board": 1, "deal": "N:…"}, …]')
+        problems.report(
+            Text(N_("not a list of boards")), expected=Text(N_('[{"board": 1, "deal": "N:…"}, …]'))
+        )
         return finish([], problems, path, KIND)
     boards = []
     for i, item in enumerate(items):
-        where = f"item {i + 1}"
+        where = Text(N_("item %(number)s"), number=i + 1)
         if not isinstance(item, dict):
             problems.report(
-                f"{where} is not an object", expected="board, dealer, vulnerability, deal"
+                Text(N_("%(where)s is not an object"), where=where),
+                expected=Text(N_("board, dealer, vulnerability, deal")),
             )
             continue
         number = item.get("board")
         if type(number) is not int:
-            problems.report(f"{where}: no board number", found=repr(number)[:40])
+            problems.report(
+                Text(N_("%(where)s: no board number"), where=where), found=repr(number)[:40]
+            )
             continue
         if not check_number(number, problems):
             continue
@@ -74,7 +82,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
             board = Board(number, vul, dealer, deal)
             whole(board)
         except (ParseError, ValueError) as error:
-            problems.report(str(error), board=number)
+            problems.report(sentence(error), board=number)
             continue
         boards.append(board)
     return finish(boards, problems, path, KIND)

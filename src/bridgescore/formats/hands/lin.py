@@ -10,7 +10,7 @@ import re
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.deal import SEATS
-from bridgescore.errors import ParseError, Problem, Problems
+from bridgescore.errors import ParseError, Problem, Problems, sentence
 from bridgescore.formats.hands.model import (
     RANKS,
     HandRecords,
@@ -20,6 +20,8 @@ from bridgescore.formats.hands.model import (
     holdings_of,
     refuse_empty,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.session import Board
 
 KIND = "LIN"
@@ -68,7 +70,9 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         if deal_text is None:
             return
         if number is None:
-            problems.report("a deal (md) with no board number before it", found=deal_text[:60])
+            problems.report(
+                Text(N_("a deal (md) with no board number before it")), found=deal_text[:60]
+            )
             return
         board = _board(number, deal_text, vul_text, problems, warnings)
         if board is not None:
@@ -104,20 +108,25 @@ def _board(
     dealer = _DEALERS.get(text[0])
     if dealer is None:
         problems.report(
-            "md does not start with the dealer",
+            Text(N_("md does not start with the dealer")),
             board=number,
             found=text[:20],
-            expected="1 (South), 2 (West), 3 (North) or 4 (East)",
+            expected=Text(N_("1 (South), 2 (West), 3 (North) or 4 (East)")),
         )
         return None
     if vul_text is None:
         vulnerability = Vulnerability.for_board(number)
-        warnings.append(Problem("no sv (vulnerability): the board number's is used", board=number))
+        warnings.append(
+            Problem(Text(N_("no sv (vulnerability): the board number's is used")), board=number)
+        )
     elif vul_text.lower() in _VULS:
         vulnerability = _VULS[vul_text.lower()]
     else:
         problems.report(
-            "not a vulnerability", board=number, found=vul_text, expected="sv 0, n, e or b"
+            Text(N_("not a vulnerability")),
+            board=number,
+            found=vul_text,
+            expected=Text(N_("sv 0, n, e or b")),
         )
         return None
     hands = text[1:].split(",")
@@ -130,14 +139,17 @@ def _board(
         match = _HAND.fullmatch(hand)
         if match is None:
             problems.report(
-                "not a hand", board=number, found=hand, expected="S…H…D…C…, like SAKQHJT9D87C65432"
+                Text(N_("not a hand")),
+                board=number,
+                found=hand,
+                expected=Text(N_("S…H…D…C…, like SAKQHJT9D87C65432")),
             )
             return None
         seat = SEATS.index(_ORDER[place])
         holdings[seat] = [match[k].upper().replace("10", "T") for k in range(1, 5)]
         given.append(seat)
     if len(hands) > 4 and any(h.strip() for h in hands[4:]):
-        problems.report("more than four hands", board=number, found=text[:80])
+        problems.report(Text(N_("more than four hands")), board=number, found=text[:80])
         return None
     if len(given) == 3:  # the fourth hand holds the rest
         (rest,) = set(range(4)) - set(given)
@@ -148,7 +160,7 @@ def _board(
     try:
         deal = deal_from_holdings(holdings)
     except ParseError as error:
-        problems.report(str(error), board=number)
+        problems.report(sentence(error), board=number)
         return None
     return Board(number, vulnerability, dealer, deal)
 

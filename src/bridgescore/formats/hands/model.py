@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.deal import SEATS, Deal, Hand
-from bridgescore.errors import InputFileError, ParseError, Problem, Problems, RulesError
+from bridgescore.errors import InputFileError, ParseError, Problem, Problems, RulesError, sentence
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 from bridgescore.session import Board
 
 RANKS = "AKQJT98765432"  # highest first: a card is suit * 13 + its rank's place here
@@ -49,7 +51,13 @@ def deal_from_owners(owners: Sequence[int | None]) -> Deal:
     holdings: list[list[str]] = [["", "", "", ""] for _ in range(4)]
     missing = [card_name(c) for c, owner in enumerate(owners) if owner is None]
     if missing:
-        raise ParseError(f"{len(missing)} cards are not dealt ({' '.join(missing[:8])})")
+        raise ParseError(
+            Text(
+                N_("%(count)s cards are not dealt (%(cards)s)"),
+                count=len(missing),
+                cards=" ".join(missing[:8]),
+            )
+        )
     for card, owner in enumerate(owners):
         assert owner is not None
         holdings[owner][card // 13] += RANKS[card % 13]
@@ -66,13 +74,25 @@ def deal_from_holdings(holdings: Sequence[Sequence[str]]) -> Deal:
                 place = RANKS.find(rank.upper())
                 if place < 0:
                     raise ParseError(
-                        f"{rank!r} is not a rank (in {SEATS[seat]}'s {SUIT_LETTERS[suit]} suit)"
+                        Text(
+                            N_("%(rank)s is not a rank (in %(seat)s's %(suit)s suit)"),
+                            rank=repr(rank),
+                            seat=SEATS[seat],
+                            suit=SUIT_LETTERS[suit],
+                        )
                     )
                 card = suit * 13 + place
                 held_by = owners[card]
                 if held_by is not None:
                     held = SEATS[held_by]
-                    raise ParseError(f"{card_name(card)} is dealt twice ({held} and {SEATS[seat]})")
+                    raise ParseError(
+                        Text(
+                            N_("%(card)s is dealt twice (%(held)s and %(seat)s)"),
+                            card=card_name(card),
+                            held=held,
+                            seat=SEATS[seat],
+                        )
+                    )
                 owners[card] = seat
     sizes = [sum(len(r) for r in suits) for suits in holdings]
     if sizes != [13] * 4:
@@ -91,9 +111,13 @@ def _deal(holdings: list[list[str]]) -> Deal:
     )
 
 
-def _sizes(sizes: Sequence[int]) -> str:
-    wrong = ", ".join(f"{SEATS[i]} has {n}" for i, n in enumerate(sizes) if n != 13)
-    return f"{wrong} cards (expected 13 in each hand)"
+def _sizes(sizes: Sequence[int]) -> Text:
+    wrong: Text | None = None
+    for i, n in enumerate(sizes):
+        if n != 13:
+            part = Text(N_("%(seat)s has %(count)s"), seat=SEATS[i], count=n)
+            wrong = part if wrong is None else Text("%(said)s, %(part)s", said=wrong, part=part)
+    return Text(N_("%(wrong)s cards (expected 13 in each hand)"), wrong=wrong)
 
 
 def owners_of(board: Board) -> list[int]:
@@ -118,7 +142,9 @@ def whole(board: Board) -> Deal:
     """A board's deal, which must be whole (four hands of 13) for a hand-record file."""
     deal = board.deal
     if deal is None or not deal.complete or any(len(h) != 13 for h in deal.hands if h):
-        raise RulesError(f"board {board.number} has no whole deal to write")
+        raise RulesError(
+            Text(N_("board %(number)s has no whole deal to write"), number=board.number)
+        )
     return deal
 
 
@@ -132,9 +158,9 @@ def check_number(number: int, problems: Problems, where: int | None = None) -> b
     if 1 <= number <= MAX_BOARD:
         return True
     problems.report(
-        f"board number {number} is out of range",
+        Text(N_("board number %(number)s is out of range"), number=number),
         line=where,
-        expected=f"a board number from 1 to {MAX_BOARD}",
+        expected=Text(N_("a board number from 1 to %(most)s"), most=MAX_BOARD),
     )
     return False
 
@@ -150,9 +176,15 @@ def refuse_law_changes(boards: Sequence[Board], kind: str) -> None:
     if odd:
         listed = ", ".join(str(n) for n in odd[:10])
         raise RulesError(
-            f"{kind} stores no dealer or vulnerability, and board{'s' if len(odd) > 1 else ''} "
-            f"{listed} {'have' if len(odd) > 1 else 'has'} other ones than the board number's: "
-            "write PBN, LIN or CSV"
+            counted(
+                "%(kind)s stores no dealer or vulnerability, and board %(boards)s has other "
+                "ones than the board number's: write PBN, LIN or CSV",
+                "%(kind)s stores no dealer or vulnerability, and boards %(boards)s have other "
+                "ones than the board number's: write PBN, LIN or CSV",
+                len(odd),
+                kind=kind,
+                boards=listed,
+            )
         )
 
 
@@ -161,8 +193,14 @@ def refuse_unless_numbered_from_one(boards: Sequence[Board], kind: str) -> None:
     numbers = [b.number for b in boards]
     if numbers != list(range(1, len(numbers) + 1)):
         raise RulesError(
-            f"{kind} numbers its boards 1, 2, 3 … by their place in the file; these boards are "
-            f"{_numbers(numbers)}: write PBN, CDS, DUP or DLM"
+            Text(
+                N_(
+                    "%(kind)s numbers its boards 1, 2, 3 … by their place in the file; these "
+                    "boards are %(value)s: write PBN, CDS, DUP or DLM"
+                ),
+                kind=kind,
+                value=_numbers(numbers),
+            )
         )
 
 
@@ -172,19 +210,28 @@ def refuse_unless_consecutive(boards: Sequence[Board], kind: str, most: int) -> 
     first = numbers[0] if numbers else 1
     if numbers != list(range(first, first + len(numbers))) or first + len(numbers) - 1 > most:
         raise RulesError(
-            f"{kind} holds consecutive boards numbered 1 to {most}; these boards are "
-            f"{_numbers(numbers)}"
+            Text(
+                N_(
+                    "%(kind)s holds consecutive boards numbered 1 to %(most)s; these boards are "
+                    "%(value)s"
+                ),
+                kind=kind,
+                most=most,
+                value=_numbers(numbers),
+            )
         )
 
 
 def _numbers(numbers: Sequence[int]) -> str:
     shown = ", ".join(str(n) for n in numbers[:12])
-    return shown + (f" … ({len(numbers)} boards)" if len(numbers) > 12 else "")
+    if len(numbers) > 12:
+        return Text(N_("%(shown)s … (%(count)s boards)"), shown=shown, count=len(numbers))
+    return shown
 
 
 def refuse_empty(boards: Sequence[Board], kind: str) -> None:
     if not boards:
-        raise RulesError(f"no boards to write as {kind}")
+        raise RulesError(Text(N_("no boards to write as %(kind)s"), kind=kind))
 
 
 def finish(
@@ -206,16 +253,20 @@ def finish(
             unique.append(board)
         elif earlier != board:
             problems.report(
-                "the board is given twice with different deals",
+                Text(N_("the board is given twice with different deals")),
                 board=board.number,
-                expected="each board once",
+                expected=Text(N_("each board once")),
             )
     if not boards and not problems:
         problems.report(
-            f"no boards found in the {kind} file", expected=f"a {kind} hand-record file"
+            Text(N_("no boards found in the %(kind)s file"), kind=kind),
+            expected=Text(N_("a %(kind)s hand-record file"), kind=kind),
         )
     if len(unique) > MAX_BOARDS:
-        problems.report(f"{len(unique):,} boards", expected=f"at most {MAX_BOARDS:,}")
+        problems.report(
+            Text(N_("%(unique_count)s boards"), unique_count=f"{len(unique):,}"),
+            expected=Text(N_("at most %(most)s"), most=f"{MAX_BOARDS:,}"),
+        )
     if problems:
         raise InputFileError(path, list(problems))
     return HandRecords(tuple(unique), title, tuple(warnings))
@@ -234,12 +285,20 @@ def numbered_records(
         try:
             boards.append(law_board(n + 1, decode(data[n * size : (n + 1) * size])))
         except ParseError as error:
-            problems.report(str(error), board=n + 1)
+            problems.report(sentence(error), board=n + 1)
     if rest:
         problems.report(
-            f"the file ends in the middle of board {whole + 1} ({rest} of its {size} bytes)",
+            Text(
+                N_(
+                    "the file ends in the middle of board %(whole)s (%(rest)s of its %(size)s "
+                    "bytes)"
+                ),
+                whole=whole + 1,
+                rest=rest,
+                size=size,
+            ),
             board=whole + 1,
-            expected=f"{size} bytes a board",
+            expected=Text(N_("%(size)s bytes a board"), size=size),
         )
     return finish(boards, problems, path, kind)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bridgescore.bridge import Seat, Vulnerability, dealer_for_board
 from bridgescore.deal import Deal
-from bridgescore.errors import ParseError, Problem, Problems
+from bridgescore.errors import ParseError, Problem, Problems, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     check_number,
@@ -16,6 +16,8 @@ from bridgescore.formats.hands.model import (
     whole,
 )
 from bridgescore.formats.pbn import document, syntax
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.session import Board
 
 KIND = "PBN"
@@ -50,7 +52,10 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         number_text = (game.get("Board") or "").strip()
         if not number_text.isdigit() or len(number_text) > 6:
             problems.report(
-                "a deal without a board number", where, found=number_text, expected='[Board "1"]'
+                Text(N_("a deal without a board number")),
+                where,
+                found=number_text,
+                expected=Text(N_('[Board "1"]')),
             )
             continue
         number = int(number_text)
@@ -59,17 +64,24 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         try:
             deal = Deal.from_pbn(deal_text)
             if not deal.complete or any(len(h) != 13 for h in deal.hands if h is not None):
-                sizes = ", ".join(
-                    f"{h.seat} has {len(h)}" for h in deal.hands if h is not None and len(h) != 13
-                )
+                sizes: Text | None = None
+                for h in deal.hands:
+                    if h is not None and len(h) != 13:
+                        part = Text(N_("%(seat)s has %(count)s"), seat=h.seat, count=len(h))
+                        sizes = (
+                            part
+                            if sizes is None
+                            else Text("%(said)s, %(part)s", said=sizes, part=part)
+                        )
                 raise ParseError(
-                    "not a whole deal: "
-                    + (sizes or "a hand is not given")
-                    + " (expected four hands of 13 cards)"
+                    Text(
+                        N_("not a whole deal: %(sizes)s (expected four hands of 13 cards)"),
+                        sizes=sizes or Text(N_("a hand is not given")),
+                    )
                 )
         except ParseError as error:
             if where not in reported:
-                problems.report(str(error), where, number, found=deal_text)
+                problems.report(sentence(error), where, number, found=deal_text)
             continue
         dealer: Seat | None = dealer_for_board(number)
         vul: Vulnerability | None = Vulnerability.for_board(number)
@@ -77,7 +89,11 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
             given = (game.get(what) or "").strip()
             if not given or given == "?":
                 warnings.append(
-                    Problem(f"no {what} tag: the board number's is used", where, number)
+                    Problem(
+                        Text(N_("no %(what)s tag: the board number's is used"), what=what),
+                        where,
+                        number,
+                    )
                 )
                 continue
             try:
@@ -86,7 +102,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
                 else:
                     vul = Vulnerability.parse(given)
             except ParseError as error:
-                problems.report(str(error), where, number)
+                problems.report(sentence(error), where, number)
                 dealer = None
         if dealer is not None and vul is not None:
             boards.append(Board(number, vul, dealer, deal))

@@ -5,7 +5,7 @@ each, spades highest. Boards follow one another from board 1; CDS shares the enc
 from __future__ import annotations
 
 from bridgescore.deal import Deal
-from bridgescore.errors import Problems, RulesError
+from bridgescore.errors import Problems, RulesError, sentence
 from bridgescore.formats.hands.model import (
     HandRecords,
     deal_from_owners,
@@ -14,6 +14,8 @@ from bridgescore.formats.hands.model import (
     owners_of,
     writable_numbered_from_one,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 KIND = "RZD"
 _HEADER = 13
@@ -53,23 +55,54 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     problems = Problems(path)
     if len(data) < _HEADER:
         problems.report(
-            f"the file is {len(data)} bytes long, shorter than RZD's {_HEADER}-byte header",
-            expected="an RZD hand-record file",
+            Text(
+                N_(
+                    "the file is %(data_count)s bytes long, shorter than RZD's %(header)s-byte "
+                    "header"
+                ),
+                data_count=len(data),
+                header=_HEADER,
+            ),
+            expected=Text(N_("an RZD hand-record file")),
         )
         return finish([], problems, path, KIND)
     count = data[0] + 256 * data[1]
     whole, rest = divmod(len(data) - _HEADER, _SIZE)
     if data[2:_HEADER] != b" " * 11:
-        problems.report("the header's bytes 3 to 13 are not spaces", expected="an RZD header")
+        problems.report(
+            Text(N_("the header's bytes 3 to 13 are not spaces")),
+            expected=Text(N_("an RZD header")),
+        )
     if count != whole:
         problems.report(
-            f"the header says {count} boards and the file holds {whole}"
-            + (f" and {rest} bytes" if rest else ""),
-            expected=f"{_SIZE} bytes for each board the header counts",
+            Text(
+                N_(
+                    "the header says %(count)s boards and the file holds %(whole)s and %(rest)s "
+                    "bytes"
+                ),
+                count=count,
+                whole=whole,
+                rest=rest,
+            )
+            if rest
+            else Text(
+                N_("the header says %(count)s boards and the file holds %(whole)s"),
+                count=count,
+                whole=whole,
+            ),
+            expected=Text(N_("%(size)s bytes for each board the header counts"), size=_SIZE),
         )
     if rest:
         problems.report(
-            f"the file ends in the middle of board {whole + 1} ({rest} of its {_SIZE} bytes)",
+            Text(
+                N_(
+                    "the file ends in the middle of board %(whole)s (%(rest)s of its %(size)s "
+                    "bytes)"
+                ),
+                whole=whole + 1,
+                rest=rest,
+                size=_SIZE,
+            ),
             board=whole + 1,
         )
     boards = []
@@ -78,13 +111,18 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
         try:
             boards.append(law_board(n + 1, decode_deal(record)))
         except ValueError as error:
-            problems.report(str(error), board=n + 1)
+            problems.report(sentence(error), board=n + 1)
     return finish(boards, problems, path, KIND)
 
 
 def dumps(records: HandRecords) -> bytes:
     boards = writable_numbered_from_one(records, KIND)
     if len(boards) > 65535:
-        raise RulesError(f"RZD holds at most 65,535 boards, not {len(boards):,}")
+        raise RulesError(
+            Text(
+                N_("RZD holds at most 65,535 boards, not %(boards_count)s"),
+                boards_count=f"{len(boards):,}",
+            )
+        )
     header = bytes([len(boards) % 256, len(boards) // 256]) + b" " * 11
     return header + b"".join(encode_deal(owners_of(b)) for b in boards)

@@ -19,6 +19,8 @@ from bridgescore.bridge import Doubling, Seat, Strain, Vulnerability
 from bridgescore.contract import Contract
 from bridgescore.deal import Deal
 from bridgescore.errors import InputFileError, ParseError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -307,7 +309,13 @@ class Column:
         m = _COLUMN.fullmatch(spec)
         if m is None:
             raise ParseError(
-                f"bad column {spec!r}: a backslash must be followed by a width, like Score\\5R"
+                Text(
+                    N_(
+                        "bad column %(spec)s: a backslash must be followed by a width, like "
+                        "Score\\5R"
+                    ),
+                    spec=repr(spec),
+                )
             )
         order: Literal["", "+", "-"] = "+" if m[1] == "+" else "-" if m[1] == "-" else ""
         align: Literal["", "L", "R"] = "L" if m[4] == "L" else "R" if m[4] == "R" else ""
@@ -528,7 +536,7 @@ def parse_seat(text: str) -> Seat:
     """``N``, ``E``, ``S`` or ``W`` (lower case accepted, §3.11)."""
     seat = text.upper()
     if seat not in _SEAT_INDEX:
-        raise ParseError(f"not a seat: {text!r}")
+        raise ParseError(Text(N_("not a seat: %(text)s"), text=repr(text)))
     return Seat(seat)
 
 
@@ -537,7 +545,7 @@ def parse_vulnerable(text: str) -> Vulnerability:
     try:
         return _VULNERABLE[text.lower()]
     except KeyError:
-        raise ParseError(f"not a vulnerability: {text!r}") from None
+        raise ParseError(Text(N_("not a vulnerability: %(text)s"), text=repr(text))) from None
 
 
 def parse_contract(text: str) -> PbnContract | None:
@@ -549,7 +557,7 @@ def parse_contract(text: str) -> PbnContract | None:
         return None
     m = _CONTRACT.fullmatch(text)
     if m is None:
-        raise ParseError(f"not a contract: {text!r}")
+        raise ParseError(Text(N_("not a contract: %(text)s"), text=repr(text)))
     strain = m[2].upper()
     risk = (m[3] or "").upper()
     return PbnContract(int(m[1]), Strain.parse(strain), "XX" if risk == "R" else risk)
@@ -563,7 +571,7 @@ def parse_declarer(text: str) -> PbnDeclarer | None:
     try:
         return PbnDeclarer(parse_seat(text[1:] if irregular else text), irregular)
     except ParseError:
-        raise ParseError(f"not a declarer: {text!r}") from None
+        raise ParseError(Text(N_("not a declarer: %(text)s"), text=repr(text))) from None
 
 
 _RESULT = re.compile(r"(\^?)(?:([0-9]+)|(NS|EW) +([0-9]+)(?: +(NS|EW) +([0-9]+))?)")
@@ -575,16 +583,16 @@ def parse_result(text: str) -> PbnResult | None:
         return None
     m = _RESULT.fullmatch(text)
     if m is None:
-        raise ParseError(f"not a result: {text!r}")
+        raise ParseError(Text(N_("not a result: %(text)s"), text=repr(text)))
     counts = [int(n) for n in (m[2], m[4], m[6]) if n is not None]
     if any(n > 13 for n in counts):
-        raise ParseError(f"more than 13 tricks in result {text!r}")
+        raise ParseError(Text(N_("more than 13 tricks in result %(text)s"), text=repr(text)))
     if m[2] is not None:
         return PbnResult(int(m[2]), irregular=bool(m[1]))
     sides = {m[3]: int(m[4])}
     if m[5] is not None:
         if m[5] == m[3]:
-            raise ParseError(f"the same side twice in result {text!r}")
+            raise ParseError(Text(N_("the same side twice in result %(text)s"), text=repr(text)))
         sides[m[5]] = int(m[6])
     return PbnResult(None, sides.get("NS"), sides.get("EW"), bool(m[1]))
 
@@ -607,13 +615,13 @@ def parse_score(text: str, tag: ScoreTag = "Score") -> PbnScore:
     elif len(words) in (2, 4):
         pairs = list(zip(words[::2], words[1::2], strict=True))
     else:
-        raise ParseError(f"not a {tag} value: {text!r}")
+        raise ParseError(Text(N_("not a %(tag)s value: %(text)s"), tag=tag, text=repr(text)))
     for side, amount in pairs:
         if side not in ("", "NS", "EW") or side in values or not number.fullmatch(amount):
-            raise ParseError(f"not a {tag} value: {text!r}")
+            raise ParseError(Text(N_("not a %(tag)s value: %(text)s"), tag=tag, text=repr(text)))
         value = Fraction(Decimal(amount))
         if tag == "ScorePercentage" and not 0 <= value <= 100:
-            raise ParseError(f"percentage out of 0-100: {text!r}")
+            raise ParseError(Text(N_("percentage out of 0-100: %(text)s"), text=repr(text)))
         values[side] = value
     return PbnScore(values.get(""), values.get("NS"), values.get("EW"))
 

@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
-from bridgescore.errors import ParseError
+from bridgescore.errors import ParseError, sentence
 from bridgescore.formats.pbn import dialects
 from bridgescore.formats.pbn.document import (
     _INT,
@@ -56,6 +56,8 @@ from bridgescore.formats.pbn.document import (
     parse_seat,
     parse_vulnerable,
 )
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 
 
 class GameReader(Protocol):
@@ -85,7 +87,7 @@ class GameReader(Protocol):
 
 def _check_board(value: str) -> None:
     if not _INT.fullmatch(value) or int(value) == 0:
-        raise ParseError(f"not a board number: {value!r}")
+        raise ParseError(Text(N_("not a board number: %(value)s"), value=repr(value)))
 
 
 def _check_contract(value: str) -> None:
@@ -93,12 +95,18 @@ def _check_contract(value: str) -> None:
         parse_contract(value)
 
 
+# "card" and "call" as a sentence says them.
+_WORDS = {"card": Text(N_("card")), "call": Text(N_("call"))}
+
+
 def _pattern(regex: str, what: str) -> Callable[[str], None]:
     compiled = re.compile(regex)
 
     def check(value: str) -> None:
         if not compiled.fullmatch(value):
-            raise ParseError(f"not {what}: {value!r}")
+            raise ParseError(
+                Text(N_("not %(what)s: %(value)s"), what=Text(what), value=repr(value))
+            )
 
     return check
 
@@ -124,12 +132,12 @@ def _check_rubber(value: str) -> None:
     elif len(words) in (2, 4):
         pairs = list(zip(words[::2], words[1::2], strict=True))
     else:
-        raise ParseError(f"not a ScoreRubber value: {value!r}")
+        raise ParseError(Text(N_("not a ScoreRubber value: %(value)s"), value=repr(value)))
     sides = [side for side, _ in pairs]
     if len(set(sides)) != len(sides) or any(
         side not in ("", "NS", "EW") or not _RUBBER_SCORE.fullmatch(score) for side, score in pairs
     ):
-        raise ParseError(f"not a ScoreRubber value: {value!r}")
+        raise ParseError(Text(N_("not a ScoreRubber value: %(value)s"), value=repr(value)))
 
 
 _HISTORY = re.compile(
@@ -141,11 +149,13 @@ def _rubber_vulnerability(value: str) -> str:
     """The vulnerability a ScoreRubberHistory implies (§4.2.6): a side that won a game."""
     m = _HISTORY.fullmatch(" ".join(_normalise_slash(value)))
     if m is None:
-        raise ParseError(f"not a ScoreRubberHistory value: {value!r}")
+        raise ParseError(Text(N_("not a ScoreRubberHistory value: %(value)s"), value=repr(value)))
     ns = [int(n) for n in m[3].split()]
     ew = [int(n) for n in m[6].split()]
     if len(ns) != len(ew):
-        raise ParseError(f"NS and EW give different numbers of games: {value!r}")
+        raise ParseError(
+            Text(N_("NS and EW give different numbers of games: %(value)s"), value=repr(value))
+        )
     finished = len(ns) - 1
     ns_won = any(score >= 100 for score in ns[:finished])
     ew_won = any(score >= 100 for score in ew[:finished])
@@ -167,41 +177,45 @@ class _Rule(NamedTuple):
 
 
 _E, _W = Severity.ERROR, Severity.WARNING
-_DATE = _pattern(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", "a date")
-_TIME = _pattern(r"[0-9?]{2}:[0-9?]{2}:[0-9?]{2}", "a time")
+_DATE = _pattern(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", N_("a date"))
+_TIME = _pattern(r"[0-9?]{2}:[0-9?]{2}:[0-9?]{2}", N_("a time"))
 _RULES: dict[str, _Rule] = {
-    "Board": _Rule(_check_board, "a positive integer", _E),
-    "Dealer": _Rule(parse_seat, "N, E, S or W", _E),
-    "Vulnerable": _Rule(parse_vulnerable, "None, Love, -, NS, EW, All or Both", _E),
-    "Deal": _Rule(parse_deal, "<first>:<hand> <hand> <hand> <hand>, 13 cards a hand", _E),
-    "Declarer": _Rule(parse_declarer, 'N, E, S or W, "^" and a seat, or ""', _E),
-    "Contract": _Rule(_check_contract, "Pass or <level><strain><risk>, like 4SX", _E),
-    "Result": _Rule(parse_result, "0-13 tricks, or NS/EW forms, optionally after ^", _E),
-    "Score": _Rule(_score_rule("Score"), 'points, like "NS 420" or "-50"', _E),
-    "ScoreIMP": _Rule(_score_rule("ScoreIMP"), 'IMPs, like "NS 4 EW -4"', _E),
-    "ScoreMP": _Rule(_score_rule("ScoreMP"), 'matchpoints, like "NS 7.5"', _E),
-    "ScorePercentage": _Rule(_score_rule("ScorePercentage"), "a percentage 0-100", _E),
-    "OptimumScore": _Rule(_score_rule("OptimumScore"), 'NS or EW and points, like "NS 420"', _E),
-    "ScoreRubber": _Rule(_check_rubber, "<above>/<below>, optionally for NS or EW", _E),
-    "ScoreRubberHistory": _Rule(
-        _rubber_vulnerability, "NS <above> <above>/<below>... EW <above> <above>/<below>...", _E
+    "Board": _Rule(_check_board, N_("a positive integer"), _E),
+    "Dealer": _Rule(parse_seat, N_("N, E, S or W"), _E),
+    "Vulnerable": _Rule(parse_vulnerable, N_("None, Love, -, NS, EW, All or Both"), _E),
+    "Deal": _Rule(parse_deal, N_("<first>:<hand> <hand> <hand> <hand>, 13 cards a hand"), _E),
+    "Declarer": _Rule(parse_declarer, N_('N, E, S or W, "^" and a seat, or ""'), _E),
+    "Contract": _Rule(_check_contract, N_("Pass or <level><strain><risk>, like 4SX"), _E),
+    "Result": _Rule(parse_result, N_("0-13 tricks, or NS/EW forms, optionally after ^"), _E),
+    "Score": _Rule(_score_rule("Score"), N_('points, like "NS 420" or "-50"'), _E),
+    "ScoreIMP": _Rule(_score_rule("ScoreIMP"), N_('IMPs, like "NS 4 EW -4"'), _E),
+    "ScoreMP": _Rule(_score_rule("ScoreMP"), N_('matchpoints, like "NS 7.5"'), _E),
+    "ScorePercentage": _Rule(_score_rule("ScorePercentage"), N_("a percentage 0-100"), _E),
+    "OptimumScore": _Rule(
+        _score_rule("OptimumScore"), N_('NS or EW and points, like "NS 420"'), _E
     ),
-    "Date": _Rule(_DATE, "YYYY.MM.DD (? for unknown digits)", _W),
-    "EventDate": _Rule(_DATE, "YYYY.MM.DD (? for unknown digits)", _W),
-    "UTCDate": _Rule(_DATE, "YYYY.MM.DD (? for unknown digits)", _W),
-    "Time": _Rule(_TIME, "HH:MM:SS", _W),
-    "UTCTime": _Rule(_TIME, "HH:MM:SS", _W),
+    "ScoreRubber": _Rule(_check_rubber, N_("<above>/<below>, optionally for NS or EW"), _E),
+    "ScoreRubberHistory": _Rule(
+        _rubber_vulnerability, N_("NS <above> <above>/<below>... EW <above> <above>/<below>..."), _E
+    ),
+    "Date": _Rule(_DATE, N_("YYYY.MM.DD (? for unknown digits)"), _W),
+    "EventDate": _Rule(_DATE, N_("YYYY.MM.DD (? for unknown digits)"), _W),
+    "UTCDate": _Rule(_DATE, N_("YYYY.MM.DD (? for unknown digits)"), _W),
+    "Time": _Rule(_TIME, N_("HH:MM:SS"), _W),
+    "UTCTime": _Rule(_TIME, N_("HH:MM:SS"), _W),
     "Round": _Rule(
-        _pattern(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*", "a round"),
-        "letters, digits and _, parts separated by '.'",
+        _pattern(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*", N_("a round")),
+        N_("letters, digits and _, parts separated by '.'"),
         _W,
     ),
-    "FrenchMP": _Rule(_pattern(r"Yes|No", "Yes or No"), "Yes or No", _W),
-    "Room": _Rule(_pattern(r"Open|Closed", "Open or Closed"), "Open or Closed", _W),
-    "Hidden": _Rule(_pattern(r"[NESWnesw]+", "seats"), "seats among N, E, S, W", _W),
-    "TimeControl": _Rule(_pattern(r"[0-9]+/[0-9]+", "games/minutes"), "<games>/<minutes>", _W),
-    "TimeCall": _Rule(_pattern(r"[0-9]+", "seconds"), "seconds", _W),
-    "TimeCard": _Rule(_pattern(r"[0-9]+", "seconds"), "seconds", _W),
+    "FrenchMP": _Rule(_pattern(r"Yes|No", N_("Yes or No")), N_("Yes or No"), _W),
+    "Room": _Rule(_pattern(r"Open|Closed", N_("Open or Closed")), N_("Open or Closed"), _W),
+    "Hidden": _Rule(_pattern(r"[NESWnesw]+", N_("seats")), N_("seats among N, E, S, W"), _W),
+    "TimeControl": _Rule(
+        _pattern(r"[0-9]+/[0-9]+", N_("games/minutes")), N_("<games>/<minutes>"), _W
+    ),
+    "TimeCall": _Rule(_pattern(r"[0-9]+", N_("seconds")), N_("seconds"), _W),
+    "TimeCard": _Rule(_pattern(r"[0-9]+", N_("seconds")), N_("seconds"), _W),
 }
 
 
@@ -326,16 +340,16 @@ class GameChecker:
             return  # a repeated tag is ignored (§3.4); reported as a duplicate
         if name not in _KNOWN_TAGS:
             self.report(
-                f"unknown tag {name}",
+                Text(N_("unknown tag %(name)s"), name=name),
                 tag.line,
                 ProblemKind.UNKNOWN_TAG,
                 Severity.WARNING,
                 found=name,
-                expected="a tag of PBN 2.1",
+                expected=Text(N_("a tag of PBN 2.1")),
             )
         if not name[0].isupper():
             self.report(
-                f"tag name {name} does not begin with an upper case letter",
+                Text(N_("tag name %(name)s does not begin with an upper case letter"), name=name),
                 tag.line,
                 ProblemKind.SYNTAX,
                 Severity.WARNING,
@@ -345,11 +359,11 @@ class GameChecker:
             sl = next((sl for sl in tag.section if sl.tokens), None)
             if sl is not None:
                 self.report(
-                    f"data after tag {name}, which has no section",
+                    Text(N_("data after tag %(name)s, which has no section"), name=name),
                     sl.line,
                     ProblemKind.MISPLACED,
                     found=" ".join(sl.tokens),
-                    expected="a tag pair, a comment or an empty line",
+                    expected=Text(N_("a tag pair, a comment or an empty line")),
                 )
         if name == "Scoring":
             self.check_scoring(tag, value)
@@ -379,10 +393,12 @@ class GameChecker:
                     rule.check(value)
                 error = None
             except ParseError as e:
-                error = str(e)
+                error = sentence(e)
             memo[key] = error
         if error is not None:
-            self.report(error, tag.line, ProblemKind.VALUE, rule.severity, value, rule.expected)
+            self.report(
+                error, tag.line, ProblemKind.VALUE, rule.severity, value, Text(rule.expected)
+            )
             return
         if name == "Deal":
             self.deal_masks = self.reader.deals[value]
@@ -393,12 +409,16 @@ class GameChecker:
             and not _STRAIN_ONLY.fullmatch(value)
         ):
             self.report(
-                f"contract {value!r} read as {_contract(value)}",
+                Text(
+                    N_("contract %(value)s read as %(value2)s"),
+                    value=repr(value),
+                    value2=_contract(value),
+                ),
                 tag.line,
                 ProblemKind.NONSTANDARD,
                 Severity.WARNING,
                 value,
-                "NT for no trumps and XX for redoubled (§3.4.14)",
+                Text(N_("NT for no trumps and XX for redoubled (§3.4.14)")),
             )
 
     def check_scoring(self, tag: Tag, value: str) -> None:
@@ -407,22 +427,22 @@ class GameChecker:
         fields = value.split(";")
         if any(not f.strip() for f in fields):
             self.report(
-                "empty field in Scoring",
+                Text(N_("empty field in Scoring")),
                 tag.line,
                 ProblemKind.VALUE,
                 found=value,
-                expected="fields separated by ';'",
+                expected=Text(N_("fields separated by ';'")),
             )
             return
         unknown = [f for f in fields if f.strip().lower() not in _SCORING_FIELDS]
         if unknown:
             self.report(
-                f"unknown Scoring field {unknown[0]!r}",
+                Text(N_("unknown Scoring field %(unknown)s"), unknown=repr(unknown[0])),
                 tag.line,
                 ProblemKind.VALUE,
                 Severity.WARNING,
                 value,
-                "MP, IMP, BAM, Butler, Cross, MP1... (§3.4.12)",
+                Text(N_("MP, IMP, BAM, Butler, Cross, MP1... (§3.4.12)")),
             )
         self.valid["Scoring"] = value
 
@@ -436,11 +456,11 @@ class GameChecker:
         seat = _SEAT_INDEX.get(tag.resolved.upper())
         if seat is None:
             self.report(
-                f"bad {tag.name} value",
+                Text(N_("bad %(name)s value"), name=tag.name),
                 tag.line,
                 ProblemKind.VALUE,
                 found=tag.resolved,
-                expected=f"{expected}: N, E, S or W",
+                expected=Text(N_("%(expected)s: N, E, S or W"), expected=expected),
             )
         return seat
 
@@ -460,11 +480,17 @@ class GameChecker:
             where = self.first.get(name)
             if where is None or where[0] > index:
                 self.report(
-                    f"{tag.name} section without {name} before it",
+                    Text(
+                        N_("%(name)s section without %(name2)s before it"),
+                        name=tag.name,
+                        name2=name,
+                    ),
                     tag.line,
                     ProblemKind.MISSING_TAG,
                     Severity.WARNING,
-                    expected=f"a {name} tag before [{tag.name}] (§3.1)",
+                    expected=Text(
+                        N_("a %(name)s tag before [%(name2)s] (§3.1)"), name=name, name2=tag.name
+                    ),
                 )
 
     # -- Note tags -------------------------------------------------------------------------
@@ -479,30 +505,30 @@ class GameChecker:
                 continue
             if current is None:
                 self.report(
-                    "Note outside the auction and play sections",
+                    Text(N_("Note outside the auction and play sections")),
                     tag.line,
                     ProblemKind.MISPLACED,
                     found=tag.value,
-                    expected="notes right after the calls or cards they explain (§3.5.5)",
+                    expected=Text(N_("notes right after the calls or cards they explain (§3.5.5)")),
                 )
             m = _NOTE.fullmatch(tag.value)
             if m is None or not 1 <= int(m[1]) <= 32:
                 self.report(
-                    "bad note",
+                    Text(N_("bad note")),
                     tag.line,
                     ProblemKind.NOTE,
                     found=tag.value,
-                    expected="<index 1-32>:<text>",
+                    expected=Text(N_("<index 1-32>:<text>")),
                 )
                 continue
             index = int(m[1])
             if index in indexes:
                 self.report(
-                    f"note {index} given twice",
+                    Text(N_("note %(index)s given twice"), index=index),
                     tag.line,
                     ProblemKind.NOTE,
                     found=tag.value,
-                    expected="a different index for each note of a section",
+                    expected=Text(N_("a different index for each note of a section")),
                 )
             indexes.add(index)
             if current is not None:
@@ -516,23 +542,31 @@ class GameChecker:
                 used.add(index)
                 if index not in notes:
                     self.report(
-                        f"no note for ={index}=",
+                        Text(N_("no note for =%(index)s="), index=index),
                         line,
                         ProblemKind.NOTE,
                         Severity.WARNING,
                         found=f"={index}=",
-                        expected=f'[Note "{index}:..."] after the {section.lower()}',
+                        expected=Text(
+                            N_('[Note "%(index)s:..."] after the %(section)s'),
+                            index=index,
+                            section=section.lower(),
+                        ),
                     )
             if section in self.first:
                 for index, tag in notes.items():
                     if index not in used:
                         self.report(
-                            f"note {index} is not referred to",
+                            Text(N_("note %(index)s is not referred to"), index=index),
                             tag.line,
                             ProblemKind.NOTE,
                             Severity.WARNING,
                             found=tag.value,
-                            expected=f"={index}= in the {section.lower()}",
+                            expected=Text(
+                                N_("=%(index)s= in the %(section)s"),
+                                index=index,
+                                section=section.lower(),
+                            ),
                         )
 
     # -- auction and play tokens -----------------------------------------------------------
@@ -575,27 +609,50 @@ class GameChecker:
                 if c == "^":
                     if item == "^S" and not play:
                         if marks:
-                            self.bad_token("irregularity before ^S", line, item)
+                            self.bad_token(Text(N_("irregularity before ^S")), line, item)
                         marks = []
                         entries.append(_Entry("skip", item, line))
                     elif item in own_marks:
                         if marks:
                             self.bad_token(
-                                f"more than one irregularity before a {what}", line, item
+                                Text(
+                                    N_("more than one irregularity before a %(what)s"),
+                                    what=_WORDS[what],
+                                ),
+                                line,
+                                item,
                             )
                         marks.append(item)
                     else:
-                        self.bad_token(f"irregularity {item} is not for a {what}", line, item)
+                        self.bad_token(
+                            Text(
+                                N_("irregularity %(item)s is not for a %(what)s"),
+                                item=item,
+                                what=_WORDS[what],
+                            ),
+                            line,
+                            item,
+                        )
                     continue
                 if c in "=$!?":
                     if not entries or marks or entries[-1].kind in ("plus", "star"):
-                        self.bad_token(f"annotation {item} does not follow a {what}", line, item)
+                        self.bad_token(
+                            Text(
+                                N_("annotation %(item)s does not follow a %(what)s"),
+                                item=item,
+                                what=_WORDS[what],
+                            ),
+                            line,
+                            item,
+                        )
                     else:
                         self.annotate(len(entries) - 1, entries[-1], notes, item, line, play, refs)
                     continue
                 if item in ("*", "+"):
                     if marks:
-                        self.bad_token(f"irregularity before {item}", line, item)
+                        self.bad_token(
+                            Text(N_("irregularity before %(item)s"), item=item), line, item
+                        )
                         marks = []
                     self.specials.append(len(entries))
                     entries.append(_Entry("star" if item == "*" else "plus", item, line))
@@ -603,7 +660,7 @@ class GameChecker:
                 entry = self.card(item, line) if play else self.call(item, line)
                 if marks:
                     if not play and entry.kind == "call" and entry.value < 0:
-                        self.bad_token("^I must come before a bid", line, item)
+                        self.bad_token(Text(N_("^I must come before a bid")), line, item)
                     entry = entry._replace(marks=tuple(marks))
                     marks = []
                     self.marked = True
@@ -622,11 +679,15 @@ class GameChecker:
         for line, count in per_line.items():
             if count > 4:
                 self.report(
-                    f"{count} {what}s on one line",
+                    Text(N_("%(count)s cards on one line"), count=count)
+                    if what == "card"
+                    else Text(N_("%(count)s calls on one line"), count=count),
                     line,
                     ProblemKind.FORMAT,
                     Severity.WARNING,
-                    expected=f"at most 4 {what}s a line in export format",
+                    expected=Text(N_("at most 4 cards a line in export format"))
+                    if what == "card"
+                    else Text(N_("at most 4 calls a line in export format")),
                 )
 
     def bad_token(self, message: str, line: int, token: str) -> None:
@@ -639,22 +700,22 @@ class GameChecker:
         m = _CALL.fullmatch(token)
         if m is None:
             self.report(
-                f"bad call {token!r}",
+                Text(N_("bad call %(token)s"), token=repr(token)),
                 line,
                 ProblemKind.TOKEN,
                 found=token,
-                expected="Pass, X, XX, AP, - or a bid like 1NT",
+                expected=Text(N_("Pass, X, XX, AP, - or a bid like 1NT")),
             )
             return _Entry("bad", token, line)
         strain = m[2].upper()
         if strain == "N":
             self.report(
-                f"bid {token!r} read as {m[1]}NT",
+                Text(N_("bid %(token)s read as %(m)sNT"), token=repr(token), m=m[1]),
                 line,
                 ProblemKind.NONSTANDARD,
                 Severity.WARNING,
                 token,
-                "NT for no trumps (§3.5.1)",
+                Text(N_("NT for no trumps (§3.5.1)")),
             )
         return _Entry("call", token, line, 5 * (int(m[1]) - 1) + "CDHSN".index(strain[0]))
 
@@ -665,11 +726,11 @@ class GameChecker:
         if token == "-":
             return _Entry("card", token, line)
         self.report(
-            f"bad card {token!r}",
+            Text(N_("bad card %(token)s"), token=repr(token)),
             line,
             ProblemKind.TOKEN,
             found=token,
-            expected="- or a suit S H D C and a rank AKQJT98765432",
+            expected=Text(N_("- or a suit S H D C and a rank AKQJT98765432")),
         )
         return _Entry("bad", token, line)
 
@@ -690,42 +751,60 @@ class GameChecker:
         c = token[0]
         if c in "!?":
             if index in notes.suffix:
-                self.bad_token(f"second suffix on {entry.token}", line, token)
+                self.bad_token(
+                    Text(N_("second suffix on %(token)s"), token=entry.token), line, token
+                )
             elif index in notes.quality:
                 nag = notes.quality[index]
-                self.bad_token(f"suffix and NAG ${nag} both on {entry.token}", line, token)
+                self.bad_token(
+                    Text(
+                        N_("suffix and NAG $%(nag)s both on %(token)s"), nag=nag, token=entry.token
+                    ),
+                    line,
+                    token,
+                )
             notes.suffix[index] = token
         elif c == "$":
             digits = token[1:]
             if not _INT.fullmatch(digits) or int(digits) > 255:
                 self.report(
-                    f"bad NAG {token!r}",
+                    Text(N_("bad NAG %(token)s"), token=repr(token)),
                     line,
                     ProblemKind.TOKEN,
                     found=token,
-                    expected="$ and a number 0-255",
+                    expected=Text(N_("$ and a number 0-255")),
                 )
                 return
             nag = int(digits)
             if nag in other:
-                self.bad_token(f"NAG ${nag} is not for a {what}", line, token)
+                self.bad_token(
+                    Text(N_("NAG $%(nag)s is not for a %(what)s"), nag=nag, what=_WORDS[what]),
+                    line,
+                    token,
+                )
             elif nag in quality:
                 if index in notes.suffix or index in notes.quality:
-                    self.bad_token(f"second quality annotation on {entry.token}", line, token)
+                    self.bad_token(
+                        Text(N_("second quality annotation on %(token)s"), token=entry.token),
+                        line,
+                        token,
+                    )
                 notes.quality[index] = nag
         else:
             m = re.fullmatch(r"=([0-9]+)=", token)
             if m is None or not 1 <= int(m[1]) <= 32:
                 self.report(
-                    f"bad note reference {token!r}",
+                    Text(N_("bad note reference %(token)s"), token=repr(token)),
                     line,
                     ProblemKind.TOKEN,
                     found=token,
-                    expected="=1= to =32=",
+                    expected=Text(N_("=1= to =32=")),
                 )
                 return
             if index in notes.note:
-                self.bad_token(f"second note reference on {entry.token}", line, token)
+                self.bad_token(
+                    Text(N_("second note reference on %(token)s"), token=entry.token), line, token
+                )
             notes.note[index] = int(m[1])
             refs.append((int(m[1]), line))
 
@@ -756,40 +835,73 @@ class GameChecker:
         tag_contract = _contract(contract[0]) if contract else None
         tag_declarer = _declarer(declarer[0]) if declarer else None
 
-        def mismatches(outcome: _AuctionOutcome) -> list[tuple[int | None, str]]:
+        def mismatches(outcome: _AuctionOutcome) -> list[tuple[int | None, Text]]:
             """Where Contract and Declarer disagree with the auction."""
-            out: list[tuple[int | None, str]] = []
+            out: list[tuple[int | None, Text]] = []
             if contract is not None and outcome.contract != tag_contract:
-                ends = "passed out" if outcome.contract is None else f"ends in {outcome.contract}"
-                out.append((contract[1].line, f"contract {contract[0]} but the auction {ends}"))
+                said = (
+                    Text(
+                        N_("contract %(contract)s but the auction passed out"), contract=contract[0]
+                    )
+                    if outcome.contract is None
+                    else Text(
+                        N_("contract %(contract)s but the auction ends in %(ends)s"),
+                        contract=contract[0],
+                        ends=outcome.contract,
+                    )
+                )
+                out.append((contract[1].line, said))
             passed = contract is not None and tag_contract is None
             if declarer is not None and outcome.declarer is not None and not passed:
                 seat = SEATS[outcome.declarer]
                 if tag_declarer is None:
-                    out.append((declarer[1].line, f"no declarer but {seat} declares the auction"))
+                    out.append(
+                        (
+                            declarer[1].line,
+                            Text(N_("no declarer but %(seat)s declares the auction"), seat=seat),
+                        )
+                    )
                 else:
                     want = outcome.declarer + (2 if tag_declarer.irregular else 0)
                     if _SEAT_INDEX[tag_declarer.seat.value] != want % 4:
                         out.append(
                             (
                                 declarer[1].line,
-                                f"declarer {declarer[0]} but the auction's declarer is {seat}",
+                                Text(
+                                    N_(
+                                        "declarer %(declarer)s but the auction's declarer is "
+                                        "%(seat)s"
+                                    ),
+                                    declarer=declarer[0],
+                                    seat=seat,
+                                ),
                             )
                         )
             return out
 
         found = mismatches(outcome)
         if found:
-            hint = ""
+            passes = 0
             for k in (1, 2, 3):
                 # Starting k seats later rotates every call, so only the declarer changes.
                 declarer_seat = None if outcome.declarer is None else (outcome.declarer + k) % 4
                 if not mismatches(outcome._replace(declarer=declarer_seat)):
-                    passes = "1 pass" if k == 1 else f"{k} passes"
-                    hint = f" (it would if the {passes} before the first call were written)"
+                    passes = k
                     break
             for where, message in found:
-                self.report(message + hint, where, ProblemKind.AUCTION, Severity.WARNING)
+                said = (
+                    counted(
+                        "%(problem)s (it would if the %(num)d pass before the first call were "
+                        "written)",
+                        "%(problem)s (it would if the %(num)d passes before the first call were "
+                        "written)",
+                        passes,
+                        problem=message,
+                    )
+                    if passes
+                    else message
+                )
+                self.report(said, where, ProblemKind.AUCTION, Severity.WARNING)
         return refs
 
     # -- play ------------------------------------------------------------------------------
@@ -818,8 +930,15 @@ class GameChecker:
             lho = (_SEAT_INDEX[declarer.seat.value] + 1) % 4
             if lho != leader:
                 self.report(
-                    f"opening lead by {SEATS[leader]}, but declarer {declarer.seat} makes "
-                    f"{SEATS[lho]} the leader",
+                    Text(
+                        N_(
+                            "opening lead by %(seat2)s, but declarer %(seat)s makes %(leader)s the "
+                            "leader"
+                        ),
+                        seat2=SEATS[leader],
+                        seat=declarer.seat,
+                        leader=SEATS[lho],
+                    ),
                     tag.line,
                     ProblemKind.PLAY,
                     Severity.WARNING,
@@ -863,7 +982,11 @@ class GameChecker:
         if outcome.tricks == 13 and not outcome.unknown:
             if tricks != outcome.won:
                 self.report(
-                    f"result {result[0]} but declarer's side won {outcome.won} tricks in the play",
+                    Text(
+                        N_("result %(result)s but declarer's side won %(won)s tricks in the play"),
+                        result=result[0],
+                        won=outcome.won,
+                    ),
                     result[1].line,
                     ProblemKind.PLAY,
                     Severity.WARNING,
@@ -872,13 +995,20 @@ class GameChecker:
                 )
         elif not outcome.won <= tricks <= 13 - outcome.lost:
             self.report(
-                f"result {result[0]} but declarer's side won {outcome.won} and lost "
-                f"{outcome.lost} of the tricks played",
+                Text(
+                    N_(
+                        "result %(result)s but declarer's side won %(won)s and lost %(lost)s of "
+                        "the tricks played"
+                    ),
+                    result=result[0],
+                    won=outcome.won,
+                    lost=outcome.lost,
+                ),
                 result[1].line,
                 ProblemKind.PLAY,
                 Severity.WARNING,
                 result[0],
-                f"{outcome.won} to {13 - outcome.lost} tricks",
+                Text(N_("%(won)s to %(value)s tricks"), won=outcome.won, value=13 - outcome.lost),
             )
 
     # -- tags against each other -----------------------------------------------------------
@@ -894,12 +1024,12 @@ class GameChecker:
         )
         if passed:
             self.report(
-                f"result {value} on a board that was passed out",
+                Text(N_("result %(value)s on a board that was passed out"), value=value),
                 tag.line,
                 ProblemKind.INCONSISTENT,
                 Severity.WARNING,
                 value,
-                'Result "" when all pass (§3.4.15)',
+                Text(N_('Result "" when all pass (§3.4.15)')),
             )
             return
         parsed = _result(value)
@@ -911,11 +1041,11 @@ class GameChecker:
             and not self.play_unfinished
         ):
             self.report(
-                f"result {value} does not add up to 13 tricks",
+                Text(N_("result %(value)s does not add up to 13 tricks"), value=value),
                 tag.line,
                 ProblemKind.VALUE,
                 found=value,
-                expected="NS and EW tricks adding up to 13",
+                expected=Text(N_("NS and EW tricks adding up to 13")),
             )
 
     def check_rubber(self) -> None:
@@ -927,12 +1057,19 @@ class GameChecker:
         stated = parse_vulnerable(vulnerable[0])
         if implied != stated.value:
             self.report(
-                f"ScoreRubberHistory makes the vulnerability {implied}, Vulnerable says {stated}",
+                Text(
+                    N_(
+                        "ScoreRubberHistory makes the vulnerability %(implied)s, Vulnerable says "
+                        "%(stated)s"
+                    ),
+                    implied=implied,
+                    stated=stated,
+                ),
                 history[1].line,
                 ProblemKind.INCONSISTENT,
                 Severity.WARNING,
                 history[0],
-                f'[Vulnerable "{implied}"]',
+                Text(N_('[Vulnerable "%(implied)s"]'), implied=implied),
             )
 
     # -- tables ----------------------------------------------------------------------------
@@ -951,7 +1088,12 @@ class GameChecker:
                             check(cell.text)
                         except ParseError as e:
                             self.report(
-                                f"{tag.name} column {column.name}: {e}",
+                                Text(
+                                    N_("%(name)s column %(name2)s: %(e)s"),
+                                    name=tag.name,
+                                    name2=column.name,
+                                    e=e,
+                                ),
                                 row.line,
                                 ProblemKind.TABLE,
                                 found=cell.text,
@@ -976,13 +1118,27 @@ class GameChecker:
             ):
                 way = "highest first" if column.order == "+" else "lowest first"
                 self.report(
-                    f"{tag.name} column {column.name} is marked {way} but {cell.text} comes "
-                    f"after {previous.__float__():g}",
+                    Text(
+                        N_(
+                            "%(name)s column %(name2)s is marked %(way)s but %(text)s comes after "
+                            "%(previous)s"
+                        ),
+                        name=tag.name,
+                        name2=column.name,
+                        way=way,
+                        text=cell.text,
+                        previous=f"{previous.__float__():g}",
+                    ),
                     row.line,
                     ProblemKind.TABLE,
                     Severity.WARNING,
                     cell.text,
-                    f"rows sorted {way} ({column.order}{column.name})",
+                    Text(
+                        N_("rows sorted %(way)s (%(order)s%(name)s)"),
+                        way=way,
+                        order=column.order,
+                        name=column.name,
+                    ),
                 )
                 return
             previous = value
@@ -992,19 +1148,21 @@ def _cell_int(low: int, high: int | None = None) -> Callable[[str], None]:
     def check(text: str) -> None:
         if not _INT.fullmatch(text) or int(text) < low or (high is not None and int(text) > high):
             limit = f"{low}-{high}" if high is not None else f"at least {low}"
-            raise ParseError(f"not a whole number {limit}: {text!r}")
+            raise ParseError(
+                Text(N_("not a whole number %(limit)s: %(text)s"), limit=limit, text=repr(text))
+            )
 
     return check
 
 
 def _cell_number(text: str) -> None:
     if not _NUMBER.fullmatch(text):
-        raise ParseError(f"not a number: {text!r}")
+        raise ParseError(Text(N_("not a number: %(text)s"), text=repr(text)))
 
 
 def _cell_score(text: str) -> None:
     if not _SIGNED_INT.fullmatch(text):
-        raise ParseError(f"not a score: {text!r}")
+        raise ParseError(Text(N_("not a score: %(text)s"), text=repr(text)))
 
 
 def _cell_contract(text: str) -> None:
@@ -1015,7 +1173,7 @@ def _cell_contract(text: str) -> None:
 
 def _cell_strain(text: str) -> None:
     if not _STRAIN_ONLY.fullmatch(text):
-        raise ParseError(f"not a denomination: {text!r}")
+        raise ParseError(Text(N_("not a denomination: %(text)s"), text=repr(text)))
 
 
 _TRICKS = _cell_int(0, 13)
@@ -1077,26 +1235,32 @@ def _simulate_auction(entries: list[_Entry], first: int, dealer: int | None) -> 
         if e.kind == "bad":
             return _AuctionOutcome(None)  # already an error; the rest cannot be followed
         if star:
-            return _AuctionOutcome((e.line, f"{e.token!r} after '*' ended the auction"))
+            return _AuctionOutcome(
+                (e.line, Text(N_("%(token)s after '*' ended the auction"), token=repr(e.token)))
+            )
         if e.kind == "plus":
             if plus:
-                return _AuctionOutcome((e.line, "second '+' in the auction"))
+                return _AuctionOutcome((e.line, Text(N_("second '+' in the auction"))))
             plus = True
             continue
         if e.kind == "star":
             if plus:
-                return _AuctionOutcome((e.line, "'*' after '+' (an auction to be continued)"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("'*' after '+' (an auction to be continued)")))
+                )
             star = True
             continue
         if plus:
-            return _AuctionOutcome((e.line, f"call {e.token} after '+'"))
+            return _AuctionOutcome((e.line, Text(N_("call %(token)s after '+'"), token=e.token)))
         seat = (first + slot) % 4
         slot += 1
         if over:
-            return _AuctionOutcome((e.line, f"call {e.token} after the auction ended"))
+            return _AuctionOutcome(
+                (e.line, Text(N_("call %(token)s after the auction ended"), token=e.token))
+            )
         if e.value == _DASH:
             if started:
-                return _AuctionOutcome((e.line, "'-' after the first call"))
+                return _AuctionOutcome((e.line, Text(N_("'-' after the first call"))))
             continue
         if not started:
             started = True
@@ -1118,17 +1282,25 @@ def _simulate_auction(entries: list[_Entry], first: int, dealer: int | None) -> 
             over = passes >= (3 if last >= 0 else 4)
         elif call == _DOUBLE:
             if last < 0 or risk or bidder % 2 == seat % 2:
-                return _AuctionOutcome((e.line, f"{SEATS[seat]} cannot double here"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("%(seat)s cannot double here"), seat=SEATS[seat]))
+                )
             risk, passes = 1, 0
         elif call == _REDOUBLE:
             if risk != 1 or bidder % 2 != seat % 2:
-                return _AuctionOutcome((e.line, f"{SEATS[seat]} cannot redouble here"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("%(seat)s cannot redouble here"), seat=SEATS[seat]))
+                )
             risk, passes = 2, 0
         else:
             if call <= last and "^I" not in e.marks:
-                return _AuctionOutcome((e.line, f"insufficient bid {e.token}"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("insufficient bid %(token)s"), token=e.token))
+                )
             if call > last and "^I" in e.marks:
-                return _AuctionOutcome((e.line, f"^I marks {e.token}, which is sufficient"))
+                return _AuctionOutcome(
+                    (e.line, Text(N_("^I marks %(token)s, which is sufficient"), token=e.token))
+                )
             last, bidder, risk, passes = call, seat, 0, 0
             namer.setdefault((seat % 2, call % 5), seat)
     if not over:

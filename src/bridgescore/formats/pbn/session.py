@@ -35,12 +35,15 @@ from bridgescore.errors import (
     Problem,
     Problems,
     RulesError,
+    sentence,
 )
 from bridgescore.formats.files import decode_text
 from bridgescore.formats.pbn import dialects, syntax
 from bridgescore.formats.pbn import document as pbn
 from bridgescore.formats.reported import ReportedRow, ReportedScores, ReportedStanding
 from bridgescore.formats.results_file import ResultsFile, load_with
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import SessionResult
 from bridgescore.rules import CrossImpNormalisation, Method, TeamsScoring, Trim
 from bridgescore.session import Board, Entrant, FieldStructure, Member, Session
@@ -205,13 +208,18 @@ load = load_with(loads)
 def _one(events: list[PbnEvent], path: str | None) -> ResultsFile:
     if len(events) != 1:
         names = ", ".join(repr(e.name) for e in events[:5])
-        more = f" and {len(events) - 5} more" if len(events) > 5 else ""
+        more = Text(N_(" and %(count)s more"), count=len(events) - 5) if len(events) > 5 else ""
         raise InputFileError(
             path,
             [
                 Problem(
-                    f"the file holds {len(events)} events ({names}{more})",
-                    expected="one event per file: split the file into one per event",
+                    Text(
+                        N_("the file holds %(events_count)s events (%(names)s%(more)s)"),
+                        events_count=len(events),
+                        names=names,
+                        more=more,
+                    ),
+                    expected=Text(N_("one event per file: split the file into one per event")),
                 )
             ],
         )
@@ -274,7 +282,12 @@ def events_of(
     if not out:
         raise InputFileError(
             path,
-            [Problem("no results in the file", expected="games with Contract, or a ScoreTable")],
+            [
+                Problem(
+                    Text(N_("no results in the file")),
+                    expected=Text(N_("games with Contract, or a ScoreTable")),
+                )
+            ],
         )
     return out
 
@@ -300,12 +313,12 @@ def _read_game(
     if not has_result and score_table is None:
         return  # a hand record, or a game of comments
     if board_number is None or board_number < 1:
-        problem("no board number", board_text, "a Board tag like 7")
+        problem(Text(N_("no board number")), board_text, Text(N_("a Board tag like 7")))
         return
     try:
         board = _board(board_number, carried, event)
     except ParseError as error:  # a Deal or Vulnerable the syntax checks reported already
-        problem(str(error), carried.get("Deal"))
+        problem(sentence(error), carried.get("Deal"))
         return
     if score_table is not None and score_table.table is not None:
         before = len(problems)
@@ -431,9 +444,10 @@ def _read_result_game(
         players = [values.get(seat) for seat in ("North", "South", "East", "West")]
         if not all(players):
             problem(
-                "no way to tell who played",
-                expected="HomeTeam and VisitTeam, or the North, South, East and West "
-                "players' names",
+                Text(N_("no way to tell who played")),
+                expected=Text(
+                    N_("HomeTeam and VisitTeam, or the North, South, East and West players' names")
+                ),
             )
             return
         ns_name = f"{players[0]} & {players[1]}"
@@ -451,7 +465,7 @@ def _read_result_game(
             written_score,
         )
     except ParseError as error:
-        problem(str(error))
+        problem(sentence(error))
         return
     if note is not None:
         event.warnings.append(Problem(note, game.line, board.number))
@@ -459,15 +473,18 @@ def _read_result_game(
         try:
             written = pbn.parse_score(score)
         except ParseError as error:
-            problem(str(error))
+            problem(sentence(error))
             return
         ns_score = _ns_value(written, values.get("Declarer", ""))
         if ns_score is not None and ns_score != side.result.ns_score:
             problem(
-                f"the Score contradicts the result: {side.result} is "
-                f"{side.result.ns_score:+d} to NS",
+                Text(
+                    N_("the Score contradicts the result: %(result)s is %(ns_score)s to NS"),
+                    result=side.result,
+                    ns_score=f"{side.result.ns_score:+d}",
+                ),
                 score,
-                "the Law 77 score of the contract",
+                Text(N_("the Law 77 score of the contract")),
             )
             return
     reported = Reported(
@@ -546,11 +563,19 @@ def _played(
         )
     who = pbn.parse_declarer(declarer)
     if who is None:
-        raise ParseError(f"{contract} has no declarer (expected N, E, S or W)")
+        raise ParseError(
+            Text(N_("%(contract)s has no declarer (expected N, E, S or W)"), contract=contract)
+        )
     tricks = pbn.parse_result(result)
     count = None if tricks is None else tricks.tricks_for(who.seat)
     if count is None:
-        raise ParseError(f"{contract} by {who.seat} has no result (expected tricks 0-13)")
+        raise ParseError(
+            Text(
+                N_("%(contract)s by %(seat)s has no result (expected tricks 0-13)"),
+                contract=contract,
+                seat=who.seat,
+            )
+        )
     played = BridgeResult.played(contract, who.seat, count, board.vulnerability)
     return WeightedResult.single(played), warning
 
@@ -618,7 +643,7 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event, problems: Probl
         try:
             side_ns, side_ew, assigned, note = _row_scores(record, cell, board)
         except BridgeScoreError as error:
-            problems.add(Problem(str(error), line, board.number, cell("Table") or None))
+            problems.add(Problem(sentence(error), line, board.number, cell("Table") or None))
             continue
         if note is not None:
             event.warnings.append(Problem(note, line, board.number, cell("Table") or None))
@@ -631,11 +656,11 @@ def _read_score_table(tag: pbn.Tag, board: Board, event: _Event, problems: Probl
                 except ValueError:
                     problems.add(
                         Problem(
-                            "not a pair number",
+                            Text(N_("not a pair number")),
                             line,
                             board.number,
                             found=f"{cell('PairId_NS')} / {cell('PairId_EW')}",
-                            expected="whole numbers",
+                            expected=Text(N_("whole numbers")),
                         )
                     )
                     break
@@ -698,8 +723,14 @@ def _row_scores(
     for name, text in (("Score_NS", score_ns), ("Score_EW", score_ew)):
         if text and not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
             raise ParseError(
-                f"not a score in {name}: {text[:40]!r} (expected a whole number like 420 or "
-                "-50; an assigned point score goes in the Adjusted column as 'points +420')"
+                Text(
+                    N_(
+                        "not a score in %(name)s: %(text)s (expected a whole number like 420 or "
+                        "-50; an assigned point score goes in the Adjusted column as 'points +420')"
+                    ),
+                    name=name,
+                    text=repr(text[:40]),
+                )
             )
     written = int(score_ns) if score_ns else (-int(score_ew) if score_ew else None)
     if contract:
@@ -712,14 +743,21 @@ def _row_scores(
         assert isinstance(side, WeightedResult) and side.result is not None
         if written is not None and written != side.result.ns_score:
             raise ParseError(
-                f"the score contradicts the result: {side.result} is "
-                f"{side.result.ns_score:+d} to NS, the row says {written:+d}"
+                Text(
+                    N_(
+                        "the score contradicts the result: %(result)s is %(ns_score)s to NS, the "
+                        "row says %(written)s"
+                    ),
+                    result=side.result,
+                    ns_score=f"{side.result.ns_score:+d}",
+                    written=f"{written:+d}",
+                )
             )
         return side, side, False, note
     if written is not None:
         result = WeightedResult.single(BridgeResult.from_score(written, board.vulnerability))
         return result, result, False, None
-    raise ParseError("a row with neither a contract nor a score (expected one of them)")
+    raise ParseError(Text(N_("a row with neither a contract nor a score (expected one of them)")))
 
 
 def _raw(record: dict[str, pbn.Cell], name: str) -> str:
@@ -750,7 +788,7 @@ def _dumps_pairs(session: Session, result: SessionResult | None = None) -> str:
     """One game per board with its ScoreTable (MP and percentage columns when ``result`` is
     given) and, in the first game, the TotalScoreTable."""
     if session.structure is FieldStructure.INDIVIDUAL:
-        raise RulesError("an individual event has no pairs to write in a PBN ScoreTable")
+        raise RulesError(Text(N_("an individual event has no pairs to write in a PBN ScoreTable")))
     imps = result is not None and result.rules.method is not Method.MATCHPOINTS
     by_board: dict[int, list[int]] = defaultdict(list)
     for i, t in enumerate(session.tables):

@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 from typing import IO, Protocol, cast
 
-from bridgescore.errors import ParseError, Problems
+from bridgescore.errors import ParseError, Problems, sentence
 from bridgescore.formats.pbn.document import (
     _INT,
     _MAX_LINE,
@@ -51,6 +51,8 @@ from bridgescore.formats.pbn.document import (
     _unescape,
 )
 from bridgescore.formats.pbn.legality import GameChecker
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 
 __all__ = ["decode", "dump", "dumps", "load", "loads", "read_path", "write_path"]
 
@@ -387,11 +389,11 @@ class _PbnReader:
         for m in _LONG_LINE.finditer(text):
             line = text.count("\n", 0, m.start()) + 1
             self._report(
-                f"line of {len(m.group())} characters",
+                Text(N_("line of %(m_count)s characters"), m_count=len(m.group())),
                 line,
                 ProblemKind.FORMAT,
                 Severity.WARNING,
-                expected=f"at most {_MAX_LINE} characters",
+                expected=Text(N_("at most %(most)s characters"), most=_MAX_LINE),
             )
         reported = 0
         for m in _BAD_CHARACTERS.finditer(text):
@@ -399,11 +401,14 @@ class _PbnReader:
             if line != reported:
                 reported = line
                 self._report(
-                    f"character U+{ord(m.group()):04X} is not used in PBN",
+                    Text(
+                        N_("character U+%(value)s is not used in PBN"),
+                        value=f"{ord(m.group()):04X}",
+                    ),
                     line,
                     ProblemKind.CHARACTER,
                     Severity.WARNING,
-                    expected="printing ISO 8859-1 characters",
+                    expected=Text(N_("printing ISO 8859-1 characters")),
                 )
         self._keep(self.g_problems)
         self.g_problems = []
@@ -430,21 +435,21 @@ class _PbnReader:
         self._flush_items()
         if "\t" in raw:
             self._report(
-                f"tab inside the value of {name}",
+                Text(N_("tab inside the value of %(name)s"), name=name),
                 line,
                 ProblemKind.CHARACTER,
                 found=raw,
-                expected="no tabs inside strings (§2.3)",
+                expected=Text(N_("no tabs inside strings (§2.3)")),
             )
             bad = True
         if not exact and not bad and self.export_line is not None and self.format_line != line:
             self.format_line = line
             self._report(
-                f'tag {name} is not alone on its line as [Name "value"]',
+                Text(N_('tag %(name)s is not alone on its line as [Name "value"]'), name=name),
                 line,
                 ProblemKind.FORMAT,
                 Severity.WARNING,
-                expected="export format (§3.3)",
+                expected=Text(N_("export format (§3.3)")),
             )
         builder = _TagBuilder(name, _unescape(raw), line)
         self.g_tags.append(builder)
@@ -471,11 +476,11 @@ class _PbnReader:
             if self.stray_line != i + 1:
                 self.stray_line = i + 1
                 self._report(
-                    "text before the first tag of a game",
+                    Text(N_("text before the first tag of a game")),
                     i + 1,
                     ProblemKind.MISPLACED,
                     found=self.lines[i].strip(),
-                    expected="a tag pair, a comment or an empty line",
+                    expected=Text(N_("a tag pair, a comment or an empty line")),
                 )
             return
         if not self.items:
@@ -521,11 +526,11 @@ class _PbnReader:
             elif ch in "]}":
                 if self.cur is None:
                     self._report(
-                        f"stray {ch!r}",
+                        Text(N_("stray %(ch)s"), ch=repr(ch)),
                         i + 1,
                         ProblemKind.SYNTAX,
                         found=line.strip(),
-                        expected="a tag pair or a comment",
+                        expected=Text(N_("a tag pair or a comment")),
                     )
                 else:
                     self._data(ch, i)
@@ -552,7 +557,7 @@ class _PbnReader:
                 return j, end + 1
             parts.append(lines[j])
         self._report(
-            "comment not closed",
+            Text(N_("comment not closed")),
             i + 1,
             ProblemKind.UNTERMINATED,
             found=lines[i][pos:].strip(),
@@ -568,18 +573,22 @@ class _PbnReader:
         m = _STRING_BODY.match(line, pos + 1)
         if m is None:
             self._report(
-                "string not closed",
+                Text(N_("string not closed")),
                 i + 1,
                 ProblemKind.UNTERMINATED,
                 found=line[pos:],
-                expected="a closing quote on the same line",
+                expected=Text(N_("a closing quote on the same line")),
             )
             raw, end = line[pos:] + '"', len(line)
         else:
             raw, end = line[pos : m.end()], m.end()
         if "\t" in raw:
             self._report(
-                "tab inside a string", i + 1, ProblemKind.CHARACTER, found=raw, expected="no tabs"
+                Text(N_("tab inside a string")),
+                i + 1,
+                ProblemKind.CHARACTER,
+                found=raw,
+                expected=Text(N_("no tabs")),
             )
         # "^" right before a string: an artificial score written as a string (§5.2).
         if pos > 0 and line[pos - 1] == "^" and self.items and self.items[-1] == "^":
@@ -610,18 +619,26 @@ class _PbnReader:
         start = i + 1
         at = self._skip_space(i, pos + 1)
         if at is None:
-            return self._bad_tag(start, i, "tag pair not closed", lines[i][pos:])
+            return self._bad_tag(start, i, Text(N_("tag pair not closed")), lines[i][pos:])
         i, pos = at
         name = _NAME.match(lines[i], pos)
         if name is None:
-            return self._bad_tag(start, i, "expected a tag name after '['", lines[i][pos:], pos)
+            return self._bad_tag(
+                start, i, Text(N_("expected a tag name after '['")), lines[i][pos:], pos
+            )
         at = self._skip_space(i, name.end())
         if at is None:
-            return self._bad_tag(start, i, f"tag {name[0]} has no value", lines[i][pos:])
+            return self._bad_tag(
+                start, i, Text(N_("tag %(name)s has no value"), name=name[0]), lines[i][pos:]
+            )
         i, pos = at
         if lines[i][pos] != '"':
             return self._bad_tag(
-                start, i, f"tag {name[0]} has no quoted value", lines[i][pos:], pos
+                start,
+                i,
+                Text(N_("tag %(name)s has no quoted value"), name=name[0]),
+                lines[i][pos:],
+                pos,
             )
         body = _STRING_BODY.match(lines[i], pos + 1)
         if body is None:
@@ -630,7 +647,7 @@ class _PbnReader:
         at = self._skip_space(i, body.end())
         if at is None or lines[at[0]][at[1]] != "]":
             self._report(
-                f"tag {name[0]} not closed with ']'",
+                Text(N_("tag %(name)s not closed with ']'"), name=name[0]),
                 start,
                 ProblemKind.SYNTAX,
                 found=lines[i][pos:].strip(),
@@ -645,7 +662,11 @@ class _PbnReader:
         self, start: int, i: int, message: str, found: str, pos: int | None = None
     ) -> tuple[int, int]:
         self._report(
-            message, start, ProblemKind.SYNTAX, found=found.strip(), expected='[Name "value"]'
+            message,
+            start,
+            ProblemKind.SYNTAX,
+            found=found.strip(),
+            expected=Text(N_('[Name "value"]')),
         )
         if pos is None:
             return i, len(self.lines[i])
@@ -660,11 +681,11 @@ class _PbnReader:
         line = self.lines[i]
         rest = line[pos + 1 :]
         self._report(
-            f"value of {name} not closed",
+            Text(N_("value of %(name)s not closed"), name=name),
             i + 1,
             ProblemKind.UNTERMINATED,
             found=line[pos:],
-            expected='a closing quote (\\" is an escaped quote)',
+            expected=Text(N_('a closing quote (\\" is an escaped quote)')),
         )
         close = re.search(r'"[ \t]*\][ \t]*\Z', rest)
         if close is not None:
@@ -688,22 +709,22 @@ class _PbnReader:
             first = name not in seen
             if not first and name != "Note":
                 self._report(
-                    f"tag {name} appears again in this game",
+                    Text(N_("tag %(name)s appears again in this game"), name=name),
                     b.line,
                     ProblemKind.DUPLICATE_TAG,
                     found=value,
-                    expected="each tag once per game (§3.4)",
+                    expected=Text(N_("each tag once per game (§3.4)")),
                 )
             seen.add(name)
             inherited = None
             if value == "#" or value.startswith("##"):
                 if name in _NO_INHERITANCE:
                     self._report(
-                        f'"#" inheritance is forbidden for {name}',
+                        Text(N_('"#" inheritance is forbidden for %(name)s'), name=name),
                         b.line,
                         ProblemKind.INHERITANCE,
                         found=value,
-                        expected="a value of its own (§4.8)",
+                        expected=Text(N_("a value of its own (§4.8)")),
                     )
                     broken.add(index)
                 elif value == "#":
@@ -742,11 +763,11 @@ class _PbnReader:
                     columns.append(Column.parse(part))
                 except ParseError as e:
                     self._report(
-                        str(e),
+                        sentence(e),
                         b.line,
                         ProblemKind.TABLE,
                         found=part,
-                        expected="name, optionally \\width and L or R",
+                        expected=Text(N_("name, optionally \\width and L or R")),
                     )
                     columns.append(Column(part))
         rows = _RowBuilder(self, name, len(columns), b.line)
@@ -757,22 +778,25 @@ class _PbnReader:
                 if isinstance(item, Comment):
                     if item.kind is not CommentKind.ESCAPE:
                         self._report(
-                            "comment inside table data",
+                            Text(N_("comment inside table data")),
                             item.line,
                             ProblemKind.TABLE,
                             found=str(item)[:40],
-                            expected="comments only right after the tag pair (§5.1)",
+                            expected=Text(N_("comments only right after the tag pair (§5.1)")),
                         )
                     comments.append(item)
                     continue
                 cell = Cell.parse(item)
                 if not cell.quoted and _FORBIDDEN_IN_SECTION.search(cell.text):
                     self._report(
-                        f"character not allowed in a table element: {item!r}",
+                        Text(
+                            N_("character not allowed in a table element: %(item)s"),
+                            item=repr(item),
+                        ),
                         sl.line,
                         ProblemKind.TABLE,
                         found=item,
-                        expected='ASCII 33-126 except [ ] { } ; " % (§3.2)',
+                        expected=Text(N_('ASCII 33-126 except [ ] { } ; " % (§3.2)')),
                     )
                 cells.append(cell)
             rows.add(cells, comments, sl.line or 0)
@@ -807,7 +831,11 @@ class _RowBuilder:
         width = self.width
         if width <= 0:
             if width == 0:
-                self.reader._report(f"{self.name} has no columns", self.tag_line, ProblemKind.TABLE)
+                self.reader._report(
+                    Text(N_("%(name)s has no columns"), name=self.name),
+                    self.tag_line,
+                    ProblemKind.TABLE,
+                )
                 self.width = -1  # report once
             self.emit(cells, line)
             return
@@ -832,11 +860,16 @@ class _RowBuilder:
     def emit(self, cells: list[Cell], line: int) -> None:
         if self.width > 0 and len(cells) != self.width:
             self.reader._report(
-                f"row of {self.name} has {len(cells)} element{'' if len(cells) == 1 else 's'}",
+                counted(
+                    "row of %(name)s has %(num)d element",
+                    "row of %(name)s has %(num)d elements",
+                    len(cells),
+                    name=self.name,
+                ),
                 line,
                 ProblemKind.TABLE,
                 found=" ".join(str(c) for c in cells),
-                expected=f"{self.width} elements, one per column",
+                expected=Text(N_("%(width)s elements, one per column"), width=self.width),
             )
         self.rows.append(Row(tuple(cells), line, tuple(self.comments)))
         self.comments = []

@@ -37,8 +37,10 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     # The commands' own messages.
     "cli": (("cli",), (("**.py", "python"),)),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
-    # console): the explanation of a score, a file's problems and why it could not be read,
-    # the masterpoint awards and their formulas, an event's notes, the ladder's rules.
+    # console): the explanation of a score, a file's problems and why it could not be read
+    # (each reader's own sentences, and the core's for a contract, a result or a deal it
+    # cannot read), what ``check`` says of a file's figures, the masterpoint awards and
+    # their formulas, an event's notes, the ladder's rules.
     "core": (
         (
             "explanation.py",
@@ -49,6 +51,14 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "masterpoints",
             "events",
             "competitions",
+            "bridge.py",
+            "contract.py",
+            "deal.py",
+            "traveller.py",
+            "vocabulary.py",
+            "session.py",
+            "rules.py",
+            "check",
         ),
         (("**.py", "python"),),
     ),
