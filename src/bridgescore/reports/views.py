@@ -41,6 +41,7 @@ from bridgescore.reports.model import (
     board_key,
     board_page,
     entrant_page,
+    evening_page,
     field_anchor,
     in_imps,
     score_cards,
@@ -330,7 +331,7 @@ class SessionPages:
             **exactly("total", standing.total),
             "boards_played": standing.boards,
             **_award(self.masterpoints, entrant),
-            "evening": f"{page}-evening.html" if self.evenings else None,
+            "evening": f"{evening_page(entrant)}.html" if self.evenings else None,
             "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
         }
@@ -350,7 +351,7 @@ class SessionPages:
         against par split into the contracts, the leads and the play. ``card``: the entrant's
         :meth:`card`, when already made (a site makes both pages)."""
         card = self.card(entrant) if card is None else card
-        page = f"{entrant_page(entrant)}-evening"
+        page = evening_page(entrant)
         rows = self._cards[entrant].rows
         boards = []
         totals = {"contract": 0, "lead": 0, "play": 0}
