@@ -194,3 +194,26 @@ def teams_night(store: Store, *, minutes: int = 60) -> int:
     store.publish(session, timedelta(minutes=minutes))
     PlayersSide(store).set_email("Ann Lee", "ann@example.org", club="Riverside")
     return session
+
+
+def deals_night(store: Store, travellers: str, *, deals: bool = True, minutes: int = 60) -> int:
+    """A pairs (or individual) night of ``travellers`` (a traveller CSV) imported, test.pbn's
+    deals loaded by the director when ``deals`` (solved as the console solves them), then
+    published with a correction period of ``minutes``."""
+    from bridgescore.formats.csv import loads as csv_loads
+    from bridgescore.store.sessions import to_rows
+    from tests.conftest import shared_path
+
+    played = csv_loads(travellers, "night.csv").session
+    session = store.import_rows(to_rows(played), club="Riverside").session_id
+    if deals:
+        client, csrf = console(store).director
+        records = shared_path("data", "hand-records", "test.pbn").read_bytes()
+        loaded = client.post(
+            f"/director/sessions/{session}/deals.json",
+            data={"csrf": csrf},
+            files={"hands": ("test.pbn", records, "application/octet-stream")},
+        )
+        assert loaded.status_code == 200, loaded.text
+    store.publish(session, timedelta(minutes=minutes))
+    return session

@@ -107,6 +107,15 @@ def _report_page(pages: views.SessionPages, name: str) -> tuple[Any, str]:
             return pages.card(entrant), "card.html"
         if evening_page(entrant) == name:
             return pages.evening(entrant), "evening.html"
+    if name.endswith("-evening"):
+        raise Refused(
+            404,
+            _(
+                "no such page: this session has no evening %(name)s (each pair's or player's "
+                "is linked from the rankings)",
+                name=name,
+            ),
+        )
     raise Refused(404, _("no such page"))
 
 
