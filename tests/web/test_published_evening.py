@@ -69,7 +69,7 @@ def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int])
     page = client.get(f"/results/{session}/pair-2ns-evening.html")
     assert page.status_code == 200, page.text
     assert "Provisional until" in page.text
-    assert f'href="ask/pair-2ns"' in page.text  # the way to ask, as on the score card
+    assert 'href="ask/pair-2ns"' in page.text  # the way to ask, as on the score card
     twin = client.get(f"/results/{session}/pair-2ns-evening.json").json()
     assert (twin["page"], twin["card"]) == ("pair-2ns-evening.html", "pair-2ns.html")
     assert twin["solved"] and twin["leads"]

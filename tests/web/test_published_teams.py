@@ -146,7 +146,8 @@ def test_the_teams_ranking_shows_each_award_with_its_formula(teams: tuple[Consol
     assert rows[0]["masterpoints_award"] == "1st of 2 tables, teams, green: 0.04 × 1.5 × 2 = 0.12"
     html = web.client().get(f"/results/{session}/index.html").text
     # explain a score: the award links to its formula below the ranking
-    link = re.search(r'<td class="num award"><a href="#award-2" title="([^"]+)">0.12</a></td>', html)
+    cell = r'<td class="num award"><a href="#award-2" title="([^"]+)">0.12</a></td>'
+    link = re.search(cell, html)
     assert link is not None, html
     assert link[1] == "1st of 2 tables, teams, green: 0.04 × 1.5 × 2 = 0.12"
     formula = re.search(r'<li id="award-2">(.*?)</li>', html, re.S)
