@@ -20,6 +20,7 @@ import pytest
 from bridgescore.store import open_store
 from bridgescore.store.outreach import PlayersSide
 from tests.reports.test_analysis import MINI
+from tests.reports.test_team_evening import _endplay_deal
 from tests.web.players import Console, console, deals_night, played_night
 
 pytest.importorskip("endplay")
@@ -46,15 +47,6 @@ def night_fixture(tmp_path: Path) -> Iterator[tuple[Console, int]]:
         yield console(store), deals_night(store, MINI)
     finally:
         store.close()
-
-
-def _endplay(pbn: str, strain: str, first: str):  # type: ignore[no-untyped-def]
-    from endplay.types import Deal, Denom, Player
-
-    deal = Deal(pbn)
-    deal.trump = Denom.find(strain)
-    deal.first = Player.find(first)
-    return deal
 
 
 def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int]) -> None:
@@ -102,18 +94,21 @@ def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int])
         ".".join(board["hands"][seat][suit] for suit in ("spades", "hearts", "diamonds", "clubs"))
         for seat in "NESW"
     )
-    table = calc_dd_table(_endplay(pbn, "nt", "N"))
+    table = calc_dd_table(_endplay_deal(pbn, "nt", "N"))
     for seat, row in board["double_dummy"]["tricks"].items():
         for strain, tricks in row.items():
             assert tricks == table[Denom.find(strain), Player.find(seat)], (seat, strain)
     assert board["double_dummy"]["par_score"] == -420
     makes = next(s["text"] for s in board["analysis"] if s["text"].startswith("Your opponents"))
     best = {s: max(table[Denom.find(s), Player.find(p)] for p in "EW") for s in ("nt", "spades")}
-    assert f"1NT ({best['nt']} tricks by E or W)" in makes
-    assert f"4♠ ({best['spades']} tricks by E or W)" in makes
-    led = _endplay(pbn, "spades", "N")
+    assert f"{best['nt'] - 6}NT ({best['nt']} tricks by E or W)" in makes
+    assert f"{best['spades'] - 6}♠ ({best['spades']} tricks by E or W)" in makes
+    # North's heart ace led, dummy (East) to play: declarer's side takes what it took after the
+    # best lead, so the lead gave nothing away
+    led = _endplay_deal(pbn, "spades", "N")
     led.play(Card("HA"))
-    assert 13 - max(t for _card, t in solve_board(led)) == 13 - 10  # W still makes 10
+    after = max(tricks for _card, tricks in solve_board(led))
+    assert after == table[Denom.spades, Player.west] == 10
     # the whole evening: the boards analysed and their sum
     assert twin["analysed"] == 2
     assert twin["versus_par"] == sum(b["versus_par"] for b in twin["boards"])
