@@ -213,6 +213,7 @@ class SessionPages:
                     **exactly("handicap", s.handicap),
                     **exactly("handicapped", s.handicapped),
                     **_award(self.masterpoints, s.entrant),
+                    **({"evening": f"{evening_page(s.entrant)}.html"} if self.evenings else {}),
                 }
                 for row, s in zip(entry["rankings"], field.standings, strict=True)
             ],
@@ -493,9 +494,9 @@ def site(result: SessionResult) -> Data:
     return SessionPages(result).site()
 
 
-def rankings(result: SessionResult) -> Data:
-    """``index.html`` / ``index.json``."""
-    return SessionPages(result).rankings()
+def rankings(result: SessionResult, *, evenings: bool = False) -> Data:
+    """``index.html`` / ``index.json``; ``evenings``: each entrant's figure links its evening."""
+    return SessionPages(result, evenings=evenings).rankings()
 
 
 def traveller(

@@ -96,7 +96,7 @@ def results_page(request: Request) -> Response:
 
 def _report_page(pages: views.SessionPages, name: str) -> tuple[Any, str]:
     if name == "index":
-        return _linked_rankings(pages), "index.html"
+        return pages.rankings(), "index.html"
     if name == "recap":
         return pages.recap(), "recap.html"
     for board in pages.result.boards:
@@ -117,17 +117,6 @@ def _report_page(pages: views.SessionPages, name: str) -> tuple[Any, str]:
             ),
         )
     raise Refused(404, _("no such page"))
-
-
-def _linked_rankings(pages: views.SessionPages) -> dict[str, Any]:
-    """The pairs' (or players') ranking with each ranked entrant's matchpoints linking its
-    evening: board by board, where they were won or lost."""
-    evenings = {f"{entrant_page(e)}.html": f"{evening_page(e)}.html" for e in pages.card_entrants()}
-    rankings = pages.rankings()
-    for field in rankings["fields"]:
-        for row in field["rankings"]:
-            row["evening"] = evenings.get(row.get("page") or "")
-    return rankings
 
 
 @dataclass(frozen=True)
