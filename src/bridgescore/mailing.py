@@ -188,6 +188,19 @@ class _Sending:
         token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", _now())
         return compose.Ask(ask_link(self.server, token), period.words)
 
+    def links(self, player_id: int) -> tuple[compose.Ask | None, str | None]:
+        """A results mail's links of the player's own: to ask for a correction while the
+        period runs, and to choose what the results show of their name -- the same pass
+        during the period, a pass of its own after it (a published session's pass opens that
+        page whatever the period)."""
+        ask = self.ask(player_id)
+        if ask is not None or self.server is None or self.dry_run:
+            return ask, None
+        if self.store.live_info(self.report.session_id).status != "published":
+            return None, None  # a session the console never published has no page to choose
+        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", _now())
+        return None, f"{ask_link(self.server, token)}/name"
+
     def deliver(
         self,
         recipient: Recipient,
@@ -247,6 +260,7 @@ class _Sending:
                 continue
             changed = None if before is None else compose.changes(before.summary, figures, pages)
             words = _publish_words(recipient)
+            ask, own = self.links(recipient.player_id)
             made = compose.compose(
                 pages,
                 entrant,
@@ -254,7 +268,8 @@ class _Sending:
                 publish=words,
                 changed=changed,
                 site=self.site,
-                ask=self.ask(recipient.player_id),
+                ask=ask,
+                own=own,
             )
             self.deliver(recipient, "results" if before is None else "correction", made, figures)
 
@@ -368,15 +383,17 @@ def _team_figures(
         changed = (
             None if before is None else team_mail.changes(before.summary, figures, result.rules)
         )
+        ask, own = sending.links(recipient.player_id)
         made = team_mail.compose(
             pages,
             evenings,
             entrant,
             player=recipient.name,
-            publish=recipient.publish.words,
+            publish=_publish_words(recipient),
             changed=changed,
             site=sending.site,
-            ask=sending.ask(recipient.player_id),
+            ask=ask,
+            own=own,
         )
         kind = "results" if before is None else "correction"
         sending.deliver(recipient, kind, made, figures)

@@ -345,6 +345,14 @@ def test_the_evening_page_and_its_twin(tmp_path: Path) -> None:
     assert 'href="board-1.html#r2"' in html  # the board's result on its traveller
     card = (out / "pair-2ns.html").read_text()
     assert 'href="pair-2ns-evening.html"' in card
+    # the rankings link each pair's evening from its matchpoints
+    ranking = json.loads((out / "index.json").read_text())
+    rows = {r["label"]: r for f in ranking["fields"] for r in f["rankings"]}
+    assert rows["2NS"]["evening"] == "pair-2ns-evening.html"
+    assert (
+        '<a href="pair-2ns-evening.html" title="Pair 2NS: the evening'
+        in (out / "index.html").read_text()
+    )
 
 
 def test_without_deals_the_field_alone(tmp_path: Path) -> None:
@@ -369,6 +377,8 @@ def test_no_analysis_and_no_double_dummy(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     assert not list(plain.glob("*-evening.*"))
     assert json.loads((plain / "pair-1ns.json").read_text())["evening"] is None
+    ranking = json.loads((plain / "index.json").read_text())
+    assert all("evening" not in r for f in ranking["fields"] for r in f["rankings"])
     quick = tmp_path / "quick"
     done = CliRunner().invoke(main, [*args, "-o", str(quick), "--no-double-dummy"])
     assert done.exit_code == 0, done.output

@@ -288,7 +288,7 @@ def test_each_twin_is_its_pages_view_and_the_page_renders_from_it() -> None:
     board = result.boards[4]
     evening = f"{entrant_page(winner)}-evening"
     checked = [
-        ("index", "index.html", views.rankings(result), pages.rankings()),
+        ("index", "index.html", views.rankings(result, evenings=True), pages.rankings()),
         ("recap", "recap.html", views.recap(result), pages.recap()),
         (f"board-{board.board.number}", "board.html", views.traveller(result, 5), None),
         (

@@ -175,22 +175,39 @@ def teams_night(store: Store, *, minutes: int = 60) -> int:
     """The two teams' match of tests/reports/test_team_evening.py (its leads with it) imported,
     test.pbn's deals loaded by the director (solved as the console solves them), then published
     with a correction period of ``minutes``; Ann Lee (team 1) has an address."""
-    from bridgescore.formats.csv import loads as csv_loads
     from bridgescore.session import FieldStructure
-    from bridgescore.store.sessions import to_rows
-    from tests.conftest import shared_path
     from tests.reports.test_team_evening import LED
 
-    played = csv_loads(LED, "teams.csv", structure=FieldStructure.TEAMS).session
-    session = store.import_rows(to_rows(played), club="Riverside").session_id
-    client, csrf = console(store).director
-    deals = shared_path("data", "hand-records", "test.pbn").read_bytes()
-    loaded = client.post(
-        f"/director/sessions/{session}/deals.json",
-        data={"csrf": csrf},
-        files={"hands": ("test.pbn", deals, "application/octet-stream")},
-    )
-    assert loaded.status_code == 200, loaded.text
-    store.publish(session, timedelta(minutes=minutes))
+    session = deals_night(store, LED, structure=FieldStructure.TEAMS, minutes=minutes)
     PlayersSide(store).set_email("Ann Lee", "ann@example.org", club="Riverside")
+    return session
+
+
+def deals_night(
+    store: Store,
+    travellers: str,
+    *,
+    deals: bool = True,
+    minutes: int = 60,
+    structure: Any = None,
+) -> int:
+    """A night of ``travellers`` (a traveller CSV: pairs, individual, or teams of four with
+    ``structure``) imported, test.pbn's deals loaded by the director when ``deals`` (solved as
+    the console solves them), then published with a correction period of ``minutes``."""
+    from bridgescore.formats.csv import loads as csv_loads
+    from bridgescore.store.sessions import to_rows
+    from tests.conftest import shared_path
+
+    played = csv_loads(travellers, "night.csv", structure=structure).session
+    session = store.import_rows(to_rows(played), club="Riverside").session_id
+    if deals:
+        client, csrf = console(store).director
+        records = shared_path("data", "hand-records", "test.pbn").read_bytes()
+        loaded = client.post(
+            f"/director/sessions/{session}/deals.json",
+            data={"csrf": csrf},
+            files={"hands": ("test.pbn", records, "application/octet-stream")},
+        )
+        assert loaded.status_code == 200, loaded.text
+    store.publish(session, timedelta(minutes=minutes))
     return session

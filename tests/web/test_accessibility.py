@@ -3,9 +3,9 @@ Chromium: axe-core finds no serious or critical violation on any console page (l
 sessions, setting one up, the club's grants and mail server, a session's watch page live and
 published, the traveller grid, a pick-up slip, a line's history, the phones at the tables and
 their cards, the guide cards, removing a phone, the mail page, the players' requests, an error,
-the server's published pages, a teams session's among them) nor on a player's page for asking
-a correction (a pair's or a team's), nor on any screen
-of a table's phone, at 360 px and at 1280 px; at 200 % zoom (1280 px shown as 640 CSS px) none
+the server's published pages, a teams session's and a pair's evening among them) nor on a
+player's page for asking a correction (a pair's or a team's), nor on any screen of a table's
+phone, at 360 px and at 1280 px; at 200 % zoom (1280 px shown as 640 CSS px) none
 of them scrolls sideways and its heading and navigation stay in reach; and the console's grid
 and the phone's whole flow are used with the keyboard alone.
 
@@ -27,7 +27,8 @@ import pytest
 
 from bridgescore.store import open_store
 from tests.night.helpers import live_session, scanned
-from tests.web.players import pass_for, played_night, teams_night
+from tests.reports.test_analysis import MINI
+from tests.web.players import deals_night, pass_for, played_night, teams_night
 from tests.web.test_web_server import login, prepare, serving
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class World:
     token: str  # a player's pass of the published session
     teams: int  # a published teams-of-four session, its deals loaded
     teams_token: str  # a team's player's pass of it
+    evening: int  # a published pairs session with its deals: each pair's evening analysed
 
 
 @pytest.fixture(scope="module", name="world")
@@ -70,6 +72,7 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         token = pass_for(store, published, "P1NS Q")
         teams = teams_night(store)
         teams_token = pass_for(store, teams, "Ann Lee")
+        evening = deals_night(store, MINI)
         # each table's address as its card's QR code gives it (a code typed alone only watches)
         codes = [f"{c}#{scanned(store, c)['card']}" for c in codes]
         spare_codes = [f"{c}#{scanned(store, c)['card']}" for c in spare_codes]
@@ -94,7 +97,7 @@ def world_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         assert asked.status_code == 201, asked.text
         yield World(
             base, cookie, live, published, empty, codes, spare, spare_codes, token, teams,
-            teams_token,
+            teams_token, evening,
         )  # fmt: skip
 
 
@@ -143,6 +146,9 @@ def player_pages(world: World) -> dict[str, str]:
         "a published team's evening": f"/results/{world.teams}/team-1-evening.html",
         "a team's player's page to ask": f"/ask/{world.teams_token}?board=2-2",
         "asking from a team's evening": f"/results/{world.teams}/ask/team-1-evening",
+        "published rankings linking evenings": f"/results/{world.evening}/index.html",
+        "a published pair's evening": f"/results/{world.evening}/pair-2ns-evening.html",
+        "a pair's evening without deals": f"/results/{world.published}/pair-1ns-evening.html",
     }
 
 

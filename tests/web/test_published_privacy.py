@@ -1,7 +1,7 @@
 """Each player's publish setting (full name, initials, number only, not shown) on every page
 ``bridgescore serve`` shows to players and passers-by -- the published rankings, recap sheet,
-travellers and score cards and their JSON twins; a table's phone (the pairs' names, a board's
-traveller); the site the console exports and the one it writes on publishing; a player's own
+travellers, score cards and evenings and their JSON twins; a table's phone (the pairs' names, a
+board's traveller); the site the console exports and the one it writes on publishing; a player's own
 page for asking a correction -- while the director's console shows names as stored."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ SHOWN = {
     "number": "No. 4711",  # the club number given below
     "hidden": "name withheld",
 }
-PAGES = ["index", "recap", "board-1", "pair-1ew", "pair-1ns"]  # each names pair 1 EW
+PAGES = ["index", "recap", "board-1", "pair-1ew", "pair-1ns", "pair-1ew-evening"]  # each names 1 EW
 
 
 @pytest.mark.parametrize("publish", list(SHOWN))

@@ -125,3 +125,30 @@ def test_every_teams_page_is_translated_in_the_pseudo_locale(
         if left := plain_words(answer.text, named):
             problems.append(f"{url}: {sorted(left)}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_teams_ranking_shows_each_award_with_its_formula(teams: tuple[Console, int]) -> None:
+    """The ABF's green points (docs/masterpoints.md): one winner at teams, 0.04 × W × T up to 15
+    tables, W = 1.5 for a club session; the match is played at T = 2 tables: 0.04 × 1.5 × 2 =
+    0.12 to team 2, the winner. Awards go to the top third of the teams, rounded up: of two,
+    one -- team 1 gets none."""
+    web, session = teams
+    before = web.client().get(f"/results/{session}/index.json").json()
+    assert "masterpoints" not in before["fields"][0]["rankings"][0]  # no scheme: no column
+    chosen = web.post(f"/director/sessions/{session}/masterpoints.json", scheme="abf:green")
+    assert chosen.json() == {"scheme": "abf:green"}
+    ranking = web.client().get(f"/results/{session}/index.json").json()
+    rows = ranking["fields"][0]["rankings"]
+    assert [(r["team"], r["masterpoints"], r["masterpoints_text"]) for r in rows] == [
+        (2, 0.12, "0.12"),
+        (1, None, None),
+    ]
+    assert rows[0]["masterpoints_award"] == "1st of 2 tables, teams, green: 0.04 × 1.5 × 2 = 0.12"
+    html = web.client().get(f"/results/{session}/index.html").text
+    # explain a score: the award links to its formula below the ranking
+    cell = r'<td class="num award"><a href="#award-2" title="([^"]+)">0.12</a></td>'
+    link = re.search(cell, html)
+    assert link is not None, html
+    assert link[1] == "1st of 2 tables, teams, green: 0.04 × 1.5 × 2 = 0.12"
+    formula = re.search(r'<li id="award-2">(.*?)</li>', html, re.S)
+    assert formula is not None and "0.04 × 1.5 × 2 = 0.12" in formula[1], html

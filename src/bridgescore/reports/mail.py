@@ -42,6 +42,12 @@ class Ask:
         return f"{self.url}?board={number}"
 
 
+def own_page(ask: Ask | None, own: str | None) -> str | None:
+    """The player's page to choose what the results show of their name: ``own``, or the one
+    their link to ask for a correction opens (the same pass)."""
+    return own if own is not None or ask is None else f"{ask.url}/name"
+
+
 @dataclass(frozen=True)
 class Mail:
     subject: str
@@ -184,14 +190,18 @@ def compose(
     changed: Sequence[str] | None = None,
     site: str | None = None,
     ask: Ask | None = None,
+    own: str | None = None,
 ) -> Mail:
     """The mail for one player of ``entrant``: ``player`` their name as the mail greets them,
     ``publish`` what they let the results show (said at the foot), ``changed`` what a
     correction changed since their last mail (None: the first mail), ``site`` the results
     site's address when it is published (each page is then a link away), ``ask`` where they
-    may ask for a correction while the correction period runs (each board a link)."""
+    may ask for a correction while the correction period runs (each board a link), ``own``
+    their page to choose what the results show of their name (at the foot; by default the
+    one ``ask``'s pass opens)."""
     data = _data(pages, entrant, player=player, publish=publish, changed=changed, site=site)
     data["ask"] = None if ask is None else {"url": ask.url, "until": ask.until}
+    data["own"] = own_page(ask, own)
     env = environment(pages.result.rules)
     html = env.get_template("mail.html").render(data=data, site=pages.site())
     return Mail(data["subject"], _text(data, pages), html)
@@ -363,6 +373,12 @@ def _text(data: Data, pages: SessionPages) -> str:
         lines.append(_("(This link is yours: it lets whoever has it ask in your name.)"))
         lines.append("")
     if data["site"]:
+        lines.append(
+            _(
+                "Your evening, board by board: %(url)s",
+                url=f"{data['site']}{data['page']}-evening.html",
+            )
+        )
         lines.append(_("Every board and score card: %(url)s", url=f"{data['site']}index.html"))
     return "\n".join([*lines, *_footer(data)]) + "\n"
 
@@ -388,13 +404,8 @@ def _footer(data: Data) -> list[str]:
             publish=data["publish"],
         )
     ]
-    if data.get("ask"):
-        lines.append(
-            _(
-                "Choose what the results show of your name: %(url)s",
-                url=f"{data['ask']['url']}/name",
-            )
-        )
+    if data.get("own"):
+        lines.append(_("Choose what the results show of your name: %(url)s", url=data["own"]))
     return lines
 
 
@@ -540,4 +551,13 @@ def _small_html(title: str, head: str, paragraphs: Sequence[str]) -> str:
     )
 
 
-__all__ = ["Ask", "Mail", "answer_mail", "changes", "compose", "link_mail", "summary"]
+__all__ = [
+    "Ask",
+    "Mail",
+    "answer_mail",
+    "changes",
+    "compose",
+    "link_mail",
+    "own_page",
+    "summary",
+]

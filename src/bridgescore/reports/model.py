@@ -44,6 +44,11 @@ def entrant_page(entrant: Entrant) -> str:
     return f"{kind}-{_slug(entrant.label)}"
 
 
+def evening_page(entrant: Entrant) -> str:
+    """The file name of a pair's (or player's) evening, board by board (without extension)."""
+    return f"{entrant_page(entrant)}-evening"
+
+
 def field_anchor(field: str) -> str:
     """The id of a field's ranking on the index page: ``field-ns``, ``field-a-ew``."""
     return "field-" + _slug(field)

@@ -235,6 +235,8 @@ class TeamEvenings:
         analysis: list[str] = []
         par = None
         makes: Data | None = None
+        makes_said: list[str] = []
+        leads_said: list[str] = []
         if solved is not None:
             par = solved.par_score
             analysis = self._double_dummy(solved, tables, net)
@@ -245,12 +247,13 @@ class TeamEvenings:
                 ]
                 for side in (Side.NS, Side.EW)
             }
-            analysis += [self._makeable_said(solved, side) for side in (Side.NS, Side.EW)]
+            makes_said = [self._makeable_said(solved, side) for side in (Side.NS, Side.EW)]
             for t, row in zip(tables, rows, strict=True):
                 found = self._lead(t, board, solved)
                 if found is not None:
                     row["lead"], lead_said = found
-                    analysis.append(lead_said)
+                    leads_said.append(lead_said)
+            analysis += makes_said + leads_said
         return {
             "board": number,
             "page": f"board-{number}.html",
@@ -263,6 +266,8 @@ class TeamEvenings:
             "analysis": analysis,
             "par": par,
             "makeable": makes,
+            "makeable_said": makes_said,  # the analysis's sentences of what each side makes
+            "leads_said": leads_said,  # and of each table's opening lead
             "hands": _hands(board) if board.deal else None,
         }
 

@@ -13,7 +13,16 @@ from typing import Any
 
 from bridgescore.languages import _
 from bridgescore.reports.html import environment, vulnerability_text
-from bridgescore.reports.mail import Ask, Mail, _diagram, _footer, _num, _opening, _plain
+from bridgescore.reports.mail import (
+    Ask,
+    Mail,
+    _diagram,
+    _footer,
+    _num,
+    _opening,
+    _plain,
+    own_page,
+)
 from bridgescore.reports.team_evening import TeamEvenings, team_page
 from bridgescore.reports.views import Data, TeamsPages
 from bridgescore.session import Entrant
@@ -77,6 +86,12 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], rules: Any) -> 
     return said
 
 
+def _par_said(board: Mapping[str, Any]) -> list[str]:
+    """A board of a team's evening: each table against par (the analysis after its par, before
+    what each side makes)."""
+    return [s for s in board["analysis"][1:3] if s not in board["makeable_said"]]
+
+
 def compose(
     pages: TeamsPages,
     evenings: TeamEvenings,
@@ -87,6 +102,7 @@ def compose(
     changed: Sequence[str] | None = None,
     site: str | None = None,
     ask: Ask | None = None,
+    own: str | None = None,
 ) -> Mail:
     """The mail for one player of the team ``entrant`` (the arguments as
     :func:`bridgescore.reports.mail.compose` takes them)."""
@@ -116,6 +132,7 @@ def compose(
         "site": site.rstrip("/") + "/" if site else None,
         "page": team_page(entrant),
         "ask": None if ask is None else {"url": ask.url, "until": ask.until},
+        "own": own_page(ask, own),
     }
     html = environment(rules).get_template("team_mail.html").render(data=data, site=frame)
     return Mail(data["subject"], _text(data, num), html)
@@ -165,7 +182,9 @@ def _text(data: Data, num: Any) -> str:
             )
             if board["hands"]:
                 lines += _diagram(board["hands"])
-            for said in [*board["said"], *board["analysis"][1:3]]:
+            for said in [*board["said"], *_par_said(board)]:
+                lines.append(f"  {_plain(said)}")
+            for said in [*board["makeable_said"], *board["leads_said"]]:
                 lines.append(f"  {_plain(said)}")
     lines.append("")
     if data.get("ask"):

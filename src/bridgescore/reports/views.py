@@ -41,6 +41,7 @@ from bridgescore.reports.model import (
     board_key,
     board_page,
     entrant_page,
+    evening_page,
     field_anchor,
     in_imps,
     score_cards,
@@ -212,6 +213,7 @@ class SessionPages:
                     **exactly("handicap", s.handicap),
                     **exactly("handicapped", s.handicapped),
                     **_award(self.masterpoints, s.entrant),
+                    **({"evening": f"{evening_page(s.entrant)}.html"} if self.evenings else {}),
                 }
                 for row, s in zip(entry["rankings"], field.standings, strict=True)
             ],
@@ -331,7 +333,7 @@ class SessionPages:
             **exactly("total", standing.total),
             "boards_played": standing.boards,
             **_award(self.masterpoints, entrant),
-            "evening": f"{page}-evening.html" if self.evenings else None,
+            "evening": f"{evening_page(entrant)}.html" if self.evenings else None,
             "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
         }
@@ -351,7 +353,7 @@ class SessionPages:
         against par split into the contracts, the leads and the play. ``card``: the entrant's
         :meth:`card`, when already made (a site makes both pages)."""
         card = self.card(entrant) if card is None else card
-        page = f"{entrant_page(entrant)}-evening"
+        page = evening_page(entrant)
         rows = self._cards[entrant].rows
         boards = []
         totals = {"contract": 0, "lead": 0, "play": 0}
@@ -507,9 +509,9 @@ def site(result: SessionResult) -> Data:
     return SessionPages(result).site()
 
 
-def rankings(result: SessionResult) -> Data:
-    """``index.html`` / ``index.json``."""
-    return SessionPages(result).rankings()
+def rankings(result: SessionResult, *, evenings: bool = False) -> Data:
+    """``index.html`` / ``index.json``; ``evenings``: each entrant's figure links its evening."""
+    return SessionPages(result, evenings=evenings).rankings()
 
 
 def traveller(

@@ -11,7 +11,8 @@ the board, and the published results (with double dummy, as ``bridgescore report
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -29,6 +30,7 @@ from bridgescore.night.awards import awarded
 from bridgescore.night.hand_records import Analysis
 from bridgescore.reports import views
 from bridgescore.reports.deals import DoubleDummy, ParContract, solve
+from bridgescore.reports.leads import Leads, Position
 from bridgescore.session import Board
 from bridgescore.web.app import check_csrf, night_of, post, require, session_id, wants_json
 from bridgescore.web.uploads import posted_file
@@ -138,12 +140,44 @@ def table_double_dummy(night: Service, actor: Actor, board: int) -> DoubleDummy 
     return None if found is None else double_dummy(found)
 
 
-def published_pages(night: Service, session: int, result: Any, info: Any) -> views.SessionPages:
-    """A published session's pages: the report's, with the deals' analyses and the awards of
-    the session's masterpoint scheme."""
+_LEADS_MOST = 20_000  # positions this worker keeps solved before it starts again
+
+
+class _Solved:
+    """This worker's opening leads solved, by (deal, strain, declarer): a published evening's
+    leads are solved on its first page and only a correction's new contract after that."""
+
+    leads = Leads()
+    guard = threading.Lock()
+
+    @classmethod
+    def of(cls, positions: Iterable[Position]) -> Leads:
+        with cls.guard:
+            if len(cls.leads) > _LEADS_MOST:
+                cls.leads = Leads()
+            cls.leads.solve(positions)
+            return cls.leads
+
+
+def published_leads(positions: Iterable[Position]) -> Leads:
+    """The opening leads of a published evening (a pair's or a team's), solved once by this
+    worker."""
+    return _Solved.of(positions)
+
+
+def published_pages(
+    night: Service, session: int, result: Any, info: Any, *, leads: bool = False
+) -> views.SessionPages:
+    """A published session's pages: the report's, with the deals' analyses, the awards of the
+    session's masterpoint scheme and each entrant's evening (``leads``: with the opening
+    leads solved, for an evening's page)."""
+    from bridgescore.reports.analysis import positions
+
     analyses = night_hands.published_analyses(night, session)
     found = awarded(night, info, result)
-    return views.SessionPages(result, solved(analyses), found.awards)
+    deals = solved(analyses)
+    solved_leads = published_leads(positions(result.boards)) if leads and deals else None
+    return views.SessionPages(result, deals, found.awards, solved_leads, evenings=True)
 
 
 def routes() -> list[Route]:

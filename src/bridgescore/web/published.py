@@ -6,7 +6,6 @@ console."""
 from __future__ import annotations
 
 import hmac
-import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -21,10 +20,10 @@ from bridgescore.languages import _, written_time
 from bridgescore.night import Actor, Refused, throttle
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
+from bridgescore.night.awards import awarded
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html, views
-from bridgescore.reports.leads import Leads
-from bridgescore.reports.model import board_page, entrant_page
+from bridgescore.reports.model import board_page, entrant_page, evening_page
 from bridgescore.reports.team_evening import TeamEvenings, link_evenings, positions, team_page
 from bridgescore.teams_results import TeamsResult
 from bridgescore.web import auth, hand_records
@@ -76,10 +75,11 @@ def results_page(request: Request) -> Response:
     if request.path_params["name"] == html.STYLESHEET:
         return _stylesheet()
     if isinstance(result, TeamsResult):
-        pages: Any = published_teams(night_of(request), session_id(request), result)
+        pages: Any = published_teams(night_of(request), session_id(request), result, info)
         data, template = _teams_page(pages, name)
     else:
-        pages = published_pages(night_of(request), session_id(request), result, info)
+        evening = name.endswith("-evening")  # its opening leads solved, only for its page
+        pages = published_pages(night_of(request), session_id(request), result, info, leads=evening)
         data, template = _report_page(pages, name)
     site = pages.site()
     until = _aware(info.provisional_until)
@@ -94,7 +94,7 @@ def results_page(request: Request) -> Response:
     return HTMLResponse(text)
 
 
-def _report_page(pages: Any, name: str) -> tuple[Any, str]:
+def _report_page(pages: views.SessionPages, name: str) -> tuple[Any, str]:
     if name == "index":
         return pages.rankings(), "index.html"
     if name == "recap":
@@ -105,6 +105,17 @@ def _report_page(pages: Any, name: str) -> tuple[Any, str]:
     for entrant in pages.card_entrants():
         if entrant_page(entrant) == name:
             return pages.card(entrant), "card.html"
+        if evening_page(entrant) == name:
+            return pages.evening(entrant), "evening.html"
+    if name.endswith("-evening"):
+        raise Refused(
+            404,
+            _(
+                "no such page: this session has no evening %(name)s (each pair's or player's "
+                "is linked from the rankings)",
+                name=name,
+            ),
+        )
     raise Refused(404, _("no such page"))
 
 
@@ -120,29 +131,13 @@ class TeamsSite:
         return self.pages.site()
 
 
-_LEADS_MOST = 20_000  # positions this worker keeps solved before it starts again
-
-
-class _Solved:
-    """This worker's opening leads solved, by (deal, strain, declarer): a published evening's
-    leads are solved on its first page and only a correction's new contract after that."""
-
-    leads = Leads()
-    guard = threading.Lock()
-
-    @classmethod
-    def of(cls, result: TeamsResult) -> Leads:
-        with cls.guard:
-            if len(cls.leads) > _LEADS_MOST:
-                cls.leads = Leads()
-            cls.leads.solve(positions(result))
-            return cls.leads
-
-
-def published_teams(night: Any, session: int, result: TeamsResult) -> TeamsSite:
+def published_teams(night: Any, session: int, result: TeamsResult, info: Any) -> TeamsSite:
     solved = hand_records.solved(night_hands.published_analyses(night, session))
-    leads = _Solved.of(result) if solved else None
-    return TeamsSite(views.TeamsPages(result, solved), TeamEvenings(result, solved, leads))
+    leads = hand_records.published_leads(positions(result)) if solved else None
+    found = awarded(night, info, result)
+    return TeamsSite(
+        views.TeamsPages(result, solved, found.awards), TeamEvenings(result, solved, leads)
+    )
 
 
 def _teams_page(found: TeamsSite, name: str) -> tuple[Any, str]:
