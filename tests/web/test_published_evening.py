@@ -270,7 +270,7 @@ def test_every_evening_page_is_translated_in_the_pseudo_locale(
         )
     )
     problems = []
-    for name in ("index", "pair-2ns-evening", "pair-1ew-evening"):
+    for name in ("index", "pair-2ns", "board-1", "pair-2ns-evening", "pair-1ew-evening"):
         answer = client.get(f"/results/{session}/{name}.html")
         assert answer.status_code == 200, (name, answer.text)
         assert f'<html lang="{PSEUDO}">' in answer.text, name
