@@ -18,7 +18,7 @@ from bridgescore.display import fmt_fixed
 from bridgescore.errors import RulesError
 from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import Method, Rules
-from bridgescore.session import Entrant
+from bridgescore.session import Entrant, FieldStructure
 from bridgescore.traveller import SideScore, TableResult
 
 __all__ = ["dumps", "header", "write_rows"]
@@ -54,7 +54,7 @@ def dumps(result: SessionResult) -> str:
     """``result`` as the analyst's CSV; a teams event has its own shapes (JSON)."""
     if result.rules.method is Method.TEAMS:  # pragma: no cover - teams score as TeamsResult
         raise RulesError("CSV output is for pairs and individual events: use --format json")
-    individual = result.session.structure.value == "individual"
+    individual = result.session.structure is FieldStructure.INDIVIDUAL
     rules = result.rules
     # Each entrant's cells (total shown, exact, percentage), and each value's (shown, exact),
     # made once: a field of thousands of rows has a few hundred distinct values.
