@@ -13,10 +13,11 @@ from typing import Any
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements import mitchell
-from bridgescore.night import Actor, Role, Service, TypedResult
+from bridgescore.night import Action, Actor, Role, Service, TypedResult
 from bridgescore.night import entry as night_entry
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
+from bridgescore.night.permissions import Grant, cell
 from bridgescore.store import Store
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
 from tests.helpers import PASSWORD
@@ -162,6 +163,24 @@ ROLES = {
     "player": Role.PLAYER,  # a player, by the link mailed to them
 }
 LOGINS = {"scorer": "sam", "director": "dana", "other club": "other"}  # role -> its user
+
+
+def code_says(role: str, action: Action) -> str:
+    """What the night's own table (night/permissions.py) says of a role of the tables and an
+    action: ``allow``, ``hold`` (kept for the director), ``refuse``, or ``grant`` (as the club
+    grants)."""
+    found = cell(ROLES[role], action)
+    return "grant" if isinstance(found, Grant) else found.name.lower()
+
+
+def table_says(expected: Any, *, held: bool = True) -> str:
+    """A cell of a permission test's table in :func:`code_says`'s words: a status 202 (taken,
+    kept for the director) ``hold`` where ``held``, any other status ``allow``, a refusal
+    (status, sentence) ``refuse``."""
+    if isinstance(expected, int):
+        return "hold" if held and expected == 202 else "allow"
+    return "refuse"
+
 
 # Refusals several tables share: (status, words its sentence must hold).
 NOT_THE_PHONES = (403, "a table's phone cannot")
