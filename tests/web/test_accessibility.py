@@ -24,11 +24,12 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
 from tests.night.helpers import live_session, scanned
 from tests.web.players import pass_for, played_night, teams_night
-from tests.web.test_web_server import login, prepare, serving
+from tests.web.server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

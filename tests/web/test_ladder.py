@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from bridgescore.cli import main
 from bridgescore.store import Store
 from tests.events.test_events import S1, S2
-from tests.web.test_web import Console, new_session
+from tests.web.helpers import Console, new_session
 
 
 def stored(store: Store, tmp_path: Path) -> None:

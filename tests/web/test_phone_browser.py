@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 from click.testing import CliRunner
+from tools.servers import serving
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.cli import main
 from bridgescore.store import open_store
 from bridgescore.traveller import BridgeResult
-from tests.web.test_web_server import login, new_session, prepare, serving
+from tests.web.server import login, new_session, prepare
 
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 

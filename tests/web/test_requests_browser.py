@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
@@ -32,8 +33,8 @@ from tests.web.players import (
     text_of,
     wait_for,
 )
+from tests.web.server import login, prepare
 from tests.web.test_accessibility import _violations
-from tests.web.test_web_server import login, prepare, serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

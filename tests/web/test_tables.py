@@ -17,7 +17,7 @@ from bridgescore.contract import Contract
 from bridgescore.night import Service
 from bridgescore.night import tables as night_tables
 from bridgescore.store import Store
-from tests.web.test_web import Console, new_session
+from tests.web.helpers import Console, new_session
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -13,7 +13,7 @@ from typing import Any
 
 from bridgescore.languages import LANGUAGES, NAMES, PSEUDO
 from bridgescore.store import Store
-from tests.web.test_web import PLAYED, Console, fill, new_session
+from tests.web.helpers import PLAYED, Console, fill, new_session
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
