@@ -33,25 +33,9 @@ from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant
 from bridgescore.traveller import BridgeResult
 from tests.conftest import shared_path
+from tests.reports.helpers import MINI
 
 pytest.importorskip("endplay")
-
-# Two rounds on test.pbn's boards 1 and 2 (board 1: neither side vulnerable, EW make 10 tricks
-# in spades, par 4S EW = for -420; board 2: NS vulnerable, NS make 12 in either minor, par
-# 6HX EW -4 for +800). Leads are cards the leader holds, but for table 1 of round 2.
-MINI = """\
-# event: Analysis test
-# date: 2026-11-17
-board,round,table,ns,ew,contract,declarer,result,lead,ns_names,ew_names
-1,1,1,1,1,4S,E,=,SJ,Ann Lee & Bob Ray,Cat Fox & Dan Wu
-1,1,2,2,2,4S,W,-1,HA,Eve Orr & Fay Poe,Gus Ink & Hal Jay
-1,1,3,3,3,3NT,E,-2,DQ,Ian Kay & Jo Lam,Kim Moe & Len Nye
-1,1,4,4,4,2S,W,+2,CA,Max Ode & Ned Pym,Oli Quo & Pat Roe
-2,2,1,1,2,4S,N,=,HK,Ann Lee & Bob Ray,Gus Ink & Hal Jay
-2,2,2,2,3,5D,S,=,HA,Eve Orr & Fay Poe,Kim Moe & Len Nye
-2,2,3,3,4,6D,N,=,S2,Ian Kay & Jo Lam,Oli Quo & Pat Roe
-2,2,4,4,1,5HX,W,-3,SA,Max Ode & Ned Pym,Cat Fox & Dan Wu
-"""
 
 
 def _records() -> hands.HandRecords:

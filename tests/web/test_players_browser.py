@@ -21,7 +21,7 @@ from tools.servers import serving
 
 from bridgescore.reports.html import write_site
 from bridgescore.store import open_store
-from tests.reports.test_team_evening import _result
+from tests.reports.helpers import _result
 from tests.web.players import pass_for, played_night, player_id
 from tests.web.server import login, prepare
 from tests.web.test_accessibility import _shot, _shots, _violations
