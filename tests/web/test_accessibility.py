@@ -15,10 +15,8 @@ director's side), is saved at 360 and 1280 px.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -27,6 +25,7 @@ import pytest
 from tools.servers import serving
 
 from bridgescore.store import open_store
+from tests.browsers import _shot, _shots, _violations
 from tests.night.helpers import live_session, scanned
 from tests.web.players import pass_for, played_night, teams_night
 from tests.web.server import login, prepare
@@ -145,19 +144,6 @@ def player_pages(world: World) -> dict[str, str]:
         "a team's player's page to ask": f"/ask/{world.teams_token}?board=2-2",
         "asking from a team's evening": f"/results/{world.teams}/ask/team-1-evening",
     }
-
-
-def _violations(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    sideways = [f"the page is {wide}px wider than the window"] if wide > 0 else []
-    return sideways + [
-        f"{v['id']} ({v['impact']}): {v['help']} -- {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -468,19 +454,6 @@ def test_the_request_flow_seen_at_both_widths(browser: Browser, world: World) ->
             _shot(page, shots, f"request-told-{label}")
         finally:
             player.close()
-
-
-def _shot(page: Page, folder: Path | None, name: str) -> None:
-    if folder is not None:
-        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def _shots() -> Path | None:
-    folder = os.environ.get("BRIDGESCORE_SHOTS")
-    if not folder:
-        return None
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    return Path(folder)
 
 
 def _slug(kind: str) -> str:

@@ -21,7 +21,7 @@ from bridgescore.anomalies import find
 from bridgescore.formats import national, usebio
 from bridgescore.store import Store, hand_records
 from tests.conftest import shared_path
-from tests.formats.test_hands import FILES, _pbn_analysis, _reference
+from tests.formats.helpers import FILES, _pbn_analysis, _reference
 from tests.web.helpers import Console, enter, new_session
 from tests.web.test_tables import Table
 

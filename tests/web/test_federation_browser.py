@@ -20,7 +20,7 @@ from tools.servers import serving
 
 from bridgescore.bridge import Vulnerability
 from tests.conftest import shared_path
-from tests.formats.test_hands import _pbn_analysis
+from tests.formats.helpers import _pbn_analysis
 from tests.web.server import login, new_session, prepare
 from tests.web.test_phone_browser import Phone, enter
 

@@ -21,10 +21,10 @@ from tools.servers import serving
 
 from bridgescore.reports.html import write_site
 from bridgescore.store import open_store
+from tests.browsers import _shot, _shots, _violations
 from tests.reports.helpers import _result
 from tests.web.players import pass_for, played_night, player_id
 from tests.web.server import login, prepare
-from tests.web.test_accessibility import _shot, _shots, _violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

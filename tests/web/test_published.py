@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from bridgescore.store import Store, StoreError
 from bridgescore.store.live import LIVE, PUBLISHED
 from bridgescore.web.app import create_app
-from tests.store.test_store_faults import unwritable
+from tests.helpers import unwritable
 from tests.web.helpers import PLAYED, Console, fill, new_session
 
 

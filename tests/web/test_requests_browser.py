@@ -25,6 +25,7 @@ from tools.servers import serving
 from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
+from tests.browsers import _violations
 from tests.web.players import (
     SENDER,
     Sink,
@@ -34,7 +35,6 @@ from tests.web.players import (
     wait_for,
 )
 from tests.web.server import login, prepare
-from tests.web.test_accessibility import _violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
