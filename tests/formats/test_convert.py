@@ -44,7 +44,7 @@ from bridgescore.session import Board, Entrant, Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 from tests.conftest import shared_path
 from tests.formats import test_usebio
-from tests.scoring.test_properties import RULES
+from tests.scoring.helpers import CLUB_RULES
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 COMPSCORE = ("data", "usebio-compscore")
@@ -231,7 +231,7 @@ def _deal(cards: list[int]) -> Deal:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sessions(), RULES | st.sampled_from([CLUB.with_(method="butler")]))
+@given(sessions(), CLUB_RULES | st.sampled_from([CLUB.with_(method="butler")]))
 def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> None:
     again = via_json(session, rules)
     same_session(again, session)
