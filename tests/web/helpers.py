@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bridgescore.night import Service
+from bridgescore.night import tables as night_tables
 from bridgescore.store import Store, open_store
 from bridgescore.web.app import create_app
 from tests.helpers import PASSWORD, password_hash
@@ -134,3 +136,38 @@ PLAYED = {
         {"contract": "PASS"},
     ]
 }
+
+
+def card(store: Store, code: str) -> str:
+    """The key in the table card's QR code (what a phone that scans the card sends)."""
+    return night_tables.card_key(Service(store), code)
+
+
+class Table:
+    """A phone at one table: the client and its token. It scans the table card (``scan``)
+    or has the code typed."""
+
+    def __init__(self, console: Console, code: str, scan: bool = True) -> None:
+        self.client = console.client
+        body = {"code": code, "card": card(console.store, code) if scan else ""}
+        answer = self.client.post("/t/api/join", json=body)
+        assert answer.status_code == 201, answer.text
+        self.joined = answer.json()
+        self.token = self.joined["token"]
+
+    def headers(self) -> dict[str, str]:
+        return {"authorization": f"Bearer {self.token}"}
+
+    def state(self) -> Any:
+        return self.client.get("/t/api/state", headers=self.headers())
+
+    def send(self, client_id: str, board: int, round_: int, **cells: Any) -> Any:
+        body = {"client_id": client_id, "board": board, "round": round_, **cells}
+        return self.client.post("/t/api/results", json=body, headers=self.headers())
+
+
+def rows_of(console: Console, session: int, board: int) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = console.get(
+        f"/director/sessions/{session}/boards/{board}.json"
+    ).json()["rows"]
+    return rows

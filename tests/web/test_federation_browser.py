@@ -21,8 +21,8 @@ from tools.servers import serving
 from bridgescore.bridge import Vulnerability
 from tests.conftest import shared_path
 from tests.formats.helpers import _pbn_analysis
+from tests.web.phones import Phone, enter
 from tests.web.server import login, new_session, prepare
-from tests.web.test_phone_browser import Phone, enter
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
