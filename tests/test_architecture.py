@@ -298,6 +298,35 @@ def test_no_test_module_borrows_another_ones_fixtures() -> None:
     assert not borrowing, borrowing
 
 
+def importing_test_modules(root: Path) -> list[str]:
+    """Each module under ``root`` that imports from a test module (``test_*.py``) or a
+    conftest.py: what tests share (data, builders, clients) is in a helper module."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            names = [a.name for a in node.names]  # ``from . import test_x`` names the module
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or "", *(n for n in names if n.startswith("test_"))]
+            if any(part.startswith("test_") for name in names for part in name.split(".")):
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_helpers_are_imported_from_helper_modules_not_from_test_modules() -> None:
+    assert importing_test_modules(TESTS) == []
+
+
+def test_a_test_module_imported_would_be_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        "from tests.web.test_web import Console\nfrom tests.web.helpers import Console\n"
+        "import tests.night.test_swiss\nfrom . import test_usebio\n"
+        "def f():\n    from .test_national import same\n"
+    )
+    assert importing_test_modules(tmp_path) == ["a.py:1", "a.py:3", "a.py:4", "a.py:6"]
+
+
 # Test modules no single module owns: a behaviour across several, tested as one. Each says why.
 CROSS_CUTTING: dict[str, dict[str, str]] = {
     "core": {"completeness": "a half-played session read, scored and reported"},

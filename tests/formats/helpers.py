@@ -5,10 +5,13 @@ tables and par."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from bridgescore.formats import hands
 from bridgescore.formats.hands.model import HandRecords
+from bridgescore.session import Session
+from bridgescore.traveller import TableResult
 from tests.conftest import shared_path
 
 FILES = (
@@ -51,3 +54,21 @@ def _pbn_analysis() -> dict[int, tuple[dict[tuple[str, str], int], int]]:
         par = int(score[2]) * (1 if score[1] == "NS" else -1)
         found[int(board[1])] = (tricks, par)
     return found
+
+
+def _same_session(a: Session, b: Session, *, seats: bool = True) -> None:
+    """Equal sessions; ``seats=False``: but for each row's table and round, which USEBIO does
+    not hold (an NZ Scorer file does), and so the rows' order by them."""
+    if seats:
+        assert a.tables == b.tables
+    else:
+
+        def rows(session: Session) -> list[TableResult]:
+            bare = [replace(t, table=None, round=None) for t in session.tables]
+            return sorted(bare, key=lambda t: (t.board, t.ns, t.ew))
+
+        assert rows(a) == rows(b)
+    assert dict(a.boards) == dict(b.boards)
+    assert dict(a.names) == dict(b.names)
+    assert dict(a.members) == dict(b.members)
+    assert (a.title, a.structure) == (b.title, b.structure)

@@ -43,7 +43,7 @@ from bridgescore.scoring import score_pairs
 from bridgescore.session import Board, Entrant, Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 from tests.conftest import shared_path
-from tests.formats import test_usebio
+from tests.formats import usebio_files
 from tests.scoring.helpers import CLUB_RULES
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
@@ -804,9 +804,9 @@ def test_real_files_round_trip_or_refuse(tmp_path: Path, name: str) -> None:
 
 def test_usebio_artificial_scores_converted_to_pbn_read_back(tmp_path: Path) -> None:
     scores = ["A6060", "A4060", "A5050", "A4040", "420"]
-    rows = [test_usebio.line(f"{n}NS", f"{n}EW", score=s) for n, s in enumerate(scores, 1)]
+    rows = [usebio_files.line(f"{n}NS", f"{n}EW", score=s) for n, s in enumerate(scores, 1)]
     xml = tmp_path / "night.xml"
-    xml.write_text(test_usebio.document(test_usebio.board(1, *rows)))
+    xml.write_text(usebio_files.document(usebio_files.board(1, *rows)))
     convert(xml, tmp_path / "night.pbn", CLUB)
     assert _standings(tmp_path / "night.pbn") == _standings(xml)
     tables = load_path(tmp_path / "night.pbn").session.tables

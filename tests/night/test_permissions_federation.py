@@ -23,10 +23,12 @@ from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
 from bridgescore.store.requests import Requests
 from tests.night.helpers import (
+    LINE,
     LOG_IN,
     NOT_A_PHONES_PASS,
     NOT_SEEN,
     ROLES,
+    Scene,
     World,
     code_says,
     entered,
@@ -35,10 +37,10 @@ from tests.night.helpers import (
     live_session,
     request_as,
     table_says,
+    token,
     user_post,
 )
-from tests.night.test_permissions import LINE, Scene, token
-from tests.night.test_permissions import state as log_state
+from tests.night.helpers import state as log_state
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs: North makes no trick at notrump.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -33,10 +33,10 @@ from tests.night.helpers import (
     judged,
     request_as,
     table_says,
+    token,
     typed,
     user,
 )
-from tests.night.test_permissions import token
 
 ACTIONS = [
     "start",

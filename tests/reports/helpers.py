@@ -138,3 +138,19 @@ def _untranslated(directory: Path, data: set[str]) -> dict[str, list[str]]:
             if words:
                 found.setdefault(page.name, []).append(f"{' '.join(words)!r} in {text.strip()!r}")
     return found
+
+
+# The leads: board 1 (none vulnerable), room 1 4S by East, South leads the heart 9; room 2, 2S
+# by West, North leads the club ace. Board 2 (NS vulnerable), room 1 5D by South, West leads the
+# club 5; room 2 6D by North, East leads the diamond king.
+LED = (
+    MATCH.replace("result,ns_names", "result,lead,ns_names")
+    .replace("1,1,1,2,4S,E,=,", "1,1,1,2,4S,E,=,H9,")
+    .replace("1,1,2,1,2S,W,+2,", "1,1,2,1,2S,W,+2,CA,")
+    .replace("2,1,1,2,5D,S,=,", "2,1,1,2,5D,S,=,C5,")
+    .replace("2,1,2,1,6D,N,=,", "2,1,2,1,6D,N,=,DK,")
+    .replace("3,1,1,2,2H,N,=,", "3,1,1,2,2H,N,=,,")
+    .replace("3,1,2,1,3H,N,-1,", "3,1,2,1,3H,N,-1,,")
+    .replace("4,1,1,2,4H,E,+2,", "4,1,1,2,4H,E,+2,,")
+    .replace("4,1,2,1,6H,E,=,", "4,1,2,1,6H,E,=,,")
+)

@@ -19,7 +19,7 @@ from bridgescore.rules import CLUB
 from bridgescore.scoring import score_teams
 from bridgescore.session import Entrant, FieldStructure
 from tests.conftest import shared_path
-from tests.reports.helpers import MATCH, TEAM_1, TEAM_2, _result
+from tests.reports.helpers import LED, TEAM_1, TEAM_2, _result
 
 pytest.importorskip("endplay")
 
@@ -151,20 +151,6 @@ def test_the_evening_in_french_and_dutch() -> None:
     assert match["boards"][3]["said"][2] == "Netto +750: 13,00 IMP's voor uw team."
 
 
-# The leads: board 1 (none vulnerable), room 1 4S by East, South leads the heart 9; room 2, 2S
-# by West, North leads the club ace. Board 2 (NS vulnerable), room 1 5D by South, West leads the
-# club 5; room 2 6D by North, East leads the diamond king.
-LED = (
-    MATCH.replace("result,ns_names", "result,lead,ns_names")
-    .replace("1,1,1,2,4S,E,=,", "1,1,1,2,4S,E,=,H9,")
-    .replace("1,1,2,1,2S,W,+2,", "1,1,2,1,2S,W,+2,CA,")
-    .replace("2,1,1,2,5D,S,=,", "2,1,1,2,5D,S,=,C5,")
-    .replace("2,1,2,1,6D,N,=,", "2,1,2,1,6D,N,=,DK,")
-    .replace("3,1,1,2,2H,N,=,", "3,1,1,2,2H,N,=,,")
-    .replace("3,1,2,1,3H,N,-1,", "3,1,2,1,3H,N,-1,,")
-    .replace("4,1,1,2,4H,E,+2,", "4,1,1,2,4H,E,+2,,")
-    .replace("4,1,2,1,6H,E,=,", "4,1,2,1,6H,E,=,,")
-)
 # (board, room): lead, leader, declarer, strain, whether team 1's pair led, and what the tricks
 # after the lead are worth to team 1 against the tricks after the best lead, by Law 77:
 #   board 1: both leads give nothing (0);

@@ -12,6 +12,7 @@ import tempfile
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -171,3 +172,38 @@ def rows_of(console: Console, session: int, board: int) -> list[dict[str, Any]]:
         f"/director/sessions/{session}/boards/{board}.json"
     ).json()["rows"]
     return rows
+
+
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+class _Shown(HTMLParser):
+    """What a reader sees or hears of a page: its text (not its scripts and styles) and the
+    attributes read aloud or shown (title, aria-label, placeholder, alt)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden = 0
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        self.texts += [
+            v for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v
+        ]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and data.strip():
+            self.texts.append(data.strip())
+
+
+def plain_words(html: str, named: set[str]) -> set[str]:
+    """The plain ASCII words of a page that are not named data."""
+    shown = _Shown()
+    shown.feed(html)
+    return {w for text in shown.texts for w in _WORD.findall(text)} - named

@@ -197,7 +197,7 @@ def teams_night(store: Store, *, minutes: int = 60) -> int:
     from bridgescore.session import FieldStructure
     from bridgescore.store.sessions import to_rows
     from tests.conftest import shared_path
-    from tests.reports.test_team_evening import LED
+    from tests.reports.helpers import LED
 
     played = csv_loads(LED, "teams.csv", structure=FieldStructure.TEAMS).session
     session = store.import_rows(to_rows(played), club="Riverside").session_id
