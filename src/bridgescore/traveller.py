@@ -161,7 +161,7 @@ class WeightedResult:
             raise ParseError("a weighted score needs at least one result")
         if any(weight <= 0 for weight, _ in self.parts):
             raise ParseError("the weights of a weighted score must be positive")
-        total = sum((weight for weight, _ in self.parts), Fraction(0))
+        total = sum(weight for weight, _ in self.parts)  # at least one part: a Fraction
         if total != 1:
             raise ParseError(
                 f"the weights of a weighted score add up to {float(total) * 100:g}%, expected 100%"
@@ -336,9 +336,6 @@ def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScor
     if upper in ("A", "AVE", "A=", "50/50"):
         average = Artificial.parse("A")
         return average, average, False
-    if "/" in value and "|" not in value:
-        left, _, right = value.partition("/")
-        return Artificial.parse(left), Artificial.parse(right), False
     if "|" in value:
         sides: dict[str, SideScore] = {}
         for chunk in value.split("|"):
@@ -348,9 +345,11 @@ def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScor
                     f"not a split score: {text!r} (expected 'NS <result> | EW <result>')"
                 )
             sides[label.upper()] = _one_side(rest, vulnerability)
-        if set(sides) != {"NS", "EW"}:
-            raise ParseError(f"not a split score: {text!r} (expected 'NS <result> | EW <result>')")
+        # two chunks or more, each a different NS or EW: both sides are there
         return sides["NS"], sides["EW"], True
+    if "/" in value:
+        left, _, right = value.partition("/")
+        return Artificial.parse(left), Artificial.parse(right), False
     return *_both(WeightedResult.parse(value, vulnerability)), True
 
 
