@@ -128,7 +128,8 @@ MUTATION_RUNS := \
 	"scoring/matchpoints.py scoring/test_matchpoints.py scoring/test_properties.py test_seeds.py core/test_rules.py" \
 	"scoring/imps.py scoring/test_imps.py scoring/test_imp_pairs.py core/test_rules.py" \
 	"scoring/ranking.py scoring/test_ranking.py test_seeds.py" \
-	"bridge.py core/test_bridge.py core/test_contract.py"
+	"bridge.py core/test_bridge.py core/test_contract.py" \
+	"vocabulary.py core/test_vocabulary.py core/test_bridge.py core/test_rules.py"
 MUTATION_PROFILE := from hypothesis import settings as _s; \
 	_s.register_profile("mutation", deadline=None, derandomize=True, database=None); \
 	_s.load_profile("mutation")

@@ -79,3 +79,29 @@ class Watched:
 
     def close(self) -> None:
         self.context.close()
+
+
+def _violations(page: Page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    sideways = [f"the page is {wide}px wider than the window"] if wide > 0 else []
+    return sideways + [
+        f"{v['id']} ({v['impact']}): {v['help']} -- {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def _shot(page: Page, folder: Path | None, name: str) -> None:
+    if folder is not None:
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("BRIDGESCORE_SHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)

@@ -3,8 +3,16 @@ password."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
+
+import pytest
 
 from bridgescore.formats import csv as traveller_csv
 from bridgescore.results import SessionResult
@@ -42,3 +50,27 @@ def board_mps(result: SessionResult, board: int) -> list[tuple[Fraction | None, 
 
 def mps(values: list[float | int | None]) -> list[Fraction | None]:
     return [None if v is None else Fraction(str(v)) for v in values]
+
+
+@contextlib.contextmanager
+def unwritable(*paths: Path) -> Iterator[None]:
+    """Make files that nobody can write, root included: ``chattr +i`` as root (permissions do
+    not stop root), the mode otherwise."""
+    root = os.geteuid() == 0
+    if root and shutil.which("chattr") is None:
+        pytest.skip("chattr is needed to make a file root cannot write")
+    for path in paths:
+        if root:
+            done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+            if done.returncode:
+                pytest.skip(f"this file system has no immutable files: {done.stderr.strip()}")
+        else:
+            path.chmod(0o444)
+    try:
+        yield
+    finally:
+        for path in paths:
+            if root:
+                subprocess.run(["chattr", "-i", str(path)], check=True)
+            else:
+                path.chmod(0o644)

@@ -185,6 +185,57 @@ def test_a_class_defined_twice_would_be_caught(tmp_path: Path) -> None:
     assert classes_defined_twice(tmp_path) == {"Plan": ["a.py", "b/c.py"]}
 
 
+def words_compared(root: Path) -> list[str]:
+    """Every place under ``root`` that compares a member's ``.value`` with a written word
+    (``x.value == "random"``, ``x.value in ("a", "b")``): a vocabulary's members are compared by
+    identity (``x is FirstRound.RANDOM``), so that a word changed or misspelt cannot pass."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            by_value = any(isinstance(n, ast.Attribute) and n.attr == "value" for n in sides)
+            listed = [
+                e for n in sides if isinstance(n, ast.Tuple | ast.List | ast.Set) for e in n.elts
+            ]
+            words = [
+                n
+                for n in sides + listed
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            ]
+            if by_value and words:
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_members_are_compared_by_identity_not_by_their_words() -> None:
+    assert words_compared(PACKAGE) == []
+
+
+def test_a_member_compared_by_its_words_would_be_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        'def f(c):\n    return c.first.value == "random" or c.kind.value in ("a", "b")\n'
+        "def g(c, d):\n    return c.first is d.RANDOM or c.size.value == 3\n"
+    )
+    assert words_compared(tmp_path) == ["a.py:2", "a.py:2"]
+
+
+def test_one_garbage_collector_policy_and_one_writer() -> None:
+    """collector.py alone touches the garbage collector, and formats/outputs.py alone puts a
+    finished output in place (``os.replace``): the policies the page names, each said once."""
+    for pattern, owner in (
+        (r"^\s*import gc\b|\bgc\.\w+\(", "collector.py"),
+        (r"\bos\.replace\(", "formats/outputs.py"),
+    ):
+        users = sorted(
+            path.relative_to(PACKAGE).as_posix()
+            for path in PACKAGE.rglob("*.py")
+            if re.search(pattern, path.read_text(encoding="utf-8"), re.M)
+        )
+        assert users == [owner], (pattern, users)
+
+
 def test_every_mutation_run_names_a_module_and_tests_that_exist() -> None:
     """The Makefile's MUTATION_RUNS (docs/mutation.md): each line a module of the package, then
     test files; a renamed module or test file would leave the run selecting nothing."""
@@ -245,6 +296,35 @@ def test_no_test_module_borrows_another_ones_fixtures() -> None:
         if _FIXTURE_IMPORT.search(path.read_text(encoding="utf-8"))
     ]
     assert not borrowing, borrowing
+
+
+def importing_test_modules(root: Path) -> list[str]:
+    """Each module under ``root`` that imports from a test module (``test_*.py``) or a
+    conftest.py: what tests share (data, builders, clients) is in a helper module."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            names = [a.name for a in node.names]  # ``from . import test_x`` names the module
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or "", *(n for n in names if n.startswith("test_"))]
+            if any(part.startswith("test_") for name in names for part in name.split(".")):
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_helpers_are_imported_from_helper_modules_not_from_test_modules() -> None:
+    assert importing_test_modules(TESTS) == []
+
+
+def test_a_test_module_imported_would_be_caught(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        "from tests.web.test_web import Console\nfrom tests.web.helpers import Console\n"
+        "import tests.night.test_swiss\nfrom . import test_usebio\n"
+        "def f():\n    from .test_national import same\n"
+    )
+    assert importing_test_modules(tmp_path) == ["a.py:1", "a.py:3", "a.py:4", "a.py:6"]
 
 
 # Test modules no single module owns: a behaviour across several, tested as one. Each says why.

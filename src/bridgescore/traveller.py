@@ -188,7 +188,7 @@ class WeightedResult:
             raise ParseError(Text(N_("a weighted score needs at least one result")))
         if any(weight <= 0 for weight, _ in self.parts):
             raise ParseError(Text(N_("the weights of a weighted score must be positive")))
-        total = sum((weight for weight, _ in self.parts), Fraction(0))
+        total = sum(weight for weight, _ in self.parts)  # at least one part: a Fraction
         if total != 1:
             raise ParseError(
                 Text(
@@ -371,9 +371,6 @@ def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScor
     if upper in ("A", "AVE", "A=", "50/50"):
         average = Artificial.parse("A")
         return average, average, False
-    if "/" in value and "|" not in value:
-        left, _, right = value.partition("/")
-        return Artificial.parse(left), Artificial.parse(right), False
     if "|" in value:
         sides: dict[str, SideScore] = {}
         for chunk in value.split("|"):
@@ -386,14 +383,11 @@ def parse_side_scores(text: str, vulnerability: Vulnerability) -> tuple[SideScor
                     )
                 )
             sides[label.upper()] = _one_side(rest, vulnerability)
-        if set(sides) != {"NS", "EW"}:
-            raise ParseError(
-                Text(
-                    N_("not a split score: %(text)s (expected 'NS <result> | EW <result>')"),
-                    text=repr(text),
-                )
-            )
+        # two chunks or more, each a different NS or EW: both sides are there
         return sides["NS"], sides["EW"], True
+    if "/" in value:
+        left, _, right = value.partition("/")
+        return Artificial.parse(left), Artificial.parse(right), False
     return *_both(WeightedResult.parse(value, vulnerability)), True
 
 

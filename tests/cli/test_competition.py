@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from bridgescore.cli import main
 from bridgescore.store import open_store
 from bridgescore.store.season import season
-from tests.events.test_events import S1, S2
+from tests.events.helpers import S1, S2
 
 
 def dated(tmp_path: Path) -> list[str]:

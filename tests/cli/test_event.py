@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from bridgescore.cli import main
-from tests.events.test_events import FINAL, QUALIFYING, S1, S2
+from tests.events.helpers import FINAL, QUALIFYING, S1, S2
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "bridgescore" / "samples" / "club-night.csv"
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from bridgescore.cli import main
 from bridgescore.store import open_store
 from bridgescore.store.sessions import to_rows
-from tests.reports.test_team_evening import _result
+from tests.reports.helpers import _result
 from tests.web.players import Sink, html_of, text_of
 
 pytest.importorskip("aiosmtpd.controller")

@@ -28,7 +28,7 @@ from bridgescore.scoring import score_pairs, score_teams
 from bridgescore.scoring.teams import board_a_match, butler_teams
 from bridgescore.session import FieldStructure
 from bridgescore.swiss import Conditions, FirstRound
-from tests.events.test_events import S1, S2
+from tests.events.helpers import S1, S2
 
 # The Berger tables of FIDE's Handbook (C.05, Annex 1), as its readers reprint them.
 PUBLISHED = {

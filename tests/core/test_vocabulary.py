@@ -128,3 +128,27 @@ def test_a_two_word_setting_refuses_a_third_word() -> None:
         CLUB.with_(one_winner="three")
     with pytest.raises(ParseError, match="not across or within"):
         CLUB.with_(sections_across="sideways")
+
+
+def test_a_vocabulary_made_here_is_read_by_what_it_declares() -> None:
+    """Every vocabulary of bridgescore is made when its module is imported; one made while the
+    test runs checks the base's own declarations: what a message calls it (its class name when
+    it says nothing), its aliases, the characters it ignores (none unless it says), and a one-word
+    vocabulary's choices (that word alone)."""
+
+    class Speed(Vocabulary, what="a speed", aliases={"quick": "fast"}, ignored="."):
+        FAST = "fast"
+
+    class Size(Vocabulary):
+        SIX = "six"
+        TEN = "ten"
+
+    assert Speed.parse("Quick") is Speed.parse(" f.a.s.t ") is Speed.FAST
+    assert Speed.choices() == "fast"
+    with pytest.raises(ParseError, match=r"^not a speed: 'slow' \(expected fast\)$"):
+        Speed.parse("slow")
+    assert Size.parse("SIX") is Size.SIX
+    with pytest.raises(ParseError, match=r"^not a Size: 'si' \(expected six or ten\)$"):
+        Size.parse("si")  # "x" is not ignored: only what a vocabulary names is
+    with pytest.raises(ParseError, match=r"^not a Size: 's\.ix'"):
+        Size.parse("s.ix")

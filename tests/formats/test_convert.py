@@ -43,8 +43,8 @@ from bridgescore.scoring import score_pairs
 from bridgescore.session import Board, Entrant, Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 from tests.conftest import shared_path
-from tests.formats import test_usebio
-from tests.scoring.test_properties import RULES
+from tests.formats import usebio_files
+from tests.scoring.helpers import CLUB_RULES
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 COMPSCORE = ("data", "usebio-compscore")
@@ -231,7 +231,7 @@ def _deal(cards: list[int]) -> Deal:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sessions(), RULES | st.sampled_from([CLUB.with_(method="butler")]))
+@given(sessions(), CLUB_RULES | st.sampled_from([CLUB.with_(method="butler")]))
 def test_json_round_trip_keeps_the_session(session: Session, rules: Rules) -> None:
     again = via_json(session, rules)
     same_session(again, session)
@@ -804,9 +804,9 @@ def test_real_files_round_trip_or_refuse(tmp_path: Path, name: str) -> None:
 
 def test_usebio_artificial_scores_converted_to_pbn_read_back(tmp_path: Path) -> None:
     scores = ["A6060", "A4060", "A5050", "A4040", "420"]
-    rows = [test_usebio.line(f"{n}NS", f"{n}EW", score=s) for n, s in enumerate(scores, 1)]
+    rows = [usebio_files.line(f"{n}NS", f"{n}EW", score=s) for n, s in enumerate(scores, 1)]
     xml = tmp_path / "night.xml"
-    xml.write_text(test_usebio.document(test_usebio.board(1, *rows)))
+    xml.write_text(usebio_files.document(usebio_files.board(1, *rows)))
     convert(xml, tmp_path / "night.pbn", CLUB)
     assert _standings(tmp_path / "night.pbn") == _standings(xml)
     tables = load_path(tmp_path / "night.pbn").session.tables

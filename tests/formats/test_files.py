@@ -28,7 +28,7 @@ from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from bridgescore.traveller import Artificial
 from tests.conftest import shared_path
-from tests.formats.test_usebio import board, document, line
+from tests.formats.usebio_files import board, document, line
 
 HEADER = "board,ns,ew,contract,declarer,result,score,ns_names,ew_names\n"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import shutil
 from pathlib import Path
 
@@ -25,31 +24,10 @@ from bridgescore.formats import hands
 from bridgescore.formats.hands.model import HandRecords
 from bridgescore.session import Board
 from tests.conftest import shared_path
+from tests.formats.helpers import FILES, _path, _pbn_analysis, _reference
 
-FILES = (
-    "test.pbn",
-    "test-jfr.pbn",
-    "test.dup",
-    "test.dlm",
-    "test.bri",
-    "test.dge",
-    "test.ber",
-    "test.bhg",
-    "test.cds",
-    "test.rzd",
-    "test.lin",
-    "test.csv",
-)
 # Formats whose files are only the deals, laid out one way: what we write is the file itself.
 BYTE_EXACT = ("dup", "dlm", "bri", "dge", "ber", "bhg", "cds", "rzd", "lin", "csv")
-
-
-def _path(name: str) -> Path:
-    return shared_path("data", "hand-records", name)
-
-
-def _reference() -> HandRecords:
-    return hands.read_path(_path("test.pbn"))
 
 
 def test_the_reference_set() -> None:
@@ -114,24 +92,6 @@ def test_formats_numbered_by_place_refuse_other_numbers() -> None:
 
 
 # --- the double-dummy table and par of the PBN -------------------------------------------------
-
-
-def _pbn_analysis() -> dict[int, tuple[dict[tuple[str, str], int], int]]:
-    """Board → ({(declarer, strain): tricks}, par score for NS), from test.pbn's own tags."""
-    text = _path("test.pbn").read_text()
-    found = {}
-    for game in text.split("\n\n"):  # read_text makes CR LF a newline
-        board = re.search(r'\[Board "(\d+)"\]', game)
-        if board is None:
-            continue
-        tricks = {
-            (m[1], m[2]): int(m[3]) for m in re.finditer(r"^([NESW]) (NT|[SHDC]) (\d+)", game, re.M)
-        }
-        score = re.search(r'\[OptimumScore "(NS|EW) (-?\d+)"\]', game)
-        assert score is not None and len(tricks) == 20
-        par = int(score[2]) * (1 if score[1] == "NS" else -1)
-        found[int(board[1])] = (tricks, par)
-    return found
 
 
 def test_double_dummy_table_and_par_equal_the_pbns() -> None:

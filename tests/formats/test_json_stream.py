@@ -17,7 +17,7 @@ from bridgescore.formats.results_file import ResultsFile
 from bridgescore.rules import ACBL, CLUB, EBU, Rules
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Session
-from tests.scoring.test_pairs import RULES, sessions
+from tests.scoring.helpers import RULES, sessions
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src/bridgescore/samples/club-night.csv"
 INDIVIDUAL = """\

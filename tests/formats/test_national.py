@@ -19,10 +19,9 @@ from bridgescore.errors import RulesError
 from bridgescore.formats import load_path, national, usebio
 from bridgescore.masterpoints import award, scheme_named
 from bridgescore.scoring import score_pairs
-from bridgescore.session import Session
-from bridgescore.traveller import TableResult
 from tests.conftest import shared_path
-from tests.formats import test_nzscorer, test_usebio
+from tests.formats import conformance
+from tests.formats.helpers import _same_session
 
 # Files whose places bridgescore reproduces (docs/conformance.md): their awards are Compscore's.
 COMPSCORE = (
@@ -36,32 +35,14 @@ SAMPLE = Path(__file__).resolve().parents[2] / "src/bridgescore/samples/club-nig
 
 
 def _export(name: str) -> tuple[str, Any]:
-    file = test_usebio.read(name)
-    setup = test_usebio.IMP_SETUPS.get(name, test_usebio.COMPSCORE_SETUP)
+    file = conformance.read(name)
+    setup = conformance.IMP_SETUPS.get(name, conformance.COMPSCORE_SETUP)
     result = score_pairs(file.session, setup.rules)
     root = ET.parse(shared_path("data", "usebio-compscore", name)).getroot()
     colour = (root.findtext("EVENT/MASTER_POINT_TYPE") or "").lower()
     awards = award(result, scheme_named(f"abf:{colour}"))
     written = national.scored(result, "abf", awards, club_name="NSBC", club_id="2074")
     return national.dumps(written), file
-
-
-def _same_session(a: Session, b: Session, *, seats: bool = True) -> None:
-    """Equal sessions; ``seats=False``: but for each row's table and round, which USEBIO does
-    not hold (an NZ Scorer file does), and so the rows' order by them."""
-    if seats:
-        assert a.tables == b.tables
-    else:
-
-        def rows(session: Session) -> list[TableResult]:
-            bare = [replace(t, table=None, round=None) for t in session.tables]
-            return sorted(bare, key=lambda t: (t.board, t.ns, t.ew))
-
-        assert rows(a) == rows(b)
-    assert dict(a.boards) == dict(b.boards)
-    assert dict(a.names) == dict(b.names)
-    assert dict(a.members) == dict(b.members)
-    assert (a.title, a.structure) == (b.title, b.structure)
 
 
 @pytest.mark.parametrize("name", COMPSCORE)
@@ -143,7 +124,7 @@ def test_shaped_as_myabf_reads_it() -> None:
 def test_nz_profile_writes_c_points_as_nz_scorer_does() -> None:
     path = shared_path("data", "nz-scorer", "native", "pairs.xml")
     file = load_path(path)
-    result = score_pairs(file.session, test_nzscorer.setup_for(file).rules)
+    result = score_pairs(file.session, conformance.setup_for(file).rules)
     text = national.dumps(national.scored(result, "nz", award(result, scheme_named("nz:club"))))
     ours = national.read_awards(text)
     theirs = national.read_awards(
@@ -156,8 +137,8 @@ def test_nz_profile_writes_c_points_as_nz_scorer_does() -> None:
 
 
 def test_ebu_charge_codes() -> None:
-    file = test_usebio.read("mp_pairs_howell.xml")
-    result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
+    file = conformance.read("mp_pairs_howell.xml")
+    result = score_pairs(file.session, conformance.COMPSCORE_SETUP.rules)
     for code in national.CHARGE_CODES:
         text = national.dumps(national.scored(result, "ebu", charge=code))
         assert national.read_awards(text).charge == code
@@ -228,8 +209,8 @@ def test_a_teams_match_is_refused_before_anything_is_written(tmp_path: Path) -> 
 def test_the_national_file_keeps_the_format_contract() -> None:
     """dumps takes the ResultsFile every format writes (the body in its event, the awards in
     its masterpoints), and loads reads the file back as USEBIO."""
-    file = test_usebio.read("mp_pairs_howell.xml")
-    result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
+    file = conformance.read("mp_pairs_howell.xml")
+    result = score_pairs(file.session, conformance.COMPSCORE_SETUP.rules)
     written = national.scored(result, "ebu", charge="50")
     assert isinstance(written.event, national.Submission) and written.masterpoints is None
     text = national.dumps(written)

@@ -17,9 +17,8 @@ from bridgescore.formats import load_path, national, usebio
 from bridgescore.masterpoints import award, scheme_named
 from bridgescore.scoring import score_pairs
 from tests.conftest import shared_path
-
-from . import test_usebio
-from .test_national import _same_session
+from tests.formats import conformance
+from tests.formats.helpers import _same_session
 
 _DAY1 = """# event: Spring championship pairs, session 1
 # date: 2026-03-02
@@ -45,8 +44,8 @@ def test_two_compscore_sessions_read_back_with_their_awards() -> None:
     names = ("mp_pairs_mitchell.xml", "mp_pairs_howell.xml")
     files, sessions, awards = [], [], []
     for name in names:
-        file = test_usebio.read(name)
-        result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
+        file = conformance.read(name)
+        result = score_pairs(file.session, conformance.COMPSCORE_SETUP.rules)
         root = ET.parse(shared_path("data", "usebio-compscore", name)).getroot()
         colour = (root.findtext("EVENT/MASTER_POINT_TYPE") or "").lower()
         files.append(file)

@@ -1,7 +1,7 @@
 """NZ Scorer native XML: conformance on real sessions, what the reader keeps, malformed input.
 
 Every figure of the real files that a rescoring does not reproduce is listed below with its
-reason (see test_usebio for the harness). docs/conformance.md's table is made by
+reason (the harness is tests/formats/conformance.py). docs/conformance.md's table is made by
 ``bridgescore check`` itself (tests/test_conformance.py).
 """
 
@@ -23,11 +23,11 @@ from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.formats import load_path, nzscorer, usebio
 from bridgescore.formats.reported import ReportedRow, ReportedScores
 from bridgescore.formats.results_file import ResultsFile
-from bridgescore.rules import CLUB, Rounding
 from bridgescore.session import Entrant, FieldStructure, Member
 from bridgescore.traveller import Artificial, TableResult
 from tests.conftest import shared_path
-from tests.formats import test_usebio as harness
+from tests.formats import conformance as harness
+from tests.formats.conformance import setup_for
 
 NATIVE = ("data", "nz-scorer", "native")
 
@@ -35,19 +35,6 @@ NATIVE = ("data", "nz-scorer", "native")
 # percentages are of whole matchpoints, each real result counting a tie with an artificial
 # score ("average for the missing table"): "1087/1664". Sections matchpointed across the field
 # are ranked within each section.
-
-
-def setup_for(file: ResultsFile) -> harness.Setup:
-    across = file.event.field_scoring
-    return harness.Setup(
-        rules=CLUB.with_(artificial_method="average", sections_across=across),
-        row_rules=CLUB.with_(artificial_method="neuberg", sections_across=across),
-        row_rounding=Rounding.TRUNCATE,
-        totals=True,
-        total_decimals=0,
-        total_rounding=Rounding.TRUNCATE,
-        places_by_section=across,
-    )
 
 
 _THREE_QUARTER_ROWS = (

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -24,115 +22,31 @@ from bridgescore.check.compare import Comparison, compare
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, InputFileError, RulesError
 from bridgescore.formats import load_path, usebio
-from bridgescore.formats.reported import ReportedRow, ReportedScores
+from bridgescore.formats.reported import ReportedRow
 from bridgescore.formats.results_file import ResultsFile
-from bridgescore.rules import CLUB, Method, Rounding, Rules
+from bridgescore.rules import CLUB, Method
 from bridgescore.scoring import score_pairs
-from bridgescore.session import Entrant, FieldStructure, Member, Session
+from bridgescore.session import Entrant, FieldStructure, Member
 from bridgescore.traveller import Artificial
 from tests.conftest import shared_path
+from tests.formats.conformance import (
+    COMPSCORE,
+    COMPSCORE_SETUP,
+    IMP_SETUPS,
+    Expected,
+    Outcome,
+    assert_as_expected,
+    measure,
+    mutated,
+    read,
+)
+from tests.formats.usebio_files import board, document, line
 
-COMPSCORE = "usebio-compscore"
-
-# --- the comparison harness (test_nzscorer uses it too) -----------------------------------------
-
-
-@dataclass(frozen=True)
-class Setup:
-    """How a file is rescored and compared with its own figures."""
-
-    rules: Rules  # the rescoring whose percentages, places and totals are compared
-    row_rules: Rules | None = None  # the rescoring whose rows are compared, when different
-    row_decimals: int = 1
-    row_rounding: Rounding = Rounding.HALF_UP
-    totals: bool = False
-    total_decimals: int = 2
-    total_rounding: Rounding = Rounding.HALF_UP
-    places_by_section: bool = False
-
-
-@dataclass(frozen=True)
-class Expected:
-    """What a file does not reproduce, and why."""
-
-    rows: Mapping[tuple[int, str], str] = field(default_factory=dict)  # (board, NS pair)
-    pairs: Mapping[str, str] = field(default_factory=dict)  # percentage, place or handicapped
-    totals: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    rows: int
-    bad_rows: frozenset[tuple[int, str]]
-    pairs: int
-    bad_pairs: frozenset[str]
-    bad_totals: frozenset[str]
-    totals: bool
-
-
-def measure(
-    session: Session,
-    reported: ReportedScores,
-    setup: Setup,
-    handicaps: Mapping[Entrant, Fraction] | None = None,
-) -> tuple[Outcome, Comparison]:
-    """Rescore a session read from a file and compare it with the file's figures."""
-    result = score_pairs(session, setup.rules, handicaps)
-    rows_result = None
-    if setup.row_rules is not None:
-        rows_result = score_pairs(session, setup.row_rules, handicaps)
-    comparison = compare(
-        result,
-        reported,
-        rows_result=rows_result,
-        row_decimals=setup.row_decimals,
-        row_rounding=setup.row_rounding,
-        totals=setup.totals,
-        total_decimals=setup.total_decimals,
-        total_rounding=setup.total_rounding,
-        places_by_section=setup.places_by_section,
-    )
-    bad_rows = set()
-    bad_pairs = set()
-    bad_totals = set()
-    for m in comparison.mismatches:
-        if m.index is not None:
-            row = session.tables[m.index]
-            bad_rows.add((row.board, session.entrants(row, Side.NS)[0].label))
-        elif m.what == "total":
-            bad_totals.add(m.entrant.label)
-        else:
-            bad_pairs.add(m.entrant.label)
-    outcome = Outcome(
-        comparison.rows,
-        frozenset(bad_rows),
-        comparison.entrants,
-        frozenset(bad_pairs),
-        frozenset(bad_totals),
-        setup.totals,
-    )
-    return outcome, comparison
-
-
-def assert_as_expected(outcome: Outcome, comparison: Comparison, expected: Expected) -> None:
-    detail = "\n".join(str(m) for m in comparison.mismatches)
-    assert outcome.bad_rows == set(expected.rows), detail
-    assert outcome.bad_pairs == set(expected.pairs), detail
-    assert outcome.bad_totals == set(expected.totals), detail
+# --- the comparison with CompScore's files (the harness: tests/formats/conformance.py) -----------
 
 
 # --- Compscore files ---------------------------------------------------------------------------
 
-# Compscore shows each row on its board's own top (boards played fewer times unfactored), rounds
-# halves to even, and factors boards played fewer times (Neuberg) in the totals, which it also
-# scales by most boards / boards played for a pair who missed boards.
-_NEUBERG = CLUB.with_(scale=2, artificial_method="neuberg")
-COMPSCORE_SETUP = Setup(
-    rules=_NEUBERG.with_(short_boards="neuberg", factor_mp_totals=True),
-    row_rules=_NEUBERG,
-    row_rounding=Rounding.HALF_EVEN,
-    totals=True,
-)
 
 _BOARD_1_AVERAGE = (
     "the first row (1NS v 1EW) keeps SCORE 110 but has the director's average 20/20, and the "
@@ -171,22 +85,6 @@ COMPSCORE_FILES: dict[str, Expected] = {
     # first row is A5050; it is not).
     "mp_pairs_mitchell_adjusted.xml": MITCHELL_02,
 }
-IMP_SETUPS = {
-    "butler_howell.xml": Setup(
-        CLUB.with_(method="butler"),
-        row_decimals=0,
-        totals=True,
-    ),
-    "cross_imp_howell.xml": Setup(
-        CLUB.with_(method="cross-imps"),
-        row_decimals=2,
-        totals=True,
-    ),
-}
-
-
-def read(name: str) -> ResultsFile:
-    return load_path(shared_path("data", COMPSCORE, name))
 
 
 @functools.cache
@@ -360,41 +258,6 @@ def test_writing_without_scores_and_unwritable_scores() -> None:
 
 
 # --- the shapes of USEBIO a reader meets --------------------------------------------------------
-
-
-def line(
-    ns: str,
-    ew: str,
-    contract: str = "4S",
-    by: str = "N",
-    tricks: str = "10",
-    score: str = "420",
-    lead: str = "",
-    extra: str = "",
-) -> str:
-    cells = {
-        "NS_PAIR_NUMBER": ns,
-        "EW_PAIR_NUMBER": ew,
-        "CONTRACT": contract,
-        "PLAYED_BY": by,
-        "LEAD": lead,
-        "TRICKS": tricks,
-        "SCORE": score,
-    }
-    inner = "".join(f"<{k}>{v}</{k}>" for k, v in cells.items() if v is not None)
-    return f"<TRAVELLER_LINE>{inner}{extra}</TRAVELLER_LINE>\n"
-
-
-def document(body: str, event_type: str = "MP_PAIRS", head: str = "") -> str:
-    return (
-        '<?xml version="1.0"?>\n<USEBIO Version="1.2">\n'
-        f'<EVENT EVENT_TYPE="{event_type}">\n<EVENT_DESCRIPTION>Test</EVENT_DESCRIPTION>\n'
-        f"{head}{body}</EVENT>\n</USEBIO>\n"
-    )
-
-
-def board(number: int, *lines: str) -> str:
-    return f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>\n{''.join(lines)}</BOARD>\n"
 
 
 TWO_ROWS = board(1, line("1NS", "1EW", lead="AC"), line("2NS", "2EW", tricks="9", score="-50"))
@@ -609,37 +472,6 @@ def test_missing_event_type_and_no_boards() -> None:
 
 
 # --- fuzzing: mutations of a real file ---------------------------------------------------------
-
-
-_VALUE = re.compile(rb'>([^<>]+)<|"([^"]*)"')
-_NOISE = st.text("0123456789-+.=/xXAPNSEWHCDT ()", max_size=6).map(str.encode)
-
-
-@st.composite
-def mutated(draw: st.DrawFn, data: bytes) -> bytes:
-    """A real file with bytes deleted, duplicated or changed, truncated, or with the text of
-    some elements and attributes replaced (which keeps the XML well formed)."""
-    out = bytearray(data)
-    for _ in range(draw(st.integers(1, 4))):
-        if not out:
-            break
-        kind = draw(st.sampled_from(["delete", "duplicate", "flip", "truncate", "value", "value"]))
-        start = draw(st.integers(0, len(out) - 1))
-        length = draw(st.integers(1, 64))
-        if kind == "delete":
-            del out[start : start + length]
-        elif kind == "duplicate":
-            out[start:start] = out[start : start + length]
-        elif kind == "flip":
-            out[start] = draw(st.integers(0, 255))
-        elif kind == "truncate":
-            del out[start:]
-        else:
-            found = _VALUE.search(out, start) or _VALUE.search(out)
-            if found:
-                group = 1 if found.group(1) is not None else 2
-                out[found.start(group) : found.end(group)] = draw(_NOISE)
-    return bytes(out)
 
 
 def _small_file() -> bytes:

@@ -145,3 +145,38 @@ def teams_file(
         text.append("</BOARD>")
     text += ["</MATCH>", "</EVENT>", "</USEBIO>", ""]
     return "\n".join(text)
+
+
+def line(
+    ns: str,
+    ew: str,
+    contract: str = "4S",
+    by: str = "N",
+    tricks: str = "10",
+    score: str = "420",
+    lead: str = "",
+    extra: str = "",
+) -> str:
+    cells = {
+        "NS_PAIR_NUMBER": ns,
+        "EW_PAIR_NUMBER": ew,
+        "CONTRACT": contract,
+        "PLAYED_BY": by,
+        "LEAD": lead,
+        "TRICKS": tricks,
+        "SCORE": score,
+    }
+    inner = "".join(f"<{k}>{v}</{k}>" for k, v in cells.items() if v is not None)
+    return f"<TRAVELLER_LINE>{inner}{extra}</TRAVELLER_LINE>\n"
+
+
+def document(body: str, event_type: str = "MP_PAIRS", head: str = "") -> str:
+    return (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2">\n'
+        f'<EVENT EVENT_TYPE="{event_type}">\n<EVENT_DESCRIPTION>Test</EVENT_DESCRIPTION>\n'
+        f"{head}{body}</EVENT>\n</USEBIO>\n"
+    )
+
+
+def board(number: int, *lines: str) -> str:
+    return f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>\n{''.join(lines)}</BOARD>\n"

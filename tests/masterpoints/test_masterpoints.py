@@ -37,7 +37,7 @@ from bridgescore.masterpoints.table import loads as load_scheme
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant
 from tests.conftest import shared_path
-from tests.formats import test_nzscorer, test_usebio
+from tests.formats import conformance
 
 COMPSCORE_FILES = (
     "butler_howell.xml",
@@ -130,8 +130,8 @@ def test_every_compscore_award_from_our_rescoring(name: str) -> None:
     """Scored by bridgescore as the conformance tests score it, then awarded: every award of
     the file."""
     colour, _, pairs = _compscore(name)
-    file = test_usebio.read(name)
-    setup = test_usebio.IMP_SETUPS.get(name, test_usebio.COMPSCORE_SETUP)
+    file = conformance.read(name)
+    setup = conformance.IMP_SETUPS.get(name, conformance.COMPSCORE_SETUP)
     result = score_pairs(file.session, setup.rules)
     awards = award(result, scheme_named(f"abf:{colour}")).by_entrant()
     compared = 0
@@ -149,8 +149,8 @@ def test_every_compscore_award_from_our_rescoring(name: str) -> None:
 def test_mitchell_02_places_are_not_ours() -> None:
     """Why the file is left out above: not one field's places are the file's."""
     _, _, pairs = _compscore("mp_pairs_mitchell_02.xml")
-    file = test_usebio.read("mp_pairs_mitchell_02.xml")
-    result = score_pairs(file.session, test_usebio.COMPSCORE_SETUP.rules)
+    file = conformance.read("mp_pairs_mitchell_02.xml")
+    result = score_pairs(file.session, conformance.COMPSCORE_SETUP.rules)
     for f in result.fields:
         assert any(pairs[s.entrant][0] != s.rank for s in f.standings)
 
@@ -443,7 +443,7 @@ def test_every_nz_award_from_our_rescoring(name: str) -> None:
     """Scored as the conformance tests score the files (sections scored across the field
     awarded section by section), wherever our places are the file's."""
     file = load_path(shared_path("data", "nz-scorer", "native", name))
-    setup = test_nzscorer.setup_for(file)
+    setup = conformance.setup_for(file)
     result = score_pairs(file.session, setup.rules)
     awards = award(result, scheme_named("nz:club"))
     expected = _nz_expected(name)

@@ -8,16 +8,22 @@ import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements import mitchell
-from bridgescore.night import Actor, Role, Service, TypedResult
+from bridgescore.night import Action, Actor, Role, Service, TypedResult
 from bridgescore.night import entry as night_entry
+from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
+from bridgescore.night.permissions import Grant, cell
 from bridgescore.store import Store
+from bridgescore.store.mail_runs import MailRuns
+from bridgescore.store.outreach import PlayersSide
+from bridgescore.store.requests import Requests
 from bridgescore.store.sessions import BoardRow, EntrantRow, MemberRow
 from tests.helpers import PASSWORD
 
@@ -163,6 +169,24 @@ ROLES = {
 }
 LOGINS = {"scorer": "sam", "director": "dana", "other club": "other"}  # role -> its user
 
+
+def code_says(role: str, action: Action) -> str:
+    """What the night's own table (night/permissions.py) says of a role of the tables and an
+    action: ``allow``, ``hold`` (kept for the director), ``refuse``, or ``grant`` (as the club
+    grants)."""
+    found = cell(ROLES[role], action)
+    return "grant" if isinstance(found, Grant) else found.name.lower()
+
+
+def table_says(expected: Any, *, held: bool = True) -> str:
+    """A cell of a permission test's table in :func:`code_says`'s words: a status 202 (taken,
+    kept for the director) ``hold`` where ``held``, any other status ``allow``, a refusal
+    (status, sentence) ``refuse``."""
+    if isinstance(expected, int):
+        return "hold" if held and expected == 202 else "allow"
+    return "refuse"
+
+
 # Refusals several tables share: (status, words its sentence must hold).
 NOT_THE_PHONES = (403, "a table's phone cannot")
 ELSEWHERE = (403, "this phone scores table 2: it cannot")
@@ -239,3 +263,98 @@ def judged(answer: Any, expected: Any, before: Any, after: Any) -> bool:
     assert words in body["error"]["message"], body["error"]["message"]
     assert after == before, "refused, yet something changed"
     return False
+
+
+LINE = "|1|r1|t1"  # round 1, table 1 of the session's Mitchell: boards 1 and 2, NS 1 v EW 1
+
+
+@dataclass
+class Scene:
+    session: int
+    phones: dict[str, dict[str, Any]]  # "table", "watcher", "other table" -> the join answer
+    player: str  # the pass of a player of the session (P1NS Q), as their mail carries it
+    entry: int | None = None  # the entry in force on LINE, when the action needs one
+    held: int | None = None  # a result held for the director, when the action needs one
+    request: int | None = None  # a player's request waiting for the director
+    sender: str = ""  # the mail server's sender a "mail settings" cell sets
+    lockout: int | None = None  # a user's failed logins, when the action needs them
+
+
+def token(at: Scene, who: str) -> str:
+    """The pass ``who`` sends as a phone's: a phone's own, a player's link's, or none (a user,
+    nobody)."""
+    if who == "player":
+        return at.player
+    return str(at.phones[who]["token"]) if who in at.phones else ""
+
+
+def state(store: Store, session: int) -> Any:
+    """Everything the night can change: the log, the held results, the phones, the status."""
+    rows = store.session_rows(session).results
+    history = [[(e.id, e.result) for e in store.history(session, r.entry_key)] for r in rows]
+    held = [(c.id, c.resolution, c.against) for c in store.conflicts(session, open_only=False)]
+    phones = [(d.id, d.role, d.ended_at) for d in store.table_devices(session)]
+    asked = [(r.id, r.status) for r in Requests(store).of_session(session)]
+    runs = [r.id for r in MailRuns(store).runs(session)]
+    servers = [PlayersSide(store).smtp(club) for club in ("Riverside", "Hillside")]
+    club = store.club_id("Riverside")
+    logins = [
+        (t.key, t.failures) for t in store.throttle_list(club, datetime(2000, 1, 1, tzinfo=UTC))
+    ]
+    status = store.live_info(session).status
+    return history, held, phones, status, asked, runs, servers, sorted(logins)
+
+
+# A Swiss event's six teams, and a flat board: 3NT by South made in both rooms.
+NAMES = "Aces\nBees\nCats\nDogs\nEels\nFoxes"
+FLAT = ("3NT S =", "3NT S =")
+
+
+def start(night: Service, director: Actor, **form: str) -> int:
+    fields = {
+        "kind": "teams",
+        "title": "Autumn Swiss",
+        "names": NAMES,
+        "rounds": "3",
+        "boards": "2",
+        "first_round": "seeded",
+    }
+    return night_swiss.start(night, director, {**fields, **form})
+
+
+def phones(night: Service, director: Actor, swiss_id: int) -> dict[int, Actor]:
+    """A scoring phone at every table of the event's session."""
+    found = night_swiss.view(night, director, swiss_id)
+    live = night.session(director, found.row.session_id)
+    return {int(c.table): phone(night.store, c.code) for c in live.codes()}
+
+
+def play(
+    night: Service, at: dict[int, Actor], swiss_id: int, round_number: int, plan: dict[int, Any]
+) -> None:
+    """Each match's boards from both rooms' phones: ``plan`` gives, for the match at each table
+    number of the draw, each board's (room 1, room 2) results."""
+    director = user(night.store, "dana")
+    found = night_swiss.view(night, director, swiss_id)
+    session = found.row.session_id
+    for state in found.rounds[round_number - 1]:
+        boards = plan.get(state.match.table)
+        if boards is None:
+            continue
+        for room, table in enumerate(state.tables):
+            for board, results in zip(
+                night_swiss.boards_of(found.event.conditions, round_number), boards, strict=True
+            ):
+                if results is None:
+                    continue
+                outcome = enter(
+                    night,
+                    at[table],
+                    session,
+                    board,
+                    results[room],
+                    round_=round_number,
+                    table=table,
+                    client_id=f"r{round_number}-t{table}-b{board}-{results[room].replace(' ', '')}",
+                )
+                assert outcome.entry is not None, outcome

@@ -21,9 +21,8 @@ from tools.servers import serving
 
 from bridgescore.store import Store
 from tests.night.helpers import live_session, scanned
-from tests.web.helpers import club_store
-from tests.web.test_web import Console
-from tests.web.test_web_server import login, prepare
+from tests.web.helpers import Console, club_store
+from tests.web.server import login, prepare
 
 
 @pytest.fixture(name="store")

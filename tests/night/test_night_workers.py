@@ -20,8 +20,7 @@ from bridgescore.night import swiss as night_swiss
 from bridgescore.night import tables as night_tables
 from bridgescore.store import Store, open_store
 from bridgescore.web.app import create_app
-from tests.night.helpers import live_session, scanned, user
-from tests.night.test_swiss import FLAT, phones, play, start
+from tests.night.helpers import FLAT, live_session, phones, play, scanned, start, user
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

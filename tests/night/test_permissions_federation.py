@@ -23,20 +23,24 @@ from bridgescore.session import Board
 from bridgescore.store import confirmations, hand_records, schemes
 from bridgescore.store.requests import Requests
 from tests.night.helpers import (
+    LINE,
     LOG_IN,
     NOT_A_PHONES_PASS,
     NOT_SEEN,
     ROLES,
+    Scene,
     World,
+    code_says,
     entered,
     joined,
     judged,
     live_session,
     request_as,
+    table_says,
+    token,
     user_post,
 )
-from tests.night.test_permissions import LINE, Scene, token
-from tests.night.test_permissions import state as log_state
+from tests.night.helpers import state as log_state
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs: North makes no trick at notrump.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -168,7 +172,6 @@ def effect(world: World, at: Scene, action: str, answer: Any, before: Any, after
 def test_the_table_in_the_code_is_the_table_here() -> None:
     """The night's own table says what this file says for the new actions, cell by cell."""
     from bridgescore.night import PERMISSIONS, Action, Role
-    from bridgescore.night.permissions import cell
 
     actions = {
         "hand records": Action.HAND_RECORDS,
@@ -177,10 +180,10 @@ def test_the_table_in_the_code_is_the_table_here() -> None:
         "confirm": Action.CONFIRM,
     }
     assert set(PERMISSIONS) == set(Role)
-    for role, row in EXPECTED.items():
-        for action, expected in row.items():
-            found = cell(ROLES[role], actions[action])
-            assert found.name == ("ALLOW" if expected == 200 else "REFUSE"), (role, action)
+    cells = [(role, action, e) for role, row in EXPECTED.items() for action, e in row.items()]
+    assert {(r, a): code_says(r, actions[a]) for r, a, _ in cells} == {
+        (r, a): table_says(e, held=False) for r, a, e in cells
+    }
 
 
 def test_a_board_for_the_session_of_the_scene() -> None:

@@ -17,13 +17,12 @@ from typing import Any
 
 import pytest
 
-from bridgescore.night import Actor, Refused, Service
+from bridgescore.night import Refused, Service
 from bridgescore.night import swiss as night_swiss
 from bridgescore.store import Store, open_store
 from bridgescore.swiss import MatchScore
-from tests.night.helpers import enter, phone, user
+from tests.night.helpers import FLAT, enter, phones, play, start, user
 
-NAMES = "Aces\nBees\nCats\nDogs\nEels\nFoxes"
 # Two boards a match, on the WBF continuous scale (rules.md §6.5, worked with X = 15 × √2):
 # a margin of 10 IMPs is worth 16.46 to the winner, 11 → 16.90, 12 → 17.31, 22 or more → 20.
 VP = {0: Fraction(10), 10: Fraction("16.46"), 11: Fraction("16.90"), 12: Fraction("17.31")}
@@ -32,57 +31,6 @@ VP[22] = Fraction(20)
 # (boards 1, 3, 6 for North): +420 and −50, 470 → 10 IMPs; vulnerable (2, 4, 5): +620 and −100,
 # 720 → 12 IMPs. A flat board: 3NT by South made in both rooms.
 SWING = ("4S N =", "4S N -1")
-FLAT = ("3NT S =", "3NT S =")
-
-
-def start(night: Service, director: Actor, **form: str) -> int:
-    fields = {
-        "kind": "teams",
-        "title": "Autumn Swiss",
-        "names": NAMES,
-        "rounds": "3",
-        "boards": "2",
-        "first_round": "seeded",
-    }
-    return night_swiss.start(night, director, {**fields, **form})
-
-
-def phones(night: Service, director: Actor, swiss_id: int) -> dict[int, Actor]:
-    """A scoring phone at every table of the event's session."""
-    found = night_swiss.view(night, director, swiss_id)
-    live = night.session(director, found.row.session_id)
-    return {int(c.table): phone(night.store, c.code) for c in live.codes()}
-
-
-def play(
-    night: Service, at: dict[int, Actor], swiss_id: int, round_number: int, plan: dict[int, Any]
-) -> None:
-    """Each match's boards from both rooms' phones: ``plan`` gives, for the match at each table
-    number of the draw, each board's (room 1, room 2) results."""
-    director = user(night.store, "dana")
-    found = night_swiss.view(night, director, swiss_id)
-    session = found.row.session_id
-    for state in found.rounds[round_number - 1]:
-        boards = plan.get(state.match.table)
-        if boards is None:
-            continue
-        for room, table in enumerate(state.tables):
-            for board, results in zip(
-                night_swiss.boards_of(found.event.conditions, round_number), boards, strict=True
-            ):
-                if results is None:
-                    continue
-                outcome = enter(
-                    night,
-                    at[table],
-                    session,
-                    board,
-                    results[room],
-                    round_=round_number,
-                    table=table,
-                    client_id=f"r{round_number}-t{table}-b{board}-{results[room].replace(' ', '')}",
-                )
-                assert outcome.entry is not None, outcome
 
 
 def swing(home: bool) -> tuple[str, str]:

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from bridgescore.cli import main
 from tests.conftest import shared_path
+from tests.reports.helpers import MINI
 from tests.reports.report_sites import SAMPLE
-from tests.reports.test_analysis import MINI
 
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 

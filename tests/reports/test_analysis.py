@@ -9,7 +9,6 @@ distance from par on every board of a real session.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -33,46 +32,14 @@ from bridgescore.scoring import score_pairs
 from bridgescore.session import Entrant
 from bridgescore.traveller import BridgeResult
 from tests.conftest import shared_path
+from tests.formats.helpers import _pbn_analysis
+from tests.reports.helpers import MINI
 
 pytest.importorskip("endplay")
-
-# Two rounds on test.pbn's boards 1 and 2 (board 1: neither side vulnerable, EW make 10 tricks
-# in spades, par 4S EW = for -420; board 2: NS vulnerable, NS make 12 in either minor, par
-# 6HX EW -4 for +800). Leads are cards the leader holds, but for table 1 of round 2.
-MINI = """\
-# event: Analysis test
-# date: 2026-11-17
-board,round,table,ns,ew,contract,declarer,result,lead,ns_names,ew_names
-1,1,1,1,1,4S,E,=,SJ,Ann Lee & Bob Ray,Cat Fox & Dan Wu
-1,1,2,2,2,4S,W,-1,HA,Eve Orr & Fay Poe,Gus Ink & Hal Jay
-1,1,3,3,3,3NT,E,-2,DQ,Ian Kay & Jo Lam,Kim Moe & Len Nye
-1,1,4,4,4,2S,W,+2,CA,Max Ode & Ned Pym,Oli Quo & Pat Roe
-2,2,1,1,2,4S,N,=,HK,Ann Lee & Bob Ray,Gus Ink & Hal Jay
-2,2,2,2,3,5D,S,=,HA,Eve Orr & Fay Poe,Kim Moe & Len Nye
-2,2,3,3,4,6D,N,=,S2,Ian Kay & Jo Lam,Oli Quo & Pat Roe
-2,2,4,4,1,5HX,W,-3,SA,Max Ode & Ned Pym,Cat Fox & Dan Wu
-"""
 
 
 def _records() -> hands.HandRecords:
     return hands.read_path(shared_path("data", "hand-records", "test.pbn"))
-
-
-def _pbn_tables() -> dict[int, tuple[dict[tuple[str, str], int], int]]:
-    """Board -> ({(declarer, strain): tricks}, par for NS), from test.pbn's own tags."""
-    text = shared_path("data", "hand-records", "test.pbn").read_text()
-    found = {}
-    for game in text.split("\n\n"):
-        board = re.search(r'\[Board "(\d+)"\]', game)
-        if board is None:
-            continue
-        tricks = {
-            (m[1], m[2]): int(m[3]) for m in re.finditer(r"^([NESW]) (NT|[SHDC]) (\d+)", game, re.M)
-        }
-        score = re.search(r'\[OptimumScore "(NS|EW) (-?\d+)"\]', game)
-        assert score is not None
-        found[int(board[1])] = (tricks, int(score[2]) * (1 if score[1] == "NS" else -1))
-    return found
 
 
 def _mini() -> SessionResult:
@@ -97,7 +64,7 @@ def _texts(story: object, part: str) -> list[str]:
 def test_the_best_lead_leaves_declarer_the_pbns_double_dummy_tricks() -> None:
     """After the best lead declarer makes what test.pbn's table says, on every board, for a
     declarer of each side in every strain; every card of the leader's hand is solved."""
-    tables = _pbn_tables()
+    tables = _pbn_analysis()
     leads = Leads()
     wanted = [
         position(board.deal, strain, declarer)
@@ -174,7 +141,7 @@ def test_double_dummy_par_and_makeable_contracts_are_the_pbns() -> None:
     stories = _stories(result, None, Entrant(1, Side.NS))
     said = stories[1].double_dummy  # type: ignore[attr-defined]
     assert said[0].text == "Par is -420 for you (4♠ EW =)."
-    assert said[0].figures["par_ns"] == _pbn_tables()[1][1]
+    assert said[0].figures["par_ns"] == _pbn_analysis()[1][1]
     assert said[1].text == "You (NS) make no contract double dummy."
     # test.pbn, board 1: E and W take 7 in notrump, 10 in spades, 9 in hearts, 8 in diamonds
     assert said[2].text == (
@@ -183,7 +150,7 @@ def test_double_dummy_par_and_makeable_contracts_are_the_pbns() -> None:
     )
     board_2 = stories[2].double_dummy  # type: ignore[attr-defined]
     assert board_2[0].text == "Par is +800 for you (6♥X EW -4)."
-    assert board_2[0].figures["par_ns"] == _pbn_tables()[2][1] == 800
+    assert board_2[0].figures["par_ns"] == _pbn_analysis()[2][1] == 800
 
 
 def test_a_contract_defeated_by_the_play() -> None:

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from bridgescore.cli import main
 from bridgescore.languages import use
 from bridgescore.reports.html import date_text
-from tests.events.test_events import S1, S2
-from tests.reports.test_html_languages import _untranslated
+from tests.events.helpers import S1, S2
+from tests.reports.helpers import _untranslated
 
 _ENV = {"LANG": "qps", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
 _WORD = re.compile(r"[A-Za-z]{2,}")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import bridgescore
 from bridgescore.cli import main
-from tests.reports.test_html_languages import _untranslated
+from tests.reports.helpers import _untranslated
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 _ENV = {"LANG": "qps", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}

@@ -15,7 +15,7 @@ from bridgescore.movements.individual import individual
 from bridgescore.movements.mitchell import RELAY, mitchell
 from bridgescore.movements.model import Movement
 from bridgescore.reports.guides import render_guides
-from tests.reports.test_html_languages import _untranslated
+from tests.reports.helpers import _untranslated
 
 MOVEMENTS = {
     "howell with a phantom": lambda: howell(5, 2, phantom=True),

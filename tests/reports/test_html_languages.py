@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -30,91 +29,13 @@ from bridgescore.scoring import score_pairs, score_teams
 from bridgescore.session import FieldStructure
 from tests.conftest import shared_path
 from tests.helpers import session as csv_session
+from tests.reports.helpers import MINI, _explanations, _untranslated
 
 SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 REAL = ("data", "usebio-compscore", "mp_pairs_howell.xml")
 TEAMS = "board,ns,ew,contract,declarer,result\n4,1,2,4S,N,10\n4,2,1,3S,N,10\n"
 
-# Two boards, four NS and four EW pairs (a Mitchell), worked by hand below.
-MINI = """\
-# event: Analysis test
-# date: 2026-11-17
-board,round,table,ns,ew,contract,declarer,result,lead,ns_names,ew_names
-1,1,1,1,1,4S,E,=,SJ,Ann Lee & Bob Ray,Cat Fox & Dan Wu
-1,1,2,2,2,4S,W,-1,HA,Eve Orr & Fay Poe,Gus Ink & Hal Jay
-1,1,3,3,3,3NT,E,-2,DQ,Ian Kay & Jo Lam,Kim Moe & Len Nye
-1,1,4,4,4,2S,W,+2,CA,Max Ode & Ned Pym,Oli Quo & Pat Roe
-2,2,1,1,2,4S,N,=,HK,Ann Lee & Bob Ray,Gus Ink & Hal Jay
-2,2,2,2,3,5D,S,=,HA,Eve Orr & Fay Poe,Kim Moe & Len Nye
-2,2,3,3,4,6D,N,=,S2,Ian Kay & Jo Lam,Oli Quo & Pat Roe
-2,2,4,4,1,5HX,W,-3,SA,Max Ode & Ned Pym,Cat Fox & Dan Wu
-"""
-
-# Bridge notation a page writes as it is in every language: contracts (3NTX, 4S), results
-# (=, -2, +1), seats and sides, cards and ranks, a board in a section (A-12), artificial
-# scores (A+, NP), a field's key (ALL), the rule sets' names.
-_NOTATION = re.compile(
-    r"(?:[1-7](?:NT|[SHDCN])?X{0,2}|NT|X{1,2}|[NESW]|NS|EW|[NESW]{2}|[1-9][0-9]*(?:NS|EW|[NESW])"
-    r"|[AKQJT]|10|NP|A|[SHDC][AKQJT2-9]|ALL|club|ebu|acbl|bridgescore|JSON|Hcp)"
-)
-_WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")
-
-
-class _Visible(HTMLParser):
-    """Each text node a reader sees or hears (scripts and styles left out), and the text of
-    the attributes read aloud or shown on hover: title, alt, aria-label."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._hidden += 1
-        self.texts += [v for k, v in attrs if k in ("title", "alt", "aria-label") and v]
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._hidden and data.strip():
-            self.texts.append(data)
-
-
-def _explanations(directory: Path) -> set[str]:
-    """The rules' own English sentences explaining each score, as the JSON twins carry them."""
-    found: set[str] = set()
-    for twin in directory.glob("*.json"):
-        data = json.loads(twin.read_text(encoding="utf-8"))
-        for row in data.get("results", []):
-            for side in (row.get("explanation") or {}).values():
-                if side:
-                    found.add(side["text"])
-        for row in data.get("boards", []):
-            if isinstance(row, dict) and isinstance(row.get("explanation"), str):
-                found.add(row["explanation"])
-    return found
-
-
-def _untranslated(directory: Path, data: set[str]) -> dict[str, list[str]]:
-    """Every plain English word left on each page (and chart) of a site, by page."""
-    # Longest first, so a name is taken out whole before any part of it. The rules'
-    # explanations are not allowed: the travellers and cards show them in the language.
-    allowed = sorted(data, key=len, reverse=True)
-    found: dict[str, list[str]] = {}
-    for page in sorted([*directory.glob("*.html"), *directory.glob("*.svg")]):
-        reader = _Visible()
-        reader.feed(page.read_text(encoding="utf-8"))
-        for text in reader.texts:
-            for phrase in allowed:
-                if phrase in text:
-                    text = text.replace(phrase, " ")
-            words = [w for w in _WORD.findall(text) if not _NOTATION.fullmatch(w)]
-            if words:
-                found.setdefault(page.name, []).append(f"{' '.join(words)!r} in {text.strip()!r}")
-    return found
+# MINI: two boards, four NS and four EW pairs (a Mitchell), worked by hand below.
 
 
 def _names(result: object) -> set[str]:

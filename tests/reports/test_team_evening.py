@@ -19,35 +19,10 @@ from bridgescore.rules import CLUB
 from bridgescore.scoring import score_teams
 from bridgescore.session import Entrant, FieldStructure
 from tests.conftest import shared_path
+from tests.reports.helpers import LED, TEAM_1, TEAM_2, _endplay_deal, _result
 
 pytest.importorskip("endplay")
 
-# Team 1 (home) sits North-South in room 1, team 2 in room 2.
-#   board 1 (none vul.): room 1 4S E =  NS -420; room 2 2S W +2 NS -170 (team 1 East-West +170)
-#       team 1 net -420 + 170 = -250: 6 IMPs to team 2 (220-260)
-#   board 2 (NS vul.):   room 1 5D S =  NS +600; room 2 6D N =  NS +1370 (team 1 -1370)
-#       net +600 - 1370 = -770: 13 IMPs to team 2 (750-890)
-#   board 3 (EW vul.):   room 1 2H N =  NS +110; room 2 3H N -1 NS -50 (team 1 +50)
-#       net +110 + 50 = +160: 4 IMPs to team 1 (130-160)
-#   board 4 (all vul.):  room 1 4H E +2 NS -680; room 2 6H E =  NS -1430 (team 1 +1430)
-#       net -680 + 1430 = +750: 13 IMPs to team 1 (750-890)
-# Team 1 17 IMPs, team 2 19: team 2 wins by 2, over 4 boards (blitz X = 15 * sqrt(4) = 30):
-# 10 + 10 * (1 - r^(2/30)) / (1 - r), r = 0.236068: 11.20 to team 2, 8.80 to team 1.
-TEAM_1 = "Ann Lee & Bob Ray & Cat Fox & Dan Wu"
-TEAM_2 = "Eve Orr & Fay Poe & Gus Ink & Hal Jay"
-MATCH = f"""\
-# event: Teams evening
-# date: 2026-11-18
-board,round,ns,ew,contract,declarer,result,ns_names,ew_names
-1,1,1,2,4S,E,=,{TEAM_1},{TEAM_2}
-1,1,2,1,2S,W,+2,{TEAM_2},{TEAM_1}
-2,1,1,2,5D,S,=,{TEAM_1},{TEAM_2}
-2,1,2,1,6D,N,=,{TEAM_2},{TEAM_1}
-3,1,1,2,2H,N,=,{TEAM_1},{TEAM_2}
-3,1,2,1,3H,N,-1,{TEAM_2},{TEAM_1}
-4,1,1,2,4H,E,+2,{TEAM_1},{TEAM_2}
-4,1,2,1,6H,E,=,{TEAM_2},{TEAM_1}
-"""
 # (room 1 score for team 1, room 2 score for team 1, net, IMPs to team 1) by board
 BY_HAND = {
     1: (-420, 170, -250, -6),
@@ -67,14 +42,6 @@ def _par() -> dict[int, int]:
         if board is not None and score is not None:
             found[int(board[1])] = int(score[2]) * (1 if score[1] == "NS" else -1)
     return found
-
-
-def _result(deals: bool = True):  # type: ignore[no-untyped-def]
-    session = csv_loads(MATCH, "teams.csv", structure=FieldStructure.TEAMS).session
-    if deals:
-        records = hands.read_path(shared_path("data", "hand-records", "test.pbn"))
-        session, _ = hands.with_deals(session, records)
-    return score_teams(session, CLUB)
 
 
 def test_each_board_compares_the_teams_two_tables() -> None:
@@ -184,20 +151,6 @@ def test_the_evening_in_french_and_dutch() -> None:
     assert match["boards"][3]["said"][2] == "Netto +750: 13,00 IMP's voor uw team."
 
 
-# The leads: board 1 (none vulnerable), room 1 4S by East, South leads the heart 9; room 2, 2S
-# by West, North leads the club ace. Board 2 (NS vulnerable), room 1 5D by South, West leads the
-# club 5; room 2 6D by North, East leads the diamond king.
-LED = (
-    MATCH.replace("result,ns_names", "result,lead,ns_names")
-    .replace("1,1,1,2,4S,E,=,", "1,1,1,2,4S,E,=,H9,")
-    .replace("1,1,2,1,2S,W,+2,", "1,1,2,1,2S,W,+2,CA,")
-    .replace("2,1,1,2,5D,S,=,", "2,1,1,2,5D,S,=,C5,")
-    .replace("2,1,2,1,6D,N,=,", "2,1,2,1,6D,N,=,DK,")
-    .replace("3,1,1,2,2H,N,=,", "3,1,1,2,2H,N,=,,")
-    .replace("3,1,2,1,3H,N,-1,", "3,1,2,1,3H,N,-1,,")
-    .replace("4,1,1,2,4H,E,+2,", "4,1,1,2,4H,E,+2,,")
-    .replace("4,1,2,1,6H,E,=,", "4,1,2,1,6H,E,=,,")
-)
 # (board, room): lead, leader, declarer, strain, whether team 1's pair led, and what the tricks
 # after the lead are worth to team 1 against the tricks after the best lead, by Law 77:
 #   board 1: both leads give nothing (0);
@@ -209,15 +162,6 @@ LEADS = {
     (2, 1): ("C5", "W", "S", "diamonds", False, 20),
     (2, 2): ("DK", "E", "N", "diamonds", True, -20),
 }
-
-
-def _endplay_deal(pbn: str, strain: str, first: str):  # type: ignore[no-untyped-def]
-    from endplay.types import Deal, Denom, Player
-
-    deal = Deal(pbn)
-    deal.trump = Denom.find(strain)
-    deal.first = Player.find(first)
-    return deal
 
 
 def test_makeable_contracts_and_each_lead_against_double_dummy() -> None:

@@ -23,7 +23,7 @@ from bridgescore.scoring import score_teams
 from bridgescore.session import Entrant, FieldStructure
 from tests.browsers import Watched
 from tests.conftest import shared_path
-from tests.reports.test_team_evening import LED
+from tests.reports.helpers import LED
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

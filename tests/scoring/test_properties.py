@@ -17,15 +17,9 @@ from bridgescore.scoring import score_pairs
 from bridgescore.scoring.matchpoints import Entry, matchpoint, top
 from bridgescore.session import Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
+from tests.scoring.helpers import CLUB_RULES, SCORES_LISTED
 
-SCORES_LISTED = [-800, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 990]
 SCORES = st.sampled_from(SCORES_LISTED)
-RULES = st.builds(
-    lambda scale, art, short: CLUB.with_(scale=scale, artificial_method=art, short_boards=short),
-    st.sampled_from([1, 2]),
-    st.sampled_from(["average", "neuberg", "ratio"]),
-    st.sampled_from(["none", "neuberg", "ratio"]),
-)
 
 
 @given(st.lists(SCORES, min_size=2, max_size=30), st.sampled_from([1, 2]))
@@ -36,7 +30,7 @@ def test_a_field_distributes_n_times_the_average(scores: list[int], scale: int) 
     assert all(0 <= e.value <= top(len(scores), rules) for e in got)
 
 
-@given(st.lists(SCORES, min_size=2, max_size=20), RULES, st.integers(0, 5), st.integers(0, 4))
+@given(st.lists(SCORES, min_size=2, max_size=20), CLUB_RULES, st.integers(0, 5), st.integers(0, 4))
 def test_compensation_keeps_real_results_at_the_average(
     scores: list[int], rules: Rules, artificial: int, missing: int
 ) -> None:
@@ -107,7 +101,7 @@ def sessions(draw: st.DrawFn) -> Session:
 
 
 @settings(max_examples=60, deadline=None)
-@given(sessions(), RULES, st.randoms())
+@given(sessions(), CLUB_RULES, st.randoms())
 def test_session_checksums_and_row_order(session: Session, rules: Rules, rng) -> None:  # type: ignore[no-untyped-def]
     result = score_pairs(session, rules)
     assert result.checksums_ok

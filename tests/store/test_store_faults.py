@@ -27,6 +27,7 @@ from sqlalchemy import event
 
 from bridgescore.store import Store, open_store
 from bridgescore.store.sessions import parse_csv
+from tests.helpers import unwritable
 from tests.pg import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,30 +64,6 @@ def fingerprint(folder: Path) -> dict[str, str]:
         for p in sorted(folder.iterdir())
         if p.is_file()
     }
-
-
-@contextlib.contextmanager
-def unwritable(*paths: Path) -> Iterator[None]:
-    """Make files that nobody can write, root included: ``chattr +i`` as root (permissions do
-    not stop root), the mode otherwise."""
-    root = os.geteuid() == 0
-    if root and shutil.which("chattr") is None:
-        pytest.skip("chattr is needed to make a file root cannot write")
-    for path in paths:
-        if root:
-            done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
-            if done.returncode:
-                pytest.skip(f"this file system has no immutable files: {done.stderr.strip()}")
-        else:
-            path.chmod(0o444)
-    try:
-        yield
-    finally:
-        for path in paths:
-            if root:
-                subprocess.run(["chattr", "-i", str(path)], check=True)
-            else:
-                path.chmod(0o644)
 
 
 @pytest.fixture(name="stored")

@@ -16,11 +16,14 @@ from email.message import EmailMessage
 from email.policy import default
 from typing import Any
 
+from sqlalchemy import update
+
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night import Actor, Service
 from bridgescore.store import Store
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.requests import Requests
+from bridgescore.store.schema import sessions
 from bridgescore.web.app import create_app
 from tests.helpers import PASSWORD, password_hash
 from tests.night.helpers import enter, live_session, user
@@ -74,6 +77,21 @@ def pass_for(store: Store, session: int, name: str) -> str:
 
 def result_of(store: Store, session: int, key: str) -> str:
     return next(e.result for e in store.history(session, key) if e.current)
+
+
+def entries_of(store: Store, session: int) -> list[tuple[int, str]]:
+    """Every entry of the session's log (id and result), corrections and what they replaced."""
+    rows = store.session_rows(session).results
+    return [(e.id, e.result) for r in rows for e in store.history(session, r.entry_key)]
+
+
+def end_correction_period(store: Store, session: int) -> None:
+    """The session's correction period ended a minute ago."""
+    past = datetime.now(UTC) - timedelta(minutes=1)
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(sessions).where(sessions.c.id == session).values(provisional_until=past)
+        )
 
 
 @dataclass
@@ -176,7 +194,7 @@ def teams_night(store: Store, *, minutes: int = 60) -> int:
     test.pbn's deals loaded by the director (solved as the console solves them), then published
     with a correction period of ``minutes``; Ann Lee (team 1) has an address."""
     from bridgescore.session import FieldStructure
-    from tests.reports.test_team_evening import LED
+    from tests.reports.helpers import LED
 
     session = deals_night(store, LED, structure=FieldStructure.TEAMS, minutes=minutes)
     PlayersSide(store).set_email("Ann Lee", "ann@example.org", club="Riverside")

@@ -15,21 +15,21 @@ director's side), is saved at 360 and 1280 px.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
+from tests.browsers import _shot, _shots, _violations
 from tests.night.helpers import live_session, scanned
-from tests.reports.test_analysis import MINI
+from tests.reports.helpers import MINI
 from tests.web.players import deals_night, pass_for, played_night, teams_night
-from tests.web.test_web_server import login, prepare, serving
+from tests.web.server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -150,19 +150,6 @@ def player_pages(world: World) -> dict[str, str]:
         "a published pair's evening": f"/results/{world.evening}/pair-2ns-evening.html",
         "a pair's evening without deals": f"/results/{world.published}/pair-1ns-evening.html",
     }
-
-
-def _violations(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    sideways = [f"the page is {wide}px wider than the window"] if wide > 0 else []
-    return sideways + [
-        f"{v['id']} ({v['impact']}): {v['help']} -- {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -473,19 +460,6 @@ def test_the_request_flow_seen_at_both_widths(browser: Browser, world: World) ->
             _shot(page, shots, f"request-told-{label}")
         finally:
             player.close()
-
-
-def _shot(page: Page, folder: Path | None, name: str) -> None:
-    if folder is not None:
-        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def _shots() -> Path | None:
-    folder = os.environ.get("BRIDGESCORE_SHOTS")
-    if not folder:
-        return None
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    return Path(folder)
 
 
 def _slug(kind: str) -> str:

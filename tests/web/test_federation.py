@@ -21,9 +21,8 @@ from bridgescore.anomalies import find
 from bridgescore.formats import national, usebio
 from bridgescore.store import Store, hand_records
 from tests.conftest import shared_path
-from tests.formats.test_hands import FILES, _pbn_analysis, _reference
-from tests.web.test_tables import Table
-from tests.web.test_web import Console, enter, new_session
+from tests.formats.helpers import FILES, _pbn_analysis, _reference
+from tests.web.helpers import Console, Table, enter, new_session, rows_of
 
 HANDS = ("data", "hand-records")
 
@@ -45,13 +44,6 @@ def setup(store: Store, **players: str) -> tuple[Console, int, dict[str, str]]:
     session = new_session(console, pairs=8, **players)
     tables = console.get(f"/director/sessions/{session}/tables.json").json()["tables"]
     return console, session, {t["table"]: t["code"] for t in tables}
-
-
-def rows_of(console: Console, session: int, board: int) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = console.get(
-        f"/director/sessions/{session}/boards/{board}.json"
-    ).json()["rows"]
-    return rows
 
 
 # --- loading the hand records ---------------------------------------------------------------------

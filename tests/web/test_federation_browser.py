@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.bridge import Vulnerability
 from tests.conftest import shared_path
-from tests.formats.test_hands import _pbn_analysis
-from tests.web.test_phone_browser import Phone, enter
-from tests.web.test_web_server import login, new_session, prepare, serving
+from tests.formats.helpers import _pbn_analysis
+from tests.web.phones import Phone, enter
+from tests.web.server import login, new_session, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from bridgescore.cli import main
 from bridgescore.store import Store
-from tests.events.test_events import S1, S2
-from tests.web.test_web import Console, new_session
+from tests.events.helpers import S1, S2
+from tests.web.helpers import Console, new_session
 
 
 def stored(store: Store, tmp_path: Path) -> None:

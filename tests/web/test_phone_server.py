@@ -13,9 +13,10 @@ from typing import Any
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
-from tests.web.test_web_server import RESULTS, login, new_session, prepare, serving
+from tests.web.server import RESULTS, login, new_session, prepare
 
 # What a table's phone can send: a contract or a pass-out (a bare score is the director's).
 PLAYED = [r for r in RESULTS if not r.lstrip("-").isdigit()]

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.reports.html import write_site
 from bridgescore.store import open_store
-from tests.reports.test_team_evening import _result
+from tests.browsers import _shot, _shots, _violations
+from tests.reports.helpers import _result
 from tests.web.players import pass_for, played_night, player_id
-from tests.web.test_accessibility import _shot, _shots, _violations
-from tests.web.test_web_server import login, prepare, serving
+from tests.web.server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -17,8 +17,8 @@ from starlette.testclient import TestClient
 from bridgescore.store import Store, StoreError
 from bridgescore.store.live import LIVE, PUBLISHED
 from bridgescore.web.app import create_app
-from tests.store.test_store_faults import unwritable
-from tests.web.test_web import PLAYED, Console, fill, new_session
+from tests.helpers import unwritable
+from tests.web.helpers import PLAYED, Console, fill, new_session
 
 
 def publishing(store: Store, site: Path) -> tuple[Console, int]:

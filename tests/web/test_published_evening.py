@@ -19,8 +19,7 @@ import pytest
 
 from bridgescore.store import open_store
 from bridgescore.store.outreach import PlayersSide
-from tests.reports.test_analysis import MINI
-from tests.reports.test_team_evening import _endplay_deal
+from tests.reports.helpers import MINI, _endplay_deal
 from tests.web.players import Console, console, deals_night, played_night
 
 pytest.importorskip("endplay")
@@ -256,7 +255,7 @@ def test_every_evening_page_is_translated_in_the_pseudo_locale(
     night: tuple[Console, int],
 ) -> None:
     from bridgescore.languages import PSEUDO
-    from tests.web.test_web_languages import plain_words
+    from tests.web.helpers import plain_words
 
     web, session = night
     web.store.set_setting("language", PSEUDO)

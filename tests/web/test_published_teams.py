@@ -98,8 +98,8 @@ def test_every_teams_page_is_translated_in_the_pseudo_locale(
     teams: tuple[Console, int],
 ) -> None:
     from bridgescore.languages import PSEUDO
+    from tests.web.helpers import plain_words
     from tests.web.players import pass_for
-    from tests.web.test_web_languages import plain_words
 
     web, session = teams
     web.store.set_setting("language", PSEUDO)  # the tests' pseudo-locale

@@ -7,18 +7,18 @@ hash is stored), good only during the correction period, and asking is bounded."
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import text
 
 from bridgescore.night import requests as night_requests
-from bridgescore.store import Store, open_store
-from bridgescore.store.schema import sessions
+from bridgescore.store import open_store
 from tests.web.players import (
     Console,
     console,
+    end_correction_period,
+    entries_of,
     pass_for,
     played_night,
 )
@@ -37,11 +37,6 @@ def club_fixture(db_url: str) -> Any:
         store.close()
 
 
-def _log(store: Store, session: int) -> list[tuple[int, str]]:
-    rows = store.session_rows(session).results
-    return [(e.id, e.result) for r in rows for e in store.history(session, r.entry_key)]
-
-
 def test_a_request_asked_accepted_and_told(club: tuple[Console, int]) -> None:
     web, session = club
     store = web.store
@@ -50,7 +45,7 @@ def test_a_request_asked_accepted_and_told(club: tuple[Console, int]) -> None:
     assert page.status_code == 200
     assert "P1EW Q" in page.text and f"Board 1 (EW v 1NS): {WAS}, -430" in page.text
     assert page.headers["cache-control"] == "no-store"
-    before_log = _log(store, session)
+    before_log = entries_of(store, session)
     revision = store.revision(session)
     asked = web.client().post(
         f"/ask/{token}.json",
@@ -59,7 +54,7 @@ def test_a_request_asked_accepted_and_told(club: tuple[Console, int]) -> None:
     assert asked.status_code == 201, asked.text
     request_id = asked.json()["request"]["id"]
     # nothing changed but the request; the console learns of it (its revision moved)
-    assert _log(store, session) == before_log
+    assert entries_of(store, session) == before_log
     assert store.revision(session) > revision
     watch = web.get(f"/director/sessions/{session}.json").json()
     assert watch["requests"] == [
@@ -100,13 +95,13 @@ def test_a_request_declined_with_a_reason(club: tuple[Console, int]) -> None:
     asked = web.client().post(f"/ask/{token}.json", data={"board": "2", "reason": "Wrong lead"})
     assert asked.status_code == 201, asked.text
     request_id = asked.json()["request"]["id"]
-    before = _log(store, session)
+    before = entries_of(store, session)
     url = f"/director/sessions/{session}/requests/{request_id}/decline.json"
     bare = web.post(url, words="  ")
     assert bare.status_code == 422 and "say why" in bare.json()["error"]["message"]
     declined = web.post(url, words="The lead does not change the score")
     assert declined.status_code == 200, declined.text
-    assert _log(store, session) == before  # a declined request changes nothing
+    assert entries_of(store, session) == before  # a declined request changes nothing
     mine = web.client().get(f"/ask/{token}.json").json()
     assert mine["requests"][0]["status"] == "declined"
     assert mine["requests"][0]["answer"] == "The lead does not change the score"
@@ -120,16 +115,16 @@ def test_accepting_with_the_result_in_force_writes_nothing(club: tuple[Console, 
     token = pass_for(store, session, "P1NS Q")
     asked = web.client().post(f"/ask/{token}.json", data={"board": "1", "reason": "check it"})
     request_id = asked.json()["request"]["id"]
-    before = _log(store, session)
+    before = entries_of(store, session)
     same = web.post(f"/director/sessions/{session}/requests/{request_id}/accept.json", result=WAS)
     assert same.status_code == 422
     assert "is the result in force already" in same.json()["error"]["message"]
-    assert _log(store, session) == before
+    assert entries_of(store, session) == before
     assert web.get(f"/director/sessions/{session}/requests.json").json()["open"]
     bad = web.post(
         f"/director/sessions/{session}/requests/{request_id}/accept.json", result="5Z N ="
     )
-    assert bad.status_code == 422 and _log(store, session) == before
+    assert bad.status_code == 422 and entries_of(store, session) == before
 
 
 def test_only_a_director_answers(club: tuple[Console, int]) -> None:
@@ -209,11 +204,7 @@ def test_a_pass_ends_with_the_correction_period(club: tuple[Console, int]) -> No
     store = web.store
     token = pass_for(store, session, "P1NS Q")
     assert web.client().get(f"/ask/{token}.json").status_code == 200
-    past = datetime.now(UTC) - timedelta(minutes=1)
-    with store.engine.begin() as conn:
-        conn.execute(
-            update(sessions).where(sessions.c.id == session).values(provisional_until=past)
-        )
+    end_correction_period(store, session)
     ended = web.client().get(f"/ask/{token}.json")
     assert ended.status_code == 410
     assert "the correction period ended at" in ended.json()["error"]["message"]

@@ -20,10 +20,12 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
+from tests.browsers import _violations
 from tests.web.players import (
     SENDER,
     Sink,
@@ -32,8 +34,7 @@ from tests.web.players import (
     text_of,
     wait_for,
 )
-from tests.web.test_accessibility import _violations
-from tests.web.test_web_server import login, prepare, serving
+from tests.web.server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

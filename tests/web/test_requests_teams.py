@@ -8,23 +8,22 @@ team did not play, and the end of the correction period are refused with a sente
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from sqlalchemy import update
 
 from bridgescore.night import mail as night_mail
-from bridgescore.store import Store, open_store
+from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
-from bridgescore.store.schema import sessions
 from tests.web.players import (
     SENDER,
     Console,
     Sink,
     console,
+    end_correction_period,
+    entries_of,
     pass_for,
     teams_night,
     text_of,
@@ -52,11 +51,6 @@ def teams_fixture(tmp_path: Any, sink: Sink, monkeypatch: pytest.MonkeyPatch) ->
         store.close()
 
 
-def _log(store: Store, session: int) -> list[tuple[int, str]]:
-    rows = store.session_rows(session).results
-    return [(e.id, e.result) for r in rows for e in store.history(session, r.entry_key)]
-
-
 def test_a_teams_request_accepted_corrects_the_table_and_the_player_is_told(
     teams: tuple[Console, int], sink: Sink
 ) -> None:
@@ -81,13 +75,13 @@ def test_a_teams_request_accepted_corrects_the_table_and_the_player_is_told(
     assert html.status_code == 200
     assert '<option value="3-2" selected>' in html.text
     assert "Board 3, room 2 (EW v team 2): 3♥ N -1" in html.text
-    before = _log(store, session)
+    before = entries_of(store, session)
     asked = web.client().post(
         f"/ask/{token}.json",
         data={"board": "3-2", "reason": "They made it", "proposed": "3H N ="},
     )
     assert asked.status_code == 201, asked.text
-    assert _log(store, session) == before  # asking changes nothing
+    assert entries_of(store, session) == before  # asking changes nothing
     (waiting,) = web.get(f"/director/sessions/{session}/requests.json").json()["open"]
     assert (waiting["line"], waiting["in_force"], waiting["player"]) == (LINE, "3H N -1", "Ann Lee")
     accepted = web.post(
@@ -136,13 +130,13 @@ def test_a_teams_request_declined_changes_nothing(teams: tuple[Console, int]) ->
     assert asked.status_code == 201, asked.text
     request = web.get(f"/director/sessions/{session}/requests.json").json()["open"][0]
     assert request["line"] == "|1|1|2"
-    before = _log(store, session)
+    before = entries_of(store, session)
     url = f"/director/sessions/{session}/requests/{request['id']}/decline.json"
     bare = web.post(url, words=" ")
     assert bare.status_code == 422 and "say why" in bare.json()["error"]["message"]
     declined = web.post(url, words="The lead does not change the score")
     assert declined.status_code == 200, declined.text
-    assert _log(store, session) == before
+    assert entries_of(store, session) == before
     mine = web.client().get(f"/ask/{token}.json").json()["requests"][0]
     assert (mine["status"], mine["answer"], mine["now"]) == (
         "declined",
@@ -182,11 +176,7 @@ def test_a_teams_request_after_the_correction_period(teams: tuple[Console, int])
     web, session = teams
     store = web.store
     token = pass_for(store, session, "Ann Lee")
-    past = datetime.now(UTC) - timedelta(minutes=1)
-    with store.engine.begin() as conn:
-        conn.execute(
-            update(sessions).where(sessions.c.id == session).values(provisional_until=past)
-        )
+    end_correction_period(store, session)
     ended = web.client().get(f"/ask/{token}.json")
     assert ended.status_code == 410
     assert "the correction period ended at" in ended.json()["error"]["message"]

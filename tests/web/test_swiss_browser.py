@@ -29,7 +29,7 @@ import httpx
 import pytest
 from tools.servers import free_port, serving
 
-from tests.web.test_web_server import login, prepare
+from tests.web.server import login, prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

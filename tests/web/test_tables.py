@@ -14,41 +14,11 @@ from typing import Any
 import pytest
 
 from bridgescore.contract import Contract
-from bridgescore.night import Service
-from bridgescore.night import tables as night_tables
 from bridgescore.store import Store
-from tests.web.test_web import Console, new_session
+from tests.web.helpers import Console, Table, new_session
 
 # N holds the spades, E the hearts, S the diamonds, W the clubs.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-
-
-def card(store: Store, code: str) -> str:
-    """The key in the table card's QR code (what a phone that scans the card sends)."""
-    return night_tables.card_key(Service(store), code)
-
-
-class Table:
-    """A phone at one table: the client and its token. It scans the table card (``scan``)
-    or has the code typed."""
-
-    def __init__(self, console: Console, code: str, scan: bool = True) -> None:
-        self.client = console.client
-        body = {"code": code, "card": card(console.store, code) if scan else ""}
-        answer = self.client.post("/t/api/join", json=body)
-        assert answer.status_code == 201, answer.text
-        self.joined = answer.json()
-        self.token = self.joined["token"]
-
-    def headers(self) -> dict[str, str]:
-        return {"authorization": f"Bearer {self.token}"}
-
-    def state(self) -> Any:
-        return self.client.get("/t/api/state", headers=self.headers())
-
-    def send(self, client_id: str, board: int, round_: int, **cells: Any) -> Any:
-        body = {"client_id": client_id, "board": board, "round": round_, **cells}
-        return self.client.post("/t/api/results", json=body, headers=self.headers())
 
 
 def setup(store: Store) -> tuple[Console, int, dict[str, str]]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import warnings
 import zipfile
 from datetime import UTC, datetime, timedelta
@@ -23,6 +22,7 @@ from bridgescore.store import Store, open_store
 from bridgescore.web import auth
 from bridgescore.web.app import create_app
 from tests.helpers import PASSWORD
+from tests.web.helpers import PLAYED, Console, enter, fill, new_session
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -30,90 +30,6 @@ with warnings.catch_warnings():
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src/bridgescore/samples/club-night.csv"
 SCRIPT = "<script>alert('x')</script>"
-
-
-class Console:
-    """A logged-in browser: the client, and the CSRF token its forms carry."""
-
-    def __init__(self, store: Store, user: str | None = "dana") -> None:
-        self.store = store
-        self.client = TestClient(create_app(store), base_url="http://127.0.0.1")
-        self.csrf = ""
-        if user:
-            self.login(user)
-
-    def login(self, user: str, password: str = PASSWORD) -> Any:
-        form = self.client.get("/login")
-        token = re.search(r'name="csrf" value="([^"]+)"', form.text)
-        assert token
-        answer = self.client.post(
-            "/login",
-            data={"username": user, "password": password, "csrf": token.group(1)},
-            follow_redirects=False,
-        )
-        if answer.status_code == 303:
-            page = self.client.get("/director")
-            found = re.search(r'name="csrf" value="([^"]+)"', page.text)
-            assert found
-            self.csrf = found.group(1)
-        return answer
-
-    def post(self, url: str, **data: Any) -> Any:
-        return self.client.post(url, data={"csrf": self.csrf, **data}, follow_redirects=False)
-
-    def get(self, url: str, **params: Any) -> Any:
-        # no params: None, as httpx drops a URL's own query string when given params={}
-        return self.client.get(url, params=params or None, follow_redirects=False)
-
-
-def new_session(console: Console, pairs: int = 8, movement: str = "", **players: str) -> int:
-    """A session set up through the form: the first movement offered (or ``movement``, by its
-    words), players by name."""
-    offered = console.get("/director/new.json", pairs=pairs, minutes=200).json()["movements"]
-    index = next((m["index"] for m in offered if movement in m["describe"]), 0)
-    form = {
-        "title": "Tuesday pairs",
-        "date": "2026-11-24",
-        "rules": "club",
-        "pairs": str(pairs),
-        "minutes": "200",
-        "movement": str(index),
-        **players,
-    }
-    answer = console.post("/director/new", **form)
-    assert answer.status_code == 303, answer.text
-    return int(answer.headers["location"].rsplit("/", 1)[1])
-
-
-def enter(console: Console, session: int, board: int, row: dict[str, Any], **cells: str) -> Any:
-    return console.post(
-        f"/director/sessions/{session}/results.json",
-        board=board,
-        round=row["round"],
-        table=row["table"],
-        **cells,
-    )
-
-
-def fill(console: Console, session: int, results: dict[int, list[dict[str, str]]]) -> None:
-    """Enter every board's rows, the n-th row of a board from ``results[board][n]`` (cycled)."""
-    for board in console.get(f"/director/sessions/{session}.json").json()["session"]["boards"]:
-        rows = console.get(f"/director/sessions/{session}/boards/{board}.json").json()["rows"]
-        choices = results.get(board) or results[0]
-        for n, row in enumerate(rows):
-            answer = enter(console, session, board, row, **choices[n % len(choices)])
-            assert answer.status_code in (200, 201), answer.text
-
-
-PLAYED = {
-    0: [
-        {"contract": "4S", "declarer": "N", "tricks": "=", "lead": "HK"},
-        {"contract": "4S", "declarer": "N", "tricks": "-1"},
-        {"contract": "3NT", "declarer": "S", "tricks": "+1"},
-        {"contract": "-100"},
-        {"contract": "PASS"},
-    ]
-}
 
 
 # --- logins, CSRF, the one error shape ----------------------------------------------------------

@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from click.testing import CliRunner
+from tools.servers import serving
 
 from bridgescore.cli import main
 from bridgescore.store import open_store
 from tests.browsers import Watched
-from tests.web.test_web_server import PASSWORD, prepare, serving
+from tests.helpers import PASSWORD
+from tests.web.server import prepare
 
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 

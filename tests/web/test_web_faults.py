@@ -13,11 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
+from tools.servers import serving
 
 from bridgescore.store import open_store
+from tests.helpers import unwritable
 from tests.pg import server
-from tests.store.test_store_faults import unwritable
-from tests.web.test_web_server import in_force, login, new_session, prepare, serving
+from tests.web.server import in_force, login, new_session, prepare
 
 pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as written
 

@@ -22,9 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.routing import Route
+from tools.servers import serving
 
 from bridgescore.web.app import create_app
-from tests.web.test_web_server import login, new_session, prepare, serving
+from tests.web.server import login, new_session, prepare
 
 FIELDS = [
     "against",

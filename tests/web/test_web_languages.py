@@ -8,52 +8,17 @@ from __future__ import annotations
 import json
 import re
 import warnings
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 from bridgescore.languages import LANGUAGES, NAMES, PSEUDO
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from tests.web.test_web import PLAYED, Console, fill, new_session
+from tests.web.helpers import _WORD, PLAYED, Console, fill, new_session, plain_words
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-class _Shown(HTMLParser):
-    """What a reader sees or hears of a page: its text (not its scripts and styles) and the
-    attributes read aloud or shown (title, aria-label, placeholder, alt)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.hidden = 0
-        self.texts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self.hidden += 1
-        self.texts += [
-            v for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v
-        ]
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self.hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden and data.strip():
-            self.texts.append(data.strip())
-
-
-def plain_words(html: str, named: set[str]) -> set[str]:
-    """The plain ASCII words of a page that are not named data."""
-    shown = _Shown()
-    shown.feed(html)
-    return {w for text in shown.texts for w in _WORD.findall(text)} - named
 
 
 def _words(*texts: Any) -> set[str]:

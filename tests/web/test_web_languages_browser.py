@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from tools.servers import serving
 
 from bridgescore.languages import PSEUDO
 from bridgescore.store import open_store
 from tests.night.helpers import live_session, scanned
-from tests.web.test_web_server import prepare, serving
+from tests.web.server import prepare
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -15,8 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.store import Store
-from tests.web.test_federation import enter, rows_of
-from tests.web.test_web import Console, new_session
+from tests.web.helpers import Console, enter, new_session, rows_of
 
 # Pairs 1-3 in A (a player with 2000 held), 4-5 in B (under 750: the higher holder 600),
 # 6-8 in C (under 300).

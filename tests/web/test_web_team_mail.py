@@ -16,7 +16,7 @@ from bridgescore.store import open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.sessions import to_rows
-from tests.reports.test_team_evening import _result
+from tests.reports.helpers import _result
 from tests.web.players import SENDER, Sink, console, html_of, pass_for, text_of, wait_for
 
 

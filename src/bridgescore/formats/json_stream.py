@@ -89,12 +89,13 @@ def grouped_rows(
 
     def rows(n: int, b: ScoredBoard) -> list[bytes]:
         parts: list[bytes] = []
-        made: dict[int, bytes] = {}  # each group's text, by its table object (alive meanwhile)
+        # each group's text, by its table object, held with it (no identity taken again)
+        made: dict[int, tuple[ScoredTable, bytes]] = {}
         for scored, seated in tables_of(n):
-            rest = made.get(id(scored))
-            if rest is None:
-                rest = made[id(scored)] = tables.rest(scored)
-            parts += tables.seated(scored, rest, seated)
+            known = made.get(id(scored))
+            if known is None:
+                known = made[id(scored)] = (scored, tables.rest(scored))
+            parts += tables.seated(scored, known[1], seated)
         tables.forget()
         return parts
 

@@ -20,7 +20,7 @@ from bridgescore.languages import N_
 from bridgescore.languages.text import Text
 from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import Method, Rules
-from bridgescore.session import Entrant
+from bridgescore.session import Entrant, FieldStructure
 from bridgescore.traveller import SideScore, TableResult
 
 __all__ = ["dumps", "header", "write_rows"]
@@ -58,7 +58,7 @@ def dumps(result: SessionResult) -> str:
         raise RulesError(
             Text(N_("CSV output is for pairs and individual events: use --format json"))
         )
-    individual = result.session.structure.value == "individual"
+    individual = result.session.structure is FieldStructure.INDIVIDUAL
     rules = result.rules
     # Each entrant's cells (total shown, exact, percentage), and each value's (shown, exact),
     # made once: a field of thousands of rows has a few hundred distinct values.

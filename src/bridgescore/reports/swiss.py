@@ -14,6 +14,8 @@ from bridgescore.display import fmt_fixed
 from bridgescore.formats.json import exact, number
 from bridgescore.languages import N_, _, current
 from bridgescore.languages.text import Figure, Text, counted
+from bridgescore.rules import VpScale
+from bridgescore.swiss.conditions import FirstRound, TieBreak
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -178,13 +180,15 @@ def match_data(event: SwissEvent, round_number: int, match: Any, *, scores: bool
 
 
 TIE_BREAK_WORDS = {
-    "head-to-head": N_("head-to-head (the VPs among the teams level, when each has met each)"),
-    "imp-quotient": N_("IMP quotient (IMPs for ÷ IMPs against)"),
-    "imp-difference": N_("IMP difference"),
+    TieBreak.HEAD_TO_HEAD: N_(
+        "head-to-head (the VPs among the teams level, when each has met each)"
+    ),
+    TieBreak.IMP_QUOTIENT: N_("IMP quotient (IMPs for ÷ IMPs against)"),
+    TieBreak.IMP_DIFFERENCE: N_("IMP difference"),
 }
 
 
-_SCALES = {"continuous": N_("continuous"), "discrete": N_("discrete")}
+_SCALES = {VpScale.CONTINUOUS: N_("continuous"), VpScale.DISCRETE: N_("discrete")}
 # A standing's tie-break as the published standings name it (``{{ _(tie_break) }}``)
 TIE_BREAK_NAMES = (N_("head to head"), N_("imp quotient"), N_("imp difference"))
 
@@ -209,8 +213,8 @@ def conditions_words(event: SwissEvent, kind: str) -> list[str]:
             "not met, no rematch while one can be avoided"
         )
     )
-    first = Text(N_("at random")) if c.first_round.value == "random" else Text(N_("by seeding"))
-    breaks = [Text(TIE_BREAK_WORDS[t.value]) for t in c.tie_breaks]
+    first = Text(N_("at random")) if c.first_round is FirstRound.RANDOM else Text(N_("by seeding"))
+    breaks = [Text(TIE_BREAK_WORDS[t]) for t in c.tie_breaks]
     listed: Any = breaks[0] if breaks else ""
     for tie_break in breaks[1:]:
         listed = Text(N_("%(list)s, then %(item)s"), list=listed, item=tie_break)
@@ -222,7 +226,7 @@ def conditions_words(event: SwissEvent, kind: str) -> list[str]:
                 count=c.rounds,
                 boards=counted("%(num)d board", "%(num)d boards", c.boards),
             ),
-            scale=Text(_SCALES.get(c.vp_scale.value, c.vp_scale.value)),
+            scale=Text(_SCALES[c.vp_scale]),
         ),
         Text(later, first=first),
         bye,

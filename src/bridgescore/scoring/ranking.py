@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -32,14 +34,11 @@ def rank(
     # Highest first; equal values keep the order above (a reversed sort is stable too).
     keyed.sort(key=_exactly, reverse=True)
     ranked: list[tuple[int, bool, T]] = []
-    start = 0
-    while start < len(keyed):
-        # Equal values are next to each other now: each run shares its first place.
-        end = start + 1
-        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
-            end += 1
-        ranked.extend((start + 1, end - start > 1, item) for _, item in keyed[start:end])
-        start = end
+    # Equal values are next to each other now: each run shares its first place.
+    for _, run in groupby(keyed, key=itemgetter(0)):
+        items = [item for _, item in run]
+        place = len(ranked) + 1
+        ranked.extend((place, len(items) > 1, item) for item in items)
     return ranked
 
 
