@@ -20,9 +20,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_index(
-        "ix_results_session_table", "results", ["session_id", "section", "table_label"]
-    )
+    op.create_index("ix_results_session_table", "results", ["session_id", "section", "table_label"])
 
 
 def downgrade() -> None:
