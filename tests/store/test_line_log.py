@@ -85,3 +85,34 @@ def test_a_publishing_is_seen_by_the_first_look(store: Store) -> None:
     together, alone = _first_look(store, session, "after-publishing")
     assert together == alone
     assert together[2].status == PUBLISHED
+
+
+def test_a_phones_result_raises_its_tables_revision_once_and_is_stored_whole(
+    store: Store,
+) -> None:
+    """A table's result is appended with its table's counter raised in the same statement on
+    PostgreSQL (two on SQLite): its table's revision rises by one, no other table's, and the
+    row stored is the result sent, its correction a new entry superseding it."""
+    night = Service(store)
+    session, codes = live_session(store)
+    table = phone(store, codes[0])
+    before = store.marks(session)
+    first = enter(night, table, session, 1, "4S N =", client_id="phone-rev-0001")
+    after = store.marks(session)
+    mine = table.device.table_id
+    assert after.tables[mine] == before.tables[mine] + 1
+    assert {t: r for t, r in after.tables.items() if t != mine} == {
+        t: r for t, r in before.tables.items() if t != mine
+    }
+    assert after.revision == before.revision + 1
+    fixed = enter(
+        night, table, session, 1, "4S N +1", client_id="phone-rev-0002", replaces=first.entry.id
+    )
+    assert fixed.stored and fixed.entry.supersedes == first.entry.id
+    assert store.marks(session).tables[mine] == before.tables[mine] + 2
+    log = store.history(session, LINE)
+    assert [(e.id, e.result, e.supersedes, e.device_id, e.current) for e in log] == [
+        (first.entry.id, "4S N =", None, table.device.id, False),
+        (fixed.entry.id, "4S N +1", first.entry.id, table.device.id, True),
+    ]
+    assert [e.line.result.ns_score for e in log] == [420, 450]  # board 1: nobody vulnerable

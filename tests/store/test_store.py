@@ -255,7 +255,7 @@ def test_the_migrations_make_exactly_the_schema(db_url: str) -> None:
     finally:
         opened.close()
     assert differences == []
-    assert version == "0011_issue26_plan_version"
+    assert version == "0012_issue26_table_entries"
 
 
 def test_results_are_never_updated_in_place() -> None:
@@ -288,7 +288,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_commands_end_to_end(db_url: str, tmp_path: Path) -> None:
     code, out = run("db", "upgrade", "--db", db_url)
-    assert code == 0 and "0011_issue26_plan_version" in out
+    assert code == 0 and "0012_issue26_table_entries" in out
     code, out = run("import", str(SAMPLE), "--db", db_url, "--club", "Riverside")
     assert (
         code == 0

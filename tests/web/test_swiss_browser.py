@@ -471,3 +471,61 @@ def publish(
         desk.shot(folder, "swiss-published-round-1", public)
     public.close()
     return shown
+
+
+def test_a_match_fetched_after_the_tables_state_is_shown(browser: Browser, tmp_path: Path) -> None:
+    """The table's state and its Swiss match are two answers: when the match's did not come
+    with the state's (a server killed between the two, a dropped connection), the next change
+    the phone hears brings the match, and the screen shows it even though the table's state is
+    the one it has. The match's answer is refused by the browser while ``blocked``, so nothing
+    here depends on timing: the change is the one a reconnected event stream reports first."""
+    db = str(tmp_path / "club.db")
+    prepare(db)
+    with serving(db, port=free_port()) as (_, base):
+        director = httpx.Client(base_url=base, timeout=30, headers={"accept": "application/json"})
+        csrf = login(director)
+        made = director.post(
+            "/director/swiss",
+            data={
+                "csrf": csrf,
+                "kind": "teams",
+                "title": "Winter Swiss teams",
+                "names": "\n".join(NAMES[:4]),
+                "rounds": "3",
+                "boards": "2",
+                "first_round": "seeded",
+            },
+        )
+        assert made.status_code == 201, made.text
+        drawn = director.post("/director/swiss/1/draw.json", data={"csrf": csrf})
+        assert drawn.status_code == 200, drawn.text
+        seats = director.get("/director/swiss/1/rounds/1.json").json()["matches"]
+        first = seats[0]["seats"][0]
+        assert first["table"] == 1
+        context = browser.new_context(
+            viewport={"width": 360, "height": 760}, has_touch=True, is_mobile=True
+        )
+        blocked = True
+        refused: list[str] = []
+
+        def swiss(route: Any) -> None:
+            if blocked:
+                refused.append(route.request.url)
+                route.abort("connectionreset")
+            else:
+                route.continue_()
+
+        context.route("**/t/api/swiss", swiss)
+        page = context.new_page()
+        page.goto(f"{base}/t/{first['code']}#{first['card']}")
+        page.wait_for_selector("main[data-screen='round']", timeout=20_000)
+        page.wait_for_function("() => document.querySelector('main h2') !== null")
+        assert page.inner_text("main h2") == "Is this table 1, round 1?"
+        assert refused, "the phone never asked for its match"
+        assert "the other room is table 2" not in page.inner_text("main")
+        blocked = False
+        page.evaluate("changed()")  # what the event stream's first change, once open again, does
+        assert page.evaluate("ui.swiss.rounds.map((r) => r.round)") == [1]  # the match came
+        assert "Match 1, room 1: the other room is table 2." in page.inner_text("main")
+        context.close()
+        director.close()

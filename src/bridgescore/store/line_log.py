@@ -28,7 +28,13 @@ from bridgescore.store.results import (
     in_force_condition,
     log_entries,
 )
-from bridgescore.store.schema import result_conflicts, results, sessions, table_devices
+from bridgescore.store.schema import (
+    result_conflicts,
+    results,
+    sessions,
+    table_codes,
+    table_devices,
+)
 from bridgescore.traveller import TableResult
 
 
@@ -146,6 +152,23 @@ _LOOK = (
 _CLIENT_ENTRY = select(results).where(results.c.id == bindparam("entry_id"))
 _DEVICE_TABLE = select(table_devices.c.table_id).where(table_devices.c.id == bindparam("device_id"))
 _INSERT = insert(results)
+# On PostgreSQL a table's result raises its table's counter in the INSERT's own statement (a
+# data-modifying WITH, run to completion whether or not it is read): one round trip, not two,
+# in the same transaction. Every value is a parameter of its own name (``new_…``): a parameter
+# named after a column of ``table_codes`` would be added to the UPDATE's SET.
+_NEW = [c for c in results.c if c.key != "id"]
+_INSERT_TOUCHING = (
+    insert(results)
+    .values({c.key: bindparam(f"new_{c.key}", type_=c.type) for c in _NEW})
+    .add_cte(
+        update(table_codes)
+        .where(table_codes.c.id == bindparam("touched_table"))
+        .values(revision=table_codes.c.revision + 1)
+        .returning(table_codes.c.id)
+        .cte("touched")
+    )
+    .returning(results.c.id)
+)
 _UNREAD = object()
 
 
@@ -263,24 +286,30 @@ class LineLog:
         """Append ``line`` to the log: it supersedes the entry in force, if any, and keeps that
         entry's position on the traveller (``table_id``: its table's, when the caller knows)."""
         old = self.in_force()
-        done = self.conn.execute(
-            _INSERT,
-            {
-                "session_id": self.session_id,
-                "entry_key": self.key,
-                "position": position if old is None else self._position(old.id),
-                **row_values(line),
-                "supersedes": None if old is None else old.id,
-                "recorded_at": self.now,
-                "recorded_by": by,
-                "reason": reason,
-                "client_id": client_id,
-                "device_id": device_id,
-            },
-        )
-        self._touch(line, table_id)
+        values = {
+            "session_id": self.session_id,
+            "entry_key": self.key,
+            "position": position if old is None else self._position(old.id),
+            **row_values(line),
+            "supersedes": None if old is None else old.id,
+            "recorded_at": self.now,
+            "recorded_by": by,
+            "reason": reason,
+            "client_id": client_id,
+            "device_id": device_id,
+        }
+        if table_id is not None and self.conn.dialect.name == "postgresql":
+            asked = {f"new_{c.key}": values[c.key] for c in _NEW}
+            made_id = int(
+                self.conn.execute(
+                    _INSERT_TOUCHING, {**asked, "touched_table": table_id}
+                ).scalar_one()
+            )
+        else:
+            made_id = _new_id(self.conn.execute(_INSERT, values))
+            self._touch(line, table_id)
         made = LogEntry(
-            _new_id(done),
+            made_id,
             self.key,
             line,
             None if old is None else old.id,

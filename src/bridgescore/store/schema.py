@@ -194,6 +194,9 @@ results = Table(
     # The table's phone that sent it (0004); none: the console, an import or the command line.
     Column("device_id", ForeignKey("table_devices.id"), nullable=True),
     Index("ix_results_session_key", "session_id", "entry_key"),
+    # A table's phone reads its table's entries whenever the table changes (0012): by table,
+    # not the whole session's log.
+    Index("ix_results_session_table", "session_id", "section", "table_label"),
     UniqueConstraint("session_id", "client_id"),
 )
 

@@ -692,6 +692,10 @@ _OPEN_CALL = select(table_events.c.id).where(
         table_events.c.answered_at.is_(None),
     )
 )
+# The table's revision and whether its call is open, in one statement (of the view's four).
+_HEAD = select(table_codes.c.revision, _OPEN_CALL.exists().label("calling")).where(
+    table_codes.c.id == bindparam("table_id")
+)
 _PHONES = (
     select(table_devices.c.id, table_devices.c.role)
     .where(
@@ -706,12 +710,12 @@ def table_view(
 ) -> TableView:
     """What the table's phone is shown (``vulnerabilities``: each board's, when known)."""
     asked = {"table_id": found.table_id}
-    calling = conn.execute(_OPEN_CALL, asked).first()
+    head = conn.execute(_HEAD, asked).one()
     phones = conn.execute(_PHONES, asked)
     return TableView(
         table_entries(conn, found.session_id, found.section, found.table, vulnerabilities),
-        calling is not None,
+        bool(head.calling),
         conflicts(conn, found.session_id, table=(found.section, found.table)),
-        table_revision(conn, found.table_id),
+        int(head.revision),
         tuple((int(r.id), str(r.role)) for r in phones),
     )

@@ -244,8 +244,10 @@ async function join(code, card) {
   await kvPut("round", null);
 }
 
+// The table's state, and at a Swiss event its matches: true when the matches changed (they are
+// a second answer, which may come when the state's did not, or after it).
 async function refresh() {
-  if (!ui.pass) return;
+  if (!ui.pass) return false;
   try {
     const answer = await api("/t/api/state", { revalidate: true });
     setOnline(true);
@@ -278,7 +280,7 @@ async function refresh() {
   } catch (error) {
     setOnline(false);
   }
-  if (ui.state && ui.state.swiss && !ui.ended) await refreshSwiss();
+  const swissChanged = Boolean(ui.state && ui.state.swiss && !ui.ended && await refreshSwiss());
   if (!ui.scores) {
     try {
       const answer = await api("/t/api/scores", {}, null);
@@ -288,6 +290,7 @@ async function refresh() {
       }
     } catch (error) { /* offline: the copy kept in IndexedDB is used */ }
   }
+  return swissChanged;
 }
 
 // A Swiss event's matches at this table; true when they changed.
@@ -959,9 +962,10 @@ async function start() {
 
 async function changed() {
   const before = ui.etag;
-  await refresh();
-  // The screen is drawn again when something changed, unless the players are entering a result.
-  if (ui.etag !== before || ui.ended || (ui.pass && ui.pass.invalid)) {
+  const swissChanged = await refresh();
+  // The screen is drawn again when something changed, unless the players are entering a result:
+  // the match too, which a state already shown may be waiting for (its answer failed before).
+  if (ui.etag !== before || swissChanged || ui.ended || (ui.pass && ui.pass.invalid)) {
     if (ui.screen !== "entry") render();
     else header();
   }
