@@ -598,7 +598,8 @@ class _Writer:
         """``X.html`` rendered from ``data``, and ``X.json``: the same data."""
         name = str(data["page"]).removesuffix(".html")
         self.files.write(
-            self.directory / f"{name}.html", render(self.env, template, self.site, data, self.fragments)
+            self.directory / f"{name}.html",
+            render(self.env, template, self.site, data, self.fragments),
         )
         # No indent: json's C encoder does the work (indenting falls back to pure Python); a
         # page's data is a tree, so looking for cycles in it is time lost.
