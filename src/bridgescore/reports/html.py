@@ -418,7 +418,7 @@ class _PageContext(jinja2.runtime.Context):
     """Every call in a template goes through :meth:`call`, which looks for an argument to pass
     first: ``_()`` and ``once()`` take none, and a page makes a few hundred of these calls."""
 
-    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if __obj is _gettext or type(__obj) is Fragments:
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
