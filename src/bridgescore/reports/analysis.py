@@ -226,6 +226,8 @@ class Analyst:
         self._fields: dict[tuple[str | None, int], Field] = {}
         # what the field did, said once for each board: every entrant's evening repeats it
         self._field_said: dict[tuple[str | None, int], tuple[Statement, ...]] = {}
+        # a pair's standing on a board follows from its side and score: said once for each
+        self._standings: dict[tuple[str | None, int, Side, int], Statement] = {}
         self._score_lines: dict[int, tuple[Explanation, Statement]] = {}
 
     def field(self, board: ScoredBoard) -> Field:
@@ -273,24 +275,28 @@ class Analyst:
             said = self._field_said[key] = tuple(_field_said(board))
         if played is None or not board.results:
             return list(said)
-        beaten, tied, compared = board.standing(row.side, played.ns_score, own=played.ns_score)
-        mine = _for(row.side, played.ns_score)
-        return [
-            *said,
-            Statement(
-                "standing",
-                counted(
-                    "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other result.",
-                    "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other "
-                    "results.",
-                    compared,
-                    score=signed(mine),
-                    beaten=beaten,
-                    tied=tied,
-                ),
-                {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
+        standing = self._standings.get((*key, row.side, played.ns_score))
+        if standing is None:
+            standing = self._standings[(*key, row.side, played.ns_score)] = self._standing(
+                board, row.side, played.ns_score
+            )
+        return [*said, standing]
+
+    def _standing(self, board: Field, side: Side, ns_score: int) -> Statement:
+        beaten, tied, compared = board.standing(side, ns_score, own=ns_score)
+        mine = _for(side, ns_score)
+        return Statement(
+            "standing",
+            counted(
+                "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other result.",
+                "Your %(score)s beat %(beaten)s and tied %(tied)s of the %(num)d other results.",
+                compared,
+                score=signed(mine),
+                beaten=beaten,
+                tied=tied,
             ),
-        ]
+            {"score": mine, "beaten": beaten, "tied": tied, "compared": compared},
+        )
 
     # --- double dummy
 

@@ -391,8 +391,11 @@ def _output(value: Any) -> str:
     of the millions of values a large site shows was over half of its rendering time; the
     page's pieces are joined into one string anyway, and a macro's output is made a Markup
     whole."""
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         return _escape_text(value)
+    if kind is int:
+        return str(value)  # digits and a sign: nothing to escape
     if hasattr(value, "__html__"):
         return str(value.__html__())
     return _escape_text(str(value))
@@ -415,6 +418,18 @@ class _PageTemplate(jinja2.Template):
         return template
 
 
+class _PageContext(jinja2.runtime.Context):
+    """Every call in a template goes through :meth:`call`, which looks for an argument to pass
+    first: ``_()`` and ``once()`` take none, and a page makes a few hundred of these calls."""
+
+    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if __obj is _gettext or type(__obj) is Fragments:
+            kwargs.pop("_loop_vars", None)
+            kwargs.pop("_block_vars", None)
+            return __obj(*args, **kwargs)
+        return super().call(__obj, *args, **kwargs)
+
+
 class _PageEnvironment(jinja2.Environment):
     """Jinja's ``row.page`` tries the attribute first and the key only after an AttributeError.
     A page's data are dicts, so here the key is tried first (unless ``page`` names a dict
@@ -422,6 +437,7 @@ class _PageEnvironment(jinja2.Environment):
     raising and catching an exception for each took about a third of its rendering time."""
 
     template_class = _PageTemplate
+    context_class = _PageContext
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
@@ -466,13 +482,61 @@ def environment(rules: Rules) -> jinja2.Environment:
         present=present,
         at_side=at_side,
         heading=board_heading,
+        told=told,
     )
     env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
     install(env)
     # ``{{ _("...") }}`` without Jinja's three calls through the context for each message
-    env.globals.update(_=_gettext, gettext=_gettext)
+    env.globals.update(_=_gettext, gettext=_gettext, once=_call)
     return env
+
+
+def _call(macro: Callable[..., str], *args: Any) -> str:
+    """``{{ once(macro, ...) }}`` where no :class:`Fragments` is given: the macro, called."""
+    return macro(*args)
+
+
+class Fragments:
+    """``{{ once(macro, a, b) }}`` in a site's pages: ``macro(a, b)`` rendered once for each
+    set of arguments, then repeated. An evening's 26 boards at 3,000 tables are 156,000 stories
+    of which a few thousand differ (the pairs with the same score on a board are told the same),
+    and rendering each was a quarter of the site's time.
+
+    Such a macro shows only its arguments (no variable of the page around it), each a string,
+    a number, None, a tuple of those (:func:`told`: statements as shown) or JSON data (a deal's
+    hands); the key is the arguments by type, and the language read in. At most ``limit``
+    fragments are kept (a site needs some thousands); past that they are rendered each time.
+    """
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self._made: dict[tuple[Any, ...], str] = {}
+        self._limit = limit
+
+    def __call__(self, macro: Callable[..., str], *args: Any) -> str:
+        key = (getattr(macro, "name", ""), current().code, *map(_key, args))
+        made = self._made.get(key)
+        if made is None:
+            made = macro(*args)
+            if len(self._made) < self._limit:
+                self._made[key] = made
+        return made
+
+
+def _key(value: Any) -> Any:
+    """A fragment's argument as part of its key: equal keys show the same."""
+    kind = type(value)
+    if kind is tuple or value is None:
+        return value  # told()'s: tuples of plain strings
+    if kind is dict or kind is list:
+        return json.dumps(value, ensure_ascii=False, check_circular=False)
+    return (kind, value)
+
+
+def told(statements: Iterable[Mapping[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """Statements (:meth:`~bridgescore.reports.analysis.Statement.data`) as a page shows them:
+    each its kind and its sentence in the reader's language."""
+    return tuple((s["kind"], str(shown_text(s["text"]))) for s in statements)
 
 
 def _gettext(__message: str, **values: Any) -> Markup:
@@ -499,12 +563,20 @@ def _translated(message: str, language: str) -> Markup:
 
 
 def render(
-    env: jinja2.Environment, template: str, site: Mapping[str, Any], data: Mapping[str, Any]
+    env: jinja2.Environment,
+    template: str,
+    site: Mapping[str, Any],
+    data: Mapping[str, Any],
+    fragments: Fragments | None = None,
 ) -> str:
     """One page: ``data`` is the page's view (:mod:`bridgescore.reports.views`), ``site`` what
-    every page shows around it (:func:`~bridgescore.reports.views.site`)."""
+    every page shows around it (:func:`~bridgescore.reports.views.site`); ``fragments``: what
+    the site's pages share, rendered once (:class:`Fragments`)."""
     page = str(data["page"]).removesuffix(".html")
-    return env.get_template(template).render(site=site, page=page, data=data, stylesheet=STYLESHEET)
+    shared = {} if fragments is None else {"once": fragments}
+    return env.get_template(template).render(
+        site=site, page=page, data=data, stylesheet=STYLESHEET, **shared
+    )
 
 
 # --- the site ------------------------------------------------------------------------------------
@@ -523,13 +595,15 @@ class _Writer:
         self.env.auto_reload = False
         self.site = site
         self.files = files
+        self.fragments = Fragments()
         self.pages: list[str] = []
 
     def page(self, template: str, data: Mapping[str, Any]) -> None:
         """``X.html`` rendered from ``data``, and ``X.json``: the same data."""
         name = str(data["page"]).removesuffix(".html")
         self.files.write(
-            self.directory / f"{name}.html", render(self.env, template, self.site, data)
+            self.directory / f"{name}.html",
+            render(self.env, template, self.site, data, self.fragments),
         )
         # No indent: json's C encoder does the work (indenting falls back to pure Python); a
         # page's data is a tree, so looking for cycles in it is time lost.

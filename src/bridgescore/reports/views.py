@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from bridgescore.reports.deals import DoubleDummy
     from bridgescore.reports.leads import Leads
     from bridgescore.teams_results import TeamsResult
-    from bridgescore.traveller import BridgeResult, RowKey, TableResult
+    from bridgescore.traveller import BridgeResult, RowKey, SideScore, TableResult
 
 Data = dict[str, Any]
 """A page's plain data: JSON-able, no Fractions, no records."""
@@ -98,10 +98,10 @@ class SessionPages:
         self._named: dict[Entrant, Data] = {}
         # Many card rows and recap cells show the same values (tables with the same score on a
         # board share them): what each shows is worked out once for the values themselves, and
-        # each table's result once for the row's natural key.
+        # each result once (a board's thousands of tables end in a few dozen).
         self._shown: dict[tuple[tuple[Fraction, Fraction, bool] | None, Fraction | None], Data] = {}
         self._cells: dict[tuple[str, Fraction | None, Fraction | None], Data] = {}
-        self._entries: dict[RowKey, Data] = {}
+        self._entries: dict[tuple[SideScore, SideScore, bool, str | None], Data] = {}
 
     @cached_property
     def _json(self) -> Data:
@@ -459,8 +459,9 @@ class SessionPages:
         }
 
     def _entry(self, table: TableResult) -> Data:
-        """:func:`_result` once for each table: a pair's card and its opponents' show it."""
-        key = table.identity
+        """:func:`_result` once for each result: what it says follows from the two sides'
+        scores (equal when they say the same), whether assigned, and the lead."""
+        key = (table.ns_side, table.ew_side, table.assigned, table.lead)
         known = self._entries.get(key)
         if known is None:
             known = self._entries[key] = _result(table)
