@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 
 class KnockoutError(RulesError):
@@ -25,7 +27,9 @@ class KnockoutError(RulesError):
 def bracket_order(places: int) -> list[int]:
     """The seeds in bracket order: 1, 2 → 1, 4, 2, 3 → 1, 8, 4, 5, 2, 7, 3, 6 ..."""
     if places < 2 or places & (places - 1):
-        raise KnockoutError(f"a bracket has a power of two places, not {places}")
+        raise KnockoutError(
+            Text(N_("a bracket has a power of two places, not %(places)s"), places=places)
+        )
     order = [1, 2]
     while len(order) < places:
         size = 2 * len(order)
@@ -83,7 +87,7 @@ class Knockout:
     def seeded(cls, teams: Sequence[int]) -> Knockout:
         """A bracket of ``teams`` in seed order (at least two, each once)."""
         if len(teams) < 2 or len(set(teams)) != len(teams):
-            raise KnockoutError("a knock-out needs two or more teams, each once")
+            raise KnockoutError(Text(N_("a knock-out needs two or more teams, each once")))
         places = 1
         while places < len(teams):
             places *= 2
@@ -107,13 +111,15 @@ class Knockout:
         for t in self.ties:
             if (t.round, t.slot) == (round_number, slot):
                 return t
-        raise KnockoutError(f"there is no match {slot} in round {round_number}")
+        raise KnockoutError(
+            Text(N_("there is no match %(slot)s in round %(round)s"), slot=slot, round=round_number)
+        )
 
     def find(self, team: int) -> Tie:
         """The match ``team`` is to play next (or played last)."""
         found = [t for t in self.ties if team in (t.home, t.away)]
         if not found:
-            raise KnockoutError(f"team {team} is not in the knock-out")
+            raise KnockoutError(Text(N_("team %(team)s is not in the knock-out"), team=team))
         return found[-1]
 
     @property
@@ -124,11 +130,18 @@ class Knockout:
         """A carry-over of ``imps`` to ``team`` into its next match, before it is scored."""
         tie = self.find(team)
         if tie.home_imps is not None or tie.home is None or tie.away is None:
-            raise KnockoutError(
-                f"team {team}'s match in round {tie.round} is "
-                + ("scored already" if tie.home_imps is not None else "not set yet")
-                + ": a carry-over goes into a match before it is played"
+            message = (
+                N_(
+                    "team %(team)s's match in round %(round)s is scored already: a carry-over "
+                    "goes into a match before it is played"
+                )
+                if tie.home_imps is not None
+                else N_(
+                    "team %(team)s's match in round %(round)s is not set yet: a carry-over goes "
+                    "into a match before it is played"
+                )
             )
+            raise KnockoutError(Text(message, team=team, round=tie.round))
         value = Fraction(imps) if team == tie.home else -Fraction(imps)
         return self._replace(replace(tie, carry=value))
 
@@ -138,14 +151,20 @@ class Knockout:
         """The IMPs of a match (the teams either way round); its winner goes through."""
         tie = self.find(home)
         if {tie.home, tie.away} != {home, away}:
-            raise KnockoutError(f"team {home} does not play team {away} next")
+            raise KnockoutError(
+                Text(N_("team %(home)s does not play team %(away)s next"), home=home, away=away)
+            )
         if tie.home_imps is not None and self._later_scored(tie):
             raise KnockoutError(
-                f"the winner of {tie.home} v {tie.away} has played on: the score stands"
+                Text(
+                    N_("the winner of %(home)s v %(away)s has played on: the score stands"),
+                    home=tie.home,
+                    away=tie.away,
+                )
             )
         own, other = Fraction(home_imps), Fraction(away_imps)
         if own < 0 or other < 0:
-            raise KnockoutError("IMPs are scored by each team, 0 or more")
+            raise KnockoutError(Text(N_("IMPs are scored by each team, 0 or more")))
         if tie.home != home:
             own, other = other, own
         return self._replace(replace(tie, home_imps=own, away_imps=other))

@@ -55,9 +55,16 @@ class LadderRules:
 
     def __post_init__(self) -> None:
         if self.best is not None and self.best < 1:
-            raise RulesError(f"a ladder counts the best 1 or more results, not {self.best}")
+            raise RulesError(
+                Text(N_("a ladder counts the best 1 or more results, not %(best)s"), best=self.best)
+            )
         if self.minimum < 0:
-            raise RulesError(f"a minimum of {self.minimum} sessions is not a number of sessions")
+            raise RulesError(
+                Text(
+                    N_("a minimum of %(minimum)s sessions is not a number of sessions"),
+                    minimum=self.minimum,
+                )
+            )
 
     def describe(self) -> Text:
         """The rules in words: English as data, shown in the reader's language."""
@@ -163,7 +170,7 @@ def percentages(
 def ladder(sessions: Sequence[EventSession], rules: LadderRules = LadderRules()) -> Ladder:
     """The ladder over ``sessions`` (in date order) by ``rules``."""
     if not sessions:
-        raise RulesError("a ladder needs at least one session")
+        raise RulesError(Text(N_("a ladder needs at least one session")))
     identities: Identities = identify(
         [s.result.session for s in sessions], [s.label for s in sessions]
     )

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.swiss import Conditions, Draw, Match, SwissEvent, Team
 
 Round = tuple[tuple[int, int], ...]
@@ -23,7 +25,9 @@ def berger(teams: int) -> tuple[Round, ...]:
     table's order. An odd number of teams plays as n + 1, the team paired with n + 1 having
     the bye (its pair is left out)."""
     if teams < 2:
-        raise RulesError(f"a round robin needs at least two teams, not {teams}")
+        raise RulesError(
+            Text(N_("a round robin needs at least two teams, not %(teams)s"), teams=teams)
+        )
     n = teams + teams % 2
     half = n // 2
     rounds: list[list[tuple[int, int]]] = [[(i, n + 1 - i) for i in range(1, half + 1)]]

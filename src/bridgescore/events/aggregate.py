@@ -24,6 +24,8 @@ from fractions import Fraction
 
 from bridgescore.errors import RulesError
 from bridgescore.events.identity import EntryKey, Identities, identify
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Method
 from bridgescore.scoring.ranking import rank
@@ -145,28 +147,43 @@ def rank_sessions(
     """Rank ``sessions`` together; ``identities`` knows their entrants from session ``offset``
     on (the qualifying's and the final's sessions are identified together)."""
     if not sessions:
-        raise RulesError("an event needs at least one session")
+        raise RulesError(Text(N_("an event needs at least one session")))
     methods = {s.result.rules.method for s in sessions}
     if len(methods) > 1:
         raise RulesError(
-            "the sessions are scored by different methods ("
-            + ", ".join(sorted(m.value for m in methods))
-            + "): an event adds up sessions scored alike"
+            Text(
+                N_(
+                    "the sessions are scored by different methods (%(methods)s): an event adds "
+                    "up sessions scored alike"
+                ),
+                methods=", ".join(sorted(m.value for m in methods)),
+            )
         )
     method = methods.pop()
     imps = method is not Method.MATCHPOINTS
     if imps != (rules.aggregate is Aggregate.IMPS):
         if imps:
             raise RulesError(
-                f"the sessions are scored in IMPs ({method.value}): they add up as IMPs "
-                "(--aggregate imps), having no matchpoints or percentages"
+                Text(
+                    N_(
+                        "the sessions are scored in IMPs (%(method)s): they add up as IMPs "
+                        "(--aggregate imps), having no matchpoints or percentages"
+                    ),
+                    method=method.value,
+                )
             )
-        raise RulesError("the sessions are scored at matchpoints: --aggregate imps needs IMPs")
+        raise RulesError(
+            Text(N_("the sessions are scored at matchpoints: --aggregate imps needs IMPs"))
+        )
     scales = {s.result.rules.scale for s in sessions}
     if len(scales) > 1:
         raise RulesError(
-            "the sessions are matchpointed on different scales (a top of 2 or 1 a result "
-            "beaten): score them on one scale (--scale)"
+            Text(
+                N_(
+                    "the sessions are matchpointed on different scales (a top of 2 or 1 a "
+                    "result beaten): score them on one scale (--scale)"
+                )
+            )
         )
     unit = scales.pop()
     common = max(s.top for s in sessions) if rules.aggregate is Aggregate.MATCHPOINTS else None
@@ -178,7 +195,13 @@ def rank_sessions(
                 contribution = _contribution(k, session, standing, rules, common, unit)
                 row = by_entry.setdefault(key, [None] * len(sessions))
                 if row[k] is not None:  # pragma: no cover - identify() keeps players apart
-                    raise RulesError(f"{identities.names[key]} is ranked twice in {session.label}")
+                    raise RulesError(
+                        Text(
+                            N_("%(name)s is ranked twice in %(session)s"),
+                            name=identities.names[key],
+                            session=session.label,
+                        )
+                    )
                 row[k] = contribution
     standings = []
     totals = {key: _total(row, rules, len(sessions)) for key, row in by_entry.items()}
@@ -207,7 +230,13 @@ def _contribution(
         return Contribution(k, standing, value, None)
     if rules.aggregate is Aggregate.PERCENTAGES:
         if standing.percent is None:  # nothing was compared in that session (one table)
-            raise RulesError(f"{standing.entrant} has no percentage in {session.label}")
+            raise RulesError(
+                Text(
+                    N_("%(entrant)s has no percentage in %(session)s"),
+                    entrant=standing.entrant,
+                    session=session.label,
+                )
+            )
         return Contribution(k, standing, standing.percent, None)
     assert common is not None
     top = session.top

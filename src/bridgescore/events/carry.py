@@ -45,7 +45,7 @@ class Carry(Vocabulary, what="a carry-forward"):
 def ebu_carry_forward(score: Fraction, final_top: Fraction, qualifying_top: Fraction) -> Fraction:
     """The White Book's ``C = S × FT / (2 × QT)``, exactly."""
     if qualifying_top <= 0:
-        raise RulesError("the qualifying has no top to carry forward from")
+        raise RulesError(Text(N_("the qualifying has no top to carry forward from")))
     return Fraction(score) * final_top / (2 * qualifying_top)
 
 
@@ -66,7 +66,9 @@ def seeding(qualifying: Ranking, places: int) -> tuple[tuple[Seed, ...], str | N
     when contestants level at the cut could not all go through (the conditions split the
     tie; until then the list stops above it)."""
     if places < 1:
-        raise RulesError(f"a final needs at least one place, not {places}")
+        raise RulesError(
+            Text(N_("a final needs at least one place, not %(places)s"), places=places)
+        )
     standings = qualifying.standings
     chosen = [s for s in standings if s.rank <= places]
     level = [s for s in chosen if s.shared and s.rank + _tied(standings, s) - 1 > places]
@@ -137,13 +139,21 @@ def rank_final(
     )
     if carry is Carry.EBU:
         if rules.aggregate is not Aggregate.MATCHPOINTS:
-            raise RulesError("the EBU carry-forward is of matchpoints: --aggregate matchpoints")
+            raise RulesError(
+                Text(N_("the EBU carry-forward is of matchpoints: --aggregate matchpoints"))
+            )
         for s in qualifying:
             if len(s.result.fields) > 1:
                 raise RulesError(
-                    f"{s.label} ranks its pairs in {len(s.result.fields)} fields: the EBU "
-                    "carry-forward applies only when every qualifier was ranked in a single "
-                    "field (White Book); carry the percentage (--carry percent)"
+                    Text(
+                        N_(
+                            "%(session)s ranks its pairs in %(fields)s fields: the EBU "
+                            "carry-forward applies only when every qualifier was ranked in a "
+                            "single field (White Book); carry the percentage (--carry percent)"
+                        ),
+                        session=s.label,
+                        fields=len(s.result.fields),
+                    )
                 )
         unit_rules = rules
     else:

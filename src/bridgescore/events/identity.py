@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from bridgescore.errors import RulesError
 from bridgescore.handicap import split_names
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, counted
 from bridgescore.session import Entrant, Member, Session
 
 EntryKey = frozenset[str]
@@ -127,12 +127,23 @@ def identify(
     clashes = {label: ks for label, ks in anonymous.items() if len(ks) > 1}
     if clashes:
         label, ks = min(clashes.items(), key=lambda item: item[1])
-        where = " and ".join(labels[k] for k in ks)
+        where: str = labels[ks[0]]
+        for k in ks[1:]:
+            where = Text(N_("%(first)s and %(then)s"), first=where, then=labels[k])
         raise RulesError(
-            f"{where} both have a pair {label} and name neither's players, so the event cannot "
-            f"tell whether it is the same pair ({len(clashes)} such number"
-            f"{'s' if len(clashes) > 1 else ''}): give the players' names or membership numbers, "
-            "or say the pairs kept their numbers (--pairs-by numbers)"
+            counted(
+                "%(where)s both have a pair %(label)s and name neither's players, so the event "
+                "cannot tell whether it is the same pair (%(num)d such number): give the "
+                "players' names or membership numbers, or say the pairs kept their numbers "
+                "(--pairs-by numbers)",
+                "%(where)s both have a pair %(label)s and name neither's players, so the event "
+                "cannot tell whether it is the same pair (%(num)d such numbers): give the "
+                "players' names or membership numbers, or say the pairs kept their numbers "
+                "(--pairs-by numbers)",
+                len(clashes),
+                where=where,
+                label=label,
+            )
         )
     person_names = {p.key: p.name or p.key for p in people}
     notes.extend(_partner_changes(entries, labels, person_names))
