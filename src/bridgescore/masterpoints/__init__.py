@@ -56,7 +56,7 @@ def scheme_named(spec: str) -> Scheme:
     ``nz:club``. A scheme file is read with :func:`bridgescore.masterpoints.table.loads`."""
     parts = spec.strip().split(":")
     if len(spec) > 60 or len(parts) < 2:
-        raise ParseError(f"not a masterpoint scheme: {spec[:60]!r} (expected one of {_names()})")
+        raise ParseError(_not_a_scheme(spec[:60]))
     federation = parts[0].lower()
     if federation == "abf":
         from bridgescore.masterpoints.abf import parse as abf
@@ -70,11 +70,15 @@ def scheme_named(spec: str) -> Scheme:
         from bridgescore.masterpoints.nz import NzClubScheme
 
         return NzClubScheme()
-    raise ParseError(f"not a masterpoint scheme: {spec!r} (expected one of {_names()})")
+    raise ParseError(_not_a_scheme(spec))
 
 
-def _names() -> str:
-    return ", ".join(SCHEMES) + " or a scheme file"
+def _not_a_scheme(spec: str) -> Text:
+    return Text(
+        N_("not a masterpoint scheme: %(spec)r (expected one of %(names)s or a scheme file)"),
+        spec=spec,
+        names=", ".join(SCHEMES),
+    )
 
 
 def award(result: SessionResult | TeamsResult, scheme: Scheme) -> Awards:

@@ -74,7 +74,12 @@ class AbfScheme(Scheme):
         self.colour = colour
         self.weight = colour.weight if weight is None else weight
         if self.weight <= 0:
-            raise ParseError(f"an ABF weight is more than 0, found {number(self.weight, 4)}")
+            raise ParseError(
+                Text(
+                    N_("an ABF weight is more than 0, found %(weight)s"),
+                    weight=Figure(number(self.weight, 4)),
+                )
+            )
         named = f"abf:{colour}" + ("" if weight is None else f":{_weight_text(self.weight)}")
         self.info = SchemeInfo(
             name=named,
@@ -131,11 +136,17 @@ class AbfScheme(Scheme):
         s, t, w = event.sessions, event.field.tables, self.weight
         if s < 4:
             raise RulesError(
-                f"ABF outright awards of an event of {s} sessions are not computed: the "
-                "Masterpoint Manual (§3.1.2) adjusts its outright formula for events of 2 and "
-                "3 sessions by its Tables 3A to 3C, which are not published where bridgescore "
-                "could read them; award each session alone, or give the event's scale in a "
-                "scheme file (an [[event]] table, docs/masterpoints.md)"
+                Text(
+                    N_(
+                        "ABF outright awards of an event of %(sessions)s sessions are not "
+                        "computed: the Masterpoint Manual (§3.1.2) adjusts its outright formula "
+                        "for events of 2 and 3 sessions by its Tables 3A to 3C, which are not "
+                        "published where bridgescore could read them; award each session alone, "
+                        "or give the event's scale in a scheme file (an [[event]] table, "
+                        "docs/masterpoints.md)"
+                    ),
+                    sessions=s,
+                )
             )
         x = Decimal(t * (s - 1))
         growth = (
@@ -153,7 +164,7 @@ class AbfScheme(Scheme):
     def award_event(self, event: EventField) -> list[Award]:
         field = event.field
         if field.kind is Kind.TEAMS:  # pragma: no cover - events of teams are not ranked here
-            raise RulesError("ABF outright awards of a teams event are not computed")
+            raise RulesError(Text(N_("ABF outright awards of a teams event are not computed")))
         first, first_how = self.outright(event)
         size = counted_tables(field.tables)
 
@@ -208,20 +219,22 @@ def parse(parts: list[str]) -> AbfScheme:
     """``abf:COLOUR[:WEIGHT]`` without its ``abf``."""
     if not parts or len(parts) > 2:
         raise ParseError(
-            "an ABF scheme is abf:green or abf:red, optionally with a weight: abf:red:3.0"
+            Text(N_("an ABF scheme is abf:green or abf:red, optionally with a weight: abf:red:3.0"))
         )
     weight = None
     if len(parts) == 2:
-        weight = decimal_number(parts[1], "a weight like 3.0")
+        weight = decimal_number(parts[1], Text(N_("a weight like 3.0")))
     return AbfScheme(Colour.parse(parts[0]), weight)
 
 
-def decimal_number(text: str, expected: str) -> Fraction:
+def decimal_number(text: str, expected: Text) -> Fraction:
     """A decimal number written in a scheme's name, exactly."""
     try:
         value = Decimal(text.strip())
     except ArithmeticError:
         value = Decimal("NaN")
     if not value.is_finite() or len(text) > 20:
-        raise ParseError(f"not a number: {text!r} (expected {expected})")
+        raise ParseError(
+            Text(N_("not a number: %(text)r (expected %(expected)s)"), text=text, expected=expected)
+        )
     return Fraction(value)

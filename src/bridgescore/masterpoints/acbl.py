@@ -139,7 +139,15 @@ class AcblClubScheme(Scheme):
         unknown = sorted({s for s in self.stratum_of.values() if s not in strata})
         if unknown:
             raise ParseError(
-                f"stratum {unknown[0]!r} is not one of the strata {', '.join(strata) or '(none)'}"
+                Text(
+                    N_("stratum %(stratum)r is not one of the strata %(strata)s"),
+                    stratum=unknown[0],
+                    strata=", ".join(strata),
+                )
+                if strata
+                else Text(
+                    N_("stratum %(stratum)r is not one of the strata (none)"), stratum=unknown[0]
+                )
             )
         suffix = "" if rated is Rated.OPEN else f":{rated}"
         self.info = SchemeInfo(
@@ -167,11 +175,15 @@ class AcblClubScheme(Scheme):
 
     def award_event(self, event: EventField) -> list[Award]:
         raise RulesError(
-            "the ACBL club chart awards one session at a time; an event of several sessions at "
-            "a club is a club championship, whose overall awards are the ACBL's club "
-            "championship chart, not published where bridgescore could read it: award each "
-            "session alone, or give the event's scale in a scheme file (an [[event]] table, "
-            "docs/masterpoints.md)"
+            Text(
+                N_(
+                    "the ACBL club chart awards one session at a time; an event of several "
+                    "sessions at a club is a club championship, whose overall awards are the "
+                    "ACBL's club championship chart, not published where bridgescore could read "
+                    "it: award each session alone, or give the event's scale in a scheme file "
+                    "(an [[event]] table, docs/masterpoints.md)"
+                )
+            )
         )
 
     def stratum(self, entrant: Entrant) -> str | None:
@@ -241,7 +253,9 @@ def parse(parts: list[str]) -> AcblClubScheme:
     """``acbl:club[:RATING]`` without its ``acbl``."""
     if not parts or parts[0].lower() != "club":
         raise ParseError(
-            "an ACBL scheme is acbl:club, optionally with a rating: acbl:club:invitational"
+            Text(
+                N_("an ACBL scheme is acbl:club, optionally with a rating: acbl:club:invitational")
+            )
         )
     rating = ":".join(parts[1:]).lower() or "open"
     return AcblClubScheme(rating)

@@ -152,9 +152,14 @@ class Scheme(ABC):
         """The awards of an event's overall ranking; a scheme without a published rule for it
         refuses, saying what is missing (an award is never guessed)."""
         raise RulesError(
-            f"the {self.info.name} scheme has no rule for the overall ranking of an event of "
-            f"several sessions: award each session alone, or give the event's scale in a "
-            f"scheme file (an [[event]] table, docs/masterpoints.md)"
+            Text(
+                N_(
+                    "the %(scheme)s scheme has no rule for the overall ranking of an event of "
+                    "several sessions: award each session alone, or give the event's scale in a "
+                    "scheme file (an [[event]] table, docs/masterpoints.md)"
+                ),
+                scheme=self.info.name,
+            )
         )
 
     def stratum(self, entrant: Entrant) -> str | None:

@@ -79,8 +79,12 @@ class NzClubScheme(Scheme):
 
     def award_event(self, event: EventField) -> list[Award]:
         raise RulesError(
-            "NZ Bridge's C points are published for a club session; no rule for the overall "
-            "ranking of an event of several sessions was found published: award each session "
-            "alone, or give the event's scale in a scheme file (an [[event]] table, "
-            "docs/masterpoints.md)"
+            Text(
+                N_(
+                    "NZ Bridge's C points are published for a club session; no rule for the "
+                    "overall ranking of an event of several sessions was found published: award "
+                    "each session alone, or give the event's scale in a scheme file (an [[event]] "
+                    "table, docs/masterpoints.md)"
+                )
+            )
         )

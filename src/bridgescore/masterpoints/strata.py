@@ -23,6 +23,8 @@ from fractions import Fraction
 
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.handicap import split_names
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.masterpoints.acbl import AcblClubScheme
 from bridgescore.masterpoints.model import Scheme
 from bridgescore.session import Entrant, Member, Session
@@ -48,36 +50,64 @@ def parse_strata(text: str) -> tuple[Stratum, ...]:
     """``A,B=750,C=300``: the strata best first, the first without a limit, each later one
     with a limit below the one before."""
     if len(text) > 200:
-        raise ParseError(f"too long ({len(text)} characters)")
+        raise ParseError(Text(N_("too long (%(length)s characters)"), length=len(text)))
     strata: list[Stratum] = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         name, _, limit_text = (s.strip() for s in part.partition("="))
         if not _NAME.fullmatch(name):
             raise ParseError(
-                f"{part!r} is not a stratum (expected a name of letters or digits, then "
-                "=LIMIT after the first: A,B=750,C=300)"
+                Text(
+                    N_(
+                        "%(part)r is not a stratum (expected a name of letters or digits, then "
+                        "=LIMIT after the first: A,B=750,C=300)"
+                    ),
+                    part=part,
+                )
             )
         if any(s.name == name for s in strata):
-            raise ParseError(f"{name} is named twice")
+            raise ParseError(Text(N_("%(name)s is named twice"), name=name))
         if i == 0:
             if limit_text:
                 raise ParseError(
-                    f"the first stratum ({name}) is open to every pair and has no limit"
+                    Text(
+                        N_("the first stratum (%(name)s) is open to every pair and has no limit"),
+                        name=name,
+                    )
                 )
             strata.append(Stratum(name, None))
             continue
         limit = _amount(limit_text)
         if limit is None or limit <= 0:
-            raise ParseError(f"{part!r} has no limit (expected {name}=N, N masterpoints above 0)")
+            raise ParseError(
+                Text(
+                    N_("%(part)r has no limit (expected %(name)s=N, N masterpoints above 0)"),
+                    part=part,
+                    name=name,
+                )
+            )
         previous = strata[-1].limit
         if previous is not None and limit >= previous:
             raise ParseError(
-                f"{name}'s limit {_shown(limit)} is not below {strata[-1].name}'s "
-                f"{_shown(previous)} (each stratum is below the one before)"
+                Text(
+                    N_(
+                        "%(name)s's limit %(limit)s is not below %(before)s's %(previous)s (each "
+                        "stratum is below the one before)"
+                    ),
+                    name=name,
+                    limit=_shown(limit),
+                    before=strata[-1].name,
+                    previous=_shown(previous),
+                )
             )
         strata.append(Stratum(name, limit))
     if len(strata) < 2 or len(strata) > _MOST_STRATA:
-        raise ParseError(f"{len(strata)} given (expected 2 to {_MOST_STRATA}: A,B=750,C=300)")
+        raise ParseError(
+            Text(
+                N_("%(given)s given (expected 2 to %(most)s: A,B=750,C=300)"),
+                given=len(strata),
+                most=_MOST_STRATA,
+            )
+        )
     return tuple(strata)
 
 
@@ -192,7 +222,10 @@ def stratified(
     """``scheme`` (an ACBL club scheme) with each of the session's pairs in its stratum."""
     if not isinstance(scheme, AcblClubScheme):
         raise RulesError(
-            f"strata are the ACBL's: they need an acbl:club scheme, not {scheme.info.name}"
+            Text(
+                N_("strata are the ACBL's: they need an acbl:club scheme, not %(scheme)s"),
+                scheme=scheme.info.name,
+            )
         )
     names = tuple(s.name for s in strata)
     chosen = AcblClubScheme(scheme.rating_key, names, strata_of(session, strata, holdings))
