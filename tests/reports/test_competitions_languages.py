@@ -91,3 +91,21 @@ def test_the_ladder_writes_its_numbers_in_the_languages_form(tmp_path: Path) -> 
         "chaque paire : la moyenne des 2 meilleurs pourcentages ; classé après 2 séances"
         in done.stdout.replace("\n", " ")
     )
+
+
+def test_a_knock_outs_bracket_and_a_round_robins_fixtures_are_said_in_the_language() -> None:
+    """The terminal's tables of a knock-out's first round and a round robin's rounds: no plain
+    English word in the pseudo-locale; French by hand; English as it was."""
+    for command in (["knockout", "--teams", "6"], ["round-robin", "--teams", "5"]):
+        done = CliRunner().invoke(main, ["competition", *command], env=_ENV)
+        assert done.exit_code == 0, done.output
+        assert not _WORD.findall(done.output), done.output
+    french = {**_ENV, "LANG": "fr"}
+    done = CliRunner().invoke(main, ["competition", "knockout", "--teams", "6"], env=french)
+    assert "Élimination directe : tour 1" in done.output
+    assert "Recevants" in done.output and "exempt" in done.output
+    done = CliRunner().invoke(main, ["competition", "round-robin", "--teams", "5"], env=french)
+    assert "2 contre 5, 3 contre 4" in done.output
+    english = {**_ENV, "LANG": "en"}
+    done = CliRunner().invoke(main, ["competition", "knockout", "--teams", "6"], env=english)
+    assert "Knock-out: round 1" in done.output and "bye" in done.output

@@ -123,25 +123,25 @@ def render_fixtures(
     """A round robin's rounds: home v away, and who rests."""
     from rich.table import Table
 
-    table = Table(title="Round robin (Berger tables)", title_justify="left")
-    table.add_column("Round", justify="right")
-    table.add_column("Matches (home v away)")
-    table.add_column("Bye", justify="right")
+    table = Table(title=_("Round robin (Berger tables)"), title_justify="left")
+    table.add_column(_("Round"), justify="right")
+    table.add_column(_("Matches (home v away)"))
+    table.add_column(_("Bye"), justify="right")
     for count, (pairs, rest) in enumerate(zip(rounds, byes, strict=True), 1):
-        shown = ", ".join(f"{a} v {b}" for a, b in pairs)
-        table.add_row(str(count), shown, "" if rest is None else str(rest))
+        matches = ", ".join(_("%(home)s v %(away)s", home=a, away=b) for a, b in pairs)
+        table.add_row(str(count), matches, "" if rest is None else str(rest))
     console.print(table)
 
 
 def render_bracket(knockout: Knockout, console: Console) -> None:
     from rich.table import Table
 
-    table = Table(title="Knock-out: round 1", title_justify="left")
-    for name in ("Match", "Home", "Away"):
+    table = Table(title=_("Knock-out: round %(round)s", round=1), title_justify="left")
+    for name in (_("Match"), _("Home"), _("Away")):
         table.add_column(name, justify="right")
     for tie in knockout.ties:
         if tie.round == 1:
             table.add_row(
-                str(tie.slot), str(tie.home), "bye" if tie.away is None else str(tie.away)
+                str(tie.slot), str(tie.home), _("bye") if tie.away is None else str(tie.away)
             )
     console.print(table)
