@@ -14,11 +14,12 @@ from typing import Any, cast
 import pytest
 
 import bridgescore
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.languages import PSEUDO, use
 from bridgescore.masterpoints import EventField, Kind, RankedField, scheme_named
 from bridgescore.masterpoints.acbl import AcblClubScheme
 from bridgescore.masterpoints.strata import parse_strata, stratified
+from bridgescore.masterpoints.table import _KEYS, loads
 from bridgescore.session import Entrant
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -98,3 +99,26 @@ def test_the_schemes_refuse_in_marked_sentences_only() -> None:
             ):
                 plain.append(f"{path.name}:{node.lineno}")
     assert len(plain) <= 4, plain  # model.py, strata.py and table.py's two
+
+
+_BAD_FILE = 'name = 5\ncolour = "x"\nbogus = 1\ndecimals = 9\ncounts = "x"\n'
+
+
+def _read_in(code: str) -> str:
+    with use(code), pytest.raises(InputFileError) as caught:
+        loads(_BAD_FILE, "club.toml")
+    return str(caught.value)
+
+
+def test_a_scheme_files_problems_are_said_in_the_language() -> None:
+    """A scheme file's keys and what it holds are named as the file names them (``unit``,
+    ``two_winner``); every other word is the language's."""
+    said = _read_in(PSEUDO)
+    assert said.count("\n") == _read_in("en").count("\n") == 6
+    keys = {"toml", "club", *(w for key in _KEYS for w in _WORD.findall(key))}
+    left = set(_WORD.findall(_DATA.sub("", said))) - keys
+    assert not left, (sorted(left), said)
+    french = _read_in("fr")
+    assert "club.toml: clé inconnue 'bogus', attendu : colour, counts" in french
+    assert "le barème n'a aucune échelle, attendu : une table two_winner" in french
+    assert "club.toml: decimals is a whole number from 0 to 4: found '9'" in _read_in("en")

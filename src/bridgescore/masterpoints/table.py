@@ -186,10 +186,17 @@ def loads(text: str, path: str | None = None, *, kind: str | None = None) -> Tab
     try:
         data: Any = json.loads(text) if as_json else tomllib.loads(text)
     except json.JSONDecodeError as error:
-        problems.report(f"not JSON: {error.msg}", error.lineno, expected="a scheme file")
+        problems.report(
+            Text(N_("not JSON: %(reason)s"), reason=error.msg),
+            error.lineno,
+            expected=Text(N_("a scheme file")),
+        )
         raise problems.error() from None
     except tomllib.TOMLDecodeError as error:
-        problems.report(f"not TOML: {error}", expected="a scheme file (docs/masterpoints.md)")
+        problems.report(
+            Text(N_("not TOML: %(reason)s"), reason=str(error)),
+            expected=Text(N_("a scheme file (docs/masterpoints.md)")),
+        )
         raise problems.error() from None
     scheme = _read(data, problems)
     problems.raise_if_any()
@@ -199,17 +206,20 @@ def loads(text: str, path: str | None = None, *, kind: str | None = None) -> Tab
 
 def _read(data: Any, problems: Problems) -> TableScheme | None:
     if not isinstance(data, dict):
-        problems.report("a scheme file is a table of keys", expected="name, unit and scales")
+        problems.report(
+            Text(N_("a scheme file is a table of keys")),
+            expected=Text(N_("name, unit and scales")),
+        )
         return None
     for key in sorted(set(data) - _KEYS):
-        problems.report(f"unknown key {key!r}", expected=", ".join(sorted(_KEYS)))
+        problems.report(Text(N_("unknown key %(key)r"), key=key), expected=", ".join(sorted(_KEYS)))
     name = _text(data, "name", problems, required=True)
     unit = _text(data, "unit", problems, required=True)
     colour = _text(data, "colour", problems)
     scale = _text(data, "scale", problems)
     decimals = data.get("decimals", 0)
     if type(decimals) is not int or not 0 <= decimals <= 4:
-        problems.report("decimals is a whole number from 0 to 4", found=repr(decimals))
+        problems.report(Text(N_("decimals is a whole number from 0 to 4")), found=repr(decimals))
         decimals = 0
     counts = _counts(data.get("counts", "entrants"), problems)
     tables: dict[str, tuple[Band, ...]] = {}
@@ -220,8 +230,8 @@ def _read(data: Any, problems: Problems) -> TableScheme | None:
                 tables[table] = rows
     if not any(t in data for t in TABLES):
         problems.report(
-            "the scheme has no scale",
-            expected="a table two_winner, one_winner, teams or event",
+            Text(N_("the scheme has no scale")),
+            expected=Text(N_("a table two_winner, one_winner, teams or event")),
         )
     if problems or name is None or unit is None:
         return None
@@ -233,7 +243,7 @@ def _counts(value: Any, problems: Problems) -> Counts:
     try:
         return Counts.parse(value if isinstance(value, str) else "")
     except ParseError:
-        problems.report("counts is entrants or tables", found=repr(value))
+        problems.report(Text(N_("counts is entrants or tables")), found=repr(value))
         return Counts.ENTRANTS
 
 
@@ -241,10 +251,12 @@ def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = F
     value = data.get(key)
     if value is None:
         if required:
-            problems.report(f"the scheme has no {key}", expected=f'{key} = "…"')
+            problems.report(Text(N_("the scheme has no %(key)s"), key=key), expected=f'{key} = "…"')
         return None
     if not isinstance(value, str) or not value.strip() or len(value) > 80:
-        problems.report(f"{key} is a text of 1 to 80 characters", found=repr(value)[:80])
+        problems.report(
+            Text(N_("%(key)s is a text of 1 to 80 characters"), key=key), found=repr(value)[:80]
+        )
         return None
     return value.strip()
 
