@@ -84,9 +84,9 @@ def test_the_refusals_read_as_french() -> None:
 
 
 def test_the_schemes_refuse_in_marked_sentences_only() -> None:
-    """The refusals made from whole sentences are ``Text``s of marked messages; the ones left
-    (a table's missing row, a field of a kind a scheme does not award, a pair without a
-    holding) are listed in docs/languages.md as still English."""
+    """The refusals made from whole sentences are ``Text``s of marked messages; the two left
+    (a field of a kind a scheme does not award, pairs without a holding) are listed in
+    docs/languages.md as still English."""
     root = Path(bridgescore.__file__).parent / "masterpoints"
     plain = []
     for path in sorted(root.glob("*.py")):
@@ -98,7 +98,7 @@ def test_the_schemes_refuse_in_marked_sentences_only() -> None:
                 said, ast.JoinedStr | ast.Constant | ast.BinOp
             ):
                 plain.append(f"{path.name}:{node.lineno}")
-    assert len(plain) <= 4, plain  # model.py, strata.py and table.py's two
+    assert len(plain) <= 2, plain  # model.py and strata.py
 
 
 _BAD_FILE = 'name = 5\ncolour = "x"\nbogus = 1\ndecimals = 9\ncounts = "x"\n'
@@ -122,3 +122,58 @@ def test_a_scheme_files_problems_are_said_in_the_language() -> None:
     assert "club.toml: clé inconnue 'bogus', attendu : colour, counts" in french
     assert "le barème n'a aucune échelle, attendu : une table two_winner" in french
     assert "club.toml: decimals is a whole number from 0 to 4: found '9'" in _read_in("en")
+
+
+_BAD_ROWS = """name = "Club"
+unit = "MP"
+[[two_winner]]
+from = 0
+awards = [1]
+[[two_winner]]
+from = 3
+to = 4
+awards = [2, 1]
+[[two_winner]]
+from = 6
+to = 7
+awards = [2]
+[[two_winner]]
+from = 8
+to = 9
+awards = [0.55]
+[[two_winner]]
+from = 10
+to = 11
+awards = [1, 2]
+[[two_winner]]
+from = 13
+to = 14
+zz = 1
+awards = [1]
+[[two_winner]]
+from = 15
+awards = [0]
+"""
+
+
+def test_a_scheme_files_rows_and_awards_are_said_in_the_language() -> None:
+    """Each row's problem (a size, an award, a key, a gap between rows) in the language."""
+
+    def said(code: str) -> str:
+        with use(code), pytest.raises(InputFileError) as caught:
+            loads(_BAD_ROWS, "club.toml")
+        return str(caught.value)
+
+    english = said("en")
+    assert english.count("\n") == 7
+    assert (
+        "club.toml: two_winner row 5: the 2nd place's award (2) is more than the 1st's (1)"
+        in english
+    )
+    pseudo = said(PSEUDO)
+    keys = {"toml", "club", "two_winner", "zz"}
+    left = set(_WORD.findall(_DATA.sub("", pseudo.replace("two_winner", "")))) - keys
+    assert not left, (sorted(left), pseudo)
+    french = said("fr")
+    assert "two_winner ligne 5 : les points du 2e (2) dépassent ceux du 1er (1)" in french
+    assert "two_winner : aucune ligne pour 8 à 12 (un trou entre les lignes de 6 à 7" in french

@@ -127,18 +127,34 @@ class TableScheme(Scheme):
         rows = self.tables.get(table)
         if rows is None:
             raise RulesError(
-                f"the scheme {self.info.name!r} has no {table} table for field {field.name} "
-                f"({movement})"
+                Text(
+                    N_(
+                        "the scheme %(scheme)r has no %(table)s table for field %(field)s (%(how)s)"
+                    ),
+                    scheme=self.info.name,
+                    table=table,
+                    field=field.name,
+                    how=movement,
+                )
             )
         what = "table" if self.counts is Counts.TABLES else field.kind.noun
-        plural = what + ("s" if size != 1 else "")
         row = next((r for r in rows if r.holds(size)), None)
         if row is None:
             if size < rows[0].low:
                 return []  # a field smaller than the scale's first row earns nothing
             raise RulesError(
-                f"the scheme {self.info.name!r} has no row for {size} {plural} in its {table} "
-                f"table (its last row is for {rows[-1].sizes()})"
+                Text(
+                    N_(
+                        "the scheme %(scheme)r has no row for %(size)s in its %(table)s table "
+                        "(its last row is for %(sizes)s)"
+                    ),
+                    scheme=self.info.name,
+                    size=counted_tables(size)
+                    if self.counts is Counts.TABLES
+                    else counted_entrants(field.kind, size),
+                    table=table,
+                    sizes=rows[-1].sizes(),
+                )
             )
         decimals = self.info.decimals
 
@@ -261,35 +277,58 @@ def _text(data: dict[str, Any], key: str, problems: Problems, required: bool = F
     return value.strip()
 
 
+_ROW = Text(N_("from, to and awards"))
+
+
 def _rows(
     table: str, data: Any, decimals: int, counts: Counts, problems: Problems
 ) -> tuple[Band, ...]:
     if not isinstance(data, list) or not data:
-        problems.report(f"{table} is a list of rows", expected="from, to and awards")
+        problems.report(Text(N_("%(table)s is a list of rows"), table=table), expected=_ROW)
         return ()
     if len(data) > MAX_ROWS:
-        problems.report(f"{table} has {len(data)} rows", expected=f"at most {MAX_ROWS}")
+        problems.report(
+            Text(N_("%(table)s has %(count)s rows"), table=table, count=len(data)),
+            expected=Text(N_("at most %(most)s"), most=MAX_ROWS),
+        )
         return ()
     rows: list[Band] = []
     for n, item in enumerate(data, 1):
-        where = f"{table} row {n}"
+        where = Text(N_("%(table)s row %(row)s"), table=table, row=n)
         if not isinstance(item, dict):
-            problems.report(f"{where} is not a table of from, to and awards")
+            problems.report(
+                Text(N_("%(where)s is not a table of from, to and awards"), where=where)
+            )
             continue
         for key in sorted(set(item) - _ROW_KEYS):
-            problems.report(f"{where}: unknown key {key!r}", expected="from, to and awards")
+            problems.report(
+                Text(N_("%(where)s: unknown key %(key)r"), where=where, key=key), expected=_ROW
+            )
         low = item.get("from")
         high = item.get("to")
         if type(low) is not int or low < 1:
-            problems.report(f"{where}: from is a whole number of 1 or more", found=repr(low))
+            problems.report(
+                Text(N_("%(where)s: from is a whole number of 1 or more"), where=where),
+                found=repr(low),
+            )
             continue
         if high is not None and (type(high) is not int or high < low):
             problems.report(
-                f"{where}: to is a whole number, at least from ({low})", found=repr(high)
+                Text(
+                    N_("%(where)s: to is a whole number, at least from (%(low)s)"),
+                    where=where,
+                    low=low,
+                ),
+                found=repr(high),
             )
             continue
         if high is None and n != len(data):
-            problems.report(f"{where}: only the last row may leave out to (its sizes and more)")
+            problems.report(
+                Text(
+                    N_("%(where)s: only the last row may leave out to (its sizes and more)"),
+                    where=where,
+                )
+            )
             continue
         awards = _awards(where, item.get("awards"), decimals, problems)
         if awards is None:
@@ -297,9 +336,18 @@ def _rows(
         seats = low * (_PER_TABLE[table] if counts is Counts.TABLES else 1)
         if len(awards) > seats:
             problems.report(
-                f"{where}: {len(awards)} places rewarded in a field of {low} {counts} "
-                f"({seats} entrant{'s' if seats != 1 else ''})",
-                expected=f"at most {seats} awards",
+                counted(
+                    "%(where)s: %(awards)s places rewarded in a field of %(low)s %(counts)s "
+                    "(%(num)d entrant)",
+                    "%(where)s: %(awards)s places rewarded in a field of %(low)s %(counts)s "
+                    "(%(num)d entrants)",
+                    seats,
+                    where=where,
+                    awards=len(awards),
+                    low=low,
+                    counts=str(counts),
+                ),
+                expected=Text(N_("at most %(seats)s awards"), seats=seats),
             )
             continue
         rows.append(Band(low, high, awards))
@@ -308,36 +356,59 @@ def _rows(
         assert before.high is not None  # only the last row leaves it out
         if after.low > before.high + 1:
             problems.report(
-                f"{table}: no row for {_span(before.high + 1, after.low - 1)} "
-                f"(a gap between the rows for {before.sizes()} and {after.sizes()})",
-                expected="rows that follow on, each from one more than the last row's to",
+                Text(
+                    N_(
+                        "%(table)s: no row for %(span)s (a gap between the rows for %(before)s "
+                        "and %(after)s)"
+                    ),
+                    table=table,
+                    span=_span(before.high + 1, after.low - 1),
+                    before=before.sizes(),
+                    after=after.sizes(),
+                ),
+                expected=Text(N_("rows that follow on, each from one more than the last row's to")),
             )
         elif after.low <= before.high:
             problems.report(
-                f"{table}: the rows for {before.sizes()} and {after.sizes()} overlap",
-                expected="each size in one row",
+                Text(
+                    N_("%(table)s: the rows for %(before)s and %(after)s overlap"),
+                    table=table,
+                    before=before.sizes(),
+                    after=after.sizes(),
+                ),
+                expected=Text(N_("each size in one row")),
             )
     return tuple(rows)
 
 
 def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low} to {high}"
+    return str(low) if low == high else Text(N_("%(low)s to %(high)s"), low=low, high=high)
 
 
 def _awards(
-    where: str, data: Any, decimals: int, problems: Problems
+    where: Text, data: Any, decimals: int, problems: Problems
 ) -> tuple[Fraction, ...] | None:
     if not isinstance(data, list) or not data:
-        problems.report(f"{where}: awards is a list of numbers, best place first")
+        problems.report(
+            Text(N_("%(where)s: awards is a list of numbers, best place first"), where=where)
+        )
         return None
     if len(data) > MAX_AWARDS:
-        problems.report(f"{where}: {len(data)} awards", expected=f"at most {MAX_AWARDS}")
+        problems.report(
+            Text(N_("%(where)s: %(count)s awards"), where=where, count=len(data)),
+            expected=Text(N_("at most %(most)s"), most=MAX_AWARDS),
+        )
         return None
     values: list[Fraction] = []
     for k, value in enumerate(data, 1):
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             problems.report(
-                f"{where}: the {ordinal(k)} award is not a number", found=repr(value)[:40]
+                Text(
+                    N_("%(where)s: the %(place)s award is not a number"),
+                    where=where,
+                    place=ordinal(k),
+                ),
+                found=repr(value)[:40],
             )
             return None
         try:
@@ -346,28 +417,55 @@ def _awards(
             exact = Decimal("NaN")
         if not exact.is_finite():
             problems.report(
-                f"{where}: the {ordinal(k)} award is not a number", found=repr(value)[:40]
+                Text(
+                    N_("%(where)s: the %(place)s award is not a number"),
+                    where=where,
+                    place=ordinal(k),
+                ),
+                found=repr(value)[:40],
             )
             return None
         if exact < 0:
-            problems.report(f"{where}: the {ordinal(k)} award is negative", found=str(value))
+            problems.report(
+                Text(
+                    N_("%(where)s: the %(place)s award is negative"), where=where, place=ordinal(k)
+                ),
+                found=str(value),
+            )
             return None
         if -exact.normalize().as_tuple().exponent > decimals:  # type: ignore[operator]
             problems.report(
-                f"{where}: the {ordinal(k)} award {value} has more decimals than the unit",
-                expected=f"at most {decimals} decimal{'s' if decimals != 1 else ''}",
+                Text(
+                    N_("%(where)s: the %(place)s award %(value)s has more decimals than the unit"),
+                    where=where,
+                    place=ordinal(k),
+                    value=value,
+                ),
+                expected=counted("at most %(num)d decimal", "at most %(num)d decimals", decimals),
             )
             return None
         values.append(Fraction(exact))
     if values[0] <= 0:
-        problems.report(f"{where}: the winner's award is 0", expected="more than 0")
+        problems.report(
+            Text(N_("%(where)s: the winner's award is 0"), where=where),
+            expected=Text(N_("more than 0")),
+        )
         return None
     for k in range(1, len(values)):
         if values[k] > values[k - 1]:
             problems.report(
-                f"{where}: the {ordinal(k + 1)} place's award ({number(values[k], decimals)}) is "
-                f"more than the {ordinal(k)}'s ({number(values[k - 1], decimals)})",
-                expected="awards that never rise from one place to the next",
+                Text(
+                    N_(
+                        "%(where)s: the %(place)s place's award (%(value)s) is more than the "
+                        "%(before)s's (%(previous)s)"
+                    ),
+                    where=where,
+                    place=ordinal(k + 1),
+                    value=Figure(number(values[k], decimals)),
+                    before=ordinal(k),
+                    previous=Figure(number(values[k - 1], decimals)),
+                ),
+                expected=Text(N_("awards that never rise from one place to the next")),
             )
             return None
     return tuple(values)
