@@ -18,6 +18,7 @@ from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.languages import PSEUDO, use
 from bridgescore.masterpoints import EventField, Kind, RankedField, scheme_named
 from bridgescore.masterpoints.acbl import AcblClubScheme
+from bridgescore.masterpoints.model import require
 from bridgescore.masterpoints.strata import parse_strata, stratified
 from bridgescore.masterpoints.table import _KEYS, loads
 from bridgescore.session import Entrant
@@ -31,6 +32,8 @@ def _event(sessions: int) -> EventField:
     places = tuple((Entrant(n), n) for n in range(1, 13))
     return EventField(RankedField("overall", Kind.PAIRS, "event", 1, 6, places), sessions, 12)
 
+
+_TEAMS = RankedField("A", Kind.TEAMS, "teams", 1, 3, ())
 
 REFUSALS: list[Callable[[], object]] = [
     lambda: scheme_named("nonsense"),
@@ -52,6 +55,7 @@ REFUSALS: list[Callable[[], object]] = [
     lambda: stratified(scheme_named("nz:club"), cast(Any, None), parse_strata("A,B=5"), {}),
     lambda: AcblClubScheme("open", ("A", "B"), {Entrant(1): "C"}),
     lambda: AcblClubScheme("open", (), {Entrant(1): "C"}),
+    lambda: require((Kind.PAIRS, Kind.INDIVIDUAL), _TEAMS, "nz:club"),
 ]
 
 
@@ -74,6 +78,13 @@ def test_the_refusals_read_as_french() -> None:
     assert _said(REFUSALS[4], "fr") == "un coefficient ABF est supérieur à 0, trouvé -1"
     assert _said(REFUSALS[3], "fr") == ("pas un nombre : 'x' (attendu : un coefficient comme 3.0)")
     assert _said(REFUSALS[11], "fr") == "A est nommée deux fois"
+    assert _said(REFUSALS[-1], "fr") == (
+        "le barème nz:club ne récompense que des paires ou joueurs individuels ; le groupe A est "
+        "un tournoi par équipes"
+    )
+    assert _said(REFUSALS[-1], "en") == (
+        "the nz:club scheme awards pairs or individual only; field A is teams"
+    )
     assert _said(REFUSALS[14], "nl").startswith("de grens van C, 750, ligt niet onder die van B")
     # English is what it was.
     assert _said(REFUSALS[3], "en") == "not a number: 'x' (expected a weight like 3.0)"
@@ -84,9 +95,8 @@ def test_the_refusals_read_as_french() -> None:
 
 
 def test_the_schemes_refuse_in_marked_sentences_only() -> None:
-    """The refusals made from whole sentences are ``Text``s of marked messages; the two left
-    (a field of a kind a scheme does not award, pairs without a holding) are listed in
-    docs/languages.md as still English."""
+    """The refusals made from whole sentences are ``Text``s of marked messages; the one left
+    (pairs without a holding) is listed in docs/languages.md as still English."""
     root = Path(bridgescore.__file__).parent / "masterpoints"
     plain = []
     for path in sorted(root.glob("*.py")):
@@ -98,7 +108,7 @@ def test_the_schemes_refuse_in_marked_sentences_only() -> None:
                 said, ast.JoinedStr | ast.Constant | ast.BinOp
             ):
                 plain.append(f"{path.name}:{node.lineno}")
-    assert len(plain) <= 2, plain  # model.py and strata.py
+    assert len(plain) <= 1, plain  # strata.py's pairs without a holding
 
 
 _BAD_FILE = 'name = 5\ncolour = "x"\nbogus = 1\ndecimals = 9\ncounts = "x"\n'

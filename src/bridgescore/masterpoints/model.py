@@ -19,7 +19,7 @@ from fractions import Fraction
 from bridgescore.display import fmt, fmt_fixed, round_fraction
 from bridgescore.errors import RulesError
 from bridgescore.languages import N_
-from bridgescore.languages.text import Figure, Text, counted
+from bridgescore.languages.text import Figure, Text, counted, in_context
 from bridgescore.session import Entrant
 from bridgescore.vocabulary import Vocabulary
 
@@ -37,6 +37,12 @@ class Kind(Vocabulary, what="a kind of field"):
 
 
 _NOUNS = {Kind.PAIRS: "pair", Kind.INDIVIDUAL: "player", Kind.TEAMS: "team"}
+# The kinds as a sentence says them (their English is the kind's own word).
+_KIND_WORDS = {
+    Kind.PAIRS: in_context("a kind of field", "pairs"),
+    Kind.INDIVIDUAL: in_context("a kind of field", "individual"),
+    Kind.TEAMS: in_context("a kind of field", "teams"),
+}
 
 
 @dataclass(frozen=True)
@@ -312,9 +318,17 @@ def require(kinds: Iterable[Kind], field: RankedField, scheme: str) -> None:
     """Refuse a field whose kind the scheme has no rule for."""
     allowed = tuple(kinds)
     if field.kind not in allowed:
-        names = " or ".join(k.value for k in allowed)
+        names: str = _KIND_WORDS[allowed[0]]
+        for kind in allowed[1:]:
+            names = Text(N_("%(first)s or %(then)s"), first=names, then=_KIND_WORDS[kind])
         raise RulesError(
-            f"the {scheme} scheme awards {names} only; field {field.name} is {field.kind.value}"
+            Text(
+                N_("the %(scheme)s scheme awards %(kinds)s only; field %(field)s is %(kind)s"),
+                scheme=scheme,
+                kinds=names,
+                field=field.name,
+                kind=_KIND_WORDS[field.kind],
+            )
         )
 
 
