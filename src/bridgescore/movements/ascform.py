@@ -20,6 +20,8 @@ import re
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.movements.model import (
     Contestant,
     Movement,
@@ -36,13 +38,18 @@ def loads(text: str, boards_per_round: int, path: str | None = None) -> Movement
     """Read a ``.ASC`` movement; every problem is reported at once with its line."""
     lines = [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(text.splitlines(), 1)]
     if not lines or not lines[0][1]:
-        raise InputFileError(path, [Problem("the first line must be the header", line=1)])
+        raise InputFileError(path, [Problem(Text(N_("the first line must be the header")), line=1)])
     problems: list[Problem] = []
     header = _numbers(lines[0][1])
     if len(header) != 5 or any(h is None for h in header):
         problems.append(
             Problem(
-                "the header is: contestants, tables, rounds, board groups, individual (0 or 1)",
+                Text(
+                    N_(
+                        "the header is: contestants, tables, rounds, board groups, "
+                        "individual (0 or 1)"
+                    )
+                ),
                 line=1,
                 found=lines[0][1],
             )
@@ -50,12 +57,15 @@ def loads(text: str, boards_per_round: int, path: str | None = None) -> Movement
         raise InputFileError(path, problems)
     contestants, tables, rounds, groups, flag = (int(h or 0) for h in header)
     if flag not in (0, 1):
-        problems.append(Problem("individual must be 0 or 1", line=1, found=str(flag)))
+        problems.append(Problem(Text(N_("individual must be 0 or 1")), line=1, found=str(flag)))
     individual = flag == 1
     width = 5 if individual else 3
     body = [(n, line) for n, line in lines[1:] if line]
     if len(body) != rounds:
-        problems.append(Problem(f"{len(body)} round lines, the header says {rounds}"))
+        said = Text(
+            N_("%(lines)s round lines, the header says %(rounds)s"), lines=len(body), rounds=rounds
+        )
+        problems.append(Problem(said))
     letters: set[bool] = set()
     raw: list[tuple[int, int, tuple[int, ...], int]] = []
     for rnd, (number, line) in enumerate(body, 1):
@@ -63,7 +73,16 @@ def loads(text: str, boards_per_round: int, path: str | None = None) -> Movement
         if len(tokens) != tables * width:
             problems.append(
                 Problem(
-                    f"round {rnd}: {len(tokens)} entries, expected {tables} tables x {width}",
+                    Text(
+                        N_(
+                            "round %(round)s: %(entries)s entries, "
+                            "expected %(tables)s tables x %(width)s"
+                        ),
+                        round=rnd,
+                        entries=len(tokens),
+                        tables=tables,
+                        width=width,
+                    ),
                     line=number,
                 )
             )
@@ -79,12 +98,18 @@ def loads(text: str, boards_per_round: int, path: str | None = None) -> Movement
                 continue  # an unused table
             if group == 0 or not all(seated):
                 problems.append(
-                    Problem(f"table {table + 1}: a table is all zeros or has no zero", number)
+                    Problem(
+                        Text(
+                            N_("table %(table)s: a table is all zeros or has no zero"),
+                            table=table + 1,
+                        ),
+                        number,
+                    )
                 )
                 continue
             raw.append((rnd, table + 1, seated, group))
     if len(letters) > 1:
-        problems.append(Problem("board groups must be all letters or all numbers"))
+        problems.append(Problem(Text(N_("board groups must be all letters or all numbers"))))
     if problems:
         raise InputFileError(path, problems)
     return _movement(raw, individual, tables, rounds, boards_per_round)
@@ -146,7 +171,9 @@ def _numbers(text: str) -> list[int | None]:
 
 def _contestant(token: str, most: int, line: int, problems: list[Problem]) -> int | None:
     if not (token.isascii() and token.isdigit()) or int(token) > most:
-        problems.append(Problem(f"not a contestant 0 to {most}", line=line, found=token))
+        problems.append(
+            Problem(Text(N_("not a contestant 0 to %(most)s"), most=most), line=line, found=token)
+        )
         return None
     return int(token)
 
@@ -165,7 +192,11 @@ def _group(
         value = -1
     if not 0 <= value <= most:
         problems.append(
-            Problem(f"not a board group (1 to {most}, or A on)", line=line, found=token)
+            Problem(
+                Text(N_("not a board group (1 to %(most)s, or A on)"), most=most),
+                line=line,
+                found=token,
+            )
         )
         return None
     return value

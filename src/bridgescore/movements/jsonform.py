@@ -93,8 +93,10 @@ def loads(text: str, path: str | None = None) -> Movement:
             path,
             [
                 Problem(
-                    f"too large for a movement: {len(text):,} characters",
-                    expected=f"at most {MAX_TEXT:,}",
+                    Text(
+                        N_("too large for a movement: %(size)s characters"), size=f"{len(text):,}"
+                    ),
+                    expected=Text(N_("at most %(most)s"), most=f"{MAX_TEXT:,}"),
                 )
             ],
         )
@@ -103,17 +105,23 @@ def loads(text: str, path: str | None = None) -> Movement:
             path,
             [
                 Problem(
-                    f"lists or objects nested more than {MAX_DEPTH} deep: not a movement",
-                    expected="an object with a list of plays",
+                    Text(
+                        N_("lists or objects nested more than %(depth)s deep: not a movement"),
+                        depth=MAX_DEPTH,
+                    ),
+                    expected=Text(N_("an object with a list of plays")),
                 )
             ],
         )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputFileError(path, [Problem(f"not JSON: {error.msg}", line=error.lineno)]) from None
+        # The parser's usual sentences are in the catalogues (formats/files.py marks them).
+        said = Text(N_("not JSON: %(error)s"), error=Text(error.msg))
+        raise InputFileError(path, [Problem(said, line=error.lineno)]) from None
     except ValueError as error:  # a number of thousands of digits
-        raise InputFileError(path, [Problem(f"not a movement: {error}")]) from None
+        said = Text(N_("not a movement: %(error)s"), error=str(error))
+        raise InputFileError(path, [Problem(said)]) from None
     return from_data(data, path)
 
 
@@ -137,17 +145,28 @@ def from_data(data: Any, path: str | None = None) -> Movement:
     if isinstance(data, list):
         data = {"plays": data}
     if not isinstance(data, Mapping):
-        raise InputFileError(path, [Problem("expected an object with plays, or a list of plays")])
+        raise InputFileError(
+            path, [Problem(Text(N_("expected an object with plays, or a list of plays")))]
+        )
     raw_plays = data.get("plays")
     if not isinstance(raw_plays, list) or not raw_plays:
-        raise InputFileError(path, [Problem("no plays: expected a non-empty list 'plays'")])
+        raise InputFileError(
+            path, [Problem(Text(N_("no plays: expected a non-empty list 'plays'")))]
+        )
     if len(raw_plays) > MAX_TABLES * MAX_ROUNDS:
         raise InputFileError(
             path,
             [
                 Problem(
-                    f"{len(raw_plays):,} plays: more than any movement has",
-                    expected=f"at most {MAX_TABLES} tables x {MAX_ROUNDS} rounds",
+                    Text(
+                        N_("%(plays)s plays: more than any movement has"),
+                        plays=f"{len(raw_plays):,}",
+                    ),
+                    expected=Text(
+                        N_("at most %(tables)s tables x %(rounds)s rounds"),
+                        tables=MAX_TABLES,
+                        rounds=MAX_ROUNDS,
+                    ),
                 )
             ],
         )
@@ -173,14 +192,33 @@ def from_data(data: Any, path: str | None = None) -> Movement:
     for group in shared:
         if max(group, default=0) > tables:
             problems.append(
-                Problem(f"shared: table {max(group)} of {group} is not in the movement's plays")
+                Problem(
+                    Text(
+                        N_("shared: table %(table)s of %(group)s is not in the movement's plays"),
+                        table=max(group),
+                        group=str(group),
+                    )
+                )
             )
     for rnd in switched[0] if switched else ():
         if rnd > rounds:
-            problems.append(Problem(f"arrow_switched: round {rnd} is not in the movement's plays"))
+            problems.append(
+                Problem(
+                    Text(
+                        N_("arrow_switched: round %(round)s is not in the movement's plays"),
+                        round=rnd,
+                    )
+                )
+            )
     if stands > len({p.set for p in plays}):
         problems.append(
-            Problem(f"stands: {stands} relay or bye stands for {len({p.set for p in plays})} sets")
+            Problem(
+                Text(
+                    N_("stands: %(stands)s relay or bye stands for %(sets)s sets"),
+                    stands=stands,
+                    sets=len({p.set for p in plays}),
+                )
+            )
         )
     notes = _notes(data.get("notes"), problems)
     name = _text(data.get("name"), "name", problems)
@@ -205,13 +243,15 @@ def from_data(data: Any, path: str | None = None) -> Movement:
 def _header(data: Mapping[str, Any], plays: list[Play], problems: list[Problem]) -> None:
     """The header's counts, where given, must be what the plays say."""
     if "format" in data and data["format"] != FORMAT:
-        problems.append(Problem("not a bridgescore movement", found=_shown(data["format"])))
+        problems.append(
+            Problem(Text(N_("not a bridgescore movement")), found=_shown(data["format"]))
+        )
     if "version" in data and data["version"] != VERSION:
         problems.append(
             Problem(
-                "a movement version this bridgescore does not read",
+                Text(N_("a movement version this bridgescore does not read")),
                 found=_shown(data["version"]),
-                expected=f"{VERSION} (a newer bridgescore may read it)",
+                expected=Text(N_("%(version)s (a newer bridgescore may read it)"), version=VERSION),
             )
         )
     if not plays:
@@ -226,7 +266,12 @@ def _header(data: Mapping[str, Any], plays: list[Play], problems: list[Problem])
         if given is not None and given != value:
             problems.append(
                 Problem(
-                    f"{name}: the header says {_shown(given)}, the plays {value}",
+                    Text(
+                        N_("%(key)s: the header says %(given)s, the plays %(value)s"),
+                        key=name,
+                        given=_shown(given),
+                        value=value,
+                    ),
                     found=_shown(given),
                     expected=str(value),
                 )
@@ -270,7 +315,7 @@ def _text(value: Any, what: str, problems: list[Problem]) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        problems.append(Problem(f"{what}: expected text", found=_shown(value)))
+        problems.append(Problem(Text(N_("%(key)s: expected text"), key=what), found=_shown(value)))
         return ""
     return value
 
@@ -279,7 +324,9 @@ def _notes(value: Any, problems: list[Problem]) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        problems.append(Problem("notes: expected a list of sentences", found=_shown(value)))
+        problems.append(
+            Problem(Text(N_("notes: expected a list of sentences")), found=_shown(value))
+        )
         return ()
     return tuple(value)
 
@@ -300,7 +347,9 @@ def _groups(
         for g in value
     )
     if not ok:
-        problems.append(Problem(f"{what}: expected lists of numbers", found=str(value)[:60]))
+        problems.append(
+            Problem(Text(N_("%(key)s: expected lists of numbers"), key=what), found=str(value)[:60])
+        )
         return ()
     return tuple(tuple(g) for g in value)
 
@@ -315,7 +364,12 @@ def _kind(value: Any, individual: bool, problems: list[Problem]) -> FieldStructu
     if kind is FieldStructure.TEAMS:  # teams of four are seated by no movement of ours
         problems.append(
             Problem(
-                f"not a kind of movement: {str(value)!r} (expected mitchell, howell or individual)"
+                Text(
+                    N_(
+                        "not a kind of movement: %(kind)s (expected mitchell, howell or individual)"
+                    ),
+                    kind=repr(str(value)),
+                )
             )
         )
         return FieldStructure.HOWELL
@@ -330,13 +384,15 @@ def _play(
     phantom: Any,
     problems: list[Problem],
 ) -> Play | None:
-    where = f"play {index}"
+    where = Text(N_("play %(play)s"), play=index)
     if not isinstance(raw, Mapping):
-        problems.append(Problem(f"{where}: expected an object", found=str(raw)[:40]))
+        problems.append(
+            Problem(Text(N_("%(where)s: expected an object"), where=where), found=str(raw)[:40])
+        )
         return None
     before = len(problems)
-    rnd = _int(raw.get("round"), f"{where}: round", problems, most=MAX_ROUNDS)
-    table = _int(raw.get("table"), f"{where}: table", problems, most=MAX_TABLES)
+    rnd = _int(raw.get("round"), _key(where, "round"), problems, most=MAX_ROUNDS)
+    table = _int(raw.get("table"), _key(where, "table"), problems, most=MAX_TABLES)
     names = _PLAYER_SEATS if kind is FieldStructure.INDIVIDUAL else _PAIR_SEATS
     seats = []
     for name in names:
@@ -344,7 +400,8 @@ def _play(
         if value == PHANTOM:
             value = phantom if phantom is not None else None
             if value is None:
-                problems.append(Problem(f"{where}: 'phantom' seated but no phantom declared"))
+                said = Text(N_("%(where)s: 'phantom' seated but no phantom declared"), where=where)
+                problems.append(Problem(said))
                 continue
         line = (Side.NS if name == "ns" else Side.EW) if lines else None
         who = _contestant(value, line, kind, problems, index, name)
@@ -358,8 +415,15 @@ def _play(
     ):
         problems.append(
             Problem(
-                f"{where}: boards must be a list of 1 to {MAX_BOARDS_PER_ROUND} board numbers "
-                f"from 1 to {MAX_NUMBER}",
+                Text(
+                    N_(
+                        "%(where)s: boards must be a list of 1 to %(boards)s board numbers "
+                        "from 1 to %(most)s"
+                    ),
+                    where=where,
+                    boards=MAX_BOARDS_PER_ROUND,
+                    most=MAX_NUMBER,
+                ),
                 found=_shown(boards),
             )
         )
@@ -367,7 +431,7 @@ def _play(
     number = raw.get("set")
     if number is None:
         number = min(boards) if boards else 1
-    number = _int(number, f"{where}: set", problems, most=MAX_NUMBER)
+    number = _int(number, _key(where, "set"), problems, most=MAX_NUMBER)
     absent = []
     for value in raw.get("absent") or ():
         who = _contestant(value, None, kind, problems, index, "absent")
@@ -405,8 +469,9 @@ def _contestant(
                 return Contestant(parsed.number, parsed.line or line, player)
     except (ParseError, RulesError):  # not a number; 0
         pass
-    where = f"play {index}: {seat}" if index else "phantom"
-    problems.append(Problem(f"{where}: not a pair or player number", found=repr(value)))
+    where = _key(Text(N_("play %(play)s"), play=index), seat) if index else "phantom"
+    said = Text(N_("%(key)s: not a pair or player number"), key=where)
+    problems.append(Problem(said, found=repr(value)))
     return None
 
 
@@ -416,9 +481,22 @@ def _int(
     if _whole(value, least, most):
         return int(value)
     problems.append(
-        Problem(f"{what}: expected a whole number from {least} to {most}", found=_shown(value))
+        Problem(
+            Text(
+                N_("%(key)s: expected a whole number from %(least)s to %(most)s"),
+                key=what,
+                least=least,
+                most=most,
+            ),
+            found=_shown(value),
+        )
     )
     return least
+
+
+def _key(where: str, key: str) -> Text:
+    """A key of a play, as the file names it, after the play it is in ("play 3: round")."""
+    return Text(N_("%(where)s: %(key)s"), where=where, key=key)
 
 
 def _whole(value: Any, least: int, most: int) -> bool:

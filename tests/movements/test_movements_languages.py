@@ -1,0 +1,127 @@
+"""A movement file's problems are said in the language of whoever reads it: the pseudo-locale
+``qps`` accents every translated message, so a plain word left in what a bad movement file's
+problems say is a sentence that did not pass through the catalogues. English stays as it was."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bridgescore.errors import InputFileError
+from bridgescore.languages import use
+from bridgescore.movements import ascform, jsonform
+
+_WORD = re.compile(r"[A-Za-z]{2,}")
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+# Bad movement files, JSON and .ASC, that between them reach every sentence the readers say.
+JSON_FILES = {
+    "deep.json": "[" * 40 + "]" * 40,
+    "broken.json": '{"plays": [',
+    "number.json": "5",
+    "empty.json": '{"plays": []}',
+    "many.json": "[" + ",".join(["7"] * 80_001) + "]",
+    "header.json": json.dumps(
+        {
+            "format": "x",
+            "version": 9,
+            "kind": "teams",
+            "name": 5,
+            "notes": "n",
+            "tables": 9,
+            "shared": [[1, 7]],
+            "stands": 3,
+            "arrow_switched": [4],
+            "plays": [{"round": 1, "table": 1, "set": 1, "boards": [1, 2], "ns": 1, "ew": 2}],
+        }
+    ),
+    "plays.json": json.dumps(
+        {
+            "kind": "mitchell",
+            "shared": "x",
+            "stands": -1,
+            "plays": [
+                7,
+                {"round": 0, "table": "a", "set": 0, "boards": [], "ns": "phantom", "ew": "q"},
+            ],
+        }
+    ),
+}
+ASC_FILES = {
+    "header.asc": "",
+    "counts.asc": "4 2 2 2 3\n1 2 1\n",
+    "cells.asc": "4 2 2 2 0\n1 2 1 3 9 Z\n1 0 A 3 4 1\n",
+    "columns.asc": "4 2 2 2\n",
+}
+# The keys of a movement's JSON form, as the file names them (said as they are in every
+# language), and the kinds of movement it takes.
+_KEYS = {
+    "name",
+    "tables",
+    "shared",
+    "stands",
+    "round",
+    "table",
+    "set",
+    "ew",
+    "mitchell",
+    "howell",
+    "individual",
+}
+
+
+def _said(name: str, code: str) -> InputFileError:
+    with use(code), pytest.raises(InputFileError) as caught:
+        if name in JSON_FILES:
+            jsonform.loads(JSON_FILES[name], name)
+        else:
+            ascform.loads(ASC_FILES[name], 2, name)
+    return caught.value
+
+
+@pytest.mark.parametrize("name", [*JSON_FILES, *ASC_FILES])
+def test_every_problem_of_a_bad_movement_file_is_said_in_the_pseudo_locale(name: str) -> None:
+    error = _said(name, "qps")
+    said = _QUOTED.sub("", str(error).replace(name, ""))
+    left = set(_WORD.findall(said)) - _KEYS
+    assert not left, (sorted(left), str(error))
+    english = _said(name, "en")
+    assert len(error.problems) == len(english.problems) >= 1
+    assert str(error).count("\n") == str(english).count("\n")
+
+
+def test_the_bad_movement_files_say_many_different_sentences() -> None:
+    messages = set()
+    for name in [*JSON_FILES, *ASC_FILES]:
+        messages |= {getattr(p.message, "message", p.message) for p in _said(name, "en").problems}
+    assert len(messages) >= 28, len(messages)
+
+
+def test_a_movement_files_problems_in_french_by_hand() -> None:
+    said = str(_said("plays.json", "fr"))
+    assert (
+        "plays.json: rencontre 2 : round : attendu un nombre entier de 1 à 200 : trouvé '0'" in said
+    )
+    assert "plays.json: rencontre 2 : 'phantom' assis mais aucune paire fantôme déclarée" in said
+    said = str(_said("cells.asc", "fr"))
+    assert "cells.asc:3: table 1 : une table est tout à zéro ou n'a aucun zéro" in said
+
+
+def test_a_movement_files_problems_in_dutch_by_hand() -> None:
+    said = str(_said("counts.asc", "nl"))
+    assert "counts.asc: 1 ronderegels, de kop zegt 2" in said
+
+
+def test_a_movement_files_problems_in_english_as_they_were() -> None:
+    said = str(_said("header.json", "en"))
+    assert "header.json: stands: 3 relay or bye stands for 1 sets" in said
+    assert "header.json: tables: the header says 9, the plays 1: found '9', expected 1" in said
+    assert "plays.json: play 2: ew: not a pair or player number: found \"'q'\"" in str(
+        _said("plays.json", "en")
+    )
+    # The problems keep their English for JSON whatever the language they were made in.
+    with use("fr"):
+        problem = _said("plays.json", "fr").problems[0]
+    assert problem.message == "play 1: expected an object"
