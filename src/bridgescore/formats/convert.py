@@ -14,7 +14,7 @@ from pathlib import Path
 from bridgescore.errors import ParseError, Problem, RulesError
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.languages import N_, _, ngettext
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, shown
 from bridgescore.movements.model import Movement
 from bridgescore.rules import Method, Rules
 from bridgescore.scoring import method_of, score
@@ -136,7 +136,7 @@ def convert(
         lost += scored_losses(session, back, rules)
     if lost and not lossy:
         raise LossError(str(target), written, lost)
-    notes.extend(_("lost: %(what)s", what=line) for line in lost)
+    notes.extend(_("lost: %(what)s", what=shown(line)) for line in lost)
     write_text(target, text, inputs=(source, *inputs))
     return ConvertReport(
         str(source),
@@ -158,10 +158,20 @@ class LossError(RulesError):
         from bridgescore.formats import LABELS
 
         self.lost = tuple(lost)
-        lines = "\n".join(f"  {line}" for line in lost)
+        # Each line translated where shown: the lines are laid out, not a message.
+        lines = Text("  %(line)s\n", line=lost[0])
+        for line in lost[1:]:
+            lines = Text("%(before)s  %(line)s\n", before=lines, line=line)
         super().__init__(
-            f"{target}: {LABELS[kind]} cannot hold everything in this session, and would lose:\n"
-            f"{lines}\nnothing was written: give --lossy to write it without them"
+            Text(
+                N_(
+                    "%(target)s: %(format)s cannot hold everything in this session, and would "
+                    "lose:\n%(lines)snothing was written: give --lossy to write it without them"
+                ),
+                target=target,
+                format=LABELS[kind],
+                lines=lines,
+            )
         )
 
 

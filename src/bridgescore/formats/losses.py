@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from bridgescore.errors import BridgeScoreError, InputFileError
+from bridgescore.errors import BridgeScoreError, InputFileError, sentence
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, counted
 from bridgescore.session import FieldStructure
 
 if TYPE_CHECKING:
@@ -33,25 +35,43 @@ def read_back(kind: str, text: str, path: str, structure: FieldStructure) -> Ses
         rf = reader.loads(text, path)
     except BridgeScoreError as error:
         problems = error.problems if isinstance(error, InputFileError) else ()
-        first = problems[0].describe() if problems else str(error)
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        return f"the file written cannot be read back: {first}{more}"
+        first = problems[0].text() if problems else sentence(error)
+        if len(problems) > 1:
+            return Text(
+                N_("the file written cannot be read back: %(first)s (and %(more)s more)"),
+                first=first,
+                more=len(problems) - 1,
+            )
+        return Text(N_("the file written cannot be read back: %(first)s"), first=first)
     # Then checked as that structure (the format may not say it: a PBN file of pairs).
     return rf.forced(structure, None).session
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _rows(count: int) -> Text:
+    return counted("%(num)d row", "%(num)d rows", count)
 
 
-def _place(t: TableResult) -> str:
-    where = f"board {t.board}"
+def _boards(count: int) -> Text:
+    return counted("%(num)d board", "%(num)d boards", count)
+
+
+def _entrants(count: int) -> Text:
+    return counted("%(num)d entrant", "%(num)d entrants", count)
+
+
+def _place(t: TableResult) -> Text:
+    where = Text(N_("board %(board)s"), board=t.board)
     if t.section:
-        where = f"section {t.section}, {where}"
+        where = Text(N_("section %(section)s, %(where)s"), section=t.section, where=where)
     if t.table is not None:
-        where += f", table {t.table}"
+        where = Text(N_("%(where)s, table %(table)s"), where=where, table=t.table)
     elif t.ns and t.ew:
-        where += f", {'-'.join(map(str, t.ns))} v {'-'.join(map(str, t.ew))}"
+        where = Text(
+            N_("%(where)s, %(ns)s v %(ew)s"),
+            where=where,
+            ns="-".join(map(str, t.ns)),
+            ew="-".join(map(str, t.ew)),
+        )
     return where
 
 
@@ -69,7 +89,12 @@ def losses(original: Session, back: Session | str) -> list[str]:
     missing = [t for k, t in originals.items() if k not in backs]
     if missing:
         found.append(
-            f"{_plural(len(missing), 'row')} (first: {_place(missing[0])}: {missing[0].describe()})"
+            Text(
+                N_("%(rows)s (first: %(place)s: %(result)s)"),
+                rows=_rows(len(missing)),
+                place=_place(missing[0]),
+                result=missing[0].describe(),
+            )
         )
     pairs = [(t, backs[k]) for k, t in originals.items() if k in backs]
 
@@ -77,29 +102,35 @@ def losses(original: Session, back: Session | str) -> list[str]:
         board = session.boards.get(t.board)
         return t.vulnerability or (board.vulnerability if board else None)
 
-    checks: list[tuple[str, Callable[[TableResult, TableResult], tuple[object, object]]]] = [
+    checks: list[tuple[Text, Callable[[TableResult, TableResult], tuple[object, object]]]] = [
         (
-            "the result",
+            Text(N_("the result")),
             lambda a, b: (
                 (a.describe(), a.ns_side, a.ew_side),
                 (b.describe(), b.ns_side, b.ew_side),
             ),
         ),
-        ("the director's assignment", lambda a, b: (a.assigned, b.assigned)),
-        ("the vulnerability", lambda a, b: (vul(original, a), vul(back, b))),
-        ("the comparison group of a fouled board", lambda a, b: (a.group, b.group)),
-        ("the lead", lambda a, b: (a.lead, b.lead)),
-        ("the arrow switch", lambda a, b: (a.arrow, b.arrow)),
-        ("the round", lambda a, b: (a.round, b.round)),
-        ("the table", lambda a, b: (a.table, b.table)),
+        (Text(N_("the director's assignment")), lambda a, b: (a.assigned, b.assigned)),
+        (Text(N_("the vulnerability")), lambda a, b: (vul(original, a), vul(back, b))),
+        (Text(N_("the comparison group of a fouled board")), lambda a, b: (a.group, b.group)),
+        (Text(N_("the lead")), lambda a, b: (a.lead, b.lead)),
+        (Text(N_("the arrow switch")), lambda a, b: (a.arrow, b.arrow)),
+        (Text(N_("the round")), lambda a, b: (a.round, b.round)),
+        (Text(N_("the table")), lambda a, b: (a.table, b.table)),
     ]
     for what, values in checks:
         differ = [(a, *values(a, b)) for a, b in pairs if values(a, b)[0] != values(a, b)[1]]
         if differ:
             first, was, became = differ[0]
             found.append(
-                f"{what} of {_plural(len(differ), 'row')} (first: {_place(first)}: "
-                f"{_shown(was)} became {_shown(became)})"
+                Text(
+                    N_("%(what)s of %(rows)s (first: %(place)s: %(was)s became %(became)s)"),
+                    what=what,
+                    rows=_rows(len(differ)),
+                    place=_place(first),
+                    was=_shown(was),
+                    became=_shown(became),
+                )
             )
     found.extend(_board_losses(original, back))
     found.extend(_session_losses(original, back))
@@ -110,17 +141,17 @@ def _shown(value: object) -> str:
     if isinstance(value, tuple):
         value = value[0]
     if value is None:
-        return "nothing"
+        return Text(N_("nothing"))
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return Text(N_("yes")) if value else Text(N_("no"))
     return f"'{value}'"
 
 
 def _board_losses(original: Session, back: Session) -> Iterable[str]:
-    parts: tuple[tuple[str, Callable[[Board], object]], ...] = (
-        ("the deal", lambda b: None if b.deal is None else b.deal.pbn()),
-        ("the dealer", lambda b: b.dealer),
-        ("the vulnerability", lambda b: b.vulnerability),
+    parts: tuple[tuple[Text, Callable[[Board], object]], ...] = (
+        (Text(N_("the deal")), lambda b: None if b.deal is None else b.deal.pbn()),
+        (Text(N_("the dealer")), lambda b: b.dealer),
+        (Text(N_("the vulnerability")), lambda b: b.vulnerability),
     )
     for what, get in parts:
         differ = [
@@ -129,21 +160,37 @@ def _board_losses(original: Session, back: Session) -> Iterable[str]:
             if get(board) != (get(back.boards[n]) if n in back.boards else None)
         ]
         if differ:
-            boards = _plural(len(differ), "board")
-            yield f"{what} of {boards} (first: board {differ[0]})"
+            yield Text(
+                N_("%(what)s of %(boards)s (first: board %(board)s)"),
+                what=what,
+                boards=_boards(len(differ)),
+                board=differ[0],
+            )
 
 
 def _session_losses(original: Session, back: Session) -> Iterable[str]:
     if original.title != back.title:
-        yield f"the title ({_shown(original.title)} became {_shown(back.title)})"
+        yield Text(
+            N_("the title (%(was)s became %(became)s)"),
+            was=_shown(original.title),
+            became=_shown(back.title),
+        )
     if original.date != back.date:
-        yield f"the date ({_shown(original.date)} became {_shown(back.date)})"
+        yield Text(
+            N_("the date (%(was)s became %(became)s)"),
+            was=_shown(original.date),
+            became=_shown(back.date),
+        )
     names = [e for e, name in original.names.items() if back.names.get(e) != name]
     if names:
-        yield f"the names of {_plural(len(names), 'entrant')} (first: {names[0].label})"
+        yield Text(
+            N_("the names of %(entrants)s (first: %(entrant)s)"),
+            entrants=_entrants(len(names)),
+            entrant=names[0].label,
+        )
     members = [e for e, m in original.members.items() if m and back.members.get(e) != m]
     if members:
-        yield f"the membership numbers of {_plural(len(members), 'entrant')}"
+        yield Text(N_("the membership numbers of %(entrants)s"), entrants=_entrants(len(members)))
 
 
 def score_losses(original: SessionResult, back: SessionResult) -> list[str]:
@@ -162,13 +209,18 @@ def score_losses(original: SessionResult, back: SessionResult) -> list[str]:
         return []
     _field, entrant = differ[0]
     return [
-        f"the scores of {_plural(len(differ), 'entrant')} (first: {entrant.label}: "
-        f"{_number(was[differ[0]])} became {_number(became.get(differ[0]))})"
+        Text(
+            N_("the scores of %(entrants)s (first: %(entrant)s: %(was)s became %(became)s)"),
+            entrants=_entrants(len(differ)),
+            entrant=entrant.label,
+            was=_number(was[differ[0]]),
+            became=_number(became.get(differ[0])),
+        )
     ]
 
 
 def _number(value: Fraction | None) -> str:
-    return "no score" if value is None else f"{float(value):.2f}"
+    return Text(N_("no score")) if value is None else f"{float(value):.2f}"
 
 
 def scored_losses(original: Session, back: Session, rules: Rules) -> list[str]:
@@ -180,7 +232,7 @@ def scored_losses(original: Session, back: Session, rules: Rules) -> list[str]:
     try:
         return score_losses(score_pairs(original, rules), score_pairs(back, rules))
     except BridgeScoreError as error:
-        return [f"the file written cannot be scored: {error}"]
+        return [Text(N_("the file written cannot be scored: %(error)s"), error=sentence(error))]
 
 
 __all__ = ["losses", "read_back", "score_losses", "scored_losses"]
