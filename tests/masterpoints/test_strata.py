@@ -6,6 +6,7 @@ the group rounded to the nearest place; a lower stratum counts the pairs eligibl
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -225,3 +226,31 @@ def test_strata_never_lower_an_award(case: tuple[RankedField, dict[Entrant, str]
     for award in stratified:  # an A pair is ranked in A alone
         if stratum_of[award.entrant] == "A":
             assert award.points == plain[award.entrant]
+
+
+def _said(language: str, *args: str | Path) -> tuple[int, str]:
+    env = {"LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    result = CliRunner().invoke(main, [str(a) for a in args], env=env)
+    return result.exit_code, result.stderr
+
+
+def test_pairs_without_a_holding_said_in_the_language(tmp_path: Path) -> None:
+    """The refusal passes through the catalogues: in the pseudo-locale no plain English word is
+    left but the players' names (data), the pairs' numbers and the tool's name; in French by
+    hand; in English as it was."""
+    session, holdings = _files(tmp_path, leave_out=("South 3", "east 1"))
+    args = (
+        "score", session, "--masterpoints", "acbl:club", "--strata", "A,B=750,C=300",
+        "--holdings", holdings,
+    )  # fmt: skip
+    code, err = _said("qps", *args)
+    assert code == 2
+    names = {"North", "South", "East", "West", "bridgescore", "EW", "NS"}
+    assert not set(re.findall(r"[A-Za-z]{2,}", err)) - names, err
+    code, err = _said("fr_FR.UTF-8", *args)
+    assert code == 2
+    assert "2 participants n'ont pas de points d'expert, donc pas de catégorie" in err
+    assert "paire 1EW (East 1 & West 1) : pas de points d'expert pour East 1" in err
+    code, err = _said("C", *args)
+    assert "2 entrants have no masterpoint holding, so no stratum (a pair is stratified by" in err
+    assert "\n  pair 1EW (East 1 & West 1): no holding for East 1\n" in err

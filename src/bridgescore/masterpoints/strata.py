@@ -24,7 +24,7 @@ from fractions import Fraction
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.handicap import split_names
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, counted
 from bridgescore.masterpoints.acbl import AcblClubScheme
 from bridgescore.masterpoints.model import Scheme
 from bridgescore.session import Entrant, Member, Session
@@ -199,21 +199,49 @@ def strata_of(
             member = members[i] if i < len(members) else Member()
             holding = holdings.of(player, member)
             if holding is None:
-                missing.append(player or member.national or member.club or f"player {i + 1}")
+                who = player or member.national or member.club
+                missing.append(who or Text(N_("player %(number)s"), number=i + 1))
             else:
                 held.append(holding)
         if missing:
-            unknown.append(f"{entrant} ({name or 'no names'}): no holding for {', '.join(missing)}")
+            unknown.append(
+                Text(
+                    N_("%(entrant)s (%(names)s): no holding for %(players)s"),
+                    entrant=_entrant(entrant),
+                    names=name or Text(N_("no names")),
+                    players=_listed(missing, ", "),
+                )
+            )
             continue
         result[entrant] = stratum_for(max(held), strata).name
     if unknown:
-        count = len(unknown)
         raise RulesError(
-            f"{count} {'entrants have' if count != 1 else 'entrant has'} no masterpoint holding, "
-            "so no stratum (a pair is stratified by its higher holder; give every player's "
-            "holding in the holdings file):\n  " + "\n  ".join(unknown)
+            counted(
+                "%(num)d entrant has no masterpoint holding, so no stratum (a pair is stratified "
+                "by its higher holder; give every player's holding in the holdings file):\n  "
+                "%(entrants)s",
+                "%(num)d entrants have no masterpoint holding, so no stratum (a pair is "
+                "stratified by its higher holder; give every player's holding in the holdings "
+                "file):\n  %(entrants)s",
+                len(unknown),
+                entrants=_listed(unknown, "\n  "),
+            )
         )
     return result
+
+
+def _entrant(entrant: Entrant) -> Text:
+    if entrant.player:
+        return Text(N_("player %(label)s"), label=entrant.label)
+    return Text(N_("pair %(label)s"), label=entrant.label)
+
+
+def _listed(items: list[str], between: str) -> str:
+    """``items`` one after the other, each translated where shown (a layout, not a message)."""
+    listed = Text("%(item)s", item=items[0])
+    for item in items[1:]:
+        listed = Text("%(before)s" + between + "%(item)s", before=listed, item=item)
+    return listed
 
 
 def stratified(
