@@ -125,3 +125,27 @@ def test_a_movement_files_problems_in_english_as_they_were() -> None:
     with use("fr"):
         problem = _said("plays.json", "fr").problems[0]
     assert problem.message == "play 1: expected an object"
+
+
+def test_a_stored_movements_notes_are_said_in_the_language_when_read_back() -> None:
+    """The notes a generator writes are English in the JSON; read back, each is the sentence it
+    was made as, shown in the reader's language; a note written by hand stays as written."""
+    from bridgescore.languages.text import shown
+    from bridgescore.movements.howell import howell_for_pairs
+
+    made = howell_for_pairs(7, 2)
+    assert made.notes
+    text = jsonform.dumps(made)
+    data = json.loads(text)
+    data["notes"].append("Boards 1-4 are in the red box.")
+    back = jsonform.from_data(data)
+    assert list(back.notes) == [*made.notes, "Boards 1-4 are in the red box."]
+    assert jsonform.dumps(jsonform.loads(text)) == text  # English in the JSON, as written
+    with use("qps"):
+        said = [str(shown(note)) for note in back.notes[:-1]]
+    left = set(_WORD.findall(" ".join(said))) - {"NS", "EW"}
+    assert not left, (sorted(left), said)
+    with use("fr"):
+        assert shown(back.notes[-1]) == "Boards 1-4 are in the red box."
+        french = [str(shown(note)) for note in back.notes]
+    assert "La paire 8 est le fantôme : la paire de la table 1 est en relâche." in french, french

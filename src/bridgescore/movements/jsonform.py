@@ -311,6 +311,48 @@ def _named(name: str) -> str:
     return made if made == name else name
 
 
+# The notes the generators and amend.py write: a note read back in their form is shown in the
+# reader's language again (the JSON keeps its English).
+_NOTES = (
+    N_("Tables sharing boards pass them between each other during the round."),
+    N_("A partial Howell: %(count)s of the %(all)s rounds; each pair misses some pairs."),
+    N_("Pair %(pair)s is the phantom: the pair at table 1 sits out."),
+    N_("Every table plays the round's boards: pass them between the tables during the round."),
+    N_("Player %(player)s is the phantom: table 1 sits out."),
+    N_(
+        "Tables 1 and %(last)s share boards; the bye stand sits between tables %(before)s and "
+        "%(after)s."
+    ),
+    N_("Half table: pair %(pair)s is missing; its EW visitor sits out."),
+    N_("Amended from round %(round)s."),
+)
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _form(note: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(note)  # text, name, text, name, ..., text
+    return re.compile(
+        "".join(
+            re.escape(part) if k % 2 == 0 else f"(?P<{part}>[A-Za-z0-9-]{{1,12}})"
+            for k, part in enumerate(parts)
+        )
+    )
+
+
+_NOTE_FORMS = tuple((note, _form(note)) for note in _NOTES)
+
+
+def _note(note: str) -> str:
+    """A note as a generator writes it, as the :class:`Text` it was made as; any other as it
+    is (a note written by hand)."""
+    for message, form in _NOTE_FORMS:
+        found = form.fullmatch(note)
+        if found is not None:
+            made = Text(message, **found.groupdict())
+            return made if made == note else note
+    return note
+
+
 def _text(value: Any, what: str, problems: list[Problem]) -> str:
     if value is None:
         return ""
@@ -328,7 +370,7 @@ def _notes(value: Any, problems: list[Problem]) -> tuple[str, ...]:
             Problem(Text(N_("notes: expected a list of sentences")), found=_shown(value))
         )
         return ()
-    return tuple(value)
+    return tuple(_note(n) for n in value)
 
 
 def _shown(value: Any) -> str:
