@@ -254,11 +254,26 @@ def _sqlite_pragmas(read_only: bool, patience: int) -> Callable[[Any, Any], None
         cursor.execute(f"PRAGMA busy_timeout = {patience * 1000}")
         cursor.execute("PRAGMA foreign_keys = ON")
         if not read_only:
-            cursor.execute("PRAGMA journal_mode = WAL")
+            _write_ahead(cursor, patience)
             cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.close()
 
     return pragmas
+
+
+def _write_ahead(cursor: Any, patience: int) -> None:
+    """Turn on WAL, waiting as a write waits: commands opening a new database at once race to
+    change its journal mode, and SQLite can answer the losers "locked" at once, without its
+    busy wait (seen as one of four first imports refused on a loaded machine)."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except Exception as error:  # the driver's OperationalError, before SQLAlchemy wraps it
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _sqlite_begin(where: str, waiting: Notice | None, patience: int) -> Callable[[Any], None]:
