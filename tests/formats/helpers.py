@@ -8,11 +8,15 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import bridgescore
 from bridgescore.formats import hands
 from bridgescore.formats.hands.model import HandRecords
 from bridgescore.session import Session
 from bridgescore.traveller import TableResult
 from tests.conftest import shared_path
+
+# The bundled club night (src/bridgescore/samples), read by the conversions' tests.
+SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 
 FILES = (
     "test.pbn",

@@ -44,9 +44,9 @@ from bridgescore.session import Board, Entrant, Session
 from bridgescore.traveller import Artificial, BridgeResult, TableResult, WeightedResult
 from tests.conftest import shared_path
 from tests.formats import usebio_files
+from tests.formats.helpers import SAMPLE
 from tests.scoring.helpers import CLUB_RULES
 
-SAMPLE = Path(bridgescore.__file__).parent / "samples" / "club-night.csv"
 COMPSCORE = ("data", "usebio-compscore")
 REAL = [
     "usebio-compscore/butler_howell.xml",

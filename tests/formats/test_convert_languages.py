@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from bridgescore.cli import main
-from tests.formats.test_convert import SAMPLE
+from tests.formats.helpers import SAMPLE
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _QUOTED = re.compile(r"'[^']*'")

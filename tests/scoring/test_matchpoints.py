@@ -527,6 +527,17 @@ def test_a_plain_board_is_counted_on_its_own_results_when_no_count_is_expected()
     assert {e.top for e in scaled} == {F(8)}
 
 
+def test_a_plain_boards_artificial_score_is_explained_as_the_exact_engine_does() -> None:
+    # On the 1-per-result scale three results have a top of 3 - 1 = 2 (rules.md §3.1); an A+
+    # is 60% of it, 6/5. The counted path's record of it is the exact engine's, scale included.
+    half = CLUB.with_(scale=1)
+    average_plus = Artificial.parse("A+")
+    counted = matchpoint_plain([420, average_plus, 450], half)
+    exact = matchpoint([Entry.of(420), Entry(artificial=average_plus), Entry.of(450)], half)
+    assert (counted[1].value, counted[1].top, counted[1].scale) == (F(6, 5), F(2), 1)
+    assert counted == exact
+
+
 def test_a_board_played_once_has_a_top_of_nothing() -> None:
     # rules.md §3.1: the top is 2 x (results - 1): 0 for a board played once (nothing to
     # compare with), never less than 0; 8 for five results.
