@@ -72,7 +72,7 @@ class Language:
         text = self.translations.ngettext(singular, plural, count)
         return text % {"num": count, **values}
 
-    def pgettext(self, context: str, message: str, **values: Any) -> str:
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` where ``context`` says how it is used (a word that reads otherwise in
         a sentence than as a label): its own translation."""
         text = self.translations.pgettext(context, message)
@@ -165,7 +165,7 @@ def ngettext(singular: str, plural: str, count: int, **values: Any) -> str:
     return current().ngettext(singular, plural, count, **values)
 
 
-def pgettext(context: str, message: str, **values: Any) -> str:
+def pgettext(context: str, message: str, /, **values: Any) -> str:
     """``message`` in ``context`` in the current language (:meth:`Language.pgettext`)."""
     return current().pgettext(context, message, **values)
 
