@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -270,7 +271,7 @@ def _write_ahead(cursor: Any, patience: int) -> None:
         try:
             cursor.execute("PRAGMA journal_mode = WAL")
             return
-        except Exception as error:  # the driver's OperationalError, before SQLAlchemy wraps it
+        except sqlite3.OperationalError as error:  # the driver's, before SQLAlchemy wraps it
             if "locked" not in str(error) or time.monotonic() >= deadline:
                 raise
             time.sleep(0.05)
