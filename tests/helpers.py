@@ -3,6 +3,7 @@ password."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import os
@@ -74,3 +75,24 @@ def unwritable(*paths: Path) -> Iterator[None]:
                 subprocess.run(["chattr", "-i", str(path)], check=True)
             else:
                 path.chmod(0o644)
+
+
+def plain_refusals(*folders: str) -> list[str]:
+    """Where a module of these folders of bridgescore (``"events"``, ``"masterpoints"``) makes
+    an error (a call of a name ending in ``Error``) with a plain string, an f-string or a
+    concatenation rather than a ``Text`` of a marked message: ``folder/module.py:line``."""
+    import bridgescore
+
+    root = Path(bridgescore.__file__).parent
+    plain = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                said = node.args[0] if node.args else None
+                if node.func.id.endswith("Error") and isinstance(
+                    said, ast.JoinedStr | ast.Constant | ast.BinOp
+                ):
+                    plain.append(f"{path.relative_to(root)}:{node.lineno}")
+    return plain

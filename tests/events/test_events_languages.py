@@ -4,7 +4,6 @@ a scoring method's name) and the options a director types; in French they read a
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -13,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import bridgescore
 from bridgescore.competitions import Knockout, LadderRules, berger, bracket_order
 from bridgescore.errors import RulesError
 from bridgescore.events import EventRules, EventSession, rank_event
@@ -25,6 +23,7 @@ from bridgescore.languages import PSEUDO, use
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from tests.events.helpers import S1
+from tests.helpers import plain_refusals
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
 # An option and its value, typed as they are in every language (--pairs-by numbers).
@@ -106,16 +105,5 @@ def test_the_refusals_read_as_french(tmp_path: Path) -> None:
 def test_no_rule_of_an_event_or_a_competition_refuses_in_a_plain_string() -> None:
     """Each ``RulesError`` and ``ParseError`` of ``events`` and ``competitions`` is made with a
     ``Text`` of a message marked for the catalogues, never a literal or an f-string."""
-    root = Path(bridgescore.__file__).parent
-    plain = []
-    for folder in ("events", "competitions"):
-        for path in sorted((root / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                    continue
-                said = node.args[0] if node.args else None
-                if node.func.id.endswith("Error") and isinstance(
-                    said, ast.JoinedStr | ast.Constant | ast.BinOp
-                ):
-                    plain.append(f"{path.relative_to(root)}:{node.lineno}")
+    plain = plain_refusals("events", "competitions")
     assert not plain, plain

@@ -5,15 +5,12 @@ names; in French they read as French."""
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-import bridgescore
 from bridgescore.errors import BridgeScoreError, InputFileError
 from bridgescore.languages import PSEUDO, use
 from bridgescore.masterpoints import EventField, Kind, RankedField, scheme_named
@@ -22,6 +19,7 @@ from bridgescore.masterpoints.model import require
 from bridgescore.masterpoints.strata import parse_strata, stratified
 from bridgescore.masterpoints.table import _KEYS, loads
 from bridgescore.session import Entrant
+from tests.helpers import plain_refusals
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
 # What was typed, quoted; a scheme's name (abf:red:3.0); the strata's notation (A,B=750,C=300).
@@ -95,19 +93,8 @@ def test_the_refusals_read_as_french() -> None:
 
 
 def test_the_schemes_refuse_in_marked_sentences_only() -> None:
-    """The refusals made from whole sentences are ``Text``s of marked messages; the one left
-    (pairs without a holding) is listed in docs/languages.md as still English."""
-    root = Path(bridgescore.__file__).parent / "masterpoints"
-    plain = []
-    for path in sorted(root.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            said = node.args[0] if node.args else None
-            if node.func.id.endswith("Error") and isinstance(
-                said, ast.JoinedStr | ast.Constant | ast.BinOp
-            ):
-                plain.append(f"{path.name}:{node.lineno}")
+    """The refusals made from whole sentences are ``Text``s of marked messages."""
+    plain = plain_refusals("masterpoints")
     assert not plain, plain
 
 
