@@ -457,7 +457,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "scale",
         "scale",
-        "Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1).",
+        N_("Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1)."),
         ("1", "2"),
         int,
         methods=_MP,
@@ -466,7 +466,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "artificial_method",
         "artificial-method",
-        "How real results are compensated on boards with artificial scores.",
+        N_("How real results are compensated on boards with artificial scores."),
         ("average", "neuberg", "ratio"),
         _enum(Compensation),
         methods=_MP,
@@ -475,7 +475,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "short_boards",
         "short-boards",
-        "Factoring of boards with fewer results than the most on any board.",
+        N_("Factoring of boards with fewer results than the most on any board."),
         _words(Compensation),
         _enum(Compensation),
         methods=_MP,
@@ -484,7 +484,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "session_percentage_rule",
         "session-rule",
-        "Ave+/Ave- become the pair's own percentage when better/worse.",
+        N_("Ave+/Ave- become the pair's own percentage when better/worse."),
         (),
         *_SWITCH,
         switch=True,
@@ -494,7 +494,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "fouled_groups",
         "fouled-groups",
-        "How small groups of a fouled board are scored.",
+        N_("How small groups of a fouled board are scored."),
         _words(SmallGroups),
         _enum(SmallGroups),
         methods=_MP,
@@ -503,8 +503,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "short_small_groups",
         "short-small-groups",
-        "Score a board played by few tables (2 or 3, at most a third of the field under the "
-        "EBU rule) like a small group of a fouled board: 65/55%, 70/60/50%.",
+        N_(
+            "Score a board played by few tables (2 or 3, at most a third of the field under the "
+            "EBU rule) like a small group of a fouled board: 65/55%, 70/60/50%."
+        ),
         (),
         *_SWITCH,
         switch=True,
@@ -514,7 +516,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "decimals",
         "decimals",
-        "Decimals shown (0 to 6).",
+        N_("Decimals shown (0 to 6)."),
         (),
         int,
         unsearched="check compares each figure at the decimals the file writes it with",
@@ -522,7 +524,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "rounding",
         "rounding",
-        "How shown values are rounded (never the arithmetic).",
+        N_("How shown values are rounded (never the arithmetic)."),
         _words(Rounding),
         _enum(Rounding),
         trials=("half-up", "half-even", "truncate"),
@@ -530,7 +532,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ties_on_display",
         "ties",
-        "Decide tied places on exact values or on the values shown.",
+        N_("Decide tied places on exact values or on the values shown."),
         ("exact", "display"),
         *_TIES,
         trials=("exact", "display"),
@@ -538,7 +540,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "handicap_rounding",
         "handicap-rounding",
-        "How handicaps are shown (seed 000 truncates).",
+        N_("How handicaps are shown (seed 000 truncates)."),
         _words(Rounding),
         _enum(Rounding),
         unsearched="a handicap is shown, never compared: check compares the handicapped "
@@ -547,7 +549,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "handicap_sum",
         "pair-handicap",
-        "A pair's handicap: the mean of its players' (seed 000) or the sum.",
+        N_("A pair's handicap: the mean of its players' (seed 000) or the sum."),
         ("mean", "sum"),
         *_PAIR,
         unsearched="check takes each pair's handicap from the file",
@@ -555,8 +557,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "method",
         "method",
-        "How boards are scored: matchpoints, IMPs against a datum (butler), IMPs against every "
-        "other result (cross-imps), or teams of four.",
+        N_(
+            "How boards are scored: matchpoints, IMPs against a datum (butler), IMPs against every "
+            "other result (cross-imps), or teams of four."
+        ),
         _words(Method),
         _enum(Method),
         unsearched="the file says how its boards were scored",
@@ -564,7 +568,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "datum_trim",
         "datum-trim",
-        "Butler: results dropped at each end, e.g. 1 or 10%.",
+        N_("Butler: results dropped at each end, e.g. 1 or 10%."),
         (),
         Trim.parse,
         methods=(Method.BUTLER,),
@@ -573,7 +577,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "datum_rounding",
         "datum-rounding",
-        "Butler: how the datum is rounded to a multiple of 10.",
+        N_("Butler: how the datum is rounded to a multiple of 10."),
         _words(DatumRounding),
         _enum(DatumRounding),
         methods=(Method.BUTLER,),
@@ -582,7 +586,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "cross_imps",
         "cross-imps",
-        "Cross-IMPs: the sum, or divided by the comparisons or by the results.",
+        N_("Cross-IMPs: the sum, or divided by the comparisons or by the results."),
         _words(CrossImpNormalisation),
         _enum(CrossImpNormalisation),
         methods=(Method.CROSS_IMPS,),
@@ -591,7 +595,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "vp_scale",
         "vp-scale",
-        "Teams: the WBF victory-point scale, continuous (to 0.01) or discrete (whole VPs).",
+        N_("Teams: the WBF victory-point scale, continuous (to 0.01) or discrete (whole VPs)."),
         _words(VpScale),
         _enum(VpScale),
         trials=("continuous", "discrete"),
@@ -599,8 +603,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "teams_scoring",
         "teams-scoring",
-        "Teams of four: IMPs converted to victory points, or board-a-match (a point a board "
-        "to the better total of the two rooms, half each when equal).",
+        N_(
+            "Teams of four: IMPs converted to victory points, or board-a-match (a point a board "
+            "to the better total of the two rooms, half each when equal)."
+        ),
         _words(TeamsScoring),
         _enum(TeamsScoring),
         unsearched="the file says how its boards were scored",
@@ -608,8 +614,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "totals",
         "totals",
-        "Totals and percentages from the exact row values, or from each row as shown "
-        "(rounded to --decimals by --rounding first), as EBUScore and ScoreBridge do.",
+        N_(
+            "Totals and percentages from the exact row values, or from each row as shown "
+            "(rounded to --decimals by --rounding first), as EBUScore and ScoreBridge do."
+        ),
         _words(Totals),
         _enum(Totals),
         trials=("exact", "shown"),
@@ -617,7 +625,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "sections_across",
         "sections",
-        "Matchpoint several sections separately or as one field.",
+        N_("Matchpoint several sections separately or as one field."),
         ("within", "across"),
         *_SECTIONS,
         trials=("within", "across"),
@@ -625,8 +633,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "one_winner",
         "winners",
-        "A Mitchell's two lines ranked apart (two winners) or together (one winner, as USEBIO's "
-        "WINNER_TYPE 1 says).",
+        N_(
+            "A Mitchell's two lines ranked apart (two winners) or together (one winner, as "
+            "USEBIO's WINNER_TYPE 1 says)."
+        ),
         ("two", "one"),
         *_WINNERS,
         trials=("two", "one"),

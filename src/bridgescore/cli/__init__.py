@@ -13,6 +13,7 @@ import importlib
 import click
 
 from bridgescore import __version__
+from bridgescore.cli.help import Group
 from bridgescore.collector import command_started
 
 # Each command: the module that defines it and the name of its function there.
@@ -38,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Commands(click.Group):
+class _Commands(Group):
     """A group whose commands are imported when asked for, not at start-up."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -54,11 +55,6 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
-@click.pass_context
-def main(ctx: click.Context) -> None:
+def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
     command_started()  # a command builds one session's records and keeps them to the end
-    # Every command speaks the language of its environment (LANG, docs/languages.md), to its end.
-    from bridgescore.languages import from_environment, use
-
-    ctx.with_resource(use(from_environment()))

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Command
 from bridgescore.cli.options import console, given, rules_from, scoring_options
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 
 if TYPE_CHECKING:
     from bridgescore.anomalies import Anomaly
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from bridgescore.session import Session
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", type=click.Path(dir_okay=False))
 @scoring_options
 @click.option(
@@ -26,8 +27,10 @@ if TYPE_CHECKING:
     type=click.Choice(["auto", "plain", "compscore", "nz"]),
     default="auto",
     show_default=True,
-    help="How the file's program shows its figures (rows' basis, rounding, factored totals); "
-    "auto: from the file.",
+    help=N_(
+        "How the file's program shows its figures (rows' basis, rounding, factored totals); "
+        "auto: from the file."
+    ),
 )
 @click.option(
     "--format",
@@ -35,20 +38,22 @@ if TYPE_CHECKING:
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help=N_("Output format."),
 )
 @click.option(
     "--limit",
     type=click.IntRange(min=0),
     default=50,
     show_default=True,
-    help="Text: differences listed at most (0: all).",
+    help=N_("Text: differences listed at most (0: all)."),
 )
 @click.option(
     "--double-dummy",
     is_flag=True,
-    help="Solve the file's deals double dummy, to list results far from what they allow "
-    "(a few tenths of a second a board).",
+    help=N_(
+        "Solve the file's deals double dummy, to list results far from what they allow "
+        "(a few tenths of a second a board)."
+    ),
 )
 def check(
     file: str,

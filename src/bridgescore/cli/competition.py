@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Group
 from bridgescore.cli.options import scoring_options
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 
 if TYPE_CHECKING:
     from bridgescore.events import EventSession
@@ -23,11 +24,11 @@ _FORMAT = click.option(
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help=N_("Output format."),
 )
 
 
-@click.group()
+@click.group(cls=Group)
 def competition() -> None:
     """Competitions over more than one event: the club's ladder, round robins, knock-outs.
 
@@ -42,23 +43,25 @@ def competition() -> None:
 
 @competition.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--from", "since", metavar="DATE", help="Stored sessions played on or after DATE.")
-@click.option("--to", "until", metavar="DATE", help="Stored sessions played on or before DATE.")
-@click.option("--club", help="Stored sessions of this club (default: every club).")
+@click.option(
+    "--from", "since", metavar="DATE", help=N_("Stored sessions played on or after DATE.")
+)
+@click.option("--to", "until", metavar="DATE", help=N_("Stored sessions played on or before DATE."))
+@click.option("--club", help=N_("Stored sessions of this club (default: every club)."))
 @click.option(
     "--by",
     type=click.Choice(["player", "partnership"]),
     default="player",
     show_default=True,
-    help="Rank each player, whoever the partner, or each partnership.",
+    help=N_("Rank each player, whoever the partner, or each partnership."),
 )
-@click.option("--best", type=click.IntRange(1, 999), help="Count only the best N results.")
+@click.option("--best", type=click.IntRange(1, 999), help=N_("Count only the best N results."))
 @click.option(
     "--minimum",
     type=click.IntRange(0, 999),
     default=1,
     show_default=True,
-    help="Sessions played to be ranked.",
+    help=N_("Sessions played to be ranked."),
 )
 @click.option(
     "--score",
@@ -66,19 +69,21 @@ def competition() -> None:
     type=click.Choice(["average", "total"]),
     default="average",
     show_default=True,
-    help="Rank on the mean or the sum of the counted percentages.",
+    help=N_("Rank on the mean or the sum of the counted percentages."),
 )
 @click.option(
     "--imps",
     default="6.5",
     show_default=True,
     metavar="K|ranked",
-    help="IMP sessions as 50 + K × IMPs a board (6.5: the EBU's grading), or 'ranked': "
-    "the IMP totals matchpointed.",
+    help=N_(
+        "IMP sessions as 50 + K × IMPs a board (6.5: the EBU's grading), or 'ranked': "
+        "the IMP totals matchpointed."
+    ),
 )
-@click.option("--title", help="The ladder's title.")
+@click.option("--title", help=N_("The ladder's title."))
 @click.option(
-    "-o", "--output", "directory", type=click.Path(file_okay=False), help="Write the page."
+    "-o", "--output", "directory", type=click.Path(file_okay=False), help=N_("Write the page.")
 )
 @scoring_options
 @_FORMAT
@@ -206,8 +211,8 @@ def _sessions(
 
 
 @competition.command(name="round-robin")
-@click.option("--teams", type=click.IntRange(2, 99), required=True, help="Teams (or pairs).")
-@click.option("--double", is_flag=True, help="Each meets each twice, ends changed.")
+@click.option("--teams", type=click.IntRange(2, 99), required=True, help=N_("Teams (or pairs)."))
+@click.option("--double", is_flag=True, help=N_("Each meets each twice, ends changed."))
 @_FORMAT
 def round_robin_command(teams: int, double: bool, output_format: str) -> None:
     """Every team against every other, round by round, by the Berger tables.
@@ -239,7 +244,9 @@ def round_robin_command(teams: int, double: bool, output_format: str) -> None:
 
 
 @competition.command()
-@click.option("--teams", type=click.IntRange(2, 512), required=True, help="Teams, in seed order.")
+@click.option(
+    "--teams", type=click.IntRange(2, 512), required=True, help=N_("Teams, in seed order.")
+)
 @_FORMAT
 def knockout(teams: int, output_format: str) -> None:
     """A seeded knock-out's first round: 1 v the last place, the top seeds taking the byes.

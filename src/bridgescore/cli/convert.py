@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Command
 from bridgescore.cli.options import (
     given,
     inputs_of,
@@ -16,20 +17,23 @@ from bridgescore.cli.options import (
     structure,
 )
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import N_
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option(
     "--to",
     type=click.Choice(["csv", "json", "usebio", "pbn"]),
-    help="Format to write; by default from OUT's extension (.csv, .json, .xml for USEBIO, .pbn).",
+    help=N_(
+        "Format to write; by default from OUT's extension (.csv, .json, .xml for USEBIO, .pbn)."
+    ),
 )
 @click.option(
     "--lossy",
     is_flag=True,
-    help="Write OUT even when its format cannot hold everything in IN, listing what is lost.",
+    help=N_("Write OUT even when its format cannot hold everything in IN, listing what is lost."),
 )
 @scoring_options
 def convert(source: str, target: str, to: str | None, lossy: bool, **options: Any) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore.cli.common import UsageProblem, database
+from bridgescore.cli.help import Command, Group
 from bridgescore.cli.options import console as options_console
 from bridgescore.display import printable, printable_json
 from bridgescore.errors import BridgeScoreError
@@ -31,7 +32,7 @@ ID = click.IntRange(1, 2**31 - 1)  # a stored row's id: what a database's intege
 MAX_WINDOW = 1000  # sessions (bridgescore.store.handicaps.MAX_WINDOW, not imported at start-up)
 MAX_MONTHS = 1200
 
-_DB_HELP = (
+_DB_HELP = N_(
     "The database: a SQLite file or a URL like postgresql+psycopg://user@host/bridgescore "
     "(default: BRIDGESCORE_DB, else bridgescore.db in your data folder)."
 )
@@ -45,7 +46,7 @@ def db_option(func: F) -> F:
 
 def club_option(func: F) -> F:
     return click.option(
-        "--club", default="club", show_default=True, help="The club the data belongs to."
+        "--club", default="club", show_default=True, help=N_("The club the data belongs to.")
     )(func)
 
 
@@ -98,7 +99,7 @@ def _ids(values: tuple[str, ...]) -> dict[str, str]:
 # --- db ----------------------------------------------------------------------------------------
 
 
-@click.group("db")
+@click.group("db", cls=Group)
 def db_group() -> None:
     """The database itself: create it or bring its schema up to date.
 
@@ -154,35 +155,39 @@ def db_upgrade(db: str | None) -> None:
 # --- import ------------------------------------------------------------------------------------
 
 
-@click.command("import")
+@click.command("import", cls=Command)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @db_option
 @club_option
 @click.option(
-    "--rules", default="club", show_default=True, help="Rule set the sessions are scored by."
+    "--rules", default="club", show_default=True, help=N_("Rule set the sessions are scored by.")
 )
-@click.option("--date", "played", help="The date played, when a file has none (YYYY-MM-DD).")
+@click.option("--date", "played", help=N_("The date played, when a file has none (YYYY-MM-DD)."))
 @click.option(
-    "--event", "event_id", type=ID, metavar="ID", help="Add the sessions to this stored event."
+    "--event", "event_id", type=ID, metavar="ID", help=N_("Add the sessions to this stored event.")
 )
 @click.option(
     "--federation",
     default="national",
     show_default=True,
-    help="What the files' national numbers are: ebu, acbl, nbf, abf ...",
+    help=N_("What the files' national numbers are: ebu, acbl, nbf, abf ..."),
 )
 @click.option(
     "--movement",
     metavar="KIND|FILE",
-    help="mitchell, howell or individual to force the field structure; or the movement's JSON "
-    "file (bridgescore movement ... --format json): rows may then give their table and round "
-    "and leave the pairs out, and pairs given are checked (as score takes it).",
+    help=N_(
+        "mitchell, howell or individual to force the field structure; or the movement's JSON "
+        "file (bridgescore movement ... --format json): rows may then give their table and round "
+        "and leave the pairs out, and pairs given are checked (as score takes it)."
+    ),
 )
 @click.option(
     "--new-session",
     is_flag=True,
-    help="Store a file of an evening already stored (the same date, pairs and boards, other "
-    "results) as a session of its own.",
+    help=N_(
+        "Store a file of an evening already stored (the same date, pairs and boards, other "
+        "results) as a session of its own."
+    ),
 )
 def import_command(
     files: tuple[str, ...],
@@ -286,7 +291,7 @@ def import_command(
 # --- players -----------------------------------------------------------------------------------
 
 
-@click.group("players")
+@click.group("players", cls=Group)
 def players_group() -> None:
     """The club's players: list, add, edit, merge duplicates, link results, import a member list.
 
@@ -301,8 +306,8 @@ def players_group() -> None:
 
 @players_group.command("list")
 @db_option
-@click.option("--club", help="Only this club's players.")
-@click.option("--merged", is_flag=True, help="Also players merged into another.")
+@click.option("--club", help=N_("Only this club's players."))
+@click.option("--merged", is_flag=True, help=N_("Also players merged into another."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
 def players_list(db: str | None, club: str | None, merged: bool, output_format: str) -> None:
     """List the players with their ids.
@@ -345,9 +350,11 @@ def players_list(db: str | None, club: str | None, merged: bool, output_format: 
 @click.argument("first_name")
 @click.argument("last_name")
 @click.option(
-    "--id", "ids", multiple=True, metavar="KIND=VALUE", help="An external id (repeatable)."
+    "--id", "ids", multiple=True, metavar="KIND=VALUE", help=N_("An external id (repeatable).")
 )
-@click.option("--another", is_flag=True, help="Add another person of a name a player already has.")
+@click.option(
+    "--another", is_flag=True, help=N_("Add another person of a name a player already has.")
+)
 @db_option
 @club_option
 def players_add(
@@ -376,7 +383,7 @@ def players_add(
 @click.option("--first-name")
 @click.option("--last-name")
 @click.option(
-    "--id", "ids", multiple=True, metavar="KIND=VALUE", help="Set an external id (repeatable)."
+    "--id", "ids", multiple=True, metavar="KIND=VALUE", help=N_("Set an external id (repeatable).")
 )
 @db_option
 @club_option
@@ -403,8 +410,8 @@ def players_edit(
 @players_group.command("merge")
 @click.argument("keep", required=False)
 @click.argument("duplicate", required=False)
-@click.option("--reason", help="Why (kept in the log).")
-@click.option("--undo", "undo", type=ID, metavar="MERGE_ID", help="Undo an earlier merge.")
+@click.option("--reason", help=N_("Why (kept in the log)."))
+@click.option("--undo", "undo", type=ID, metavar="MERGE_ID", help=N_("Undo an earlier merge."))
 @db_option
 def players_merge(
     keep: str | None, duplicate: str | None, reason: str | None, undo: int | None, db: str | None
@@ -529,7 +536,7 @@ def players_import(file: str, db: str | None, club: str) -> None:
 # --- sessions ----------------------------------------------------------------------------------
 
 
-@click.group("sessions")
+@click.group("sessions", cls=Group)
 def sessions_group() -> None:
     """Stored sessions: list, show (scored, with corrections), export, correct a result.
 
@@ -543,7 +550,7 @@ def sessions_group() -> None:
 
 @sessions_group.command("list")
 @db_option
-@click.option("--club", help="Only this club's sessions.")
+@click.option("--club", help=N_("Only this club's sessions."))
 def sessions_list(db: str | None, club: str | None) -> None:
     """List the stored sessions.
 
@@ -587,10 +594,12 @@ def sessions_list(db: str | None, club: str | None) -> None:
 @click.argument("session_id", type=ID)
 @db_option
 @click.option(
-    "--handicapped", is_flag=True, help="Add the handicap ranking (handicaps as at its date)."
+    "--handicapped", is_flag=True, help=N_("Add the handicap ranking (handicaps as at its date).")
 )
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
-@click.option("--history", "line", metavar="LINE", help="Show every entry of one traveller line.")
+@click.option(
+    "--history", "line", metavar="LINE", help=N_("Show every entry of one traveller line.")
+)
 def sessions_show(
     session_id: int, db: str | None, handicapped: bool, output_format: str, line: str | None
 ) -> None:
@@ -636,7 +645,7 @@ def sessions_show(
 @click.option(
     "--to",
     type=click.Choice(["csv", "json", "usebio", "pbn"]),
-    help="Format (default: from the extension).",
+    help=N_("Format (default: from the extension)."),
 )
 @db_option
 def sessions_export(session_id: int, output: str, to: str | None, db: str | None) -> None:
@@ -682,8 +691,8 @@ def sessions_export(session_id: int, output: str, to: str | None, db: str | None
 @click.argument("session_id", type=ID)
 @click.argument("line")
 @click.argument("result")
-@click.option("--reason", required=True, help="Why (kept in the log).")
-@click.option("--assigned", is_flag=True, help="The director's assigned score.")
+@click.option("--reason", required=True, help=N_("Why (kept in the log)."))
+@click.option("--assigned", is_flag=True, help=N_("The director's assigned score."))
 @db_option
 def sessions_correct(
     session_id: int, line: str, result: str, reason: str, assigned: bool, db: str | None
@@ -725,46 +734,53 @@ def sessions_correct(
 # --- handicaps ---------------------------------------------------------------------------------
 
 
-@click.command("handicaps")
+@click.command("handicaps", cls=Command)
 @db_option
-@click.option("--as-of", "as_of", help="The date (default today): sessions before it count.")
-@click.option("--club", help="Only this club's players and sessions.")
-@click.option("--player", help="One player (id, KIND:VALUE or exact name), with the arithmetic.")
+@click.option("--as-of", "as_of", help=N_("The date (default today): sessions before it count."))
+@click.option("--club", help=N_("Only this club's players and sessions."))
+@click.option(
+    "--player", help=N_("One player (id, KIND:VALUE or exact name), with the arithmetic.")
+)
 @click.option(
     "--minimum",
     type=click.IntRange(1, MAX_WINDOW),
     default=5,
     show_default=True,
-    help="Sessions needed.",
+    help=N_("Sessions needed."),
 )
 @click.option(
     "--window",
     type=click.IntRange(1, MAX_WINDOW),
     default=10,
     show_default=True,
-    help="The last N sessions count.",
+    help=N_("The last N sessions count."),
 )
 @click.option(
     "--drop/--no-drop",
     default=True,
     show_default=True,
-    help="Drop the best and worst of a full window.",
+    help=N_("Drop the best and worst of a full window."),
 )
 @click.option(
     "--months",
     type=click.IntRange(1, MAX_MONTHS),
-    help="Only sessions in the N months before the date.",
+    help=N_("Only sessions in the N months before the date."),
 )
-@click.option("--fixed", help="Handicap of a player without enough sessions (default: none).")
+@click.option("--fixed", help=N_("Handicap of a player without enough sessions (default: none)."))
 @click.option(
-    "--set", "manual", metavar="HANDICAP", help="With --player: a manual override from --as-of on."
+    "--set",
+    "manual",
+    metavar="HANDICAP",
+    help=N_("With --player: a manual override from --as-of on."),
 )
-@click.option("--reason", help="With --set: why.")
+@click.option("--reason", help=N_("With --set: why."))
 @click.option(
     "--keep",
     is_flag=True,
-    help="Keep each handicap as a dated snapshot with its inputs (writes to the database; "
-    "without it, handicaps only reads).",
+    help=N_(
+        "Keep each handicap as a dated snapshot with its inputs (writes to the database; "
+        "without it, handicaps only reads)."
+    ),
 )
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text")
 def handicaps_command(

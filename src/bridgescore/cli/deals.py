@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Command
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.hands import KINDS
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
 
 if TYPE_CHECKING:
     from bridgescore.formats.hands.model import HandRecords
@@ -18,25 +19,25 @@ if TYPE_CHECKING:
 _TEXT = {"pbn", "dlm", "ber", "bhg", "lin", "csv", "json"}
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option(
     "--format",
     "output_format",
     type=click.Choice(list(KINDS)),
-    help="Format to write (default: OUT's extension, else json).",
+    help=N_("Format to write (default: OUT's extension, else json)."),
 )
 @click.option(
     "--from",
     "input_format",
     type=click.Choice(list(KINDS)),
-    help="Read FILE as this format, whatever its name says.",
+    help=N_("Read FILE as this format, whatever its name says."),
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to OUT.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to OUT."))
 @click.option(
     "--double-dummy",
     is_flag=True,
-    help="JSON: add each board's double-dummy tricks and par (solved with endplay).",
+    help=N_("JSON: add each board's double-dummy tricks and par (solved with endplay)."),
 )
 def deals(
     file: str,

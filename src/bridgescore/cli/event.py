@@ -13,7 +13,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 
 if TYPE_CHECKING:
     from bridgescore.events import EventRules, EventSession, Ranking
@@ -36,41 +36,47 @@ def event_options(func: F) -> F:
         click.option(
             "--aggregate",
             type=click.Choice(["matchpoints", "percentages", "imps"]),
-            help="Several FILEs: rank on the matchpoints (default), the mean percentage, or IMPs.",
+            help=N_(
+                "Several FILEs: rank on the matchpoints (default), the mean percentage, or IMPs."
+            ),
         ),
         click.option(
             "--common-top",
             type=click.Choice(["neuberg", "ratio", "none"]),
-            help="Sessions' matchpoints to the largest top by Neuberg (default, as the EBU), "
-            "by the ratio of tops, or not at all.",
+            help=N_(
+                "Sessions' matchpoints to the largest top by Neuberg (default, as the EBU), "
+                "by the ratio of tops, or not at all."
+            ),
         ),
         click.option(
             "--pairs-by",
             type=click.Choice(["players", "numbers"]),
-            help="Know a pair across sessions by its players (default: national number, club "
-            "number, name) or by its number (the pairs kept their numbers).",
+            help=N_(
+                "Know a pair across sessions by its players (default: national number, club "
+                "number, name) or by its number (the pairs kept their numbers)."
+            ),
         ),
         click.option(
             "--final",
             "finals",
             multiple=True,
             type=click.Path(dir_okay=False),
-            help="A session of the final (repeat): FILEs are then the qualifying.",
+            help=N_("A session of the final (repeat): FILEs are then the qualifying."),
         ),
         click.option(
             "--carry",
             type=click.Choice(["ebu", "percent"]),
-            help="With --final: carry forward by the EBU formula (default) or the percentage.",
+            help=N_("With --final: carry forward by the EBU formula (default) or the percentage."),
         ),
         click.option(
             "--carry-weight",
             metavar="W",
-            help="With --carry percent: the qualifying counts W times the final (default 1).",
+            help=N_("With --carry percent: the qualifying counts W times the final (default 1)."),
         ),
         click.option(
             "--qualifiers",
             type=click.IntRange(1, 999),
-            help="Show the seeding of a final of this many places from the ranking.",
+            help=N_("Show the seeding of a final of this many places from the ranking."),
         ),
     ]
     for option in reversed(options):

@@ -9,6 +9,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
+from bridgescore.cli.help import Command
 from bridgescore.cli.options import (
     inputs_of,
     load,
@@ -18,7 +19,7 @@ from bridgescore.cli.options import (
     with_strata,
 )
 from bridgescore.errors import BridgeScoreError, RulesError
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
 from bridgescore.languages.text import shown as shown_text
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", metavar="SESSION", type=click.Path(dir_okay=False))
 @click.argument("more", metavar="[SESSION]...", nargs=-1, type=click.Path(dir_okay=False))
 @click.option(
@@ -35,28 +36,36 @@ if TYPE_CHECKING:
     type=click.Choice(["usebio"]),
     default="usebio",
     show_default=True,
-    help="The file's format: USEBIO 1.2.",
+    help=N_("The file's format: USEBIO 1.2."),
 )
 @click.option(
     "--profile",
     type=click.Choice(["ebu", "abf", "nz"]),
     required=True,
-    help="The national body: what its file holds beyond the session.",
+    help=N_("The national body: what its file holds beyond the session."),
 )
 @click.option(
     "--charge",
     metavar="CODE",
-    help="P2P_CHARGE_RATE (EBU, ABF): 10 a normal club session (the default), 02 null, "
-    "50 blue-pointed, 60 green-pointed.",
+    help=N_(
+        "P2P_CHARGE_RATE (EBU, ABF): 10 a normal club session (the default), 02 null, "
+        "50 blue-pointed, 60 green-pointed."
+    ),
 )
-@click.option("--club", "club_name", metavar="NAME", help="The club's name, as the body knows it.")
-@click.option("--club-number", "club_id", metavar="NUMBER", help="The club's number at the body.")
+@click.option(
+    "--club", "club_name", metavar="NAME", help=N_("The club's name, as the body knows it.")
+)
+@click.option(
+    "--club-number", "club_id", metavar="NUMBER", help=N_("The club's number at the body.")
+)
 @click.option(
     "--allow-missing",
     is_flag=True,
-    help="Write the file even when players have no national number (they are listed).",
+    help=N_("Write the file even when players have no national number (they are listed)."),
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to OUT (default: -).")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to OUT (default: -).")
+)
 @scoring_options
 @event_options
 @masterpoint_options

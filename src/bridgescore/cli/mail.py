@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from bridgescore.cli.common import UsageProblem, database
+from bridgescore.cli.help import Group
 from bridgescore.languages import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -23,11 +24,11 @@ _KINDS = {
 }
 
 _DB = click.option(
-    "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
+    "--db", metavar="PATH|URL", help=N_("The club database (default BRIDGESCORE_DB or the user's).")
 )
 
 
-class _MailGroup(click.Group):
+class _MailGroup(Group):
     """``mail SESSION`` sends; ``mail settings|address|log`` are its other commands."""
 
     def resolve_command(
@@ -63,36 +64,38 @@ def mail() -> None:
 @mail.command("send")
 @click.argument("session", metavar="SESSION")
 @_DB
-@click.option("--dry-run", is_flag=True, help="Say who would get which mail; send nothing.")
+@click.option("--dry-run", is_flag=True, help=N_("Say who would get which mail; send nothing."))
 @click.option(
-    "--player", "only", metavar="PLAYER", help="Only this player (id, kind:number or name)."
+    "--player", "only", metavar="PLAYER", help=N_("Only this player (id, kind:number or name).")
 )
 @click.option(
     "--site",
     metavar="URL",
-    help="Where the session's results site is published: each mail links its pages.",
+    help=N_("Where the session's results site is published: each mail links its pages."),
 )
 @click.option(
     "--server",
     metavar="URL",
-    help="The address of the club's bridgescore serve: while the correction period runs, "
-    "each mail carries the player's own link to ask the director for a correction.",
+    help=N_(
+        "The address of the club's bridgescore serve: while the correction period runs, "
+        "each mail carries the player's own link to ask the director for a correction."
+    ),
 )
 @click.option(
     "--double-dummy/--no-double-dummy",
     default=True,
     show_default=True,
-    help="Solve the known deals for each board's verdict (a few seconds).",
+    help=N_("Solve the known deals for each board's verdict (a few seconds)."),
 )
 @click.option(
-    "--tries", default=3, show_default=True, type=click.IntRange(1, 10), help="Attempts a mail."
+    "--tries", default=3, show_default=True, type=click.IntRange(1, 10), help=N_("Attempts a mail.")
 )
 @click.option(
     "--pause",
     default=2.0,
     show_default=True,
     type=click.FloatRange(0, 60),
-    help="Seconds before the second attempt (twice that before the third ...).",
+    help=N_("Seconds before the second attempt (twice that before the third ...)."),
 )
 def send(
     session: str,
@@ -264,20 +267,20 @@ def _send(
 
 @mail.command("settings")
 @_DB
-@click.option("--club", default="club", show_default=True, help="The club the server is for.")
-@click.option("--host", help="The SMTP server's name.")
-@click.option("--port", type=int, help="Its port (default 587 for starttls, 465 for tls, 25).")
+@click.option("--club", default="club", show_default=True, help=N_("The club the server is for."))
+@click.option("--host", help=N_("The SMTP server's name."))
+@click.option("--port", type=int, help=N_("Its port (default 587 for starttls, 465 for tls, 25)."))
 @click.option(
     "--security",
     type=click.Choice(["starttls", "tls", "none"]),
-    help="How the connection is encrypted (default starttls).",
+    help=N_("How the connection is encrypted (default starttls)."),
 )
-@click.option("--sender", metavar="ADDRESS", help="The address the mails come from.")
-@click.option("--username", help="The login, if the server asks for one.")
+@click.option("--sender", metavar="ADDRESS", help=N_("The address the mails come from."))
+@click.option("--username", help=N_("The login, if the server asks for one."))
 @click.option(
-    "--password-stdin", is_flag=True, help="Read the password from standard input (one line)."
+    "--password-stdin", is_flag=True, help=N_("Read the password from standard input (one line).")
 )
-@click.option("--no-password", is_flag=True, help="Forget the password kept.")
+@click.option("--no-password", is_flag=True, help=N_("Forget the password kept."))
 def settings_command(
     db: str | None,
     club: str,
@@ -354,7 +357,7 @@ def settings_command(
 @click.argument("player")
 @click.argument("email", required=False)
 @_DB
-@click.option("--remove", is_flag=True, help="Forget the player's address.")
+@click.option("--remove", is_flag=True, help=N_("Forget the player's address."))
 def address(player: str, email: str | None, db: str | None, remove: bool) -> None:
     """Give PLAYER (id, kind:number or exact name) the address their results go to, show it,
     or --remove it.

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Group
 from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.languages.text import shown as shown_text
 from bridgescore.movements.model import board_list
 
@@ -32,21 +33,23 @@ def output_options(func: F) -> F:
             type=click.Choice(["text", "json"]),
             default="text",
             show_default=True,
-            help="Text for a director, or JSON (the movement's documented form).",
+            help=N_("Text for a director, or JSON (the movement's documented form)."),
         ),
         click.option(
             "--cards",
             "cards_dir",
             type=click.Path(file_okay=False),
-            help="Write table and personal guide cards, travellers and pick-up slips "
-            "(HTML and JSON) to this directory.",
+            help=N_(
+                "Write table and personal guide cards, travellers and pick-up slips "
+                "(HTML and JSON) to this directory."
+            ),
         ),
         click.option(
             "--paper",
             type=click.Choice(["a4", "letter"]),
             default="a4",
             show_default=True,
-            help="Paper size of the printed cards.",
+            help=N_("Paper size of the printed cards."),
         ),
     ]
     for option in reversed(options):
@@ -56,25 +59,29 @@ def output_options(func: F) -> F:
 
 def size_options(func: F) -> F:
     options = [
-        click.option("--tables", type=click.IntRange(2, 60), help="Number of full tables."),
+        click.option("--tables", type=click.IntRange(2, 60), help=N_("Number of full tables.")),
         click.option(
             "--pairs",
             type=click.IntRange(3, 120),
-            help="Number of pairs (players for an individual), instead of --tables: an odd "
-            "number makes a half table with a phantom.",
+            help=N_(
+                "Number of pairs (players for an individual), instead of --tables: an odd "
+                "number makes a half table with a phantom."
+            ),
         ),
-        click.option("--boards", type=click.IntRange(1, 200), help="Boards in the session."),
+        click.option("--boards", type=click.IntRange(1, 200), help=N_("Boards in the session.")),
         click.option(
-            "--boards-per-round", type=click.IntRange(1, 8), help="Boards per round (default 2)."
+            "--boards-per-round",
+            type=click.IntRange(1, 8),
+            help=N_("Boards per round (default 2)."),
         ),
-        click.option("--rounds", type=click.IntRange(1, 200), help="Rounds (default: all)."),
+        click.option("--rounds", type=click.IntRange(1, 200), help=N_("Rounds (default: all).")),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-@click.group()
+@click.group(cls=Group)
 def movement() -> None:
     """Movements: who sits where, on which boards, every round.
 
@@ -88,12 +95,12 @@ def movement() -> None:
 
 @movement.command()
 @size_options
-@click.option("--relay", "even", flag_value="relay", default=True, help="Even tables: relay.")
-@click.option("--skip", "even", flag_value="skip", help="Even tables: skip at half-way.")
+@click.option("--relay", "even", flag_value="relay", default=True, help=N_("Even tables: relay."))
+@click.option("--skip", "even", flag_value="skip", help=N_("Even tables: skip at half-way."))
 @click.option(
     "--arrow-switch",
     "arrows",
-    help="Rounds to arrow-switch for one winner, e.g. 7,8; 'auto' for the usual choice.",
+    help=N_("Rounds to arrow-switch for one winner, e.g. 7,8; 'auto' for the usual choice."),
 )
 @output_options
 def mitchell(even: str, arrows: str | None, **options: Any) -> None:
@@ -166,7 +173,7 @@ def individual(**options: Any) -> None:
     type=click.IntRange(1, 8),
     default=2,
     show_default=True,
-    help=".ASC files: boards in each board group (the file does not say).",
+    help=N_(".ASC files: boards in each board group (the file does not say)."),
 )
 @output_options
 def load(file: str, boards_per_round: int, **options: Any) -> None:
@@ -196,10 +203,10 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
 
 
 @movement.command()
-@click.option("--pairs", type=click.IntRange(4, 120), required=True, help="Number of pairs.")
-@click.option("--minutes", type=click.IntRange(1, 1000), required=True, help="Time for play.")
+@click.option("--pairs", type=click.IntRange(4, 120), required=True, help=N_("Number of pairs."))
+@click.option("--minutes", type=click.IntRange(1, 1000), required=True, help=N_("Time for play."))
 @click.option(
-    "--minutes-per-board", default="7.5", show_default=True, help="Minutes a board takes."
+    "--minutes-per-board", default="7.5", show_default=True, help=N_("Minutes a board takes.")
 )
 @click.option(
     "--format",

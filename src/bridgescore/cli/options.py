@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -41,7 +41,7 @@ def scoring_options(func: F) -> F:
             "rules_name",
             default="club",
             show_default=True,
-            help="Named rule set: club, ebu or acbl.",
+            help=N_("Named rule set: club, ebu or acbl."),
         )
     ]
     for setting in SETTINGS:
@@ -64,17 +64,21 @@ def scoring_options(func: F) -> F:
         click.option(
             "--db",
             metavar="PATH|URL",
-            help="The club database holding a stored session, named as FILE db:ID "
-            "(default BRIDGESCORE_DB or the user's data folder).",
+            help=N_(
+                "The club database holding a stored session, named as FILE db:ID "
+                "(default BRIDGESCORE_DB or the user's data folder)."
+            ),
         )
     )
     options.append(
         click.option(
             "--movement",
             metavar="KIND|FILE",
-            help="mitchell, howell or individual to force the field structure; or the "
-            "movement's JSON file (bridgescore movement ... --format json): rows may then give "
-            "their table and round and leave the pairs out, and pairs given are checked.",
+            help=N_(
+                "mitchell, howell or individual to force the field structure; or the "
+                "movement's JSON file (bridgescore movement ... --format json): rows may then give "
+                "their table and round and leave the pairs out, and pairs given are checked."
+            ),
         )
     )
     for option in reversed(options):
@@ -90,29 +94,37 @@ def masterpoint_options(func: F) -> F:
         "deals",
         metavar="FILE",
         type=click.Path(dir_okay=False),
-        help="Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
-        "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them).",
+        help=N_(
+            "Hand records for a results file without deals (PBN, DUP, DLM, BRI, DGE, BER, "
+            "BHG, CDS, RZD, LIN or CSV; bridgescore deals FILE shows them)."
+        ),
     )(func)
     func = click.option(
         "--strata",
         metavar="A,B=750,C=300",
-        help="ACBL strata, best first: B=750 holds the pairs whose higher holder has fewer "
-        "than 750 masterpoints (with --holdings; docs/masterpoints.md).",
+        help=N_(
+            "ACBL strata, best first: B=750 holds the pairs whose higher holder has fewer "
+            "than 750 masterpoints (with --holdings; docs/masterpoints.md)."
+        ),
     )(func)
     func = click.option(
         "--holdings",
         metavar="FILE",
         type=click.Path(dir_okay=False),
-        help="With --strata: each player's masterpoints held, a CSV of player,masterpoints "
-        "(the player by national number, club number or name).",
+        help=N_(
+            "With --strata: each player's masterpoints held, a CSV of player,masterpoints "
+            "(the player by national number, club number or name)."
+        ),
     )(func)
     return click.option(
         "--masterpoints",
         "masterpoints",
         metavar="SCHEME|FILE",
-        help="Award masterpoints: abf:green, abf:red (abf:red:3.0 for another weight), "
-        "acbl:club (acbl:club:invitational …), nz:club, or a scheme file (.toml or .json; "
-        "docs/masterpoints.md).",
+        help=N_(
+            "Award masterpoints: abf:green, abf:red (abf:red:3.0 for another weight), "
+            "acbl:club (acbl:club:invitational …), nz:club, or a scheme file (.toml or .json; "
+            "docs/masterpoints.md)."
+        ),
     )(func)
 
 

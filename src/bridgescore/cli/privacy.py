@@ -6,14 +6,15 @@ from __future__ import annotations
 import click
 
 from bridgescore.cli.common import UsageProblem, database
-from bridgescore.languages import _, ngettext
+from bridgescore.cli.help import Group
+from bridgescore.languages import N_, _, ngettext
 
 _DB = click.option(
-    "--db", metavar="PATH|URL", help="The club database (default BRIDGESCORE_DB or the user's)."
+    "--db", metavar="PATH|URL", help=N_("The club database (default BRIDGESCORE_DB or the user's).")
 )
 
 
-@click.group()
+@click.group(cls=Group)
 def privacy() -> None:
     """What each player lets the results show of them -- full name, initials, number only or
     not shown (their results count either way) -- honoured by every page, JSON, mail and
@@ -59,7 +60,7 @@ def set_command(player: str, publish: str, db: str | None) -> None:
 @privacy.command("show")
 @click.argument("player", required=False)
 @_DB
-@click.option("--club", help="Only this club's players.")
+@click.option("--club", help=N_("Only this club's players."))
 def show(player: str | None, db: str | None, club: str | None) -> None:
     """Each player's publish setting and whether results reach them by e-mail (or PLAYER's).
 
@@ -86,7 +87,7 @@ def show(player: str | None, db: str | None, club: str | None) -> None:
 @privacy.command("erase")
 @click.argument("player")
 @_DB
-@click.option("--yes", is_flag=True, help="Erase without asking (there is no undo).")
+@click.option("--yes", is_flag=True, help=N_("Erase without asking (there is no undo)."))
 def erase(player: str, db: str | None, yes: bool) -> None:
     """Pseudonymise PLAYER for good: their name becomes "Player ID" wherever the database holds
     it, their numbers and address go; every score stays as it is. There is no undo.

@@ -11,6 +11,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
+from bridgescore.cli.help import Command
 from bridgescore.cli.options import (
     inputs_of,
     load,
@@ -22,10 +23,10 @@ from bridgescore.cli.progress import Progress
 from bridgescore.cli.score import checksums_failed, say_rate
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
@@ -36,29 +37,33 @@ from bridgescore.languages import _
     "directory",
     required=True,
     type=click.Path(file_okay=False),
-    help="Directory to write the site into (made if missing; an earlier report is replaced).",
+    help=N_("Directory to write the site into (made if missing; an earlier report is replaced)."),
 )
 @click.option(
     "--handicaps",
     "history",
     type=click.Path(dir_okay=False),
-    help="History CSV (player,date,percentage) for a handicapped ranking.",
+    help=N_("History CSV (player,date,percentage) for a handicapped ranking."),
 )
 @click.option(
     "--double-dummy/--no-double-dummy",
     default=True,
     show_default=True,
-    help="Solve the known deals for makeable contracts and par (a few seconds).",
+    help=N_("Solve the known deals for makeable contracts and par (a few seconds)."),
 )
 @click.option(
     "--analysis/--no-analysis",
     default=True,
     show_default=True,
-    help="Write each pair's evening, board by board (the field, double dummy, the opening "
-    "lead and the play); with --no-double-dummy, the field alone.",
+    help=N_(
+        "Write each pair's evening, board by board (the field, double dummy, the opening "
+        "lead and the play); with --no-double-dummy, the field alone."
+    ),
 )
 @masterpoint_options
-@click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help=N_("Say how many results a second were processed.")
+)
 def report(
     file: str,
     directory: str,

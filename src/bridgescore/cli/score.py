@@ -13,6 +13,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.event import event_options, is_event
+from bridgescore.cli.help import Command
 from bridgescore.cli.options import (
     console,
     inputs_of,
@@ -24,7 +25,7 @@ from bridgescore.cli.options import (
 )
 from bridgescore.collector import paused
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _, current
+from bridgescore.languages import N_, _, current
 from bridgescore.reports.text import render
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from bridgescore.teams_results import TeamsResult
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("more", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False))
 @scoring_options
@@ -44,35 +45,41 @@ if TYPE_CHECKING:
     type=click.Choice(["text", "json", "csv"]),
     default="text",
     show_default=True,
-    help="Output format: text, JSON (docs/json-output.md) or one CSV row a result "
-    "(docs/results-csv.md).",
+    help=N_(
+        "Output format: text, JSON (docs/json-output.md) or one CSV row a result "
+        "(docs/results-csv.md)."
+    ),
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to FILE."))
 @click.option(
-    "--explain", is_flag=True, help="Show every traveller with the reason for each value."
+    "--explain", is_flag=True, help=N_("Show every traveller with the reason for each value.")
 )
 @click.option(
     "--handicaps",
     "history",
     type=click.Path(dir_okay=False),
-    help="History CSV (player,date,percentage) for a handicapped ranking.",
+    help=N_("History CSV (player,date,percentage) for a handicapped ranking."),
 )
-@click.option("--recap", is_flag=True, help="Text: also show the recap sheet (pairs x boards).")
-@click.option("--cards", is_flag=True, help="Text: also show every pair's score card.")
+@click.option("--recap", is_flag=True, help=N_("Text: also show the recap sheet (pairs x boards)."))
+@click.option("--cards", is_flag=True, help=N_("Text: also show every pair's score card."))
 @click.option(
     "--double-dummy",
     is_flag=True,
-    help="Text, with --explain: solve known deals for makeable contracts and par.",
+    help=N_("Text, with --explain: solve known deals for makeable contracts and par."),
 )
 @masterpoint_options
 @click.option(
     "--anomalies",
     is_flag=True,
-    help="List the entries that look wrong (wrong side, far outside the field, a lead not in "
-    "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
-    "results far from what the deal allows too.",
+    help=N_(
+        "List the entries that look wrong (wrong side, far outside the field, a lead not in "
+        "the leader's hand...), each with its reason, on standard error; with --double-dummy, "
+        "results far from what the deal allows too."
+    ),
 )
-@click.option("-v", "--verbose", is_flag=True, help="Say how many results a second were processed.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help=N_("Say how many results a second were processed.")
+)
 def score(
     file: str,
     output_format: str,

@@ -19,62 +19,73 @@ import click
 
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.db import club_option, db_option
+from bridgescore.cli.help import Command, Group
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-night.csv"
 _PASSWORD_LIMIT = 1024  # characters read from standard input, at most
 
 
-@click.command("serve")
+@click.command("serve", cls=Command)
 @db_option
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option(
-    "--port", default="8000", show_default=True, help="The port to listen on (1 to 65535)."
+    "--host", default="127.0.0.1", show_default=True, help=N_("The address to listen on.")
+)
+@click.option(
+    "--port", default="8000", show_default=True, help=N_("The port to listen on (1 to 65535).")
 )
 @click.option(
     "--workers",
     default=1,
     show_default=True,
     type=click.IntRange(1, 64),
-    help="Worker processes (they share nothing but the database: use PostgreSQL for several).",
+    help=N_("Worker processes (they share nothing but the database: use PostgreSQL for several)."),
 )
 @click.option(
     "--first-director",
     metavar="NAME",
-    help="When no user of that name exists, create this director with a new password and "
-    "print it once.",
+    help=N_(
+        "When no user of that name exists, create this director with a new password and "
+        "print it once."
+    ),
 )
 @click.option(
     "--sample/--no-sample",
     default=False,
-    help="When the database holds no session, import the bundled sample club night.",
+    help=N_("When the database holds no session, import the bundled sample club night."),
 )
 @click.option(
     "--publish-to",
     "publish_to",
     metavar="FOLDER",
-    help="Also write each published session's results site into FOLDER/session-N/ (made if "
-    "missing; checked when the server starts).",
+    help=N_(
+        "Also write each published session's results site into FOLDER/session-N/ (made if "
+        "missing; checked when the server starts)."
+    ),
 )
 @click.option(
     "--public-url",
     metavar="URL",
-    help="The address players' phones reach this server at (e.g. https://scores.myclub.org), "
-    "for the QR codes on the table cards; default: the address the director's browser uses.",
+    help=N_(
+        "The address players' phones reach this server at (e.g. https://scores.myclub.org), "
+        "for the QR codes on the table cards; default: the address the director's browser uses."
+    ),
 )
 @click.option(
     "--certificate",
-    help="Serve HTTPS with this certificate (PEM): phones keep working offline only over "
-    "HTTPS (or on this machine).",
+    help=N_(
+        "Serve HTTPS with this certificate (PEM): phones keep working offline only over "
+        "HTTPS (or on this machine)."
+    ),
 )
-@click.option("--key", help="The certificate's private key (PEM).")
+@click.option("--key", help=N_("The certificate's private key (PEM)."))
 @click.option(
     "--access-log/--no-access-log",
     default=True,
     show_default=True,
-    help="Log a line for each request served.",
+    help=N_("Log a line for each request served."),
 )
 @club_option
 def serve(
@@ -304,7 +315,7 @@ def _publish_folder(given: str) -> Path:
     return folder
 
 
-@click.group("users")
+@click.group("users", cls=Group)
 def users_group() -> None:
     """Who may log in to bridgescore serve: directors and scorers of a club.
 
@@ -321,12 +332,12 @@ def users_group() -> None:
     type=click.Choice(["director", "scorer"]),
     default="scorer",
     show_default=True,
-    help="A director sets sessions up and publishes them; a scorer enters and corrects.",
+    help=N_("A director sets sessions up and publishes them; a scorer enters and corrects."),
 )
 @click.option(
     "--password-stdin",
     is_flag=True,
-    help="Read the password from the first line of standard input (no prompt).",
+    help=N_("Read the password from the first line of standard input (no prompt)."),
 )
 @db_option
 @club_option

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore.cli.common import UsageProblem
+from bridgescore.cli.help import Group
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _, current, ngettext
+from bridgescore.languages import N_, _, current, ngettext
 
 if TYPE_CHECKING:
     from bridgescore.swiss import Conditions, SwissEvent
@@ -24,61 +25,61 @@ F = TypeVar("F", bound=Callable[..., Any])
 def condition_options(func: F) -> F:
     """The conditions of contest, for ``start`` and ``simulate``."""
     options = [
-        click.option("--rounds", type=click.IntRange(1, 99), required=True, help="Rounds."),
+        click.option("--rounds", type=click.IntRange(1, 99), required=True, help=N_("Rounds.")),
         click.option(
             "--boards",
             type=click.IntRange(1, 200),
             default=8,
             show_default=True,
-            help="Boards a match (the VP scale depends on it).",
+            help=N_("Boards a match (the VP scale depends on it)."),
         ),
         click.option(
             "--vp-scale",
             type=click.Choice(["continuous", "discrete"]),
             default="continuous",
             show_default=True,
-            help="WBF 2013 VPs to 0.01 (continuous) or whole (discrete).",
+            help=N_("WBF 2013 VPs to 0.01 (continuous) or whole (discrete)."),
         ),
         click.option(
             "--bye-vps",
             default="12",
             show_default=True,
-            help="VPs for the bye; 'none' when the event has no bye (an odd field is refused).",
+            help=N_("VPs for the bye; 'none' when the event has no bye (an odd field is refused)."),
         ),
         click.option(
             "--late-vps",
             default="0",
             show_default=True,
-            help="VPs a late entry scores for each round it missed.",
+            help=N_("VPs a late entry scores for each round it missed."),
         ),
         click.option(
             "--first-round",
             type=click.Choice(["random", "seeded"]),
             default="random",
             show_default=True,
-            help="Round 1 drawn at random (from --seed) or top half against bottom half.",
+            help=N_("Round 1 drawn at random (from --seed) or top half against bottom half."),
         ),
         click.option(
-            "--seed", type=int, default=0, show_default=True, help="Seed of the random draw."
+            "--seed", type=int, default=0, show_default=True, help=N_("Seed of the random draw.")
         ),
         click.option(
             "--danish",
             type=click.IntRange(0, 98),
             default=0,
             show_default=True,
-            help="Draw the last N rounds Danish: 1st v 2nd, 3rd v 4th, rematches allowed.",
+            help=N_("Draw the last N rounds Danish: 1st v 2nd, 3rd v 4th, rematches allowed."),
         ),
         click.option(
             "--stationary",
             multiple=True,
             metavar="TEAM=TABLE",
-            help="Keep a team at one table (repeat for several).",
+            help=N_("Keep a team at one table (repeat for several)."),
         ),
         click.option(
             "--tie-breaks",
             default="head-to-head,imp-quotient",
             show_default=True,
-            help="Tie-breaks in order: head-to-head, imp-quotient, imp-difference.",
+            help=N_("Tie-breaks in order: head-to-head, imp-quotient, imp-difference."),
         ),
     ]
     for option in reversed(options):
@@ -146,11 +147,11 @@ _FORMAT = click.option(
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help=N_("Output format."),
 )
 
 
-@click.group()
+@click.group(cls=Group)
 def swiss() -> None:
     """Swiss teams and Swiss pairs: the draw round by round (no rematch while one can be
     avoided), scores to VPs, standings with tie-breaks. The event lives in a JSON file that each
@@ -167,20 +168,20 @@ def swiss() -> None:
 
 
 @swiss.command()
-@click.option("--teams", type=click.IntRange(2, 999), required=True, help="Teams (or pairs).")
+@click.option("--teams", type=click.IntRange(2, 999), required=True, help=N_("Teams (or pairs)."))
 @click.option(
     "--enter",
     "entries",
     multiple=True,
     metavar="TEAM@ROUND",
-    help="A late entry: TEAM (numbered above --teams) enters before ROUND (repeat).",
+    help=N_("A late entry: TEAM (numbered above --teams) enters before ROUND (repeat)."),
 )
 @click.option(
     "--withdraw",
     "withdrawals",
     multiple=True,
     metavar="TEAM@ROUND",
-    help="TEAM withdraws after ROUND (repeat).",
+    help=N_("TEAM withdraws after ROUND (repeat)."),
 )
 @condition_options
 @_FORMAT
@@ -220,12 +221,14 @@ def simulate(
 
 @swiss.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--teams", type=click.IntRange(2, 999), required=True, help="Teams (or pairs).")
-@click.option("--name", "names", multiple=True, metavar="TEAM=NAME", help="A team's name (repeat).")
+@click.option("--teams", type=click.IntRange(2, 999), required=True, help=N_("Teams (or pairs)."))
+@click.option(
+    "--name", "names", multiple=True, metavar="TEAM=NAME", help=N_("A team's name (repeat).")
+)
 @click.option(
     "--seeds",
     metavar="TEAM,TEAM,...",
-    help="The teams from the strongest, for a seeded first round (the rest follow by number).",
+    help=N_("The teams from the strongest, for a seeded first round (the rest follow by number)."),
 )
 @condition_options
 def start(file: str, teams: int, names: tuple[str, ...], seeds: str | None, **options: Any) -> None:
@@ -286,7 +289,7 @@ def start(file: str, teams: int, names: tuple[str, ...], seeds: str | None, **op
     "--round",
     "round_number",
     type=click.IntRange(1, 99),
-    help="A round already drawn: show it again (the same draw); default: draw the next round.",
+    help=N_("A round already drawn: show it again (the same draw); default: draw the next round."),
 )
 @_FORMAT
 def draw_command(file: str, round_number: int | None, output_format: str) -> None:
@@ -372,7 +375,7 @@ def score(
 @swiss.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("team", type=int)
-@click.option("--name", help="The team's name.")
+@click.option("--name", help=N_("The team's name."))
 def enter(file: str, team: int, name: str | None) -> None:
     """Enter a team late, in FILE: it is drawn from the next round on.
 

@@ -14,7 +14,7 @@ from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from bridgescore.languages import LANGUAGES
-from bridgescore.languages.catalogues import DOMAINS, KEYWORDS
+from bridgescore.languages.catalogues import DOMAINS, KEYWORDS, PACKAGES
 
 PACKAGE = Path(str(files("bridgescore")))
 CATALOGUES = PACKAGE / "languages" / "catalogues"
@@ -23,22 +23,25 @@ CATALOGUES = PACKAGE / "languages" / "catalogues"
 def messages(domain: str) -> Catalog:
     """Every message of ``domain`` in the sources, with where it is used."""
     sources, methods = DOMAINS[domain]
+    root = Path(str(files(PACKAGES.get(domain, "bridgescore"))))
     catalog = Catalog(domain=domain, project="bridgescore")
     options = {pattern: {"trimmed": "true"} for pattern, method in methods if method == "jinja2"}
     # The phone's script writes its pages as template literals: their ${…} parts are read too.
     options |= {p: {"parse_template_string": "true"} for p, m in methods if m == "javascript"}
     for source in sources:
-        path = PACKAGE / source
+        path = root / source
         found = (
             extract_from_dir(path, list(methods), options, keywords=KEYWORDS)
             if path.is_dir()
             else (
                 (path.name, *message)
-                for message in extract_from_file("python", path, keywords=KEYWORDS)
+                for message in extract_from_file(methods[0][1], path, keywords=KEYWORDS)
             )
         )
         for filename, lineno, message, comments, context in found:
             where = f"{Path(source, filename).as_posix() if path.is_dir() else source}"
+            if domain in PACKAGES:
+                where = f"{PACKAGES[domain]}/{where}"
             catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 

@@ -34,8 +34,9 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     ),
     # The table's phone (a web app of its own, translated in the browser).
     "phone": (("web/phone",), (("**.js", "javascript"), ("**.html", "jinja2"))),
-    # The commands' own messages.
-    "cli": (("cli",), (("**.py", "python"),)),
+    # The commands' own messages and their help (each command's docstring is its help: the
+    # ``cli`` method reads it, bridgescore.cli.help).
+    "cli": (("cli",), (("**.py", "bridgescore.cli.help:extract"),)),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
     # console): the explanation of a score, a file's problems and why it could not be read
     # (each reader's own sentences, and the core's for a contract, a result or a deal it
@@ -62,7 +63,25 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
         ),
         (("**.py", "python"),),
     ),
+    # Click's own words in a command's help and its refusals of a command line (``Usage:``,
+    # ``Options``, ``Error: No such option …``), read from click's installed sources (PACKAGES):
+    # a click that says something new shows here.
+    "click": (
+        (
+            "core.py",
+            "decorators.py",
+            "exceptions.py",
+            "formatting.py",
+            "parser.py",
+            "termui.py",
+            "types.py",
+        ),
+        (("**.py", "python"),),
+    ),
 }
+
+#: The package a domain's sources are in, when it is not bridgescore.
+PACKAGES: Final[dict[str, str]] = {"click": "click"}
 
 #: What Babel extracts besides ``_``: our ``N_`` and ``ngettext`` (its defaults) and nothing
 #: that is not a message.
@@ -85,25 +104,42 @@ def translations(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     if code == "qps":
         return Pseudo()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
     chained: gettext.NullTranslations | None = None
     for domain in DOMAINS:
-        source = files(__name__).joinpath(code, f"{domain}.po")
-        if not source.is_file():
+        mo = compiled(code, domain)
+        if mo is None:
             continue
-        with source.open("rb") as handle:
-            catalog = read_po(handle, locale=code, domain=domain)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog, use_fuzzy=False)
-        compiled.seek(0)
-        one = gettext.GNUTranslations(compiled)
+        one = gettext.GNUTranslations(io.BytesIO(mo))
         if chained is None:
             chained = one
         else:
             chained.add_fallback(one)
     return chained if chained is not None else gettext.NullTranslations()
+
+
+def compiled(code: str, domain: str) -> bytes | None:
+    """The catalogue of ``domain`` in ``code`` as gettext's compiled form (``.mo``), made as it
+    is asked for; None when there is none. The pseudo-locale's accents each message of the
+    catalogue (every language's has the same)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    source = files(__name__).joinpath("fr" if code == "qps" else code, f"{domain}.po")
+    if not source.is_file():
+        return None
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale="fr" if code == "qps" else code, domain=domain)
+    if code == "qps":
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            accented = tuple(pseudo(one) for one in ids)
+            message.string = accented if isinstance(message.id, tuple) else accented[0]
+            message.flags.discard("fuzzy")
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
 
 
 @functools.cache

@@ -1,0 +1,52 @@
+"""Click's own words in the user's language: ``Usage:``, ``Options``, ``Show the version and
+exit.``, ``Error: No such option …``, ``Missing argument``, ``[default: …]``.
+
+Click asks the standard ``gettext.gettext`` for them, which reads compiled catalogues (``.mo``
+files) of the process's text domain from a folder, choosing the language from the environment
+as :func:`bridgescore.languages.from_environment` does. That is click's supported way to be
+translated, and gettext has no other: so, for the run of a command, the ``click`` domain of our
+catalogues is compiled into a temporary folder, bound as the text domain ``bridgescore`` and
+made the process's domain; afterwards the domain is what it was and the folder is gone.
+English binds nothing: click's words are its own.
+"""
+
+from __future__ import annotations
+
+import gettext
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from bridgescore.languages.catalogues import compiled
+
+#: The text domain click's words are looked up in while a command runs.
+DOMAIN = "bridgescore"
+
+
+@contextmanager
+def click_speaks(code: str) -> Iterator[None]:
+    """Click's words in the language ``code`` until the end of the block."""
+    words = None if code == "en" else compiled(code, "click")
+    if words is None:
+        yield
+        return
+    folder = None
+    try:
+        folder = tempfile.mkdtemp(prefix="bridgescore-words-")
+        messages = Path(folder, code, "LC_MESSAGES")
+        messages.mkdir(parents=True)
+        (messages / f"{DOMAIN}.mo").write_bytes(words)
+    except OSError:  # no temporary folder to write in: click's words stay its own
+        words = None
+    previous = gettext.textdomain()
+    try:
+        if words is not None and folder is not None:
+            gettext.bindtextdomain(DOMAIN, folder)
+            gettext.textdomain(DOMAIN)
+        yield
+    finally:
+        gettext.textdomain(previous)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
