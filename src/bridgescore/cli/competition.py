@@ -83,7 +83,12 @@ def competition() -> None:
 )
 @click.option("--title", help=N_("The ladder's title."))
 @click.option(
-    "-o", "--output", "directory", type=click.Path(file_okay=False), help=N_("Write the page.")
+    "-o",
+    "--output",
+    "directory",
+    metavar="DIRECTORY",
+    type=click.Path(file_okay=False),
+    help=N_("Write the page."),
 )
 @scoring_options
 @_FORMAT

@@ -33,7 +33,9 @@ _TEXT = {"pbn", "dlm", "ber", "bhg", "lin", "csv", "json"}
     type=click.Choice(list(KINDS)),
     help=N_("Read FILE as this format, whatever its name says."),
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to OUT."))
+@click.option(
+    "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False), help=N_("Write to OUT.")
+)
 @click.option(
     "--double-dummy",
     is_flag=True,

@@ -60,6 +60,7 @@ def event_options(func: F) -> F:
             "--final",
             "finals",
             multiple=True,
+            metavar="FILE",
             type=click.Path(dir_okay=False),
             help=N_("A session of the final (repeat): FILEs are then the qualifying."),
         ),

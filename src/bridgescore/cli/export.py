@@ -64,7 +64,11 @@ if TYPE_CHECKING:
     help=N_("Write the file even when players have no national number (they are listed)."),
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to OUT (default: -).")
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help=N_("Write to OUT (default: -)."),
 )
 @scoring_options
 @event_options

@@ -56,9 +56,24 @@ def said(help: str) -> str:
     return f"{translated}\n\n\b\n{heading}\n{examples}"
 
 
+class _Formatter(click.HelpFormatter):
+    """click's help formatter, with a section's heading written as the language writes one
+    (``Options :`` in French)."""
+
+    def write_heading(self, heading: str) -> None:
+        written = _("%(heading)s:", heading=heading)
+        self.write(f"{'':>{self.current_indent}}{written}\n")
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
 class _Translated(click.Command):
     """What every command and group of bridgescore does with its help: translates it as it is
     written, and speaks the environment's language when it is the command run."""
+
+    context_class = _Context
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         from bridgescore.cli.click_words import click_speaks

@@ -38,6 +38,7 @@ def output_options(func: F) -> F:
         click.option(
             "--cards",
             "cards_dir",
+            metavar="DIRECTORY",
             type=click.Path(file_okay=False),
             help=N_(
                 "Write table and personal guide cards, travellers and pick-up slips "

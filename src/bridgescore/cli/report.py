@@ -36,12 +36,14 @@ from bridgescore.languages import N_, _
     "--output",
     "directory",
     required=True,
+    metavar="DIRECTORY",
     type=click.Path(file_okay=False),
     help=N_("Directory to write the site into (made if missing; an earlier report is replaced)."),
 )
 @click.option(
     "--handicaps",
     "history",
+    metavar="FILE",
     type=click.Path(dir_okay=False),
     help=N_("History CSV (player,date,percentage) for a handicapped ranking."),
 )

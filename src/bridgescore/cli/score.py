@@ -50,13 +50,16 @@ if TYPE_CHECKING:
         "(docs/results-csv.md)."
     ),
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write to FILE."))
+@click.option(
+    "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False), help=N_("Write to FILE.")
+)
 @click.option(
     "--explain", is_flag=True, help=N_("Show every traveller with the reason for each value.")
 )
 @click.option(
     "--handicaps",
     "history",
+    metavar="FILE",
     type=click.Path(dir_okay=False),
     help=N_("History CSV (player,date,percentage) for a handicapped ranking."),
 )
