@@ -21,7 +21,6 @@ import copy
 import inspect
 import io
 from collections.abc import Iterator
-from contextlib import ExitStack
 from typing import IO, Any
 
 import click
@@ -80,9 +79,7 @@ class _Translated(click.Command):
         from bridgescore.languages import from_environment, use
 
         code = from_environment()
-        with ExitStack() as stack:
-            stack.enter_context(use(code))
-            stack.enter_context(click_speaks(code))
+        with use(code), click_speaks(code):
             return super().main(*args, **kwargs)
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
@@ -127,10 +124,11 @@ def _described(param: click.Parameter) -> click.Parameter:
     """``param`` with its description in the current language (a copy: the command's own
     keeps the message)."""
     help = getattr(param, "help", None)
-    if not help or _(help) == help:
+    translated = _(help) if help else help
+    if translated == help:
         return param
     shown = copy.copy(param)
-    shown.help = _(help)  # type: ignore[attr-defined]
+    shown.help = translated
     return shown
 
 
@@ -155,7 +153,7 @@ class Group(_Translated, click.Group):
 
 def extract(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str, str, list[str]]]:
+) -> Iterator[tuple[Any, ...]]:
     """Babel's extraction of a command module: its messages, as Python's, and the help of
     each command or group it defines (the docstring of a function decorated with
     ``….command(…)`` or ``….group(…)``), as :func:`message_of` gives it."""
@@ -167,7 +165,7 @@ def extract(
         if not isinstance(node, ast.FunctionDef) or not any(map(_is_command, node.decorator_list)):
             continue
         docstring = ast.get_docstring(node, clean=False)
-        if docstring:
+        if docstring:  # as if marked N_(…): a message, its first argument
             yield node.body[0].lineno, "N_", message_of(docstring)[0], []
 
 

@@ -133,9 +133,9 @@ def compiled(code: str, domain: str) -> bytes | None:
         for message in catalog:
             if not message.id:
                 continue
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            accented = tuple(pseudo(one) for one in ids)
-            message.string = accented if isinstance(message.id, tuple) else accented[0]
+            ids = tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
+            accented = tuple(pseudo(str(one)) for one in ids)
+            message.string = accented if len(ids) > 1 else accented[0]
             message.flags.discard("fuzzy")
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
