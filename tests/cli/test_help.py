@@ -149,6 +149,16 @@ def test_a_subcommands_help_in_dutch() -> None:
 
 
 @pytest.mark.parametrize(
+    ("language", "said_"),
+    [("nl_NL.UTF-8", "bridgescore, versie "), ("C.UTF-8", "bridgescore, version ")],
+)
+def test_the_version_is_said_in_the_language(language: str, said_: str) -> None:
+    done = CliRunner().invoke(main, ["--version"], env={**_ENV, "LANG": language})
+    assert done.exit_code == 0
+    assert done.stdout.startswith(said_), done.stdout
+
+
+@pytest.mark.parametrize(
     ("language", "arguments", "said_"),
     [
         ("fr_FR.UTF-8", ("score",), "Erreur : Argument manquant 'FILE'."),

@@ -15,6 +15,7 @@ import click
 from bridgescore import __version__
 from bridgescore.cli.help import Group
 from bridgescore.collector import command_started
+from bridgescore.languages import N_, _
 
 # Each command: the module that defines it and the name of its function there.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -53,8 +54,23 @@ class _Commands(Group):
         return super().get_command(ctx, cmd_name)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, asked: bool) -> None:
+    """``--version``: click's, its words said in the language (click's own option words them
+    as the command is defined, before the language is known)."""
+    if asked and not ctx.resilient_parsing:
+        click.echo(_("%(prog)s, version %(version)s", prog="bridgescore", version=__version__))
+        ctx.exit()
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bridgescore")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_version,
+    help=N_("Show the version and exit."),
+)
 def main() -> None:
     """Exact, explained scoring for duplicate bridge."""
     command_started()  # a command builds one session's records and keeps them to the end

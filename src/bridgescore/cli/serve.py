@@ -358,7 +358,7 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
                 _("the password is longer than %(most)s characters", most=_PASSWORD_LIMIT)
             )
     else:
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        password = click.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
     try:
         hashed = auth.hash_password(password)
     except ValueError as error:
