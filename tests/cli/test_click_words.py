@@ -4,17 +4,13 @@ are click's again afterwards: the text domain is restored and the compiled catal
 from __future__ import annotations
 
 import gettext
-import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
 from bridgescore.cli.click_words import click_speaks
 from bridgescore.languages import from_environment
-
-
-def _folders() -> set[str]:
-    return {n for n in os.listdir(tempfile.gettempdir()) if n.startswith("bridgescore-words-")}
 
 
 @pytest.fixture
@@ -24,10 +20,14 @@ def environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
-def test_click_speaks_the_language_for_the_block_alone(environment: pytest.MonkeyPatch) -> None:
+def test_click_speaks_the_language_for_the_block_alone(
+    environment: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     environment.setenv("LANG", "fr_FR.UTF-8")
-    before, folders = gettext.textdomain(), _folders()
+    environment.setattr(tempfile, "tempdir", str(tmp_path))  # this test's folders alone
+    before = gettext.textdomain()
     with click_speaks(from_environment()):
+        assert [p.name[:18] for p in tmp_path.iterdir()] == ["bridgescore-words-"]
         assert gettext.gettext("Usage:") == "Utilisation :"
         assert gettext.gettext("Show this message and exit.") == "Afficher ce message et quitter."
         assert (
@@ -40,7 +40,7 @@ def test_click_speaks_the_language_for_the_block_alone(environment: pytest.Monke
         )
     assert gettext.textdomain() == before
     assert gettext.gettext("Usage:") == "Usage:"
-    assert _folders() == folders
+    assert not list(tmp_path.iterdir())
 
 
 def test_click_follows_bridgescore_past_a_language_we_do_not_have(

@@ -204,13 +204,34 @@ def pseudo(message: str) -> str:
 
 
 class Pseudo(gettext.NullTranslations):
-    """The pseudo-locale: every message passed through it comes back accented (:func:`pseudo`)."""
+    """The pseudo-locale: every message of the catalogues passed through it comes back
+    accented (:func:`pseudo`); one the catalogues lack (never extracted) comes back as it is,
+    so it shows as plain words too."""
 
     def gettext(self, message: str) -> str:
-        return pseudo(message)
+        return pseudo(message) if message in _catalogued() else message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return pseudo(msgid1 if n == 1 else msgid2)
+        shown = msgid1 if n == 1 else msgid2
+        return pseudo(shown) if msgid1 in _catalogued() else shown
 
     def pgettext(self, context: str, message: str) -> str:
-        return pseudo(message)
+        return pseudo(message) if (context, message) in _catalogued() else message
+
+
+@functools.cache
+def _catalogued() -> frozenset[str | tuple[str, str]]:
+    """Every message of every domain's catalogues (each language's has the same): a message,
+    a plural's singular, or a message with its context."""
+    from babel.messages.pofile import read_po
+
+    found: set[str | tuple[str, str]] = set()
+    for domain in DOMAINS:
+        source = files(__name__).joinpath("fr", f"{domain}.po")
+        if not source.is_file():
+            continue
+        with source.open("rb") as handle:
+            for message in read_po(handle, locale="fr", domain=domain):
+                key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
+                found.add((message.context, key) if message.context else key)
+    return frozenset(found)
