@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from importlib.resources import files
 from typing import Final
 
 #: Each domain and the sources its messages are extracted from (relative to the package
@@ -85,6 +84,8 @@ def translations(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     if code == "qps":
         return Pseudo()
+    from importlib.resources import files  # here: English, most commands' language, reads none
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -113,6 +114,8 @@ def browser_messages(code: str, domain: str) -> dict[str, str]:
     accents the messages of a catalogue (every language's has the same)."""
     if code == "en":
         return {}
+    from importlib.resources import files
+
     from babel.messages.pofile import read_po
 
     source = files(__name__).joinpath("fr" if code == "qps" else code, f"{domain}.po")
