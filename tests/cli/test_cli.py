@@ -174,9 +174,7 @@ def test_python_dash_m_and_version() -> None:
 
 
 @pytest.mark.parametrize(("given", "seen"), [(None, "1"), ("3", "3")])
-def test_the_command_asks_openblas_for_one_thread_unless_told(
-    given: str | None, seen: str
-) -> None:
+def test_the_command_asks_openblas_for_one_thread_unless_told(given: str | None, seen: str) -> None:
     """numpy's OpenBLAS sets up a thread per core as it loads (bridgescore calls no BLAS): the
     command asks for one, before anything can import numpy, and a user's own choice stands."""
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
