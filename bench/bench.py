@@ -1069,13 +1069,14 @@ def case_process(size: Size, quick: bool) -> list[str]:
                 f"ratio={seconds / text_s:.2f} peak={peak / 2**20:.0f}MB "
                 f"cpu={cpu:.3f}s cpu_ratio={cpu / text_cpu:.2f}"
             )
-        polars_s = timed["polars"][0]
+        polars_s, polars_cpu = timed["polars"][0], timed["polars"][2]
         out.append(
             target(
                 f"score {tables} tables text vs polars",
                 polars_s >= text_s,
                 f"ratio >= 1 (polars {polars_s:.2f}s / score {text_s:.2f}s = "
-                f"{polars_s / text_s:.2f})",
+                f"{polars_s / text_s:.2f}; by CPU time {polars_cpu / text_cpu:.2f}, load average "
+                f"{os.getloadavg()[0]:.1f})",
                 quick,
             )
         )

@@ -84,9 +84,7 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 
 # Bytes the columnar path reads: letters, digits, ``, + - = /`` and the line end.
-_ALLOWED = np.zeros(256, dtype=bool)
-for _c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,+-=/\n":
-    _ALLOWED[_c] = True
+_ALLOWED = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,+-=/\n"
 _KEYS = frozenset({"board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead"})
 _TEXT = ("contract", "declarer", "result")
 _PAIRS = 10_000  # pair numbers are 1 to 9999: EW entrants of a Mitchell are numbered from here
@@ -665,7 +663,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     if not data.endswith(b"\n"):
         data += b"\n"
     raw = np.frombuffer(data, dtype=np.uint8)
-    if not _ALLOWED[raw].all():
+    if data.translate(None, _ALLOWED):  # what is left when they are taken out: another byte
         raise _Fallback("a byte outside letters, digits and , + - = /")
     if b"\n\n" in data or data.startswith(b"\n"):
         raise _Fallback("a blank line")
@@ -738,11 +736,19 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         if bad:
             raise _Fallback(f"not a lead: {bad[0]}")
         leads = (lead_codes, [lead_card(t) if t else None for t in lead_texts])
-    _check_rows(raw, cells, column, board, ns, ew, count)
-    rounds = (
-        _numbers(raw, *cells("round"), "round", 3, positive=False) if "round" in column else None
-    )
-    tables = _texts(raw, *cells("table"), "table") if "table" in column else None
+    rounds: IntArray | None = None
+    tables: tuple[IntArray, list[str]] | None = None
+    if "round" in column:
+        start, length = cells("round")
+        if int(length.min()) < 1:
+            raise _Fallback("a row without its round")
+        rounds = _numbers(raw, start, length, "round", 3, positive=False)
+    if "table" in column:
+        start, length = cells("table")
+        if int(length.min()) < 1:
+            raise _Fallback("a row without its table")
+        tables = _texts(raw, start, length, "table")
+    _check_rows(board, ns, ew, rounds, tables)
     structure = _structure(ns, ew)
     _check_seats(board, ns, ew, structure)
 
@@ -951,33 +957,24 @@ def _score_cells(cells: dict[str, str], vul: Vulnerability) -> _Key:
 
 
 def _check_rows(
-    raw: npt.NDArray[np.uint8],
-    cells: Callable[[str], tuple[IntArray, IntArray]],
-    column: dict[str, int],
     board: IntArray,
     ns: IntArray,
     ew: IntArray,
-    count: int,
+    rounds: IntArray | None,
+    tables: tuple[IntArray, list[str]] | None,
 ) -> None:
     """No second result for a row (its key: board, round and table, or with the pairs too when
     a round or table is not given), as :meth:`Session.build` checks."""
     parts = [board]
     spans = [_PAIRS]
-    both = "round" in column and "table" in column
-    if "round" in column:
-        start, length = cells("round")
-        if int(length.min()) < 1:
-            raise _Fallback("a row without its round")
-        parts.append(_numbers(raw, start, length, "round", 3, positive=False))
+    if rounds is not None:
+        parts.append(rounds)
         spans.append(1000)
-    if "table" in column:
-        start, length = cells("table")
-        if int(length.min()) < 1:
-            raise _Fallback("a row without its table")
-        codes, distinct = _texts(raw, start, length, "table")
+    if tables is not None:
+        codes, distinct = tables
         parts.append(codes)
         spans.append(len(distinct))
-    if not both:
+    if rounds is None or tables is None:
         parts += [ns, ew]
         spans += [_PAIRS, _PAIRS]
     if not _unique(parts, spans):

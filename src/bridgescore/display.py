@@ -64,7 +64,7 @@ def fmt_fixed(
     if not decimals:
         return f"{sign}{whole}"
     units, places = divmod(whole, scale)
-    return f"{sign}{units}.{places:0{decimals}d}"
+    return f"{sign}{units}.{str(places).zfill(decimals)}"  # a nested format spec costs twice
 
 
 def _decimal(denominator: int) -> bool:
@@ -97,6 +97,8 @@ def printable(text: str, *, lines: bool = False) -> str:
     """``text`` from a file (a name, a title, a label) made safe to print: each control or
     bidirectional formatting character written as a visible escape (``\\x1b``, ``\\u202e``), so
     a name can never recolour, retitle or hide the output; with ``lines``, line breaks are kept."""
+    if text.isascii() and text.isprintable():
+        return text  # nothing to escape (most text): said in C, without a look-up a character
     return text.translate(_ESCAPED if lines else _ONE_LINE)
 
 

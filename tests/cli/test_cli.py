@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -170,6 +171,23 @@ def test_handicapped_ranking(tmp_path: Path) -> None:
 def test_python_dash_m_and_version() -> None:
     completed = run("--version")
     assert completed.returncode == 0 and bridgescore.__version__ in completed.stdout
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "1"), ("3", "3")])
+def test_the_command_asks_openblas_for_one_thread_unless_told(given: str | None, seen: str) -> None:
+    """numpy's OpenBLAS sets up a thread per core as it loads (bridgescore calls no BLAS): the
+    command asks for one, before anything can import numpy, and a user's own choice stands."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = (
+        "import sys, os, bridgescore.cli; "
+        "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.split() == ["False", seen]
 
 
 def test_every_command_has_an_example_in_its_help() -> None:

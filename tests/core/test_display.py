@@ -1,5 +1,6 @@
 """``fmt_fixed`` (integers only, for speed) writes what ``round_fraction``'s Decimal says,
-for every rounding, sign and number of places."""
+for every rounding, sign and number of places; ``printable`` escapes every character a
+terminal would obey, and only those."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.display import fmt_fixed, round_fraction
+from bridgescore.display import fmt_fixed, printable, round_fraction
 from bridgescore.rules import Rounding
 
 VALUES = st.builds(
@@ -32,3 +33,28 @@ def test_hand_worked_places() -> None:
     assert fmt_fixed(Fraction(-1, 1000), 2) == "-0.00"  # as Decimal keeps the sign
     assert fmt_fixed(Fraction(199, 100), 1, Rounding.TRUNCATE) == "1.9"
     assert fmt_fixed(12, 2) == "12.00" and fmt_fixed(Fraction(7, 2), 0) == "4"
+
+
+# Text as files hold it: ASCII (with its controls and DEL), C1 controls, the bidirectional
+# formatting characters, and letters beyond ASCII.
+TEXT = st.text(
+    alphabet=st.sampled_from([*"aZ 09.-", "\n", "\t", "\x1b", "\x7f", "\x85", "\u202e", "é"])
+)
+
+
+@given(TEXT)
+def test_printable_escapes_exactly_the_characters_a_terminal_obeys(text: str) -> None:
+    """Each control and bidirectional character becomes its visible escape, the rest stays
+    (plain ASCII text is returned as it is without looking at each character)."""
+    for lines in (False, True):
+        expected = "".join(
+            c
+            if (c == "\n" and lines) or (c.isprintable() and c != "\u202e")
+            else "\\n"
+            if c == "\n"
+            else f"\\x{ord(c):02x}"
+            if ord(c) < 0x100
+            else f"\\u{ord(c):04x}"
+            for c in text
+        )
+        assert printable(text, lines=lines) == expected

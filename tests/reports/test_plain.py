@@ -151,20 +151,28 @@ def test_a_line_rich_would_wrap_is_refused() -> None:
         writer.line("tab\there", soft_wrap=True)
 
 
+# Cells of ASCII alone (spaces at their ends too): the columns the layout checks whole.
+ASCII_CELL = st.text(alphabet=st.sampled_from([*"aZ 09.-=", "\t", "\x7f"]), max_size=8)
+
+
 @st.composite
-def plain_tables(draw: st.DrawFn) -> PlainTable:
-    table = PlainTable(draw(CELL))
+def plain_tables(draw: st.DrawFn, cells: st.SearchStrategy[str] = CELL) -> PlainTable:
+    table = PlainTable(draw(cells))
     columns = draw(st.integers(1, 6))
     for _ in range(columns):
-        table.add_column(draw(CELL), justify=draw(st.sampled_from(["left", "right"])))
+        table.add_column(draw(cells), justify=draw(st.sampled_from(["left", "right"])))
     for _ in range(draw(st.integers(0, 6))):
-        table.add_row(*(draw(CELL) for _ in range(columns)))
+        table.add_row(*(draw(cells) for _ in range(columns)))
     return table
 
 
 @settings(max_examples=300, deadline=None)
 @given(plain_tables(), st.integers(10, 140))
 def test_tables_print_as_rich_prints_them(table: PlainTable, width: int) -> None:
+    _prints_as_rich(table, width)
+
+
+def _prints_as_rich(table: PlainTable, width: int) -> None:
     writer, console = PlainWriter(width), _rich(width)
     try:
         writer.table(table)
@@ -173,6 +181,14 @@ def test_tables_print_as_rich_prints_them(table: PlainTable, width: int) -> None
         return
     console.print(table.table())
     assert writer.text() == _rich_text(console)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_tables(ASCII_CELL), st.integers(10, 140))
+def test_ascii_tables_print_as_rich_prints_them(table: PlainTable, width: int) -> None:
+    """A column of printable ASCII is measured whole; one with a space at a cell's end, a tab
+    or a DEL (escaped by the table) cell by cell: both as rich prints them."""
+    _prints_as_rich(table, width)
 
 
 @settings(max_examples=200, deadline=None)

@@ -9,6 +9,7 @@ commands share is in :mod:`bridgescore.cli.options`; how a user's mistake ends a
 from __future__ import annotations
 
 import importlib
+import os
 
 import click
 
@@ -16,6 +17,12 @@ from bridgescore import __version__
 from bridgescore.cli.help import Group
 from bridgescore.collector import command_started
 from bridgescore.languages import N_, _
+
+# numpy (the columnar path of ``score``) loads OpenBLAS, which sets up a thread for each core as
+# it is loaded: some 55 ms of CPU, a third of scoring a 1,000-table file, for nothing, since
+# bridgescore calls no BLAS routine (its arrays are integers, added and sorted). The command asks
+# for one thread unless the user has chosen (docs/performance.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 # Each command: the module that defines it and the name of its function there.
 COMMANDS: dict[str, tuple[str, str]] = {

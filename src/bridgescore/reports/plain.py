@@ -120,7 +120,7 @@ class Layout:
 
     def row(self, cells: Sequence[str], box: Box) -> str:
         left, _, between, right = box
-        return left + between.join(f" {cell} " for cell in cells) + right
+        return f"{left} {f' {between} '.join(cells)} {right}"
 
     def lines(self) -> list[str]:
         """Every line rich prints for the table when nothing is styled."""
@@ -165,11 +165,15 @@ def layout(
     would draw it otherwise: a cell or title that is not one plain line, a column rich would
     wrap or shrink to fit ``max_width``, a title wider than the table."""
     texts: list[list[str]] = []
+    sizes: list[list[int]] = []
     for column in columns:
-        if not all(isinstance(text, str) and plain_text(text) for text in column):
-            return None
+        size = _ascii_sizes(column)
+        if size is None:
+            if not all(isinstance(text, str) and plain_text(text) for text in column):
+                return None
+            size = [cell_len(text) for text in column]  # type: ignore[arg-type]  # all str
         texts.append(column)  # type: ignore[arg-type]  # every one a str, as checked
-    sizes = [[cell_len(text) for text in column] for column in texts]
+        sizes.append(size)
     widths = [max(column) + 2 for column in sizes]  # one space each side
     extra = len(widths) + 1  # the edges and the lines between columns
     if sum(widths) > max_width - extra:
@@ -193,6 +197,23 @@ def layout(
             ]
         )
     return Layout(padded_title, widths, [list(row) for row in zip(*padded, strict=True)])
+
+
+def _ascii_sizes(column: Sequence[object]) -> list[int] | None:
+    """Each cell's width when every cell of ``column`` is printable ASCII with no space at
+    either end (:func:`plain_text`, one cell a character: :func:`cell_len` is its length),
+    checked for the whole column at once in C; None when a cell is anything else (it is then
+    checked on its own)."""
+    try:
+        joined = "".join(column)  # type: ignore[arg-type]  # a TypeError says: not all str
+    except TypeError:
+        return None
+    if not (joined.isascii() and joined.isprintable()):
+        return None
+    lined = "\n".join(column)  # type: ignore[arg-type]  # all str, as joined
+    if lined[:1] == " " or lined[-1:] == " " or " \n" in lined or "\n " in lined:
+        return None  # a cell with a space at an end: rich strips it
+    return [len(text) for text in column]  # type: ignore[arg-type]  # all str
 
 
 def table_layout(table: PlainTable, max_width: int) -> Layout | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from importlib.resources import files
 from typing import Final
 
 #: Each domain and the sources its messages are extracted from (relative to the package
@@ -121,6 +120,8 @@ def compiled(code: str, domain: str) -> bytes | None:
     """The catalogue of ``domain`` in ``code`` as gettext's compiled form (``.mo``), made as it
     is asked for; None when there is none. The pseudo-locale's accents each message of the
     catalogue (every language's has the same)."""
+    from importlib.resources import files  # here: English, most commands' language, reads none
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -149,6 +150,8 @@ def browser_messages(code: str, domain: str) -> dict[str, str]:
     accents the messages of a catalogue (every language's has the same)."""
     if code == "en":
         return {}
+    from importlib.resources import files
+
     from babel.messages.pofile import read_po
 
     source = files(__name__).joinpath("fr" if code == "qps" else code, f"{domain}.po")
@@ -223,6 +226,8 @@ class Pseudo(gettext.NullTranslations):
 def _catalogued() -> frozenset[str | tuple[str, str]]:
     """Every message of every domain's catalogues (each language's has the same): a message,
     a plural's singular, or a message with its context."""
+    from importlib.resources import files
+
     from babel.messages.pofile import read_po
 
     found: set[str | tuple[str, str]] = set()
