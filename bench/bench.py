@@ -1110,10 +1110,14 @@ def case_report(size: Size, quick: bool) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="bridgescore-bench-") as folder:
         env = bench_env(folder)
         sample = Path(__file__).resolve().parent.parent / "src/bridgescore/samples/club-night.csv"
-        site = Path(folder) / "site"
 
-        def report(path: Path) -> list[str]:
-            return [sys.executable, "-m", "bridgescore", "report", str(path), "-o", str(site)]
+        # Each size's site goes into a folder of its own, none deleted before the end: on a
+        # filesystem without a journal (ext4 here), making a file skips every inode deleted in
+        # the last minute or more, so a site written just after another one was replaced
+        # (thousands of files deleted) pays for those deletions (docs/performance.md).
+        def report(path: Path, site: str = "site") -> list[str]:
+            out = str(Path(folder) / site)
+            return [sys.executable, "-m", "bridgescore", "report", str(path), "-o", out]
 
         club, _, _ = measured(report(sample), size.process_runs, env)
         out.append(bench_line("report-club-night", club, "target", 1.0))
@@ -1121,7 +1125,7 @@ def case_report(size: Size, quick: bool) -> list[str]:
         for tables in size.report_tables:
             path = Path(folder) / f"simultaneous-{tables}.csv"
             rows = write_simultaneous(path, tables)
-            seconds, peak, cpu = measured(report(path), 1, env)
+            seconds, peak, cpu = measured(report(path, f"site-{tables}"), 1, env)
             times[tables] = seconds
             out.append(
                 f"# report {tables} tables ({rows:,} results, {2 * tables} score cards): "

@@ -262,27 +262,20 @@ class ColumnarScores(Scores):
     def _explain_board(self, b: int, side: Side) -> list[Explanation | None]:
         order, first, _ = self._board_order()
         rows = order[first[b] : first[b + 1]]
+        # the board's cells as lists, once: a numpy scalar read a row at a time costs more
+        kinds = self.kind[rows].tolist()
+        points = self.ns_score[rows] if side is Side.NS else -self.ns_score[rows]
         scores: list[Plain] = []
-        for r in rows.tolist():
-            kind = int(self.kind[r])
+        for r, kind, score in zip(rows.tolist(), kinds, points.tolist(), strict=True):
             if kind == _NOT_PLAYED:
                 continue
             if kind == _ARTIFICIAL:
                 ns, ew = self.artificial[r]
                 scores.append(ns if side is Side.NS else ew)
             else:
-                points = int(self.ns_score[r])
-                scores.append(points if side is Side.NS else -points)
-        made = matchpoint_plain(scores, self.rules, int(self.expected[b])) if scores else []
-        out: list[Explanation | None] = []
-        k = 0
-        for r in rows.tolist():
-            if int(self.kind[r]) == _NOT_PLAYED:
-                out.append(None)
-            else:
-                out.append(made[k])
-                k += 1
-        return out
+                scores.append(score)
+        made = iter(matchpoint_plain(scores, self.rules, int(self.expected[b])) if scores else [])
+        return [None if kind == _NOT_PLAYED else next(made) for kind in kinds]
 
     def totals(self) -> dict[Entrant, Fraction]:
         sums = self._sums()

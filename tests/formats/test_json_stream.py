@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,9 @@ from hypothesis import given, settings
 
 from bridgescore.formats import json as result_json
 from bridgescore.formats import load_path
+from bridgescore.formats.json_stream import GroupedTables, Seated
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.results import ScoredTable, SessionResult
 from bridgescore.rules import ACBL, CLUB, EBU, Rules
 from bridgescore.scoring import score_pairs
 from bridgescore.session import Session
@@ -64,3 +68,40 @@ def test_dump_writes_the_pieces_in_order() -> None:
     assert len(pieces) > len(result.boards)  # a board at a time, not one text
     text = b"".join(pieces).decode("utf-8")
     assert out.getvalue() == text == result_json.dumps(ResultsFile.scored(result))
+
+
+def _pairs_tables(result: SessionResult) -> GroupedTables:
+    """Each board's tables as ``ColumnarScores.board_tables`` gives them: every table its own
+    group, with its table, round and pair numbers."""
+
+    def tables_of(n: int) -> Iterator[tuple[ScoredTable, Seated]]:
+        for scored in result.boards[n].tables:
+            t = scored.table
+            yield scored, (t.table, t.round, t.ns[0], t.ew[0])
+
+    return tables_of
+
+
+@settings(max_examples=60, deadline=None)
+@given(sessions(), RULES)
+def test_the_grouped_tables_text_is_each_tables_own(session: Session, rules: Rules) -> None:
+    """A group's text is a %-template of each table's cells: a section or an explanation
+    with a per cent sign in it ("A%", "artificial score A+: 60% of the top") is written as
+    it is, and the text is the one the exact path writes for each table."""
+    from bridgescore.formats.json import _table
+    from bridgescore.formats.json_stream import grouped_rows, table_rows
+
+    if any(len(t.ns) + len(t.ew) != 2 for t in session.tables):
+        return
+    session = replace(
+        session,
+        tables=tuple(
+            replace(t, section=None if t.section is None else f"{t.section}%")
+            for t in session.tables
+        ),
+    )
+    result = score_pairs(session, rules)
+    exact = table_rows(_table, rules.decimals, rules.method)
+    grouped = grouped_rows(_pairs_tables(result), _table, rules.decimals, rules.method)
+    for n, board in enumerate(result.boards):
+        assert b"".join(grouped(n, board)) == b"".join(exact(n, board))

@@ -24,7 +24,7 @@ from bridgescore.cli.progress import Progress
 from bridgescore.formats import read_session
 from bridgescore.reports import html, views
 from bridgescore.reports.chart import chart_svg
-from bridgescore.reports.files import Files, Forked, can_fork
+from bridgescore.reports.files import Files, Forked, Split, can_fork
 from bridgescore.reports.html import write_site
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
@@ -220,7 +220,7 @@ def test_a_failure_in_the_copy_is_raised_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     result = score_pairs(read_session(SAMPLE), CLUB)
-    last = views.SessionPages(result).card_entrants()[-1]  # the copy's share
+    last = views.SessionPages(result).card_entrants()[0]  # the copy's: its first chunk
     evening = views.SessionPages.evening
 
     def failing(self: views.SessionPages, entrant: Entrant, card: object = None) -> object:
@@ -276,6 +276,38 @@ def test_a_copy_that_stops_or_fails_oddly_is_an_os_error() -> None:
     with Forked(_two_pages) as other:
         assert other.result() == "value"
         assert other.ticks == 2
+
+
+@needs_fork
+@pytest.mark.parametrize(("count", "chunk"), [(0, 4), (3, 4), (4, 4), (5, 4), (101, 7), (400, 1)])
+def test_two_processes_share_the_items_from_both_ends(count: int, chunk: int) -> None:
+    """Every item is taken once, by one process or the other, a chunk at a time: the copy from
+    the front (the first chunk its own), this process from the back."""
+    split = Split(count, chunk)
+
+    def front(tick: Callable[[], None]) -> list[list[int]]:
+        taken = []
+        while (items := split.front()) is not None:
+            taken.append(list(items))
+        return taken
+
+    with Forked(front) as other:
+        back = []
+        while (items := split.back()) is not None:
+            back.append(list(items))
+        front_taken = other.result()
+    if count:
+        assert front_taken[0] == list(range(min(chunk, count)))  # the copy's from the start
+    front_items = [i for items in front_taken for i in items]
+    back_items = [i for items in reversed(back) for i in items]
+    assert front_items + back_items == list(range(count))  # each once, the front's first
+    assert all(0 < len(items) <= chunk for items in front_taken + back)
+
+
+def test_one_process_alone_takes_every_item_from_the_back() -> None:
+    split = Split(10, 4)
+    assert [split.back() for _ in range(4)] == [range(6, 10), range(4, 6), None, None]
+    assert split.front() == range(4) and split.front() is None
 
 
 # --- what {{ value }} writes -------------------------------------------------------------------

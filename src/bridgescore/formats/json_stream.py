@@ -33,6 +33,8 @@ _RESULTS = '"results":[]'
 _OWN = '{"section":%s,"table":%s,"round":%s,'
 _PAIRS = (_OWN + '"ns":%d,"ew":%d,"arrow":%s,').encode()
 _PLAYERS = (_OWN + '"n":%d,"s":%d,"e":%d,"w":%d,"arrow":%s,').encode()
+# _PAIRS with its section and arrow filled in, as a template of the rest (Tables.template)
+_SEATED = b'{"section":%s,"table":%%s,"round":%%s,"ns":%%d,"ew":%%d,"arrow":%s,'
 
 
 def stream(
@@ -89,13 +91,25 @@ def grouped_rows(
 
     def rows(n: int, b: ScoredBoard) -> list[bytes]:
         parts: list[bytes] = []
-        # each group's text, by its table object, held with it (no identity taken again)
+        append = parts.append
+        scalars = tables.scalars
+        # each group's text as one %-template of the table's own cells, by its table object,
+        # held with it (no identity taken again)
         made: dict[int, tuple[ScoredTable, bytes]] = {}
-        for scored, seated in tables_of(n):
+        for scored, (table, round_, ns, ew) in tables_of(n):
             known = made.get(id(scored))
             if known is None:
-                known = made[id(scored)] = (scored, tables.rest(scored))
-            parts += tables.seated(scored, known[1], seated)
+                known = made[id(scored)] = (scored, tables.template(scored))
+            append(
+                known[1]
+                % (
+                    scalars.get(table) or tables.scalar(table),
+                    scalars.get(round_) or tables.scalar(round_),
+                    ns,
+                    ew,
+                )
+            )
+            append(b",")
         tables.forget()
         return parts
 
@@ -116,7 +130,7 @@ class _Tables:
         # (comparing them by value would cost more than making the text again) and held by the
         # entry, so that no other record can take an identity while the cache lives.
         self._rest: dict[tuple[object, ...], tuple[tuple[object, ...], bytes]] = {}
-        self._scalars: dict[str | int | None, bytes] = {}
+        self.scalars: dict[str | int | None, bytes] = {}
 
     def forget(self) -> None:
         """A board is written: its records are not shared with the next board's."""
@@ -134,17 +148,14 @@ class _Tables:
             own_text = _PLAYERS % (*start, *t.ns, *t.ew, arrow)
         return own_text, self.rest(scored), b","
 
-    def seated(
-        self, scored: ScoredTable, rest: bytes, seated: Seated
-    ) -> tuple[bytes, bytes, bytes]:
-        """:meth:`parts` of a pair's table of ``scored``'s group: its own table, round and
-        pair numbers, and the group's ``rest`` (:meth:`rest` of ``scored``)."""
+    def template(self, scored: ScoredTable) -> bytes:
+        """A pair's table of ``scored``'s group as a bytes %-template of its own table and
+        round (encoded: ``%s``) and pair numbers (``%d``): what :meth:`parts` gives without
+        its comma, the section, the arrow and the group's :meth:`rest` in place."""
         t = scored.table
-        table, round_, ns, ew = seated
-        scalar = self.scalar
+        section = self.scalar(t.section).replace(b"%", b"%%")
         arrow = b"true" if t.arrow else b"false"
-        start = scalar(t.section), scalar(table), scalar(round_)
-        return _PAIRS % (*start, ns, ew, arrow), rest, b","
+        return _SEATED % (section, arrow) + self.rest(scored).replace(b"%", b"%%")
 
     def rest(self, scored: ScoredTable) -> bytes:
         """The table's text after its own first keys (up to the closing brace)."""
@@ -173,7 +184,7 @@ class _Tables:
 
     def scalar(self, value: str | int | None) -> bytes:
         """A cell as the encoder writes it, remembered (a session has few tables and rounds)."""
-        found = self._scalars.get(value)
+        found = self.scalars.get(value)
         if found is None:
-            found = self._scalars[value] = encode(value).encode()
+            found = self.scalars[value] = encode(value).encode()
         return found

@@ -183,6 +183,44 @@ class Forked:
         self._receive.close()
 
 
+class Split:
+    """``count`` items shared by this process and a :class:`Forked` copy, a chunk at a time:
+    the copy takes them from the front (the first chunk is its own from the start), this
+    process from the back, until the two meet. Each takes more while the other is busy, so
+    both finish together however the work and the machine's other load fall (a fixed share
+    left one waiting for the other). Made before the copy is forked; the shared bounds live in
+    memory both processes see, under a lock."""
+
+    def __init__(self, count: int, chunk: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self._chunk = chunk
+        self._first: range | None = range(min(chunk, count))
+        # [the front's next item, the back's last item + 1]
+        self._bounds = context.Array("q", [len(self._first), count])
+
+    def front(self) -> range | None:
+        """The copy's next chunk, or None when every item is taken."""
+        if self._first is not None:
+            first, self._first = self._first, None
+            if first:
+                return first
+        with self._bounds.get_lock():
+            start, end = self._bounds[0], self._bounds[1]
+            if start >= end:
+                return None
+            self._bounds[0] = stop = min(start + self._chunk, end)
+        return range(start, stop)
+
+    def back(self) -> range | None:
+        """This process's next chunk (from the back), or None when every item is taken."""
+        with self._bounds.get_lock():
+            start, end = self._bounds[0], self._bounds[1]
+            if start >= end:
+                return None
+            self._bounds[1] = first = max(end - self._chunk, start)
+        return range(first, end)
+
+
 def _forked(work: Callable[[Callable[[], None]], object], send: Connection) -> None:
     """The copy's side: the value or the failure goes back through ``send``."""
     try:
@@ -197,4 +235,4 @@ def _forked(work: Callable[[Callable[[], None]], object], send: Connection) -> N
         send.close()
 
 
-__all__ = ["Files", "Forked", "can_fork", "cores"]
+__all__ = ["Files", "Forked", "Split", "can_fork", "cores"]
