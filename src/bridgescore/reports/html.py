@@ -301,6 +301,118 @@ def _who_link(
     return Markup(f'<a href="{escape(page)}" title="{title}">{text}</a>')
 
 
+def _card_rows(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
+    """The ``card_rows`` filter: a score card's table rows (``card.html``) as the template
+    wrote them, built here. A site's score cards are some 26 rows a card, each a dozen values,
+    and Jinja's loop (a lookup, a filter and an escape for each) was two thirds of a card's
+    time. Each value is written as ``{{ }}`` writes it (:func:`_output`)."""
+
+    def card_rows(
+        rows: Iterable[Mapping[str, Any]],
+        show_round: bool,
+        show_lead: bool,
+        player: bool,
+        imps: bool,
+    ) -> Markup:
+        out = _output
+        value_key = "imps_exact" if imps else "mp_exact"
+        lines: list[str] = []
+        add = lines.append
+        for r in rows:
+            page = out(r["page"])
+            row = out(r["row"])
+            add(f'    <tr class="{out(_band(r["percent_exact"]))}">\n')
+            if show_round:
+                add(f'<td class="num">{out(_blank(r["round"]))}</td>')
+            add(f'      <td class="num board"><a href="{page}#r{row}">{out(r["board"])}</a></td>\n')
+            add(f"      <td>{out(r['direction'])}</td>\n")
+            if player:
+                partners = "".join(who_link(e, entrant_number(e)) for e in r["partners"])
+                add(f'<td class="num pair">{partners}</td>')
+            opponents = "; ".join(
+                str(who_link(e, entrant_number(e)))  # a Markup: its text, not escaped again
+                + (f' <span class="opp-names">{out(e["name"])}</span>' if e["name"] else "")
+                for e in r["opponents"]
+            )
+            add(f'      <td class="pair opponents">{opponents}</td>\n')
+            add(f'      <td class="contract">{out(result_markup(r))}</td>\n')
+            add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
+            if show_lead:
+                add(f'<td class="lead opt">{out(lead_markup(r["lead"]))}</td>')
+            add(f'      <td class="num opt">{out(_blank(r["tricks"]))}</td>\n')
+            add(f'      <td class="num score">{out(_blank(r["score"]))}</td>\n')
+            value = out(num(r[value_key]))
+            if r["explanation"]:
+                title = out(shown_text(r["explanation"]))
+                value = f'<a href="{page}#r{row}-why" title="{title}">{value}</a>'
+            add(f'      <td class="num value">{value}</td>\n')
+            if not imps:
+                add(f'<td class="num pct">{out(num(r["percent_exact"]))}</td>')
+            add(f'      <td class="num running">{out(num(r["running_exact"]))}</td>\n')
+            add("    </tr>\n")
+        return Markup("".join(lines))
+
+    return card_rows
+
+
+# What an evening's story heads say (:func:`_story_heads`), marked for the catalogues
+_TO_TRAVELLER = N_("This result on the board's traveller, with the reason")
+_ROUND = N_("round %(round)s")
+_IMPS = N_("%(imps)s IMPs")
+_MP_OF_TOP = N_("%(mp)s of %(top)s MP")
+
+
+def _story_heads(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
+    """The ``story_head`` filter: the opening of a board's story on an evening
+    (``evening.html``), as the template wrote it, built here: its section, heading and result
+    line. Every pair's evening has one for each board; the heading is the same for every pair
+    that sat the same way on the board, made once (:func:`_story_title`)."""
+
+    def story_head(b: Mapping[str, Any], imps: bool) -> Markup:
+        out = _output
+        language = current().code
+        section = b["section"]
+        anchor = out(f"b{b['board']}-{section}" if section else f"b{b['board']}")
+        title = _story_title(board_heading(b), b["direction"], b["round"], language)
+        score = b["score"]
+        scored = "" if score is None else f' <span class="score">{out(points_text(score))}</span>'
+        if imps:
+            value = imps_said(b["imps_exact"], language)
+        else:
+            value = mp_said(b["mp_exact"], b["top_exact"], b["percent_exact"], language)
+        return Markup(
+            f'<section class="story {out(_band(b["percent_exact"]))}" id="{anchor}" '
+            f'aria-labelledby="{anchor}-title">\n'
+            f'  <h2 id="{anchor}-title">{title}</h2>\n'
+            f'  <p class="story-result"><span class="contract">{out(symbols_markup(b["result"]))}'
+            f"</span>{scored}    · "  # the template's line break was trimmed after its if
+            f'<a href="{out(b["page"])}#r{out(b["row"])}" title="{value}</a></p>\n  '
+        )
+
+    # A result line's link (its title and what it says) is the same for every pair with the
+    # same matchpoints on a board: each made once.
+    @functools.lru_cache(maxsize=65536)
+    def imps_said(imps: str | None, language: str) -> str:
+        said = _output(_gettext(_IMPS, imps=num(imps)))
+        return f'{_output(_gettext(_TO_TRAVELLER))}">{said}'
+
+    @functools.lru_cache(maxsize=65536)
+    def mp_said(mp: str | None, top: str | None, percent: str | None, language: str) -> str:
+        said = _output(_gettext(_MP_OF_TOP, mp=num(mp), top=num(top)))
+        if percent is not None:
+            said += f" ({_output(current().percentage(num(percent)))})"
+        return f'{_output(_gettext(_TO_TRAVELLER))}">{said}'
+
+    return story_head
+
+
+@functools.lru_cache(maxsize=4096)
+def _story_title(heading: str, direction: str, round: int | None, language: str) -> str:
+    """A story's heading's text: ``Board 7 <small>NS, round 4</small>``, escaped."""
+    said = "" if round is None else f", {_output(_gettext(_ROUND, round=round))}"
+    return f"{_output(heading)} <small>{_output(direction)}{said}</small>"
+
+
 def given(rows: Iterable[Mapping[str, Any]], key: str) -> bool:
     """Whether any row has a value under ``key`` (not null): a column worth showing."""
     return any(row[key] is not None for row in rows)
@@ -460,8 +572,9 @@ def environment(rules: Rules) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    num = _numbers(rules)
     env.filters.update(
-        num=_numbers(rules),
+        num=num,
         signed=_signed(rules),
         imps=imps_text,
         contract=contract_markup,
@@ -485,6 +598,8 @@ def environment(rules: Rules) -> jinja2.Environment:
         at_side=at_side,
         heading=board_heading,
         told=told,
+        card_rows=_card_rows(num),
+        story_head=_story_heads(num),
     )
     env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
