@@ -362,11 +362,16 @@ _IMPS = N_("%(imps)s IMPs")
 _MP_OF_TOP = N_("%(mp)s of %(top)s MP")
 
 
-def _story_heads(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
-    """The ``story_head`` filter: the opening of a board's story on an evening
-    (``evening.html``), as the template wrote it, built here: its section, heading and result
-    line. Every pair's evening has one for each board; the heading is the same for every pair
-    that sat the same way on the board, made once (:func:`_story_title`)."""
+def _story_heads(
+    num: Callable[[str | int | None], str],
+) -> tuple[Callable[..., Markup], Callable[..., Markup]]:
+    """The ``story_head`` and ``jump_list`` filters: the opening of a board's story on an
+    evening (``evening.html``), its section, heading and result line, and the evening's list
+    of boards, as the template wrote them, built here: every evening has a story for each
+    board, and Jinja's lookups, filters and escapes for each were most of the page's time.
+    What many pairs share is made once: a heading for every pair that sat the same way on the
+    board (:func:`_story_title`), a result's link and a list's item for every pair with the
+    same score on it."""
 
     def story_head(b: Mapping[str, Any], imps: bool) -> Markup:
         out = _output
@@ -403,7 +408,40 @@ def _story_heads(num: Callable[[str | int | None], str]) -> Callable[..., Markup
             said += f" ({_output(current().percentage(num(percent)))})"
         return f'{_output(_gettext(_TO_TRAVELLER))}">{said}'
 
-    return story_head
+    def jump_list(boards: Iterable[Mapping[str, Any]], imps: bool) -> Markup:
+        """An evening's list of its boards, each a link to its story with its score."""
+        language = current().code
+        if imps:
+            items = (
+                jump(b["board"], b["section"], b["percent_exact"], b["imps_exact"], True, language)
+                for b in boards
+            )
+        else:
+            items = (
+                jump(b["board"], b["section"], b["percent_exact"], None, False, language)
+                for b in boards
+            )
+        return Markup("".join(items))
+
+    # The same for every pair with the same score on the board: each made once.
+    @functools.lru_cache(maxsize=65536)
+    def jump(
+        board: int,
+        section: str | None,
+        percent: str | None,
+        imps_exact: str | None,
+        imps: bool,
+        language: str,
+    ) -> str:
+        said = _gettext(_IMPS, imps=num(imps_exact)) if imps else current().percentage(num(percent))
+        anchor = f"#b{board}-{section}" if section else f"#b{board}"
+        return (
+            f'    <li><a href="{_output(anchor)}" class="{_output(_band(percent))}">'
+            f"{_output(board)}"
+            f'<span class="sr-only">: {_output(said)}</span></a></li>\n'
+        )
+
+    return story_head, jump_list
 
 
 @functools.lru_cache(maxsize=4096)
@@ -573,6 +611,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     num = _numbers(rules)
+    story_head, jump_list = _story_heads(num)
     env.filters.update(
         num=num,
         signed=_signed(rules),
@@ -599,7 +638,8 @@ def environment(rules: Rules) -> jinja2.Environment:
         heading=board_heading,
         told=told,
         card_rows=_card_rows(num),
-        story_head=_story_heads(num),
+        story_head=story_head,
+        jump_list=jump_list,
     )
     env.filters.update(tr=shown_text, date=date_text, vulnerability=vulnerability_text)
     env.tests["vulnerable"] = vulnerable
