@@ -17,6 +17,15 @@ from bridgescore.languages.text import Text
 _LEVELS = frozenset("1234567")
 _STRAINS = frozenset("NnCcDdHhSs\u017f♣♦♥♠")
 _RISKS = frozenset({"X", "x", "XX", "Xx", "xX", "xx", "R", "r", "**", "*"})
+# Each spelling of a doubling, upper-cased: a star a double, R a redouble.
+_DOUBLINGS = {
+    "": Doubling.UNDOUBLED,
+    "X": Doubling.DOUBLED,
+    "*": Doubling.DOUBLED,
+    "XX": Doubling.REDOUBLED,
+    "**": Doubling.REDOUBLED,
+    "R": Doubling.REDOUBLED,
+}
 
 
 def _contract_parts(text: str) -> tuple[str, str, str] | None:
@@ -67,8 +76,7 @@ class Contract:
                 )
             )
         level, strain, risk = parts
-        risk = risk.upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
-        return cls(int(level), Strain.parse(strain), Doubling.from_suffix(risk))
+        return cls(int(level), Strain.parse(strain), _DOUBLINGS[risk.upper()])
 
     @property
     def tricks_needed(self) -> int:
