@@ -17,6 +17,15 @@ from bridgescore.languages.text import Text
 _LEVELS = frozenset("1234567")
 _STRAINS = frozenset("NnCcDdHhSs\u017f♣♦♥♠")
 _RISKS = frozenset({"X", "x", "XX", "Xx", "xX", "xx", "R", "r", "**", "*"})
+# Each spelling of a doubling, upper-cased: a star a double, R a redouble.
+_DOUBLINGS = {
+    "": Doubling.UNDOUBLED,
+    "X": Doubling.DOUBLED,
+    "*": Doubling.DOUBLED,
+    "XX": Doubling.REDOUBLED,
+    "**": Doubling.REDOUBLED,
+    "R": Doubling.REDOUBLED,
+}
 
 
 def _contract_parts(text: str) -> tuple[str, str, str] | None:
@@ -67,8 +76,7 @@ class Contract:
                 )
             )
         level, strain, risk = parts
-        risk = risk.upper().replace("**", "XX").replace("*", "X").replace("R", "XX")
-        return cls(int(level), Strain.parse(strain), Doubling.from_suffix(risk))
+        return cls(int(level), Strain.parse(strain), _DOUBLINGS[risk.upper()])
 
     @property
     def tricks_needed(self) -> int:
@@ -114,7 +122,9 @@ class Contract:
         if vulnerable:
             penalty = 200 + 300 * (down - 1)
         else:
-            penalty = (100, 300, 500)[down - 1] if down <= 3 else 500 + 300 * (down - 3)
+            # Law 77: 100 for the first undertrick, 200 each for the second and third, 300 each
+            # after them.
+            penalty = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
         return -penalty * (multiplier // 2)
 
     def ns_score(self, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
@@ -154,7 +164,8 @@ def _ordered(vulnerability: Vulnerability) -> tuple[int, ...]:
 def parse_tricks(text: str, contract: Contract) -> int:
     """Read a result as tricks taken (``9``) or relative to the contract (``=``, ``+1``, ``-2``)."""
     value = text.strip()
-    if value in ("=", "=0", "+0", "-0", "0=") or value.upper() in ("MADE", "M"):
+    # (+0 and -0 are read below, as any relative result.)
+    if value in ("=", "=0", "0=") or value.upper() in ("MADE", "M"):
         return contract.tricks_needed
     # As re.fullmatch(r"[+-]\d{1,2}") and r"\d{1,2}" (\d is str.isdecimal), uncompiled.
     if 2 <= len(value) <= 3 and value[0] in ("+", "-") and value[1:].isdecimal():

@@ -19,7 +19,6 @@ This module sits above the store and the reports (it needs both) and below the c
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +30,7 @@ from bridgescore.reports import mail as compose
 from bridgescore.reports import smtp
 from bridgescore.store import Store
 from bridgescore.store import requests as rq
+from bridgescore.store.api import command_line_user, utc_now
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
 from bridgescore.store.privacy import Recipient
@@ -113,17 +113,6 @@ class Report:
 Told = Callable[[MailOutcome], None]
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _user() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "unknown"
-
-
 def server_of(settings: SmtpSettings) -> smtp.Server:
     return smtp.Server(
         settings.host, settings.port, settings.security, settings.username, settings.password
@@ -182,10 +171,10 @@ class _Sending:
         """A new link for the player to ask for a correction, while the period runs."""
         if self.server is None or self.dry_run:
             return None
-        period = correction_period(self.store, self.report.session_id, _now())
+        period = correction_period(self.store, self.report.session_id, utc_now())
         if period is None:
             return None
-        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", _now())
+        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", utc_now())
         return compose.Ask(ask_link(self.server, token), period.words)
 
     def links(self, player_id: int) -> tuple[compose.Ask | None, str | None]:
@@ -198,7 +187,7 @@ class _Sending:
             return ask, None
         if self.store.live_info(self.report.session_id).status != "published":
             return None, None  # a session the console never published has no page to choose
-        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", _now())
+        token = rq.Requests(self.store).issue(self.report.session_id, player_id, "mail", utc_now())
         return None, f"{ask_link(self.server, token)}/name"
 
     def deliver(
@@ -336,7 +325,7 @@ def _send_session(
         recipients = [r for r in recipients if r.player_id == only]
     sending = _Sending(
         store, side, settings, Report(session_id), told, dry_run, site, server, tries, pause,
-        by or _user(),
+        by or command_line_user(),
     )  # fmt: skip
     if not recipients:
         return sending.report
@@ -447,7 +436,7 @@ def _send_links(
     their link to ask for a correction: asked for from the score card of their pair (or
     themselves), ``label``. Nothing is sent once the correction period is over."""
     side = PlayersSide(store)
-    period = correction_period(store, session_id, _now())
+    period = correction_period(store, session_id, utc_now())
     settings = side.smtp_for_session(session_id)
     sending = _Sending(
         store, side, settings, Report(session_id), None, False, None, server, tries, pause, by

@@ -266,8 +266,11 @@ def test_results_as_tricks_or_relative() -> None:
         parse_tricks("-11", four_spades)
     with pytest.raises(ParseError, match="not a result: 'ten' \\(expected tricks taken 0-13"):
         parse_tricks("ten", four_spades)
-    with pytest.raises(ParseError, match="tricks"):
-        four_spades.score(14, False)
+    # The refusal says what was given and what is possible, each number of tricks its own.
+    for tricks in (14, -1):
+        with pytest.raises(ParseError) as caught:
+            four_spades.score(tricks, False)
+        assert str(caught.value) == f"not a number of tricks: {tricks} (expected 0 to 13)"
 
 
 @given(

@@ -481,6 +481,20 @@ def test_one_group_is_not_a_fouled_board() -> None:
     assert [(e.value, e.group) for e in got] == [(2, None), (0, None)]
 
 
+def test_a_board_of_artificial_scores_only_is_scored_on_their_percentages() -> None:
+    # Every table given an artificial score (rules.md §4): no result to compare with, each is
+    # its percentage of the top of three results, 2 x (3 - 1) = 4: A+ 60% is 12/5, A 50% is 2,
+    # A- 40% is 8/5; the same by the counted path.
+    scores = [Artificial.parse(word) for word in ("A+", "A", "A-")]
+    exact = matchpoint([Entry(artificial=s) for s in scores], CLUB)
+    assert [(e.value, e.top, e.steps) for e in exact] == [
+        (F(12, 5), 4, ()),
+        (F(2), 4, ()),
+        (F(8, 5), 4, ()),
+    ]
+    assert matchpoint_plain(scores, CLUB) == exact
+
+
 def test_artificial_scores_are_explained_on_the_full_top() -> None:
     # Ave- on a board of 4 tables: 40% of the top 6 = 2.4, on the 2-1-0 scale.
     got = matchpoint([*entries([600, 500, 400]), artificial("A-")], CLUB)[3]

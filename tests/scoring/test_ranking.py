@@ -78,6 +78,22 @@ def test_values_are_ordered_exactly_even_where_floats_cannot_tell_them_apart(
     assert [i for _, _, i in ranked] == expected
 
 
+def test_values_beyond_a_floats_range_keep_the_order_given_for_ties() -> None:
+    # 10**400 has no float: the whole ranking is compared exactly, and equal values still
+    # follow the order given (here the reverse of the names), as they do within a float's range.
+    huge = 10**400
+    totals = {"A": huge, "B": F(1, 3), "C": huge, "D": -huge, "E": F(huge + 1, 2), "F": huge}
+    ranked = rank(totals, lambda t: totals[t], order=lambda t: -ord(t))
+    assert ranked == [
+        (1, True, "F"),
+        (1, True, "C"),
+        (1, True, "A"),
+        (4, False, "E"),
+        (5, False, "B"),
+        (6, False, "D"),
+    ]
+
+
 def test_a_standing_is_placed_as_replace_would_place_it() -> None:
     from dataclasses import fields, replace
 

@@ -75,7 +75,7 @@ def test_after_the_correction_period_a_change_needs_an_override(
     info = night.publish(dana, session, timedelta(minutes=30))
     assert info.status == "published" and info.provisional_until is not None
     later = datetime.now(UTC) + timedelta(hours=2)
-    monkeypatch.setattr(store_api, "_now", lambda: later)
+    monkeypatch.setattr(store_api, "utc_now", lambda: later)
     with pytest.raises(Refused, match="explicit override"):
         night_entry.correct(night, dana, session, LINE, "4S N +1", reason="late")
     done = night_entry.correct(night, dana, session, LINE, "4S N +1", reason="late", override=True)

@@ -407,7 +407,7 @@ def test_after_the_correction_period_a_change_needs_an_override(
     later = datetime.now(UTC) + timedelta(hours=1)
     import bridgescore.store.api as store_api
 
-    monkeypatch.setattr(store_api, "_now", lambda: later)
+    monkeypatch.setattr(store_api, "utc_now", lambda: later)
     refused = console.post(s + "/correct", line=line, result="4S N -2", reason="late")
     assert refused.status_code == 422 and "explicit override" in refused.text
     assert (

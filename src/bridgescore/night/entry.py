@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from bridgescore.languages import _
+from bridgescore.movements import Movement
 from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
 from bridgescore.night.numbers import whole
@@ -102,15 +103,7 @@ def read_typed(
         if device is None:
             raise Refused(400, _("a result needs its board, round and table"))
         table = int(device.table)
-    movement = night.movement(info)
-    if movement is None:
-        raise Refused(
-            422,
-            _(
-                "session %(session_id)s was imported: it has no movement to enter by",
-                session_id=session_id,
-            ),
-        )
+    movement = movement_to_enter(night, info)
     section = device.section if device is not None else ""
     # Who may not enter here at all is refused before anything typed is looked at.
     night.check(actor, Action.WATCH if device is None else Action.ENTER, info, str(table))
@@ -118,6 +111,21 @@ def read_typed(
     line = place_line(movement, board, round, table, typed, vulnerability, section)
     night.check(actor, kind_of(line), info, line.table)
     return info, line
+
+
+def movement_to_enter(night: Service, info: LiveInfo) -> Movement:
+    """The movement results of ``info``'s session are entered by; an imported session has
+    none, and nothing can be entered in it."""
+    movement = night.movement(info)
+    if movement is None:
+        raise Refused(
+            422,
+            _(
+                "session %(session_id)s was imported: it has no movement to enter by",
+                session_id=info.id,
+            ),
+        )
+    return movement
 
 
 def enter(

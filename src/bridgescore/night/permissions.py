@@ -14,13 +14,13 @@ and round, while nothing else is in force on the line (the rules of
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from bridgescore.languages import N_, _
 from bridgescore.night.refusals import NotFound, Refused
+from bridgescore.store.api import command_line_user
 from bridgescore.store.live import User
 from bridgescore.store.requests import Pass
 from bridgescore.store.tables import SCORER, Device
@@ -196,10 +196,7 @@ ANONYMOUS = Actor()
 
 def command_line_actor() -> Actor:
     """Who runs ``bridgescore sessions correct``: the system user, as the log records it."""
-    try:
-        return Actor(command_line=getpass.getuser())
-    except (KeyError, OSError):
-        return Actor(command_line="unknown")
+    return Actor(command_line=command_line_user())
 
 
 def role_of(actor: Actor, session_id: int, club_id: int, table: str | None = None) -> Role:

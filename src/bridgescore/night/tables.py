@@ -233,15 +233,7 @@ def check(
     """The check the grid makes as a row is typed and a phone makes before the tricks."""
     board, round, table = place
     info = night.info(session_id)
-    movement = night.movement(info)
-    if movement is None:
-        raise Refused(
-            422,
-            _(
-                "session %(session_id)s was imported: it has no movement to enter by",
-                session_id=session_id,
-            ),
-        )
+    movement = entry.movement_to_enter(night, info)
     where = table if table is not None else int(actor.device.table) if actor.device else None
     if where is None:
         raise Refused(400, _("a result needs its board, round and table"))

@@ -361,17 +361,7 @@ def _text(data: Data, pages: SessionPages) -> str:
         for said in board["verdict"][:2]:
             lines.append(f"  {_plain(shown(said['text']))}")
     lines.append("")
-    if data.get("ask"):
-        lines.append(
-            _(
-                "Something wrong on a board? Until %(until)s you can ask the director for a "
-                "correction, with your reason: %(url)s",
-                until=data["ask"]["until"],
-                url=data["ask"]["url"],
-            )
-        )
-        lines.append(_("(This link is yours: it lets whoever has it ask in your name.)"))
-        lines.append("")
+    lines += _ask(data)
     if data["site"]:
         lines.append(
             _(
@@ -392,6 +382,23 @@ def _opening(data: Data, heading: str, changed: Sequence[str] | None) -> list[st
         lines += [f"  - {line}" for line in changed] or [f"  - {_('nothing of yours.')}"]
         lines.append("")
     return lines
+
+
+def _ask(data: Data) -> list[str]:
+    """The way to ask the director for a correction, pairs or teams, while the period runs
+    (nothing otherwise), and a blank line after it."""
+    if not data.get("ask"):
+        return []
+    return [
+        _(
+            "Something wrong on a board? Until %(until)s you can ask the director for a "
+            "correction, with your reason: %(url)s",
+            until=data["ask"]["until"],
+            url=data["ask"]["url"],
+        ),
+        _("(This link is yours: it lets whoever has it ask in your name.)"),
+        "",
+    ]
 
 
 def _footer(data: Data) -> list[str]:

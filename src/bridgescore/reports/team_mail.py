@@ -16,6 +16,7 @@ from bridgescore.reports.html import environment, vulnerability_text
 from bridgescore.reports.mail import (
     Ask,
     Mail,
+    _ask,
     _diagram,
     _footer,
     _num,
@@ -187,17 +188,7 @@ def _text(data: Data, num: Any) -> str:
             for said in [*board["makeable_said"], *board["leads_said"]]:
                 lines.append(f"  {_plain(said)}")
     lines.append("")
-    if data.get("ask"):
-        lines.append(
-            _(
-                "Something wrong on a board? Until %(until)s you can ask the director for a "
-                "correction, with your reason: %(url)s",
-                until=data["ask"]["until"],
-                url=data["ask"]["url"],
-            )
-        )
-        lines.append(_("(This link is yours: it lets whoever has it ask in your name.)"))
-        lines.append("")
+    lines += _ask(data)
     if data["site"]:
         lines.append(
             _(

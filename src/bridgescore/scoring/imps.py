@@ -69,8 +69,9 @@ def imps(difference: Score) -> int:
     the gaps in the printed table (11–19, 41–49, ...) only matter for datums and averages: a
     difference in a gap scores like the band below it (15 → 0, 45 → 1, 419.5 → 9).
     """
-    magnitude = bisect_right(IMP_SCALE, difference if difference >= 0 else -difference)
-    return magnitude if difference >= 0 else -magnitude
+    # The bands reached by the difference less those reached by its negative: one of the two
+    # is 0 (the first bound is 20), and the scale is odd, imps(-d) = -imps(d), by construction.
+    return bisect_right(IMP_SCALE, difference) - bisect_right(IMP_SCALE, -difference)
 
 
 # ---------------------------------------------------------------------- weighted scores (§5.4)
@@ -92,7 +93,7 @@ class WeightedScore:
         for weight, _ in self.components:
             if weight <= 0:
                 raise RulesError(f"weight {weight} in a weighted score is not positive")
-        total = sum((weight for weight, _ in self.components), Fraction(0))
+        total = sum(weight for weight, _ in self.components)
         if total != 1:
             raise RulesError(f"the weights of a weighted score add up to {total}, not 1")
 
@@ -153,7 +154,7 @@ def datum(
     rule = Trim.count(trim) if isinstance(trim, int) else trim
     drop = rule.each_end(len(ordered))
     kept = ordered[drop : len(ordered) - drop]
-    return rounding.apply(Fraction(sum(kept, Fraction(0)), len(kept)))
+    return rounding.apply(Fraction(sum(kept), len(kept)))
 
 
 @dataclass(frozen=True)
@@ -216,12 +217,10 @@ def cross_imps(
     divisor = normalisation.divisor(len(entries))
     out = []
     for parts in entries:
-        gross = sum((weight * against_all(score) for weight, score in parts), Fraction(0))
-        own = sum(
-            (w * v * imps(s - t) for w, s in parts for v, t in parts),
-            Fraction(0),
-        )
-        out.append(Fraction(gross - own) / divisor)
+        # A weighted result's parts are compared with each other too, and those comparisons
+        # add up to 0 (imps is odd): nothing to take out.
+        gross = sum(weight * against_all(score) for weight, score in parts)
+        out.append(Fraction(gross) / divisor)
     return tuple(out)
 
 
@@ -321,7 +320,7 @@ def _formula_hundredths(margin: Fraction, boards: int) -> int:
         blitz = 15 * Decimal(boards).sqrt()
         exponent = Decimal(margin.numerator) / Decimal(margin.denominator) / blitz
         value = 10 + 10 * (1 - (exponent * ratio.ln()).exp()) / (1 - ratio)
-        hundredths = int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        hundredths = int((value * 100).to_integral_value(rounding=ROUND_HALF_UP))
     return min(hundredths, VP_MAX * 100)
 
 
@@ -377,7 +376,7 @@ def _formula_whole(margin: int, boards: int) -> int:
         ratio = tau**3
         blitz = 15 * Decimal(boards).sqrt()
         value = 10 + 10 * (1 - ((margin / blitz) * ratio.ln()).exp()) / (1 - ratio)
-        whole = int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        whole = int(value.to_integral_value(rounding=ROUND_HALF_UP))
     return min(whole, VP_MAX)
 
 

@@ -7,11 +7,11 @@ Everything is exact; every value carries an :class:`Explanation` of how it was r
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from bridgescore.display import fmt
 from bridgescore.explanation import Explanation, Step
@@ -22,6 +22,9 @@ from bridgescore.traveller import Artificial
 
 ONE = Fraction(1)
 
+Scores = tuple[tuple[Fraction, int], ...]
+"""A table's score as (weight, points) parts; a plain result is one part of weight 1."""
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -31,7 +34,7 @@ class Entry:
     single part of weight 1. ``artificial`` is set instead for an artificial adjusted score.
     """
 
-    scores: tuple[tuple[Fraction, int], ...] = ()
+    scores: Scores = ()
     artificial: Artificial | None = None
     group: str | None = None
 
@@ -61,31 +64,22 @@ def matchpoint(
     ``expected`` is the number of results the board is scored as if it had (the common top,
     when boards played fewer times are factored); by default the number of entries.
     """
-    count = len(entries)
-    target = count if expected is None else max(expected, count)
-    full_top = top(target, rules)
-    real = [i for i, e in enumerate(entries) if e.artificial is None]
-    groups: dict[str | None, list[int]] = defaultdict(list)
-    for i in real:
-        groups[entries[i].group].append(i)
+    count, target, full_top = _tops(len(entries), rules, expected)
     out: list[Explanation | None] = [None] * count
+    groups: dict[str | None, dict[int, Scores]] = defaultdict(dict)
     for i, entry in enumerate(entries):
         if entry.artificial is not None:
-            percent = entry.artificial.percent
-            out[i] = Explanation(
-                value=percent / 100 * full_top,
-                top=full_top,
-                scale=rules.scale,
-                artificial=entry.artificial,
-                percent=percent,
-            )
-    fouled = len(groups) > 1
-    largest = max((len(members) for members in groups.values()), default=0)
-    for label, members in groups.items():
-        raws = _raw_counts([entries[i].scores for i in members])
-        board = _Board(rules, count, target, len(members), largest, fouled, label, full_top)
-        for i, (beaten, tied) in zip(members, raws, strict=True):
-            out[i] = board.explain(entries[i].scores, beaten, tied)
+            out[i] = _artificial(entry.artificial, full_top, rules)
+        else:
+            groups[entry.group][i] = entry.scores
+    sizes = [len(tables) for tables in groups.values()]
+    for label, tables in groups.items():
+        # More than one comparison group is a fouled board (rules.md §5.5): each group is
+        # scored on its own, and the ACBL's small groups are measured against the largest.
+        fouled = (label, max(sizes)) if len(sizes) > 1 else (None, None)
+        board = _Board(rules, count, target, len(tables), full_top, *fouled)
+        for i, (beaten, tied) in _raw_counts(tables).items():
+            out[i] = board.explain(tables[i], beaten, tied)
     return [e for e in out if e is not None]
 
 
@@ -103,29 +97,37 @@ def matchpoint_plain(
     Counting is on integers; a :class:`~fractions.Fraction` is made only for each distinct
     score, so a board of thousands of results costs a sort and a few dozen explanations.
     """
-    count = len(scores)
-    target = count if expected is None else max(expected, count)
-    full_top = top(target, rules)
+    count, target, full_top = _tops(len(scores), rules, expected)
     real = Counter(s for s in scores if type(s) is int)
-    size = sum(real.values())
-    board = _Board(rules, count, target, size, size, False, None, full_top)
+    board = _Board(rules, count, target, real.total(), full_top, None, None)
     made: dict[Plain, Explanation] = {}
     below = 0
     for score in sorted(real):
         times = real[score]
         made[score] = board.explain(((ONE, score),), Fraction(below), Fraction(times - 1))
         below += times
-    for s in scores:
-        if type(s) is not int and s not in made:
-            assert isinstance(s, Artificial)
-            made[s] = Explanation(
-                value=s.percent / 100 * full_top,
-                top=full_top,
-                scale=rules.scale,
-                artificial=s,
-                percent=s.percent,
-            )
+    for s in set(scores).difference(real):
+        assert isinstance(s, Artificial)
+        made[s] = _artificial(s, full_top, rules)
     return [made[s] for s in scores]
+
+
+def _tops(count: int, rules: Rules, expected: int | None) -> tuple[int, int, Fraction]:
+    """``(count, target, top)``: the results on the board, the results it is scored as if it
+    had (``expected``, never fewer than it has) and the top of that many."""
+    target = count if expected is None else max(expected, count)
+    return count, target, top(target, rules)
+
+
+def _artificial(score: Artificial, full_top: Fraction, rules: Rules) -> Explanation:
+    """An artificial adjusted score: its percentage of the board's top (rules.md §4)."""
+    return Explanation(
+        value=score.percent / 100 * full_top,
+        top=full_top,
+        scale=rules.scale,
+        artificial=score,
+        percent=score.percent,
+    )
 
 
 class _Board:
@@ -135,7 +137,6 @@ class _Board:
 
     __slots__ = (
         "count",
-        "fouled",
         "full_top",
         "label",
         "largest",
@@ -151,74 +152,40 @@ class _Board:
         count: int,  # results on the board, artificial ones included
         target: int,  # results the board is scored as if it had
         size: int,  # real results in this group
-        largest: int,  # the largest group (fouled boards)
-        fouled: bool,
-        label: str | None,
         full_top: Fraction,
+        label: str | None,  # on a fouled board, this group's
+        largest: int | None,  # on a fouled board, the largest group's size; None otherwise
     ) -> None:
         self.rules = rules
         self.count = count
         self.target = target
         self.size = size
-        self.largest = largest
-        self.fouled = fouled
-        self.label = label
         self.full_top = full_top
+        self.label = label
+        self.largest = largest
         # The top of the group's own results, the same for each (worked out once).
-        self.raw_top = full_top if size == target else top(size, rules)
+        self.raw_top = top(size, rules)
 
-    def explain(
-        self, scores: tuple[tuple[Fraction, int], ...], beaten: Fraction, tied: Fraction
-    ) -> Explanation:
+    def explain(self, scores: Scores, beaten: Fraction, tied: Fraction) -> Explanation:
         rules, size, target, count = self.rules, self.size, self.target, self.count
-        full_top = self.full_top
-        if beaten.denominator == 1 and tied.denominator == 1:
-            # Whole counts (every plain result): the same value, in integers.
-            doubled = 2 * beaten.numerator + tied.numerator
-            raw = Fraction(doubled) if rules.scale == 2 else Fraction(doubled, 2)
-        else:
-            raw = unit(rules) * (2 * beaten + tied)
+        # scale × (2 × beaten + tied) / 2, added over a common denominator: whole counts (every
+        # plain result) cost integer arithmetic and one Fraction.
+        b, b_den, t, t_den = beaten.numerator, beaten.denominator, tied.numerator, tied.denominator
+        raw = Fraction(rules.scale * (2 * b * t_den + t * b_den), 2 * b_den * t_den)
         steps: list[Step] = []
         note = None
         value = raw
-        if self.fouled:
+        if self.largest is not None:
+            reason = Text(
+                N_("fouled board, group of %(size)s of %(target)s"), size=size, target=target
+            )
             if _small_group(size, target, self.largest, rules.fouled_groups):
-                percent = 60 + (2 * beaten + tied - (size - 1)) * 5
-                value = percent / 100 * full_top
-                steps.append(
-                    Step(
-                        Text(N_("small group")),
-                        Text(
-                            N_("fouled board, group of %(size)s of %(target)s"),
-                            size=size,
-                            target=target,
-                        ),
-                        size,
-                        target,
-                        raw,
-                        value,
-                    )
-                )
-                note = Text(
-                    N_("small group scored at %(percent)s of the top"),
-                    percent=Percentage(fmt(percent)),
-                )
+                value, step, note = self._small(beaten, tied, reason, size, raw)
             else:
                 value = _neuberg(raw, size, target, rules)
-                steps.append(
-                    Step(
-                        _formula(Compensation.NEUBERG, raw, size, target, rules),
-                        Text(
-                            N_("fouled board, group of %(size)s of %(target)s"),
-                            size=size,
-                            target=target,
-                        ),
-                        size,
-                        target,
-                        raw,
-                        value,
-                    )
-                )
+                method = _formula(Compensation.NEUBERG, raw, size, target, rules)
+                step = Step(method, reason, size, target, raw, value)
+            steps.append(step)
         else:
             artificial = count - size
             if artificial:
@@ -236,53 +203,25 @@ class _Board:
                     )
                 )
                 value = after
-            if (
-                target > count
-                and rules.short_small_groups
-                and artificial == 0
-                and _small_group(size, target, target, rules.fouled_groups)
-            ):
-                percent = 60 + (2 * beaten + tied - (size - 1)) * 5
-                after = percent / 100 * full_top
-                steps.append(
-                    Step(
-                        Text(N_("small group")),
-                        Text(
-                            N_("board played %(count)s times of %(target)s"),
-                            count=count,
-                            target=target,
-                        ),
-                        count,
-                        target,
-                        value,
-                        after,
-                    )
+            if target > count:
+                reason = Text(
+                    N_("board played %(count)s times of %(target)s"), count=count, target=target
                 )
-                note = Text(
-                    N_("small group scored at %(percent)s of the top"),
-                    percent=Percentage(fmt(percent)),
-                )
-                value = after
-            elif target > count:
-                after = _compensate(rules.short_boards, value, count, target, rules)
-                steps.append(
-                    Step(
-                        _formula(rules.short_boards, value, count, target, rules),
-                        Text(
-                            N_("board played %(count)s times of %(target)s"),
-                            count=count,
-                            target=target,
-                        ),
-                        count,
-                        target,
-                        value,
-                        after,
-                    )
-                )
-                value = after
+                if (
+                    rules.short_small_groups
+                    and artificial == 0
+                    and _small_group(size, target, target, rules.fouled_groups)
+                ):
+                    value, step, note = self._small(beaten, tied, reason, count, value)
+                else:
+                    after = _compensate(rules.short_boards, value, count, target, rules)
+                    method = _formula(rules.short_boards, value, count, target, rules)
+                    step = Step(method, reason, count, target, value, after)
+                    value = after
+                steps.append(step)
         return Explanation(
             value=value,
-            top=full_top,
+            top=self.full_top,
             scale=rules.scale,
             scores=scores,
             beaten=beaten,
@@ -291,47 +230,56 @@ class _Board:
             raw=raw,
             raw_top=self.raw_top,
             steps=tuple(steps),
-            group=self.label if self.fouled else None,
+            group=self.label,
             note=note,
         )
 
+    def _small(
+        self, beaten: Fraction, tied: Fraction, reason: Text, have: int, before: Fraction
+    ) -> tuple[Fraction, Step, Text]:
+        """A result of a small group (rules.md §5.5): 60% of the top for the group's average,
+        5% more for each result beaten (a tie half of it), the same for a fouled board's group
+        and for a board played too few times. Its value, step and note."""
+        percent = 60 + (2 * beaten + tied - (self.size - 1)) * 5
+        value = percent / 100 * self.full_top
+        step = Step(Text(N_("small group")), reason, have, self.target, before, value)
+        note = Text(
+            N_("small group scored at %(percent)s of the top"), percent=Percentage(fmt(percent))
+        )
+        return value, step, note
 
-def _raw_counts(
-    tables: Sequence[tuple[tuple[Fraction, int], ...]],
-) -> list[tuple[Fraction, Fraction]]:
-    """(results beaten, results tied) for each table, weighted (rules.md §3.2, §5.4)."""
-    if all(len(parts) == 1 for parts in tables):
-        # Plain results: integer counting over the sorted scores.
-        scores = sorted(parts[0][1] for parts in tables)
-        out = []
-        for parts in tables:
-            s = parts[0][1]
-            below = bisect_left(scores, s)
-            equal = bisect_left(scores, s + 1) - below - 1
-            out.append((Fraction(below), Fraction(equal)))
-        return out
-    weight_at: dict[int, Fraction] = defaultdict(Fraction)
-    for parts in tables:
+
+def _raw_counts(tables: dict[int, Scores]) -> dict[int, tuple[Fraction, Fraction]]:
+    """(results beaten, results tied) for each table, weighted (rules.md §3.2, §5.4).
+
+    Counted in whole units: a weight is a number of 1/``den`` of a result, ``den`` being the
+    weights' common denominator (1 when every table has a plain result), so the counting is
+    on integers and each count one Fraction at the end.
+    """
+    den = lcm(*(weight.denominator for parts in tables.values() for weight, _ in parts))
+    units = {
+        i: [(weight.numerator * (den // weight.denominator), score) for weight, score in parts]
+        for i, parts in tables.items()
+    }
+    weight_at: Counter[int] = Counter()
+    for parts in units.values():
         for weight, score in parts:
             weight_at[score] += weight
-    ordered = sorted(weight_at)
-    below_at: dict[int, Fraction] = {}
-    running = Fraction(0)
-    for score in ordered:
+    below_at: dict[int, int] = {}
+    running = 0
+    for score in sorted(weight_at):
         below_at[score] = running
         running += weight_at[score]
-    result = []
-    for parts in tables:
-        own: dict[int, Fraction] = defaultdict(Fraction)
+    result = {}
+    for i, parts in units.items():
+        beaten = tied = 0
         for weight, score in parts:
-            own[score] += weight
-        beaten = Fraction(0)
-        tied = Fraction(0)
-        for weight, score in parts:
-            own_below = sum((w for s, w in own.items() if s < score), Fraction(0))
+            # Less the table's own other parts: a table is not compared with itself.
+            own_below = sum(w for w, s in parts if s < score)
+            own_at = sum(w for w, s in parts if s == score)
             beaten += weight * (below_at[score] - own_below)
-            tied += weight * (weight_at[score] - own[score])
-        result.append((beaten, tied))
+            tied += weight * (weight_at[score] - own_at)
+        result[i] = (Fraction(beaten, den * den), Fraction(tied, den * den))
     return result
 
 

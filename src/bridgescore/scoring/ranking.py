@@ -6,7 +6,6 @@ rankings, and teams by victory points all go through :func:`rank`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import groupby
@@ -31,8 +30,13 @@ def rank(
     if order is not None:
         tiebreak = order
         keyed.sort(key=lambda entry: tiebreak(entry[1]))
-    # Highest first; equal values keep the order above (a reversed sort is stable too).
-    keyed.sort(key=_exactly, reverse=True)
+    # Highest first; equal values keep the order above (a reversed sort is stable too). The
+    # sort makes a new list, so a value beyond any float's range (about 1.8e308) leaves the
+    # order above as it was for the exact comparison, slower, that ranks such values.
+    try:
+        keyed = sorted(keyed, key=_exactly, reverse=True)
+    except OverflowError:
+        keyed = sorted(keyed, key=itemgetter(0), reverse=True)
     ranked: list[tuple[int, bool, T]] = []
     # Equal values are next to each other now: each run shares its first place.
     for _, run in groupby(keyed, key=itemgetter(0)):
@@ -46,9 +50,6 @@ def _exactly(entry: tuple[Fraction | int, object]) -> tuple[float, Fraction | in
     """A sort key in the exact order of the value, compared mostly in C: the value rounded to
     a float, then the value itself. Rounding to the nearest float keeps order (a < b gives
     float(a) <= float(b)), so different floats order as the values do, and values whose floats
-    are equal are compared exactly; comparing Fractions alone took most of a large ranking."""
-    value = entry[0]
-    try:
-        return float(value), value
-    except OverflowError:  # beyond any float: still in order
-        return (math.inf if value > 0 else -math.inf), value
+    are equal are compared exactly; comparing Fractions alone took most of a large ranking.
+    Raises OverflowError for a value beyond any float."""
+    return float(entry[0]), entry[0]

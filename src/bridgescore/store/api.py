@@ -94,11 +94,14 @@ def _line_lock(key: str) -> int:
     return value - 2**32 if value >= 2**31 else value
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """The time every record is stamped with: now, in UTC."""
     return datetime.now(UTC)
 
 
-def _user() -> str:
+def command_line_user() -> str:
+    """Who a change made from the command line is recorded as by: the system user, or
+    ``unknown`` where the system has no name for it."""
     try:
         return getpass.getuser()
     except (KeyError, OSError):
@@ -202,7 +205,7 @@ class Store:
     def _club(self, conn: Connection, club: str | None, create: bool = False) -> int | None:
         if club is None:
             return None
-        found = rs.club_id(conn, club, _now(), create)
+        found = rs.club_id(conn, club, utc_now(), create)
         if found is None:
             raise StoreError(f"no club named {club!r}")
         return found
@@ -268,8 +271,8 @@ class Store:
                     f"{source or 'the session'}: cannot read its date {rows.date_text!r}: "
                     "give the date it was played (--date YYYY-MM-DD)"
                 ) from None
-        who = by or _user()
-        now = _now()
+        who = by or command_line_user()
+        now = utc_now()
         with self.writing() as conn:
             club_id = self._club(conn, club, create=True)
             assert club_id is not None
@@ -417,7 +420,7 @@ class Store:
             club_id = self._club(conn, club, True)
             if not another:
                 pl.refuse_same_name(conn, f"{first_name} {last_name}", club_id)
-            return pl.add(conn, first_name, last_name, ids or {}, club_id, _now())
+            return pl.add(conn, first_name, last_name, ids or {}, club_id, utc_now())
 
     def edit_player(
         self,
@@ -451,9 +454,9 @@ class Store:
                 conn,
                 pl.find(conn, keep, club_id),
                 pl.find(conn, duplicate, club_id),
-                by or _user(),
+                by or command_line_user(),
                 reason,
-                _now(),
+                utc_now(),
             )
 
     def relink(self) -> tuple[list[pl.Relinked], list[pl.Unlinked]]:
@@ -464,7 +467,7 @@ class Store:
 
     def undo_merge(self, merge_id: int, by: str | None = None) -> tuple[int, int]:
         with self.writing() as conn:
-            return pl.undo_merge(conn, merge_id, by or _user(), _now())
+            return pl.undo_merge(conn, merge_id, by or command_line_user(), utc_now())
 
     def merges(self) -> list[dict[str, object]]:
         with self.reading() as conn:
@@ -480,7 +483,9 @@ class Store:
         members = pl.parse_members(read_utf8(path, "CSV"), str(path))
         try:
             with self.writing() as conn:
-                return pl.import_members(conn, members, self._club(conn, club, True) or 0, _now())
+                return pl.import_members(
+                    conn, members, self._club(conn, club, True) or 0, utc_now()
+                )
         except InputFileError as error:  # nothing stored: each problem with its line
             raise InputFileError(str(path), error.problems) from None
 
@@ -535,7 +540,7 @@ class Store:
         ]
         if save and found:
             with self.writing() as conn:
-                hcp.save_snapshots(conn, [h.explanation for h in found], _now())
+                hcp.save_snapshots(conn, [h.explanation for h in found], utc_now())
         return found
 
     def _percentages_now(
@@ -578,7 +583,9 @@ class Store:
         """A manual handicap for a player from ``from_date`` on (beats any policy)."""
         with self.writing() as conn:
             player_id = pl.find(conn, who, None)
-            hcp.set_override(conn, player_id, handicap, from_date, reason, by or _user(), _now())
+            hcp.set_override(
+                conn, player_id, handicap, from_date, reason, by or command_line_user(), utc_now()
+            )
             return pl.get(conn, player_id)
 
     def snapshots(self, who: str) -> Sequence[hcp.HandicapExplanation]:
@@ -594,7 +601,7 @@ class Store:
         with self.writing() as conn:
             club_id = self._club(conn, club, create=True)
             assert club_id is not None
-            return lv.add_user(conn, username, password_hash, role, club_id, _now())
+            return lv.add_user(conn, username, password_hash, role, club_id, utc_now())
 
     def user(self, username: str) -> lv.User | None:
         with self.reading() as conn:
@@ -605,17 +612,17 @@ class Store:
             lv.set_password(conn, user_id, password_hash)
 
     def start_login(self, user_id: int, lifetime: timedelta) -> str:
-        now = _now()
+        now = utc_now()
         with self.writing() as conn:
             return lv.start_login(conn, user_id, now, now + lifetime)
 
     def login_user(self, token: str) -> lv.User | None:
         with self.reading() as conn:
-            return lv.login_user(conn, token, _now())
+            return lv.login_user(conn, token, utc_now())
 
     def end_login(self, token: str) -> None:
         with self.writing() as conn:
-            lv.end_login(conn, token, _now())
+            lv.end_login(conn, token, utc_now())
 
     def setting(self, name: str, default: str) -> str:
         """A setting every worker shares, made from ``default`` the first time (read without
@@ -668,7 +675,7 @@ class Store:
                 board_rows=boards,
                 entrant_rows=entrants,
                 by=by,
-                now=_now(),
+                now=utc_now(),
             )
 
     def live_info(self, session_id: int) -> lv.LiveInfo:
@@ -687,7 +694,7 @@ class Store:
         log its results were shown from), refused when the log has grown since."""
         if not timedelta(minutes=30) <= provisional <= timedelta(days=7):
             raise StoreError("the correction period is 30 minutes to 7 days")
-        now = _now()
+        now = utc_now()
         with self.writing() as conn:
             lv.publish(conn, session_id, now, now + provisional)
             # read after the session's row is written (and so held): a result stored from now
@@ -714,7 +721,7 @@ class Store:
         """A new device at the table with this code: its token (not stored, only its hash);
         it scores when ``may_score`` and no other device scores at the table."""
         with self.writing() as conn:
-            return tb.join(conn, code, _now(), may_score)
+            return tb.join(conn, code, utc_now(), may_score)
 
     def table_device(self, token: str) -> tb.Device | None:
         """The phone this token belongs to, removed or not, its session live or not."""
@@ -744,23 +751,23 @@ class Store:
 
     def hand_over(self, session_id: int, device_id: int, by: str) -> None:
         with self.writing() as conn:
-            tb.hand_over(conn, session_id, device_id, by, _now())
+            tb.hand_over(conn, session_id, device_id, by, utc_now())
 
     def remove_device(self, session_id: int, device_id: int, by: str) -> None:
         with self.writing() as conn:
-            tb.remove(conn, session_id, device_id, by, _now())
+            tb.remove(conn, session_id, device_id, by, utc_now())
 
     def call_director(self, device: tb.Device, note: str | None = None) -> int:
         with self.writing() as conn:
-            return tb.call(conn, device, note, _now())
+            return tb.call(conn, device, note, utc_now())
 
     def answer_call(self, session_id: int, event_id: int, by: str) -> None:
         with self.writing() as conn:
-            tb.answer(conn, session_id, event_id, by, _now())
+            tb.answer(conn, session_id, event_id, by, utc_now())
 
     def note_at_table(self, device: tb.Device, kind: str, note: str) -> int:
         with self.writing() as conn:
-            return tb.log(conn, device, kind, note, device.name, _now())
+            return tb.log(conn, device, kind, note, device.name, utc_now())
 
     def table_events(self, session_id: int) -> list[tb.TableEvent]:
         with self.reading() as conn:
@@ -810,7 +817,7 @@ class Store:
     ) -> list[th.Throttle]:
         """One more failure for each key, in one transaction (every worker counts here)."""
         with self.writing() as conn:
-            return th.count(conn, kind, keys, _now(), restart_before)
+            return th.count(conn, kind, keys, utc_now(), restart_before)
 
     def clear_failures(self, kind: str, key: str) -> None:
         with self.writing() as conn:
@@ -822,7 +829,7 @@ class Store:
 
     def lift_throttle(self, throttle_id: int, by: str) -> th.Throttle | None:
         with self.writing() as conn:
-            return th.lift(conn, throttle_id, by, _now())
+            return th.lift(conn, throttle_id, by, utc_now())
 
     def throttle_list(self, club_id: int, since: datetime) -> list[th.Throttle]:
         with self.reading() as conn:
@@ -837,7 +844,7 @@ class Store:
         committed: only then may a client be told it is stored."""
         try:
             with self.writing(line=(session_id, key)) as conn:
-                yield LineLog(conn, session_id, key, _now())
+                yield LineLog(conn, session_id, key, utc_now())
         except IntegrityError as error:
             if "client_id" not in str(error.orig):
                 raise

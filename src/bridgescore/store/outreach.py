@@ -10,8 +10,7 @@ SMTP server and the mail log (:mod:`bridgescore.store.mail`), each call one tran
 
 from __future__ import annotations
 
-import getpass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from bridgescore.store import mail as ml
@@ -19,19 +18,8 @@ from bridgescore.store import players as pl
 from bridgescore.store import privacy as pv
 from bridgescore.store import results as rs
 from bridgescore.store import sessions as ss
-from bridgescore.store.api import DEFAULT_CLUB, Store
+from bridgescore.store.api import DEFAULT_CLUB, Store, command_line_user, utc_now
 from bridgescore.store.engine import StoreError
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _user() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "unknown"
 
 
 class PlayersSide:
@@ -42,7 +30,7 @@ class PlayersSide:
         if club is None:
             return None
         with self.store.reading() as conn:
-            found = rs.club_id(conn, club, _now(), create=False)
+            found = rs.club_id(conn, club, utc_now(), create=False)
         if found is None:
             raise StoreError(f"no club named {club!r}")
         return found
@@ -55,7 +43,7 @@ class PlayersSide:
         club_id = self._club(club)
         with self.store.writing() as conn:
             player_id = pl.find(conn, who, club_id)
-            pv.set_publish(conn, player_id, publish, by or _user(), _now())
+            pv.set_publish(conn, player_id, publish, by or command_line_user(), utc_now())
             return pl.get(conn, player_id)
 
     def set_email(
@@ -64,7 +52,7 @@ class PlayersSide:
         club_id = self._club(club)
         with self.store.writing() as conn:
             player_id = pl.find(conn, who, club_id)
-            pv.set_email(conn, player_id, email, by or _user(), _now())
+            pv.set_email(conn, player_id, email, by or command_line_user(), utc_now())
             return pl.get(conn, player_id)
 
     def preferences(self, player_id: int) -> pv.Preferences:
@@ -79,7 +67,7 @@ class PlayersSide:
     def erase(self, who: str, *, club: str | None = None, by: str | None = None) -> pv.Erasure:
         club_id = self._club(club)
         with self.store.writing() as conn:
-            return pv.erase(conn, pl.find(conn, who, club_id), by or _user(), _now())
+            return pv.erase(conn, pl.find(conn, who, club_id), by or command_line_user(), utc_now())
 
     # --- by id, for the console (a club's own players) and a player's own page
 
@@ -97,7 +85,7 @@ class PlayersSide:
     def erase_player(self, player_id: int, club_id: int, by: str) -> pv.Erasure:
         with self.store.writing() as conn:
             _own(conn, player_id, club_id)
-            return pv.erase(conn, player_id, by, _now())
+            return pv.erase(conn, player_id, by, utc_now())
 
     def sessions_of(self, player_id: int) -> tuple[int, ...]:
         """The sessions the player (or a duplicate merged into them) played in."""
@@ -110,7 +98,7 @@ class PlayersSide:
             chosen = pv.preferences(conn, [player_id]).get(player_id)
             if chosen is not None and chosen.erased_at is not None:
                 raise StoreError(f"player {player_id} was erased")
-            pv.set_publish(conn, player_id, publish, by, _now())
+            pv.set_publish(conn, player_id, publish, by, utc_now())
             return pv.preferences(conn, [player_id])[player_id]
 
     def published_rows(self, session_id: int, at: datetime | None = None) -> ss.SessionRows:
@@ -142,7 +130,7 @@ class PlayersSide:
 
     def smtp(self, club: str = DEFAULT_CLUB) -> ml.SmtpSettings | None:
         with self.store.reading() as conn:
-            club_id = rs.club_id(conn, club, _now(), create=False)
+            club_id = rs.club_id(conn, club, utc_now(), create=False)
             return None if club_id is None else ml.settings(conn, club_id)
 
     def set_smtp(
@@ -150,9 +138,9 @@ class PlayersSide:
     ) -> None:
         ml.check_settings(settings)
         with self.store.writing() as conn:
-            club_id = rs.club_id(conn, club, _now(), create=True)
+            club_id = rs.club_id(conn, club, utc_now(), create=True)
             assert club_id is not None
-            ml.save_settings(conn, club_id, settings, by or _user(), _now())
+            ml.save_settings(conn, club_id, settings, by or command_line_user(), utc_now())
 
     def smtp_for_session(self, session_id: int) -> ml.SmtpSettings | None:
         """The SMTP settings of the club the session belongs to."""
@@ -189,8 +177,8 @@ class PlayersSide:
                 status=status,
                 attempts=attempts,
                 error=error,
-                by=by or _user(),
-                now=_now(),
+                by=by or command_line_user(),
+                now=utc_now(),
                 request_id=request_id,
             )
 
