@@ -116,7 +116,7 @@ def test_a_scheme_files_problems_are_said_in_the_language() -> None:
     left = set(_WORD.findall(_DATA.sub("", said))) - keys
     assert not left, (sorted(left), said)
     french = _read_in("fr")
-    assert "club.toml: clé inconnue 'bogus', attendu : colour, counts" in french
+    assert "club.toml : clé inconnue 'bogus', attendu : colour, counts" in french
     assert "le barème n'a aucune échelle, attendu : une table two_winner" in french
     assert "club.toml: decimals is a whole number from 0 to 4: found '9'" in _read_in("en")
 
@@ -174,3 +174,33 @@ def test_a_scheme_files_rows_and_awards_are_said_in_the_language() -> None:
     french = said("fr")
     assert "two_winner ligne 5 : les points du 2e (2) dépassent ceux du 1er (1)" in french
     assert "two_winner : aucune ligne pour 8 à 12 (un trou entre les lignes de 6 à 7" in french
+
+
+def test_a_scheme_file_the_parser_cannot_read_in_french_and_dutch_by_hand() -> None:
+    """What the TOML or JSON parser says of a scheme file is said in the language, where it
+    stopped too; English is the parser's own words."""
+    bad_toml, bad_json = 'name = "Club"\nunit "points"\n', '{"name": "Club",\n "unit": }\n'
+    said = {}
+    for code in ("en", "fr", "nl"):
+        with use(code):
+            for text in (bad_toml, bad_json):
+                with pytest.raises(InputFileError) as caught:
+                    loads(text, "club.toml")
+                said[code, text] = str(caught.value).splitlines()[1]
+    assert said["en", bad_toml] == (
+        "club.toml: not TOML: Expected '=' after a key in a key/value pair (at line 2, column 6), "
+        "expected a scheme file (docs/masterpoints.md)"
+    )
+    assert said["fr", bad_toml] == (
+        "club.toml : pas du TOML : '=' attendu après la clé d'une paire clé/valeur (ligne 2, "
+        "colonne 6), attendu : un fichier de barème (docs/masterpoints.md)"
+    )
+    assert said["nl", bad_toml] == (
+        "club.toml: geen TOML: '=' verwacht na de sleutel van een sleutel/waarde-paar (regel 2, "
+        "kolom 6), verwacht: een schemabestand (docs/masterpoints.md)"
+    )
+    assert said["en", bad_json] == "club.toml:2: not JSON: Expecting value, expected a scheme file"
+    assert said["fr", bad_json] == (
+        "club.toml:2 : pas du JSON : valeur attendue, attendu : un fichier de barème"
+    )
+    assert said["nl", bad_json] == "club.toml:2: geen JSON: waarde verwacht, verwacht: een schemabestand"

@@ -456,6 +456,8 @@ def _print(show: Callable[[Any], None]) -> None:
 
 def _load(file: str) -> SwissEvent:
     from bridgescore.formats.files import read_utf8
+    from bridgescore.languages.parsers import parser_said
+    from bridgescore.languages.text import shown
     from bridgescore.swiss import SwissEvent
 
     try:
@@ -468,7 +470,7 @@ def _load(file: str) -> SwissEvent:
                 "%(file)s: not JSON (line %(lineno)s): %(msg)s",
                 file=file,
                 lineno=error.lineno,
-                msg=error.msg,
+                msg=shown(parser_said(error.msg)),
             )
         ) from None
     except BridgeScoreError as error:

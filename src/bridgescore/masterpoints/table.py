@@ -42,6 +42,7 @@ from typing import Any
 
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said, toml_said
 from bridgescore.languages.text import Figure, Text, counted
 from bridgescore.masterpoints.model import (
     Award,
@@ -203,14 +204,14 @@ def loads(text: str, path: str | None = None, *, kind: str | None = None) -> Tab
         data: Any = json.loads(text) if as_json else tomllib.loads(text)
     except json.JSONDecodeError as error:
         problems.report(
-            Text(N_("not JSON: %(reason)s"), reason=error.msg),
+            Text(N_("not JSON: %(reason)s"), reason=parser_said(error.msg)),
             error.lineno,
             expected=Text(N_("a scheme file")),
         )
         raise problems.error() from None
     except tomllib.TOMLDecodeError as error:
         problems.report(
-            Text(N_("not TOML: %(reason)s"), reason=str(error)),
+            Text(N_("not TOML: %(reason)s"), reason=toml_said(error)),
             expected=Text(N_("a scheme file (docs/masterpoints.md)")),
         )
         raise problems.error() from None

@@ -30,6 +30,7 @@ from typing import Any
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said
 from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
@@ -116,8 +117,7 @@ def loads(text: str, path: str | None = None) -> Movement:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        # The parser's usual sentences are in the catalogues (formats/files.py marks them).
-        said = Text(N_("not JSON: %(error)s"), error=Text(error.msg))
+        said = Text(N_("not JSON: %(error)s"), error=parser_said(error.msg))
         raise InputFileError(path, [Problem(said, line=error.lineno)]) from None
     except ValueError as error:  # a number of thousands of digits
         said = Text(N_("not a movement: %(error)s"), error=str(error))

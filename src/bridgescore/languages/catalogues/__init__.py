@@ -46,6 +46,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "explanation.py",
             "scoring",
             "errors.py",
+            "languages/parsers.py",
             "formats",
             "movements",
             "masterpoints",
