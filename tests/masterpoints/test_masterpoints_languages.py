@@ -203,4 +203,6 @@ def test_a_scheme_file_the_parser_cannot_read_in_french_and_dutch_by_hand() -> N
     assert said["fr", bad_json] == (
         "club.toml:2 : pas du JSON : valeur attendue, attendu : un fichier de barème"
     )
-    assert said["nl", bad_json] == "club.toml:2: geen JSON: waarde verwacht, verwacht: een schemabestand"
+    assert said["nl", bad_json] == (
+        "club.toml:2: geen JSON: waarde verwacht, verwacht: een schemabestand"
+    )
