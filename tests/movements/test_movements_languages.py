@@ -102,8 +102,8 @@ def test_the_bad_movement_files_say_many_different_sentences() -> None:
 def test_a_movement_files_problems_in_french_by_hand() -> None:
     said = str(_said("plays.json", "fr"))
     assert (
-        "plays.json : rencontre 2 : round : attendu un nombre entier de 1 à 200 : trouvé '0'" in said
-    )
+        "plays.json : rencontre 2 : round : attendu un nombre entier de 1 à 200 : trouvé '0'"
+    ) in said
     assert "plays.json : rencontre 2 : 'phantom' assis mais aucune paire fantôme déclarée" in said
     said = str(_said("cells.asc", "fr"))
     assert "cells.asc:3 : table 1 : une table est tout à zéro ou n'a aucun zéro" in said
