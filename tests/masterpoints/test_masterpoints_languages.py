@@ -206,3 +206,39 @@ def test_a_scheme_file_the_parser_cannot_read_in_french_and_dutch_by_hand() -> N
     assert said["nl", bad_json] == (
         "club.toml:2: geen JSON: waarde verwacht, verwacht: een schemabestand"
     )
+
+
+_SCALES = """name = "Club"
+unit = "points"
+decimals = 2
+[[two_winner]]
+from = 3
+awards = [1.5, 1]
+[[one_winner]]
+from = 3
+awards = [2]
+"""
+
+
+def test_a_scheme_files_scales_have_words_in_an_awards_words() -> None:
+    """An award from a scheme file names the scale it was read from: its key as the file types
+    it in English (what the JSON carries), words in the other languages."""
+    from bridgescore.languages.text import shown
+
+    scheme = loads(_SCALES, "club.toml")
+    places = tuple((Entrant(n), n) for n in range(1, 5))
+    mitchell = scheme.award(RankedField("NS", Kind.PAIRS, "Mitchell", 2, 4, places))[0].text
+    howell = scheme.award(RankedField("A", Kind.PAIRS, "Howell", 1, 2, places))[0].text
+    assert (
+        mitchell == "1st of 4 pairs, Mitchell, points: 1.5 (two_winner scale for 3 and more pairs)"
+    )
+    assert howell == "1st of 4 pairs, Howell, points: 2 (one_winner scale for 3 and more pairs)"
+    with use("fr"):
+        assert shown(mitchell).endswith("1,5 (barème à deux vainqueurs pour 3 et plus paires)")
+        assert shown(howell).endswith("2 (barème à un seul vainqueur pour 3 et plus paires)")
+    with use("nl"):
+        assert shown(mitchell).endswith("1,5 (schaal met twee winnaars voor 3 en meer paren)")
+    with use(PSEUDO):
+        said = str(shown(mitchell)) + str(shown(howell))
+    # The movements and the unit are data, said as they are.
+    assert not set(_WORD.findall(said)) - {"Mitchell", "Howell", "points"}, said

@@ -43,7 +43,7 @@ from typing import Any
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.languages import N_
 from bridgescore.languages.parsers import parser_said, toml_said
-from bridgescore.languages.text import Figure, Text, counted
+from bridgescore.languages.text import Figure, Text, counted, in_context
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -72,6 +72,14 @@ TABLES = {
     "one_winner": "a Howell, an arrow-switched Mitchell or an individual",
     "teams": "teams",
     "event": "the overall ranking of an event of several sessions",
+}
+# The scales in an award's words: English keeps the file's key (what the JSON and the exports
+# carry), the languages say what it is.
+_SCALE_WORDS = {
+    "two_winner": in_context("a scheme file's scale, in an award's words", "two_winner"),
+    "one_winner": in_context("a scheme file's scale, in an award's words", "one_winner"),
+    "teams": in_context("a scheme file's scale, in an award's words", "teams"),
+    "event": in_context("a scheme file's scale, in an award's words", "event"),
 }
 # Entrants a table seats (an event's overall ranking: pairs; an individual's, counted by
 # entrants, is checked against its pairs' seats too, the smaller).
@@ -166,7 +174,7 @@ class TableScheme(Scheme):
             return value, Text(
                 N_("%(value)s (%(table)s scale for %(sizes)s %(what)s)"),
                 value=Figure(number(value, decimals)),
-                table=table,  # the scheme file's key
+                table=_SCALE_WORDS[table],  # the scheme file's key: English as typed
                 sizes=row.sizes(),
                 what=Text(_WHAT[what]),
             )
