@@ -21,7 +21,7 @@ _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\('[^)]*\)")
 # A document for each sentence tomllib says (Python 3.11's parser).
 BAD_TOML = {
     "Invalid statement": "=",
-    "Expected newline or end of document after a statement": 'a = 1 b = 2',
+    "Expected newline or end of document after a statement": "a = 1 b = 2",
     "Cannot overwrite a value": "a = 1\na = 2",
     "Expected ']' at the end of a table declaration": "[a\n",
     "Expected ']]' at the end of an array declaration": "[[a]\n",
@@ -35,7 +35,7 @@ BAD_TOML = {
     "Unterminated string": 'a = "x',
     "Invalid date or datetime": "a = 1979-02-30",
     "Invalid value": "a = ?",
-    "Expected \"'\"": "a = 'x",
+    'Expected "\'"': "a = 'x",
     "Found invalid character": "# a\x01b",
     "Cannot declare": "[a]\n[a]",
     "Cannot mutate immutable namespace": "a = {b = 1}\na.c = 2",

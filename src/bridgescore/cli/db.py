@@ -21,7 +21,7 @@ from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
 from bridgescore.display import printable, printable_json
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import N_, _, written_date, written_time
+from bridgescore.languages import N_, _, pgettext, written_date, written_time
 
 if TYPE_CHECKING:
     from bridgescore.store import Policy
@@ -835,7 +835,7 @@ def handicaps_command(
             h.player.name,
             _signed(h.explanation.handicap),
             str(len(h.explanation.inputs)),
-            h.explanation.source,
+            _source_said(h.explanation.source),
         ]
         for h in found_all
     ]
@@ -848,6 +848,18 @@ def handicaps_command(
     )
     headers = [_("Id"), _("Player"), _("Handicap"), _("Sessions"), _("From")]
     sys.stdout.write(_table(headers, rows))
+
+
+def _source_said(source: str) -> str:
+    """Where a handicap comes from (the explanation's ``source``, English in its JSON), in
+    words of the current language."""
+    words = {
+        "history": pgettext("where a handicap comes from", "history"),
+        "override": pgettext("where a handicap comes from", "override"),
+        "fixed": pgettext("where a handicap comes from", "fixed"),
+        "none": pgettext("where a handicap comes from", "none"),
+    }
+    return words.get(source, source)
 
 
 def _signed(value: Fraction | None) -> str:
