@@ -60,6 +60,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "session.py",
             "rules.py",
             "check",
+            "anomalies",
         ),
         (("**.py", "python"),),
     ),
