@@ -34,8 +34,20 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     ),
     # The table's phone (a web app of its own, translated in the browser).
     "phone": (("web/phone",), (("**.js", "javascript"), ("**.html", "jinja2"))),
-    # The commands' own messages.
-    "cli": (("cli", "store/handicaps.py"), (("**.py", "python"),)),
+    # The commands' own messages, and the club database's refusals they and the console give.
+    "cli": (
+        (
+            "cli",
+            "store/handicaps.py",
+            "store/players.py",
+            "store/api.py",
+            "store/live.py",
+            "store/results.py",
+            "store/mail.py",
+            "store/tables.py",
+        ),
+        (("**.py", "python"),),
+    ),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
     # console): the explanation of a score, a file's problems and why it could not be read
     # (each reader's own sentences, and the core's for a contract, a result or a deal it
