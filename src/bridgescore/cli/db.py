@@ -20,7 +20,7 @@ import click
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.options import console as options_console
 from bridgescore.display import printable, printable_json
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, located
 from bridgescore.languages import N_, _, pgettext, written_date, written_time
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _date(text: str | None, what: str) -> date | None:
     try:
         return parse_date(text)
     except BridgeScoreError as error:
-        raise UsageProblem(f"{what}: {error}") from None
+        raise UsageProblem(located(what, str(error))) from None
 
 
 # What an import is doing, as its progress bar says it (the store's words).

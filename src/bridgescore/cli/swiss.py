@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from bridgescore.cli.common import UsageProblem
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, located
 from bridgescore.languages import _, current, ngettext
 
 if TYPE_CHECKING:
@@ -474,7 +474,7 @@ def _load(file: str) -> SwissEvent:
             )
         ) from None
     except BridgeScoreError as error:
-        raise UsageProblem(f"{file}: {error}") from None
+        raise UsageProblem(located(file, str(error))) from None
 
 
 def _save(file: str, event: SwissEvent) -> None:
