@@ -63,6 +63,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "movements",
             "masterpoints",
             "events",
+            "swiss",
             "competitions",
             "bridge.py",
             "contract.py",
