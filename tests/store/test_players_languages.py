@@ -59,3 +59,22 @@ def test_the_refusals_in_french_and_dutch_by_hand(db: Path) -> None:
     )
     english = _run(db, "C", *REFUSED[0])[1]
     assert english == "bridgescore: a player cannot be merged into themselves\n"
+
+
+def test_a_member_list_and_a_database_folder_refused_in_the_language(
+    db: Path, tmp_path: Path
+) -> None:
+    """A member list without name columns (the sample is a traveller), and a database whose
+    folder does not exist."""
+    status, said = _run(db, "qps", "players", "import", str(SAMPLE))
+    assert status == 2, said
+    said = re.sub(r"--[a-z-]+", "", _QUOTED.sub("", said.replace(str(SAMPLE), "")))
+    # the columns it expects, named as the file must name them
+    assert not set(_WORD.findall(said)) - {"bridgescore", "first_name", "last_name", "name"}, said
+    missing = tmp_path / "no" / "such" / "club.db"
+    status, said = _run(missing, "fr_FR.UTF-8", "db", "upgrade")
+    assert status == 2, said
+    assert said == (
+        f"bridgescore: la base {missing} : le dossier {tmp_path / 'no'} n'existe pas (créez-le "
+        "d'abord, ou donnez un autre --db)\n"
+    )

@@ -595,7 +595,10 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
     columns (``club``, ``ebu``, ``acbl``, ``nbf``, ``bbo`` ...). Every problem is reported."""
     rows = [r for r in csv.reader(io.StringIO(text.lstrip("\ufeff")), skipinitialspace=True)]
     if not rows:
-        raise InputFileError(path, [Problem("the member list is empty", expected="a header")])
+        raise InputFileError(
+            path,
+            [Problem(Text(N_("the member list is empty")), expected=Text(N_("a header")))],
+        )
     header = [h.strip().lower().replace(" ", "_") for h in rows[0]]
     problems: list[Problem] = []
     named = "name" in header or {"first_name", "last_name"} <= set(header)
@@ -604,10 +607,10 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
             path,
             [
                 Problem(
-                    "no name columns",
+                    Text(N_("no name columns")),
                     1,
                     found=",".join(rows[0]),
-                    expected="first_name and last_name, or name",
+                    expected=Text(N_("first_name and last_name, or name")),
                 )
             ],
         )
@@ -615,7 +618,7 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
     for kind in kinds:
         if not _KIND.fullmatch(kind):
             problems.append(
-                Problem("not a kind of player id", 1, found=kind, expected="ebu, bbo ...")
+                Problem(Text(N_("not a kind of player id")), 1, found=kind, expected="ebu, bbo ...")
             )
     found = []
     for number, row in enumerate(rows[1:], start=2):
@@ -623,19 +626,29 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
             continue
         if len(row) != len(header):
             problems.append(
-                Problem(f"{len(row)} cells for {len(header)} columns", number, found=",".join(row))
+                Problem(
+                    Text(
+                        N_("%(cells)s cells for %(columns)s columns"),
+                        cells=len(row),
+                        columns=len(header),
+                    ),
+                    number,
+                    found=",".join(row),
+                )
             )
             continue
         cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
         if "name" in cells and not (cells.get("first_name")):
             if not cells["name"]:
-                problems.append(Problem("no name", number, expected="a name"))
+                problems.append(Problem(Text(N_("no name")), number, expected=Text(N_("a name"))))
                 continue
             first, last = split_name(cells["name"])
         else:
             first, last = cells.get("first_name", ""), cells.get("last_name", "")
             if not (first or last):
-                problems.append(Problem("no name", number, expected="a first and last name"))
+                problems.append(
+                    Problem(Text(N_("no name")), number, expected=Text(N_("a first and last name")))
+                )
                 continue
         found.append(MemberLine(number, first, last, {k: cells[k] for k in kinds if cells[k]}))
     problems += _shared_numbers(found)
@@ -654,8 +667,16 @@ def _shared_numbers(members: Sequence[MemberLine]) -> list[Problem]:
             if earlier is not m:
                 problems.append(
                     Problem(
-                        f"{kind} number {value!r} is also on line {earlier.line} "
-                        f"({earlier.first_name} {earlier.last_name}): one number is one person",
+                        Text(
+                            N_(
+                                "%(kind)s number %(value)s is also on line %(line)s (%(name)s): "
+                                "one number is one person"
+                            ),
+                            kind=kind,
+                            value=repr(value),
+                            line=earlier.line,
+                            name=f"{earlier.first_name} {earlier.last_name}",
+                        ),
                         m.line,
                         found=f"{m.first_name} {m.last_name}".strip(),
                         expected="a number of this member's own",

@@ -45,6 +45,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "store/results.py",
             "store/mail.py",
             "store/tables.py",
+            "store/engine.py",
         ),
         (("**.py", "python"),),
     ),
