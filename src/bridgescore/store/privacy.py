@@ -185,7 +185,12 @@ def set_email(conn: Connection, player_id: int, email: str | None, by: str, now:
     if email is not None:
         email = check_email(email)
         if _erased(conn, player_id):
-            raise StoreError(f"player {player.id} was erased: no address can be kept for them")
+            raise StoreError(
+                Text(
+                    N_("player %(player)s was erased: no address can be kept for them"),
+                    player=player.id,
+                )
+            )
     _save(conn, player_id, by, now, email=email)
 
 

@@ -203,7 +203,12 @@ def join(conn: Connection, code: str, now: datetime, may_score: bool = True) -> 
         .where(table_codes.c.code == wanted)
     ).first()
     if row is None:
-        raise StoreError(f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise StoreError(
+            Text(
+                N_("no table has the code %(code)s: check the table card"),
+                code=repr(code.strip()[:20]),
+            )
+        )
     if row.status != lv.LIVE:
         raise StoreError(
             Text(N_("this session's results are published: there is nothing to score"))
@@ -348,7 +353,13 @@ def session_device(conn: Connection, session_id: int, device_id: int) -> Device:
         )
     found = _device(row)
     if found.ended_at is not None:
-        raise StoreError(f"phone {device_id} was removed from table {found.table}")
+        raise StoreError(
+            Text(
+                N_("phone %(device)s was removed from table %(table)s"),
+                device=device_id,
+                table=found.table,
+            )
+        )
     return found
 
 

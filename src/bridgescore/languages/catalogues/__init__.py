@@ -50,6 +50,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "store/requests.py",
             "store/outreach.py",
             "store/confirmations.py",
+            "store/line_log.py",
         ),
         (("**.py", "python"),),
     ),
