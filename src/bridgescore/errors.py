@@ -57,6 +57,12 @@ MESSAGE_LIMIT = 400  # characters of a problem's message
 LISTED_LIMIT = 200  # problems an error's message lists (all are in its ``problems``)
 
 
+def located(where: str, said: str) -> str:
+    """``said`` after where it applies (``table 1: not a contract``), in the current language:
+    the frame is a message, so a language writes its own typography (French ``table 1 : …``)."""
+    return _("%(where)s: %(sentence)s", where=where, sentence=said)
+
+
 def _cut(text: str, limit: int) -> str:
     more = current().grouped(f"{len(text) - limit:,}")
     return text[:limit] + _("… (%(more)s more characters)", more=more)
@@ -106,7 +112,7 @@ class Problem:
         if self.expected:
             text += _(", expected %(expected)s", expected=shown(self.expected))
         where = self.where(path)
-        return f"{where}: {text}" if where else text
+        return located(where, text) if where else text
 
     def text(self, path: str | None = None) -> str:
         """:meth:`describe` in English, what a program reads (JSON)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from bridgescore.errors import ParseError, RulesError
 from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.vocabulary import Vocabulary
 
 
@@ -105,16 +106,31 @@ class Trim:
 
     def __post_init__(self) -> None:
         if not 0 <= self.share < Fraction(1, 2):
-            raise RulesError(f"a datum cannot drop {self.share * 100}% of the scores at each end")
+            raise RulesError(
+                Text(
+                    N_("a datum cannot drop %(share)s%% of the scores at each end"),
+                    share=str(self.share * 100),
+                )
+            )
         if self.minimum < 0:
-            raise RulesError(f"a datum cannot drop {self.minimum} scores at each end")
+            raise RulesError(
+                Text(N_("a datum cannot drop %(minimum)s scores at each end"), minimum=self.minimum)
+            )
         for (count, results), (next_count, next_results) in zip(
             self.steps, self.steps[1:], strict=False
         ):
             if next_results <= results or next_count < count:
                 raise RulesError(
-                    f"datum trim steps must drop more from more results: {count} from "
-                    f"{results}, then {next_count} from {next_results}"
+                    Text(
+                        N_(
+                            "datum trim steps must drop more from more results: %(count)s from "
+                            "%(results)s, then %(next_count)s from %(next_results)s"
+                        ),
+                        count=count,
+                        results=results,
+                        next_count=next_count,
+                        next_results=next_results,
+                    )
                 )
 
     @classmethod
@@ -156,8 +172,13 @@ class Trim:
         except (ValueError, ZeroDivisionError):
             pass
         raise ParseError(
-            f"cannot read datum trim {text!r}; expected e.g. '1', '5%', '5% min 1' or "
-            "'1 from 4, 2 from 11'"
+            Text(
+                N_(
+                    "cannot read datum trim %(text)s; expected e.g. '1', '5%%', '5%% min 1' or "
+                    "'1 from 4, 2 from 11'"
+                ),
+                text=repr(text),
+            )
         )
 
     def each_end(self, results: int) -> int:
@@ -262,13 +283,20 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.scale not in (1, 2):
-            raise ParseError(f"not a matchpoint scale: {self.scale} (expected 1 or 2)")
+            raise ParseError(
+                Text(N_("not a matchpoint scale: %(scale)s (expected 1 or 2)"), scale=self.scale)
+            )
         if self.artificial_method is Compensation.NONE:
             raise ParseError(
-                "artificial scores need a compensation method: average, neuberg or ratio"
+                Text(N_("artificial scores need a compensation method: average, neuberg or ratio"))
             )
         if not 0 <= self.decimals <= 6:
-            raise ParseError(f"not a number of decimals: {self.decimals} (expected 0 to 6)")
+            raise ParseError(
+                Text(
+                    N_("not a number of decimals: %(decimals)s (expected 0 to 6)"),
+                    decimals=self.decimals,
+                )
+            )
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some settings changed; text values are parsed as the settings table
@@ -277,7 +305,7 @@ class Rules:
         parsed: dict[str, Any] = {}
         for key, value in changes.items():
             if key not in known:
-                raise ParseError(f"not a rules setting: {key!r}")
+                raise ParseError(Text(N_("not a rules setting: %(key)s"), key=repr(key)))
             if value is None:
                 continue
             current = getattr(self, key)
@@ -386,7 +414,13 @@ def rules_named(name: str) -> Rules:
         return RULE_SETS[name.strip().lower()]
     except KeyError:
         names = ", ".join(RULE_SETS)
-        raise ParseError(f"no rule set named {name!r} (expected one of {names})") from None
+        raise ParseError(
+            Text(
+                N_("no rule set named %(name)s (expected one of %(names)s)"),
+                name=repr(name),
+                names=names,
+            )
+        ) from None
 
 
 # --- the settings table -------------------------------------------------------------------------
@@ -440,7 +474,9 @@ def _choice(yes: str, no: str) -> tuple[Callable[[str], bool], Callable[[Any], s
     def read(text: str) -> bool:
         word = text.strip().lower()
         if word not in (yes, no):
-            raise ParseError(f"not {yes} or {no}: {text!r}")
+            raise ParseError(
+                Text(N_("not %(yes)s or %(no)s: %(text)s"), yes=yes, no=no, text=repr(text))
+            )
         return word == yes
 
     return read, (lambda value: yes if value else no)

@@ -112,13 +112,13 @@ def _run(language: str, *arguments: str) -> tuple[int, str, str]:
 SAID = {
     "bad.csv": (
         [
-            "bad.csv:2, donne 1, table 1: pas un contrat : '4Z' (attendu : un palier de 1 à 7, "
+            "bad.csv:2, donne 1, table 1 : pas un contrat : '4Z' (attendu : un palier de 1 à 7, "
             "une dénomination C D H S NT, puis X ou XX, comme 4S ou 3NTX)",
-            "bad.csv:1: colonne inconnue : trouvé 'weird', attendu : l'une de board, section,",
-            "bad.csv:5, donne 3, table 4: pas une position : 'Q' (attendu : N, E, S ou W)",
-            "bad.csv:16: 12 cellules pour 14 colonnes : trouvé '16,1,8,8,8,4S,S,10,,,,', "
+            "bad.csv:1 : colonne inconnue : trouvé 'weird', attendu : l'une de board, section,",
+            "bad.csv:5, donne 3, table 4 : pas une position : 'Q' (attendu : N, E, S ou W)",
+            "bad.csv:16 : 12 cellules pour 14 colonnes : trouvé '16,1,8,8,8,4S,S,10,,,,', "
             "attendu : 14 cellules",
-            "bad.csv:9, donne 7, table 8: une donne passée avec un déclarant ou un résultat "
+            "bad.csv:9, donne 7, table 8 : une donne passée avec un déclarant ou un résultat "
             "(attendu : qu'ils soient vides)",
         ],
         [
@@ -131,7 +131,7 @@ SAID = {
     ),
     "bad.pbn": (
         [
-            "bad.pbn:9, donne 1: pas un contrat : '8S' : trouvé '8S', attendu : Pass ou "
+            "bad.pbn:9, donne 1 : pas un contrat : '8S' : trouvé '8S', attendu : Pass ou "
             "<palier><dénomination><risque>, comme 4SX",
         ],
         [
@@ -141,7 +141,7 @@ SAID = {
     ),
     "bad-scorer.xml": (
         [
-            "bad-scorer.xml:6, donne 1, table 3: NS 3 v EW 3 : résultat impossible '+9' pour "
+            "bad-scorer.xml:6, donne 1, table 3 : NS 3 v EW 3 : résultat impossible '+9' pour "
             "4S : 19 levées (attendu : de 0 à 13)",
         ],
         [
@@ -167,8 +167,8 @@ def test_a_bad_file_is_refused_in_french_and_dutch_with_status_2(tmp_path: Path,
 def test_a_bad_hand_record_file_is_refused_in_french_and_dutch(tmp_path: Path) -> None:
     path = _file(tmp_path, "hands", "bad.dlm", hand_records()["bad.dlm"])
     said = str(_said(path, "fr", hands=True)).replace(str(path), "F")
-    assert "F:9: pas une ligne clé=valeur : trouvé 'not a line'" in said, said
-    assert "F:6: la somme de contrôle est 9, attendu : 2 pour 3 donnes (statut Show)" in said
+    assert "F:9 : pas une ligne clé=valeur : trouvé 'not a line'" in said, said
+    assert "F:6 : la somme de contrôle est 9, attendu : 2 pour 3 donnes (statut Show)" in said
     said = str(_said(path, "nl", hands=True)).replace(str(path), "F")
     assert "F:8, spel 2: geen 26 letters a tot p: gevonden 'xyz', verwacht: een verdeling" in said
 
@@ -185,7 +185,7 @@ def test_english_is_what_it_was_and_json_keeps_it_in_every_language(tmp_path: Pa
     # The problems keep their English, whatever the language they were read in.
     error = _said(path, "fr", hands=False)
     with use("fr"):
-        assert error.problems[1].describe().startswith("ligne 2, donne 1, table 1: pas un contrat")
+        assert error.problems[1].describe().startswith("ligne 2, donne 1, table 1 : pas un contrat")
         assert error.problems[1].text() == (
             "line 2, board 1, table 1: not a contract: '4Z' (expected level 1-7, strain C D H S "
             "NT, then X or XX, like 4S or 3NTX)"
@@ -227,7 +227,7 @@ def test_a_files_warnings_are_said_in_the_language_and_kept_in_english(tmp_path:
     with use("fr"):
         warnings = load_path(path).warnings
         assert warnings[0].describe() == (
-            "ligne 19, donne 1: 5 cartes sur une ligne, attendu : au plus 4 cartes par ligne en "
+            "ligne 19, donne 1 : 5 cartes sur une ligne, attendu : au plus 4 cartes par ligne en "
             "format d'export"
         )
         assert [w.text() for w in warnings] == english

@@ -116,7 +116,7 @@ def test_a_scheme_files_problems_are_said_in_the_language() -> None:
     left = set(_WORD.findall(_DATA.sub("", said))) - keys
     assert not left, (sorted(left), said)
     french = _read_in("fr")
-    assert "club.toml: clé inconnue 'bogus', attendu : colour, counts" in french
+    assert "club.toml : clé inconnue 'bogus', attendu : colour, counts" in french
     assert "le barème n'a aucune échelle, attendu : une table two_winner" in french
     assert "club.toml: decimals is a whole number from 0 to 4: found '9'" in _read_in("en")
 
@@ -174,3 +174,71 @@ def test_a_scheme_files_rows_and_awards_are_said_in_the_language() -> None:
     french = said("fr")
     assert "two_winner ligne 5 : les points du 2e (2) dépassent ceux du 1er (1)" in french
     assert "two_winner : aucune ligne pour 8 à 12 (un trou entre les lignes de 6 à 7" in french
+
+
+def test_a_scheme_file_the_parser_cannot_read_in_french_and_dutch_by_hand() -> None:
+    """What the TOML or JSON parser says of a scheme file is said in the language, where it
+    stopped too; English is the parser's own words."""
+    bad_toml, bad_json = 'name = "Club"\nunit "points"\n', '{"name": "Club",\n "unit": }\n'
+    said = {}
+    for code in ("en", "fr", "nl"):
+        with use(code):
+            for text in (bad_toml, bad_json):
+                with pytest.raises(InputFileError) as caught:
+                    loads(text, "club.toml")
+                said[code, text] = str(caught.value).splitlines()[1]
+    assert said["en", bad_toml] == (
+        "club.toml: not TOML: Expected '=' after a key in a key/value pair (at line 2, column 6), "
+        "expected a scheme file (docs/masterpoints.md)"
+    )
+    assert said["fr", bad_toml] == (
+        "club.toml : pas du TOML : '=' attendu après la clé d'une paire clé/valeur (ligne 2, "
+        "colonne 6), attendu : un fichier de barème (docs/masterpoints.md)"
+    )
+    assert said["nl", bad_toml] == (
+        "club.toml: geen TOML: '=' verwacht na de sleutel van een sleutel/waarde-paar (regel 2, "
+        "kolom 6), verwacht: een schemabestand (docs/masterpoints.md)"
+    )
+    assert said["en", bad_json] == "club.toml:2: not JSON: Expecting value, expected a scheme file"
+    assert said["fr", bad_json] == (
+        "club.toml:2 : pas du JSON : valeur attendue, attendu : un fichier de barème"
+    )
+    assert said["nl", bad_json] == (
+        "club.toml:2: geen JSON: waarde verwacht, verwacht: een schemabestand"
+    )
+
+
+_SCALES = """name = "Club"
+unit = "points"
+decimals = 2
+[[two_winner]]
+from = 3
+awards = [1.5, 1]
+[[one_winner]]
+from = 3
+awards = [2]
+"""
+
+
+def test_a_scheme_files_scales_have_words_in_an_awards_words() -> None:
+    """An award from a scheme file names the scale it was read from: its key as the file types
+    it in English (what the JSON carries), words in the other languages."""
+    from bridgescore.languages.text import shown
+
+    scheme = loads(_SCALES, "club.toml")
+    places = tuple((Entrant(n), n) for n in range(1, 5))
+    mitchell = scheme.award(RankedField("NS", Kind.PAIRS, "Mitchell", 2, 4, places))[0].text
+    howell = scheme.award(RankedField("A", Kind.PAIRS, "Howell", 1, 2, places))[0].text
+    assert (
+        mitchell == "1st of 4 pairs, Mitchell, points: 1.5 (two_winner scale for 3 and more pairs)"
+    )
+    assert howell == "1st of 4 pairs, Howell, points: 2 (one_winner scale for 3 and more pairs)"
+    with use("fr"):
+        assert shown(mitchell).endswith("1,5 (barème à deux vainqueurs pour 3 et plus paires)")
+        assert shown(howell).endswith("2 (barème à un seul vainqueur pour 3 et plus paires)")
+    with use("nl"):
+        assert shown(mitchell).endswith("1,5 (schaal met twee winnaars voor 3 en meer paren)")
+    with use(PSEUDO):
+        said = str(shown(mitchell)) + str(shown(howell))
+    # The movements and the unit are data, said as they are.
+    assert not set(_WORD.findall(said)) - {"Mitchell", "Howell", "points"}, said

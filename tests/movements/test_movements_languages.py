@@ -102,11 +102,11 @@ def test_the_bad_movement_files_say_many_different_sentences() -> None:
 def test_a_movement_files_problems_in_french_by_hand() -> None:
     said = str(_said("plays.json", "fr"))
     assert (
-        "plays.json: rencontre 2 : round : attendu un nombre entier de 1 à 200 : trouvé '0'" in said
-    )
-    assert "plays.json: rencontre 2 : 'phantom' assis mais aucune paire fantôme déclarée" in said
+        "plays.json : rencontre 2 : round : attendu un nombre entier de 1 à 200 : trouvé '0'"
+    ) in said
+    assert "plays.json : rencontre 2 : 'phantom' assis mais aucune paire fantôme déclarée" in said
     said = str(_said("cells.asc", "fr"))
-    assert "cells.asc:3: table 1 : une table est tout à zéro ou n'a aucun zéro" in said
+    assert "cells.asc:3 : table 1 : une table est tout à zéro ou n'a aucun zéro" in said
 
 
 def test_a_movement_files_problems_in_dutch_by_hand() -> None:
@@ -149,3 +149,72 @@ def test_a_stored_movements_notes_are_said_in_the_language_when_read_back() -> N
         assert shown(back.notes[-1]) == "Boards 1-4 are in the red box."
         french = [str(shown(note)) for note in back.notes]
     assert "La paire 8 est le fantôme : la paire de la table 1 est en relâche." in french, french
+
+
+def _howell_refusals(code: str) -> list[str]:
+    """What reading each broken entry of a published Howell table says in ``code``."""
+    from bridgescore.errors import ParseError
+
+    good = {
+        "tables": 2,
+        "rounds": 3,
+        "positions": [4, 1, 2, 3],
+        "movement": ["1E", "2N", "2E"],
+        "sets": [1, 2, 0],
+    }
+    broken: list[dict[str, object]] = [
+        {},
+        {"4-7": {k: v for k, v in good.items() if k != "rounds"}},
+        {"4-7": {**good, "positions": [1, "q"]}},
+        {"4-7": {**good, "movement": 5}},
+        {"4-7": {**good, "positions": [1, 2]}},
+        {"4-7": {**good, "sets": [1, 1, 0]}},
+    ]
+    said = []
+    for data in broken:
+        with use(code):
+            with pytest.raises(ParseError) as caught:
+                jsonform.loads_howell_table(data, "4-7")
+            said.append(str(caught.value))
+    return said
+
+
+def test_a_published_howell_tables_refusals_are_said_in_the_language() -> None:
+    """The published Howell tables (shared data): each refusal names the entry and the field
+    as the file names them, the value quoted as found, every other word the language's."""
+    for said in _howell_refusals("qps"):
+        left = set(_WORD.findall(_QUOTED.sub("", said)))
+        assert not left, (sorted(left), said)
+    assert _howell_refusals("en") == [
+        "published Howell '4-7': no such entry",
+        "published Howell '4-7': no 'rounds'",
+        "published Howell '4-7': 'positions' not in the expected form: [1, 'q']",
+        "published Howell '4-7': 'movement' not in the expected form: 5",
+        "published Howell '4-7': 2 positions for 2 tables",
+        "published Howell '4-7': table 1 has no single set",  # set 1 at two places
+    ]
+    french = _howell_refusals("fr")
+    assert french[1] == "Howell publié '4-7' : pas de 'rounds'"
+    assert french[4] == "Howell publié '4-7' : 2 positions pour 2 tables"
+    assert _howell_refusals("nl")[5] == (
+        "gepubliceerde Howell '4-7': tafel 1 heeft niet precies één spelgroep"
+    )
+
+
+def test_an_asc_movements_name_is_said_in_the_language_and_read_back() -> None:
+    """An .ASC movement's generated name is English in its JSON form, in the language where it
+    is shown, read back from the JSON as the sentence it was made as."""
+    from bridgescore.languages.text import shown
+
+    # Pair 1 sits NS both rounds, 2 and 4 EW: the pairs keep their lines, a Mitchell.
+    made = ascform.loads("4 2 2 2 0\n1 2 1 3 4 2\n1 4 2 3 2 1\n", 2, "club.asc")
+    assert made.name == ".ASC mitchell, 2 tables"
+    back = jsonform.loads(jsonform.dumps(made))
+    assert back.name == made.name
+    for movement in (made, back):
+        with use("fr"):
+            assert shown(movement.name) == "Mitchell .ASC, 2 tables"
+        with use("nl"):
+            assert shown(movement.name) == "Mitchell .ASC, 2 tafels"
+        with use("qps"):
+            assert not set(_WORD.findall(str(shown(movement.name)))) - {"ASC"}

@@ -208,10 +208,12 @@ def deals_night(
     deals: bool = True,
     minutes: int = 60,
     structure: Any = None,
+    publish: bool = True,
 ) -> int:
     """A night of ``travellers`` (a traveller CSV: pairs, individual, or teams of four with
     ``structure``) imported, test.pbn's deals loaded by the director when ``deals`` (solved as
-    the console solves them), then published with a correction period of ``minutes``."""
+    the console solves them), then published with a correction period of ``minutes`` (when
+    ``publish``)."""
     from bridgescore.formats.csv import loads as csv_loads
     from bridgescore.store.sessions import to_rows
     from tests.conftest import shared_path
@@ -227,5 +229,6 @@ def deals_night(
             files={"hands": ("test.pbn", records, "application/octet-stream")},
         )
         assert loaded.status_code == 200, loaded.text
-    store.publish(session, timedelta(minutes=minutes))
+    if publish:
+        store.publish(session, timedelta(minutes=minutes))
     return session

@@ -110,3 +110,65 @@ def test_a_result_stored_while_the_site_was_written_stops_the_publishing(
         store.publish(session, timedelta(hours=1), log=shown - 1)
     assert store.live_info(session).status == LIVE
     assert store.publish(session, timedelta(hours=1), log=shown).status == PUBLISHED
+
+
+def _every_json(folder: Path) -> dict[str, object]:
+    """Every page's JSON twin written in ``folder`` (not the writer's manifest)."""
+    from bridgescore.formats.outputs import MANIFEST
+
+    return {
+        p.name: json.loads(p.read_text(encoding="utf-8"))
+        for p in folder.glob("*.json")
+        if p.name != MANIFEST
+    }
+
+
+@pytest.mark.parametrize("teams", [False, True], ids=["pairs", "teams"])
+def test_the_site_written_on_publishing_is_the_one_served_with_double_dummy(
+    tmp_path: Path, teams: bool
+) -> None:
+    """A session with deals: the site ``--publish-to`` writes, and the console's zip, have the
+    served pages' double dummy, par and opening leads (each evening's analysis), every page's
+    data the same as its served twin."""
+    import io
+    import zipfile
+
+    from bridgescore.session import FieldStructure
+    from bridgescore.store import open_store
+    from tests.reports.helpers import LED, MINI
+    from tests.web.players import Console as Players
+    from tests.web.players import deals_night
+
+    pytest.importorskip("endplay")
+    site = tmp_path / "site"
+    site.mkdir()
+    store = open_store(str(tmp_path / "club.db"))
+    try:
+        structure = FieldStructure.TEAMS if teams else None
+        session = deals_night(store, LED if teams else MINI, structure=structure, publish=False)
+        web = Players(store, create_app(store, publish_folder=site))
+        publish = f"/director/sessions/{session}/publish.json"
+        answer = web.post(publish, minutes="60", anyway="yes")  # the entries as they stand
+        assert answer.status_code == 200, answer.text
+        written = _every_json(site / f"session-{session}")
+        evenings = [name for name in written if name.endswith("-evening.json")]
+        assert evenings and len(written) > len(evenings) + 1
+        client = web.client()
+        for name, data in written.items():
+            assert client.get(f"/results/{session}/{name}").json() == data, name
+        evening = written[evenings[0]]
+        assert isinstance(evening, dict)
+        assert evening["solved"]
+        if teams:  # each board's makeable contracts and each table's lead against them
+            boards = [b for m in evening["matches"] for b in m["boards"]]
+            assert any(b["makeable_said"] and b["leads_said"] for b in boards)
+        else:
+            assert evening["leads"]
+        zipped = web.get(f"/director/sessions/{session}/export.zip")
+        assert zipped.status_code == 200
+        with zipfile.ZipFile(io.BytesIO(zipped.content)) as archive:
+            for name, data in written.items():
+                inside = archive.read(f"session-{session}/{name}").decode("utf-8")
+                assert json.loads(inside) == data, name
+    finally:
+        store.close()

@@ -266,7 +266,7 @@ def test_a_bad_file_uploaded_is_refused_in_the_clubs_language(store: Store) -> N
     assert answer.status_code == 422, answer.text
     message = answer.json()["error"]["message"]
     assert "night.dlm : 5 problèmes" in message, message
-    assert "night.dlm:9: pas une ligne clé=valeur : trouvé 'not a line'" in message, message
+    assert "night.dlm:9 : pas une ligne clé=valeur : trouvé 'not a line'" in message, message
     page = refused("nl", "deals")
     assert page.status_code == 422
     assert "night.dlm:8, spel 2: geen 26 letters a tot p: gevonden" in page.text, page.text

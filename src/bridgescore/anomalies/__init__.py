@@ -24,7 +24,16 @@ from bridgescore.anomalies.detect import (
     Anomaly,
     DoubleDummyTricks,
     find,
+    kind_said,
     to_data,
 )
 
-__all__ = ["DD_TRICKS", "OUTLIER_IMPS", "Anomaly", "DoubleDummyTricks", "find", "to_data"]
+__all__ = [
+    "DD_TRICKS",
+    "OUTLIER_IMPS",
+    "Anomaly",
+    "DoubleDummyTricks",
+    "find",
+    "kind_said",
+    "to_data",
+]

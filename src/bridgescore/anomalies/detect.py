@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from bridgescore.bridge import Seat, Side, Strain, Vulnerability
 from bridgescore.contract import Contract
 from bridgescore.deal import Deal
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text, in_context, shown
 from bridgescore.movements.model import Movement
 from bridgescore.scoring.imps import imps
 from bridgescore.session import Board, Session
@@ -32,8 +34,23 @@ _DD_SWING = 2  # an outlier whose tricks are within this of double dummy is a re
 _FIELD = 3  # other results a board needs before the field says anything
 _SAME = 2  # other tables needed in a contract before its side is the field's
 
-_SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
-_SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+# The words a reason names seats and sides with (translated where the reason is shown).
+_SIDE_NAMES = {Side.NS: Text(N_("North-South")), Side.EW: Text(N_("East-West"))}
+_SEAT_NAMES = {
+    Seat.N: Text(N_("North")),
+    Seat.E: Text(N_("East")),
+    Seat.S: Text(N_("South")),
+    Seat.W: Text(N_("West")),
+}
+# Each kind in words, where an anomaly is described (the JSON keeps the kind as it is).
+_KINDS = {
+    "direction": in_context("an entry that looks wrong, its kind", "direction"),
+    "outlier": in_context("an entry that looks wrong, its kind", "outlier"),
+    "double dummy": in_context("an entry that looks wrong, its kind", "double dummy"),
+    "lead": in_context("an entry that looks wrong, its kind", "lead"),
+    "movement": in_context("an entry that looks wrong, its kind", "movement"),
+    "vulnerability": in_context("an entry that looks wrong, its kind", "vulnerability"),
+}
 
 
 @dataclass(frozen=True)
@@ -43,17 +60,30 @@ class Anomaly:
     kind: str  # "direction", "outlier", "double dummy", "lead", "movement", "vulnerability"
     board: int
     index: int  # the row's position in ``Session.tables``
-    reason: str
+    reason: str  # a Text: English as it is, said in the language where it is shown
     section: str | None = None
     line: int | None = None
 
     def describe(self, session: Session) -> str:
-        """The entry and the reason, as a director reads it."""
+        """The entry and the reason, as a director reads it, in the current language."""
         row = session.tables[self.index]
-        where = f"section {self.section}, " if self.section else ""
-        return (
-            f"{where}board {self.board}, {_who(row)}: {row.describe()} — {self.kind}: {self.reason}"
+        said = _(
+            "board %(board)s, %(who)s: %(entry)s — %(kind)s: %(reason)s",
+            board=self.board,
+            who=_who(row),
+            entry=row.describe(),
+            kind=kind_said(self.kind),
+            reason=shown(self.reason),
         )
+        if self.section:
+            return _("section %(section)s, %(said)s", section=self.section, said=said)
+        return said
+
+
+def kind_said(kind: str) -> str:
+    """An anomaly's kind (``outlier``) in the current language's words."""
+    word = _KINDS.get(kind)
+    return kind if word is None else str(shown(word))
 
 
 def find(
@@ -102,7 +132,10 @@ def _board(
 
         reasons = [*_direction(result, others), *_sign(result, others)]
         if reasons:
-            yield anomaly("direction", "; ".join(reasons))
+            joined = reasons[0]
+            for more in reasons[1:]:
+                joined = Text("%(first)s; %(more)s", first=joined, more=more)
+            yield anomaly("direction", joined)
         outlier = _outlier(result, others, tricks)
         if outlier:
             yield anomaly("outlier", outlier)
@@ -132,7 +165,7 @@ def _played(result: BridgeResult) -> tuple[Contract, Seat, int] | None:
     return result.contract, result.declarer, result.tricks
 
 
-def _direction(result: BridgeResult, others: Sequence[BridgeResult]) -> list[str]:
+def _direction(result: BridgeResult, others: Sequence[BridgeResult]) -> list[Text]:
     """A contract that the other tables in it all played from the other side."""
     mine = _played(result)
     if mine is None:
@@ -149,13 +182,22 @@ def _direction(result: BridgeResult, others: Sequence[BridgeResult]) -> list[str
         return []
     level = f"{contract.level}{contract.strain.value}"
     return [
-        f"{contract} by {_SEAT_NAMES[declarer]} ({result.ns_score:+d} to NS), where the "
-        f"{opposite} other tables in {level} played it from "
-        f"{_SIDE_NAMES[declarer.side.other]}: a declarer entered on the wrong side?"
+        Text(
+            N_(
+                "%(contract)s by %(seat)s (%(score)s to NS), where the %(opposite)s other tables "
+                "in %(level)s played it from %(side)s: a declarer entered on the wrong side?"
+            ),
+            contract=str(contract),
+            seat=_SEAT_NAMES[declarer],
+            score=f"{result.ns_score:+d}",
+            opposite=opposite,
+            level=level,
+            side=_SIDE_NAMES[declarer.side.other],
+        )
     ]
 
 
-def _sign(result: BridgeResult, others: Sequence[BridgeResult]) -> list[str]:
+def _sign(result: BridgeResult, others: Sequence[BridgeResult]) -> list[Text]:
     """A score that is the reverse of other tables' same score, which it never equals."""
     score = result.ns_score
     if score == 0 or _played(result) is not None:
@@ -169,23 +211,32 @@ def _sign(result: BridgeResult, others: Sequence[BridgeResult]) -> list[str]:
         return []
     if opposite_sign < _SAME:
         return []
-    return [
-        f"{score:+d} to NS is the reverse of {_tables(reversed_count)} {-score:+d}, and "
-        f"{opposite_sign} of the {len(others)} other results went the other way: a score "
-        "entered for the wrong side?"
-    ]
-
-
-def _tables(count: int) -> str:
-    """Whose score: "another table's", "3 other tables'"."""
-    return "another table's" if count == 1 else f"{count} other tables'"
+    values = {
+        "score": f"{score:+d}",
+        "reverse": f"{-score:+d}",
+        "count": reversed_count,
+        "opposite": opposite_sign,
+        "others": len(others),
+    }
+    if reversed_count == 1:
+        said = N_(
+            "%(score)s to NS is the reverse of another table's %(reverse)s, and %(opposite)s of "
+            "the %(others)s other results went the other way: a score entered for the wrong side?"
+        )
+    else:
+        said = N_(
+            "%(score)s to NS is the reverse of %(count)s other tables' %(reverse)s, and "
+            "%(opposite)s of the %(others)s other results went the other way: a score entered "
+            "for the wrong side?"
+        )
+    return [Text(said, **values)]
 
 
 def _outlier(
     result: BridgeResult,
     others: Sequence[BridgeResult],
     tricks: Mapping[tuple[Seat, Strain], int] | None,
-) -> str | None:
+) -> Text | None:
     """A score beyond every other on the board by :data:`OUTLIER_IMPS` or more -- unless the
     deal is known and double dummy allows it (a real swing, not a slip)."""
     if len(others) < _FIELD:
@@ -201,9 +252,15 @@ def _outlier(
         return None
     if gap < OUTLIER_IMPS:
         return None
-    reason = (
-        f"{score:+d} to NS is {gap} IMPs from the nearest of the {len(others)} other results "
-        f"({nearest:+d})"
+    reason = Text(
+        N_(
+            "%(score)s to NS is %(gap)s IMPs from the nearest of the %(others)s other results "
+            "(%(nearest)s)"
+        ),
+        score=f"{score:+d}",
+        gap=gap,
+        others=len(others),
+        nearest=f"{nearest:+d}",
     )
     played = _played(result)
     if tricks is not None and played is not None:
@@ -212,16 +269,23 @@ def _outlier(
         if made is not None:
             if abs(taken - made) < _DD_SWING:
                 return None  # double dummy makes it: a swing, not a slip
-            reason += (
-                f", and double dummy gives {_SEAT_NAMES[declarer]} {made} tricks in "
-                f"{contract.strain.value}, not {taken}"
+            reason = Text(
+                N_(
+                    "%(reason)s, and double dummy gives %(seat)s %(made)s tricks in %(strain)s, "
+                    "not %(taken)s"
+                ),
+                reason=reason,
+                seat=_SEAT_NAMES[declarer],
+                made=made,
+                strain=contract.strain.value,
+                taken=taken,
             )
     return reason
 
 
 def _double_dummy(
     result: BridgeResult, tricks: Mapping[tuple[Seat, Strain], int] | None
-) -> str | None:
+) -> Text | None:
     """Declarer's tricks :data:`DD_TRICKS` or more from double dummy's."""
     played = _played(result)
     if tricks is None or played is None:
@@ -230,10 +294,16 @@ def _double_dummy(
     made = tricks.get((declarer, contract.strain))
     if made is None or abs(taken - made) < DD_TRICKS:
         return None
-    return f"{contract} by {_SEAT_NAMES[declarer]} took {taken} tricks; double dummy gives {made}"
+    return Text(
+        N_("%(contract)s by %(seat)s took %(taken)s tricks; double dummy gives %(made)s"),
+        contract=str(contract),
+        seat=_SEAT_NAMES[declarer],
+        taken=taken,
+        made=made,
+    )
 
 
-def _lead(t: TableResult, result: BridgeResult, deal: Deal | None) -> str | None:
+def _lead(t: TableResult, result: BridgeResult, deal: Deal | None) -> Text | None:
     """An opening lead that is not in the hand of declarer's left-hand opponent."""
     played = _played(result)
     if t.lead is None or deal is None or played is None:
@@ -250,16 +320,20 @@ def _lead(t: TableResult, result: BridgeResult, deal: Deal | None) -> str | None
         (h.seat for h in deal if h is not None and rank in h.holding(suit)),
         None,
     )
-    held = "" if holder is None else f"; {_SEAT_NAMES[holder]} holds it"
-    return (
-        f"the lead {t.lead} is not in {_SEAT_NAMES[leader]}'s hand (the leader, on "
-        f"{_SEAT_NAMES[declarer]}'s left){held}"
+    said = Text(
+        N_("the lead %(lead)s is not in %(leader)s's hand (the leader, on %(declarer)s's left)"),
+        lead=t.lead,
+        leader=_SEAT_NAMES[leader],
+        declarer=_SEAT_NAMES[declarer],
     )
+    if holder is None:
+        return said
+    return Text(N_("%(said)s; %(holder)s holds it"), said=said, holder=_SEAT_NAMES[holder])
 
 
 def _vulnerability(
     result: BridgeResult, others: Sequence[BridgeResult], vulnerability: Vulnerability
-) -> str | None:
+) -> Text | None:
     """A bare score that none of the field's contracts makes at the board's vulnerability and
     one of them makes at the other vulnerability of its declaring side."""
     if _played(result) is not None or result.passed_out or not result.ns_score:
@@ -281,12 +355,18 @@ def _vulnerability(
     if explained or flipped is None:
         return None
     contract, side, taken = flipped
-    now = "vulnerable" if vulnerability.is_vulnerable(side) else "not vulnerable"
-    then = "not vulnerable" if now == "vulnerable" else "vulnerable"
-    return (
-        f"{score:+d} to NS is {contract} by {_SIDE_NAMES[side]} taking {taken} tricks "
-        f"{then}, but {_SIDE_NAMES[side]} are {now} on board: a score from the other "
-        "vulnerability?"
+    if vulnerability.is_vulnerable(side):
+        said = N_(
+            "%(score)s to NS is %(contract)s by %(side)s taking %(taken)s tricks not vulnerable, "
+            "but %(side)s are vulnerable on board: a score from the other vulnerability?"
+        )
+    else:
+        said = N_(
+            "%(score)s to NS is %(contract)s by %(side)s taking %(taken)s tricks vulnerable, but "
+            "%(side)s are not vulnerable on board: a score from the other vulnerability?"
+        )
+    return Text(
+        said, score=f"{score:+d}", contract=str(contract), side=_SIDE_NAMES[side], taken=taken
     )
 
 
@@ -350,16 +430,26 @@ def _against_sets(session: Session) -> Iterable[Anomaly]:
             )
             if not twice and not mates_together:
                 continue
-            mates = ", ".join(str(x) for x in sorted(usual[section, b])) or "others"
-            reason = (
-                f"board {b} at round {round_number}, table {table}, with boards "
-                f"{', '.join(str(x) for x in sorted(others))}: board {b} travels with "
-                f"{mates}"
+            mates = ", ".join(str(x) for x in sorted(usual[section, b]))
+            reason = Text(
+                N_(
+                    "board %(board)s at round %(round)s, table %(table)s, with boards "
+                    "%(others)s: board %(board)s travels with %(mates)s"
+                ),
+                board=b,
+                round=round_number,
+                table=table,
+                others=", ".join(str(x) for x in sorted(others)),
+                mates=mates or in_context("boards a board travels with", "others"),
             )
             if twice:
                 elsewhere = [q[2] for q in where[section, b] if q != p and q[1] == round_number]
-                reason += f", and was played at table {', '.join(elsewhere)} in round "
-                reason += f"{round_number} too"
+                reason = Text(
+                    N_("%(reason)s, and was played at table %(tables)s in round %(round)s too"),
+                    reason=reason,
+                    tables=", ".join(elsewhere),
+                    round=round_number,
+                )
             for i in rows:
                 if session.tables[i].board == b:
                     t = session.tables[i]
@@ -392,4 +482,12 @@ def _who(t: TableResult) -> str:
     return f"NS {ns} v EW {ew}"
 
 
-__all__ = ["DD_TRICKS", "OUTLIER_IMPS", "Anomaly", "DoubleDummyTricks", "find", "to_data"]
+__all__ = [
+    "DD_TRICKS",
+    "OUTLIER_IMPS",
+    "Anomaly",
+    "DoubleDummyTricks",
+    "find",
+    "kind_said",
+    "to_data",
+]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import Compensation, Rounding, Rules
 
 
@@ -47,19 +49,27 @@ class Conventions:
 CONVENTIONS: dict[str, Conventions] = {
     c.name: c
     for c in (
-        Conventions("plain", "rows and totals under the same rules, rounded as they say"),
+        Conventions("plain", Text(N_("rows and totals under the same rules, rounded as they say"))),
         Conventions(
             "compscore",
-            "Compscore: rows on each board's own top, rounded to even; totals with boards "
-            "played fewer times factored and x most boards / boards played",
+            Text(
+                N_(
+                    "Compscore: rows on each board's own top, rounded to even; totals with boards "
+                    "played fewer times factored and x most boards / boards played"
+                )
+            ),
             row_rounding=Rounding.HALF_EVEN,
             rows_on_own_top=True,
             factored_totals=True,
         ),
         Conventions(
             "nz",
-            "NZ Scorer: rows Neuberg-factored around artificial scores, truncated; totals "
-            "truncated; sections scored across the field ranked within each section",
+            Text(
+                N_(
+                    "NZ Scorer: rows Neuberg-factored around artificial scores, truncated; totals "
+                    "truncated; sections scored across the field ranked within each section"
+                )
+            ),
             row_rounding=Rounding.TRUNCATE,
             total_rounding=Rounding.TRUNCATE,
             rows_neuberg=True,

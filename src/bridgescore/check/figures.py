@@ -163,7 +163,7 @@ def _read_figures(path: str | Path) -> Figures:
             rf.warnings,
         )
     assert isinstance(event, Event)
-    program = event.program_name or "an unnamed program"
+    program = event.program_name or Text(N_("an unnamed program"))
     detected = "plain"
     reported, scorer_handicaps = rf.reported, None
     if program.lower().startswith("compscore"):
@@ -175,7 +175,7 @@ def _read_figures(path: str | Path) -> Figures:
         name,
         rf.session,
         reported,
-        f"USEBIO from {program}",
+        Text(N_("USEBIO from %(program)s"), program=program),
         detected,
         rf.declared(),
         scorer_handicaps,

@@ -13,6 +13,8 @@ from bridgescore.check.conventions import CONVENTIONS, Conventions
 from bridgescore.check.figures import Figures
 from bridgescore.check.search import SearchPlan, options, plan
 from bridgescore.formats.reported import ReportedScores
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Method, Rules, Totals
 from bridgescore.scoring import score_pairs
@@ -72,22 +74,39 @@ class Check:
         return self.chosen.comparison.compared == 0
 
     def nothing_compared_reason(self) -> str:
-        """Why nothing was compared, in a sentence."""
+        """Why nothing was compared, in a sentence (a :class:`Text`: English in the JSON, said
+        in the language in the terminal)."""
         reported = self.figures.reported
         comparison = self.chosen.comparison
-        parts = []
+        parts: list[Text] = []
         if not any(r.ns is not None or r.ew is not None for r in reported.rows):
-            unit = "IMPs" if reported.method is not Method.MATCHPOINTS else "matchpoints"
-            parts.append(f"the file gives no row's {unit} that bridgescore could read")
+            if reported.method is not Method.MATCHPOINTS:
+                parts.append(Text(N_("the file gives no row's IMPs that bridgescore could read")))
+            else:
+                parts.append(
+                    Text(N_("the file gives no row's matchpoints that bridgescore could read"))
+                )
         if comparison.uncompared:
-            listed = len(comparison.uncompared)
             parts.append(
-                f"none of the {listed} entrants it ranks played a board here "
-                f"(first: {comparison.uncompared[0].label})"
+                Text(
+                    N_(
+                        "none of the %(listed)s entrants it ranks played a board here "
+                        "(first: %(first)s)"
+                    ),
+                    listed=len(comparison.uncompared),
+                    first=comparison.uncompared[0].label,
+                )
             )
         elif not reported.standings:
-            parts.append("it ranks no one")
-        return "Nothing was compared: " + ", and ".join(parts) + "."
+            parts.append(Text(N_("it ranks no one")))
+        reasons = (
+            Text(N_("%(first)s, and %(second)s"), first=parts[0], second=parts[1])
+            if len(parts) == 2
+            else parts[0]
+            if parts
+            else ""
+        )
+        return Text(N_("Nothing was compared: %(reasons)s."), reasons=reasons)
 
     @property
     def options(self) -> list[str]:

@@ -21,8 +21,8 @@ from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.help import Command, Group
 from bridgescore.cli.options import console as options_console
 from bridgescore.display import printable, printable_json
-from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import N_, _, written_date, written_time
+from bridgescore.errors import BridgeScoreError, located
+from bridgescore.languages import N_, _, pgettext, written_date, written_time
 
 if TYPE_CHECKING:
     from bridgescore.store import Policy
@@ -74,7 +74,7 @@ def _date(text: str | None, what: str) -> date | None:
     try:
         return parse_date(text)
     except BridgeScoreError as error:
-        raise UsageProblem(f"{what}: {error}") from None
+        raise UsageProblem(located(what, str(error))) from None
 
 
 # What an import is doing, as its progress bar says it (the store's words).
@@ -851,7 +851,7 @@ def handicaps_command(
             h.player.name,
             _signed(h.explanation.handicap),
             str(len(h.explanation.inputs)),
-            h.explanation.source,
+            _source_said(h.explanation.source),
         ]
         for h in found_all
     ]
@@ -864,6 +864,18 @@ def handicaps_command(
     )
     headers = [_("Id"), _("Player"), _("Handicap"), _("Sessions"), _("From")]
     sys.stdout.write(_table(headers, rows))
+
+
+def _source_said(source: str) -> str:
+    """Where a handicap comes from (the explanation's ``source``, English in its JSON), in
+    words of the current language."""
+    words = {
+        "history": pgettext("where a handicap comes from", "history"),
+        "override": pgettext("where a handicap comes from", "override"),
+        "fixed": pgettext("where a handicap comes from", "fixed"),
+        "none": pgettext("where a handicap comes from", "none"),
+    }
+    return words.get(source, source)
 
 
 def _signed(value: Fraction | None) -> str:

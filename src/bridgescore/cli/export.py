@@ -18,7 +18,7 @@ from bridgescore.cli.options import (
     scoring_options,
     with_strata,
 )
-from bridgescore.errors import BridgeScoreError, RulesError
+from bridgescore.errors import BridgeScoreError, RulesError, located
 from bridgescore.languages import N_, _, ngettext
 from bridgescore.languages.text import shown as shown_text
 
@@ -218,7 +218,7 @@ def _export_event(
                     else None
                 )
             except BridgeScoreError as error:
-                raise UsageProblem(f"{s.label}: {error}") from None
+                raise UsageProblem(located(s.label, str(error))) from None
             awards.append(award(s.result, scheme) if scheme else None)
         overall, not_overall = _overall(ranking, spec, options)
         for s in sessions:

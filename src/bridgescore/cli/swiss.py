@@ -13,7 +13,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.help import Group
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, located
 from bridgescore.languages import N_, _, current, ngettext
 
 if TYPE_CHECKING:
@@ -459,6 +459,8 @@ def _print(show: Callable[[Any], None]) -> None:
 
 def _load(file: str) -> SwissEvent:
     from bridgescore.formats.files import read_utf8
+    from bridgescore.languages.parsers import parser_said
+    from bridgescore.languages.text import shown
     from bridgescore.swiss import SwissEvent
 
     try:
@@ -471,11 +473,11 @@ def _load(file: str) -> SwissEvent:
                 "%(file)s: not JSON (line %(lineno)s): %(msg)s",
                 file=file,
                 lineno=error.lineno,
-                msg=error.msg,
+                msg=shown(parser_said(error.msg)),
             )
         ) from None
     except BridgeScoreError as error:
-        raise UsageProblem(f"{file}: {error}") from None
+        raise UsageProblem(located(file, str(error))) from None
 
 
 def _save(file: str, event: SwissEvent) -> None:

@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from bridgescore.movements.model import Movement
     from bridgescore.session import FieldStructure, Session
 
-KINDS = (
-    "a .csv traveller file, a .pbn file, .xml in USEBIO or NZ Scorer form, or bridgescore's "
-    ".json results"
+KINDS = Text(
+    N_(
+        "a .csv traveller file, a .pbn file, .xml in USEBIO or NZ Scorer form, or bridgescore's "
+        ".json results"
+    )
 )
 
 # Each kind's module, imported when first used.

@@ -57,38 +57,6 @@ _SIGNATURES = (
     (b"\x1f\x8b", N_("a gzip-compressed file")),
 )
 
-# What Python's JSON and XML parsers say of a document they cannot read, marked here so that a
-# file's problem says it in the language (another is shown as the parser says it).
-_PARSERS = (
-    N_("Expecting value"),
-    N_("Expecting property name enclosed in double quotes"),
-    N_("Expecting ':' delimiter"),
-    N_("Expecting ',' delimiter"),
-    N_("Unterminated string starting at"),
-    N_("Invalid control character at"),
-    N_("Invalid \\escape"),
-    N_("Invalid \\uXXXX escape"),
-    N_("Extra data"),
-    N_("mismatched tag"),
-    N_("not well-formed (invalid token)"),
-    N_("unclosed token"),
-    N_("no element found"),
-    N_("syntax error"),
-    N_("junk after document element"),
-    N_("undefined entity"),
-    N_("duplicate attribute"),
-    N_("unbound prefix"),
-    N_("XML or text declaration not at start of entity"),
-    N_("unclosed CDATA section"),
-)
-
-
-def parser_said(message: str) -> Text:
-    """What a JSON or XML parser said, to be said in the language when it is one of
-    :data:`_PARSERS`."""
-    return Text(message)
-
-
 _REASONS = {
     errno.EACCES: N_("permission denied"),
     errno.EPERM: N_("permission denied"),

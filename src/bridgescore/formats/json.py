@@ -38,9 +38,10 @@ from bridgescore.errors import (
     sentence,
 )
 from bridgescore.explanation import Explanation
-from bridgescore.formats.files import decode_text, parser_said
+from bridgescore.formats.files import decode_text
 from bridgescore.formats.results_file import ResultsFile, load_with
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said
 from bridgescore.languages.text import Text
 from bridgescore.results import ScoredBoard, ScoredTable, SessionResult, Standing
 from bridgescore.rules import Method

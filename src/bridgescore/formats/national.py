@@ -30,12 +30,12 @@ from fractions import Fraction
 from typing import IO
 
 from bridgescore.display import fmt
-from bridgescore.errors import RulesError
+from bridgescore.errors import RulesError, located
 from bridgescore.events import Ranking
 from bridgescore.formats import usebio
 from bridgescore.formats.results_file import ResultsFile
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, shown
 from bridgescore.masterpoints import Award, Awards
 from bridgescore.results import SessionResult
 from bridgescore.rules import Method
@@ -102,7 +102,8 @@ class MissingNumber:
     player: str  # the player's name, or "player 2" when the file names none
 
     def describe(self) -> str:
-        return f"{self.entrant}: {self.player}"
+        """Whose number is missing, in the current language (the name as it is)."""
+        return located(str(shown(self.entrant.said)), str(shown(self.player)))
 
 
 def _pairs(result: SessionResult | TeamsResult | None) -> SessionResult:
@@ -133,8 +134,9 @@ def missing_numbers(result: SessionResult | TeamsResult) -> tuple[MissingNumber,
                 member = members[i] if i < len(members) else Member()
                 number = (member.national or "").strip()
                 if not number.isdigit():
-                    shown = players[i] if i < len(players) and players[i] else f"player {i + 1}"
-                    found.append(MissingNumber(entrant, shown))
+                    unnamed = Text(N_("player %(number)s"), number=i + 1)
+                    said = players[i] if i < len(players) and players[i] else unnamed
+                    found.append(MissingNumber(entrant, said))
     return tuple(found)
 
 

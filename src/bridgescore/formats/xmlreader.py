@@ -16,8 +16,8 @@ from xml.parsers import expat
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract, parse_tricks
 from bridgescore.errors import InputFileError, ParseError, Problem, Problems
-from bridgescore.formats.files import parser_said
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said
 from bridgescore.languages.text import Text
 from bridgescore.traveller import Artificial, BridgeResult, SideScore, WeightedResult
 

@@ -42,7 +42,8 @@ from typing import Any
 
 from bridgescore.errors import ParseError, Problems, RulesError
 from bridgescore.languages import N_
-from bridgescore.languages.text import Figure, Text, counted
+from bridgescore.languages.parsers import parser_said, toml_said
+from bridgescore.languages.text import Figure, Text, counted, in_context
 from bridgescore.masterpoints.model import (
     Award,
     EventField,
@@ -71,6 +72,14 @@ TABLES = {
     "one_winner": "a Howell, an arrow-switched Mitchell or an individual",
     "teams": "teams",
     "event": "the overall ranking of an event of several sessions",
+}
+# The scales in an award's words: English keeps the file's key (what the JSON and the exports
+# carry), the languages say what it is.
+_SCALE_WORDS = {
+    "two_winner": in_context("a scheme file's scale, in an award's words", "two_winner"),
+    "one_winner": in_context("a scheme file's scale, in an award's words", "one_winner"),
+    "teams": in_context("a scheme file's scale, in an award's words", "teams"),
+    "event": in_context("a scheme file's scale, in an award's words", "event"),
 }
 # Entrants a table seats (an event's overall ranking: pairs; an individual's, counted by
 # entrants, is checked against its pairs' seats too, the smaller).
@@ -165,7 +174,7 @@ class TableScheme(Scheme):
             return value, Text(
                 N_("%(value)s (%(table)s scale for %(sizes)s %(what)s)"),
                 value=Figure(number(value, decimals)),
-                table=table,  # the scheme file's key
+                table=_SCALE_WORDS[table],  # the scheme file's key: English as typed
                 sizes=row.sizes(),
                 what=Text(_WHAT[what]),
             )
@@ -203,14 +212,14 @@ def loads(text: str, path: str | None = None, *, kind: str | None = None) -> Tab
         data: Any = json.loads(text) if as_json else tomllib.loads(text)
     except json.JSONDecodeError as error:
         problems.report(
-            Text(N_("not JSON: %(reason)s"), reason=error.msg),
+            Text(N_("not JSON: %(reason)s"), reason=parser_said(error.msg)),
             error.lineno,
             expected=Text(N_("a scheme file")),
         )
         raise problems.error() from None
     except tomllib.TOMLDecodeError as error:
         problems.report(
-            Text(N_("not TOML: %(reason)s"), reason=str(error)),
+            Text(N_("not TOML: %(reason)s"), reason=toml_said(error)),
             expected=Text(N_("a scheme file (docs/masterpoints.md)")),
         )
         raise problems.error() from None

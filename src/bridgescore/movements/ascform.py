@@ -21,7 +21,7 @@ import re
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, in_context
 from bridgescore.movements.model import (
     Contestant,
     Movement,
@@ -155,11 +155,25 @@ def _movement(
         rounds=rounds,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=f".ASC {kind}, {tables} tables",
+        name=asc_name(kind, tables),
         shared=tuple(sorted(shared)),
         stands=max(map(len, waiting_sets(plays, rounds).values()), default=0),
         repeats=individual,
     )
+
+
+# The kinds of movement an .ASC file holds, as its generated name writes them (lower case).
+_KINDS = {
+    FieldStructure.MITCHELL: in_context("an .ASC movement's kind", "mitchell"),
+    FieldStructure.HOWELL: in_context("an .ASC movement's kind", "howell"),
+    FieldStructure.INDIVIDUAL: in_context("an .ASC movement's kind", "individual"),
+}
+
+
+def asc_name(kind: FieldStructure, tables: int) -> Text:
+    """The name an .ASC movement is given (``.ASC howell, 4 tables``): English in its JSON form,
+    said in the reader's language (read back by :mod:`jsonform` too)."""
+    return Text(N_(".ASC %(kind)s, %(tables)s tables"), kind=_KINDS[kind], tables=tables)
 
 
 def _numbers(text: str) -> list[int | None]:

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from bridgescore.bridge import Side
 from bridgescore.errors import InputFileError, ParseError, Problem, RulesError
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said
 from bridgescore.languages.text import Text
 from bridgescore.movements.model import Contestant, Movement, Play, set_boards
 from bridgescore.session import FieldStructure
@@ -116,8 +117,7 @@ def loads(text: str, path: str | None = None) -> Movement:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        # The parser's usual sentences are in the catalogues (formats/files.py marks them).
-        said = Text(N_("not JSON: %(error)s"), error=Text(error.msg))
+        said = Text(N_("not JSON: %(error)s"), error=parser_said(error.msg))
         raise InputFileError(path, [Problem(said, line=error.lineno)]) from None
     except ValueError as error:  # a number of thousands of digits
         said = Text(N_("not a movement: %(error)s"), error=str(error))
@@ -297,9 +297,22 @@ _NAMED = re.compile(
 )
 
 
+_T = TypeVar("_T")
+_ASC_NAMED = re.compile(
+    r"\.ASC (?P<kind>mitchell|howell|individual), (?P<tables>[0-9]{1,3}) tables"
+)
+
+
 def _named(name: str) -> str:
     """A name as a generator writes it ("Howell, 7 tables", "Mitchell, 5 tables,
-    arrow-switched") as the :class:`Text` it was made as; any other name as it is."""
+    arrow-switched", ".ASC howell, 4 tables") as the :class:`Text` it was made as; any other
+    name as it is."""
+    asc = _ASC_NAMED.fullmatch(name)
+    if asc is not None:
+        from bridgescore.movements.ascform import asc_name
+
+        made = asc_name(FieldStructure(asc["kind"]), int(asc["tables"]))
+        return made if made == name else name
     found = _NAMED.fullmatch(name)
     if found is None or found["title"] not in _TITLES:
         return name
@@ -541,6 +554,26 @@ def _key(where: str, key: str) -> Text:
     return Text(N_("%(where)s: %(key)s"), where=where, key=key)
 
 
+def _published(entry: Mapping[str, Any], key: str, field: str, read: Callable[[Any], _T]) -> _T:
+    """A published Howell entry's ``field`` read by ``read``; a refusal naming the entry and the
+    field otherwise (the value quoted as found)."""
+    if field not in entry:
+        raise ParseError(
+            Text(N_("published Howell %(key)s: no %(field)s"), key=repr(key), field=repr(field))
+        )
+    try:
+        return read(entry[field])
+    except (TypeError, ValueError, IndexError):
+        raise ParseError(
+            Text(
+                N_("published Howell %(key)s: %(field)s not in the expected form: %(found)s"),
+                key=repr(key),
+                field=repr(field),
+                found=repr(entry[field])[:40],
+            )
+        ) from None
+
+
 def _whole(value: Any, least: int, most: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
@@ -560,18 +593,24 @@ def loads_howell_table(data: Mapping[str, Any], key: str, boards_per_round: int 
     Each round a moving pair goes one step along ``movement``; each set one step back along
     ``sets`` (the set at position i + 1 comes to position i). Entries keyed ``-M`` are Mitchells.
     """
-    try:
-        entry = data[key]
-        tables = int(entry["tables"])
-        rounds = int(entry["rounds"])
-        positions = [int(p) for p in entry["positions"]]
-        circuit = [(int(s[:-1]), s[-1].upper()) for s in entry["movement"]]
-        board_circuit = [int(t) for t in entry["sets"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise ParseError(f"published Howell {key!r}: not in the expected form ({error})") from None
+    entry = data.get(key)
+    if not isinstance(entry, Mapping):
+        raise ParseError(Text(N_("published Howell %(key)s: no such entry"), key=repr(key)))
+    tables = _published(entry, key, "tables", int)
+    rounds = _published(entry, key, "rounds", int)
+    positions = _published(entry, key, "positions", lambda v: [int(p) for p in v])
+    circuit = _published(
+        entry, key, "movement", lambda v: [(int(s[:-1]), s[-1].upper()) for s in v]
+    )
+    board_circuit = _published(entry, key, "sets", lambda v: [int(t) for t in v])
     if len(positions) != 2 * tables:
         raise ParseError(
-            f"published Howell {key!r}: {len(positions)} positions for {tables} tables"
+            Text(
+                N_("published Howell %(key)s: %(positions)s positions for %(tables)s tables"),
+                key=repr(key),
+                positions=len(positions),
+                tables=tables,
+            )
         )
     start = {(k // 2 + 1, "NE"[k % 2]): p for k, p in enumerate(positions)}
     mitchell = key.upper().endswith("-M")
@@ -587,7 +626,13 @@ def loads_howell_table(data: Mapping[str, Any], key: str, boards_per_round: int 
                 if board_circuit[(i - rnd) % len(board_circuit)] == table
             ]
             if len(here) != 1:
-                raise ParseError(f"published Howell {key!r}: table {table} has no single set")
+                raise ParseError(
+                    Text(
+                        N_("published Howell %(key)s: table %(table)s has no single set"),
+                        key=repr(key),
+                        table=table,
+                    )
+                )
             number = here[0] + 1
             ns, ew = seated[(table, "N")], seated[(table, "E")]
             seats = (
@@ -602,6 +647,10 @@ def loads_howell_table(data: Mapping[str, Any], key: str, boards_per_round: int 
         rounds=rounds,
         boards_per_round=boards_per_round,
         plays=tuple(plays),
-        name=f"Published {'Mitchell' if mitchell else 'Howell'} {key}",
+        name=Text(
+            N_("Published %(title)s %(key)s"),
+            title=Text("Mitchell" if mitchell else "Howell"),
+            key=key,
+        ),
         stands=board_circuit.count(0),
     )

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from bridgescore.errors import RulesError
+from bridgescore.errors import RulesError, located
 from bridgescore.languages import N_, _, ngettext
 from bridgescore.languages.text import Text, shown
 from bridgescore.movements.model import (
@@ -47,7 +47,7 @@ class Breach:
             where.append(_("table %(table)s", table=self.table))
         head = ", ".join(where)
         message = shown(self.message)
-        text = f"{head}: {message}" if head else message
+        text = located(head, message) if head else message
         return _("warning: %(what)s", what=text) if self.warning else text
 
 

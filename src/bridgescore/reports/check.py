@@ -16,6 +16,8 @@ from bridgescore.anomalies import Anomaly
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
 from bridgescore.display import fmt, printable
+from bridgescore.languages import N_, _, ngettext
+from bridgescore.reports.words import shown as shown_text
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import FieldStructure, Session
 
@@ -37,13 +39,21 @@ def entries(
     """The entries that look wrong, each with its reason, for a person to confirm."""
     shown = anomalies if limit <= 0 else anomalies[:limit]
     console.print(
-        Text(f"Entries to confirm before publishing ({len(anomalies)})", style="bold"),
+        Text(
+            _("Entries to confirm before publishing (%(count)s)", count=len(anomalies)),
+            style="bold",
+        ),
         soft_wrap=True,
     )
     for a in shown:
         console.print(f"  {a.describe(session)}", soft_wrap=True)
     if len(shown) < len(anomalies):
-        console.print(f"  … and {len(anomalies) - len(shown)} more (--limit 0 shows them all).")
+        console.print(
+            _(
+                "  … and %(more)s more (--limit 0 shows them all).",
+                more=len(anomalies) - len(shown),
+            )
+        )
 
 
 def _render(result: Check, console: Console, limit: int) -> None:
@@ -54,61 +64,108 @@ def _render(result: Check, console: Console, limit: int) -> None:
     comparison = chosen.comparison
     scored = chosen.rules.method.value
     if figures.teams_scoring is not None:
-        scored = f"teams of four, {figures.teams_scoring}"
+        scored = _("teams of four, %(scoring)s", scoring=figures.teams_scoring)
     console.print(
-        Text(printable(f"{name}: {figures.source}, {scored}"), style="bold"), soft_wrap=True
+        Text(
+            printable(
+                _(
+                    "%(name)s: %(source)s, %(scored)s",
+                    name=name,
+                    source=shown_text(figures.source),
+                    scored=scored,
+                )
+            ),
+            style="bold",
+        ),
+        soft_wrap=True,
     )
     console.print(
-        f"Rescored under {chosen.rules.label}: {_settings(chosen)}; read with the "
-        f"{chosen.conventions.name} conventions ({chosen.conventions.summary}).",
+        _(
+            "Rescored under %(rules)s: %(settings)s; read with the %(conventions)s conventions "
+            "(%(summary)s).",
+            rules=chosen.rules.label,
+            settings=_settings(chosen),
+            conventions=chosen.conventions.name,
+            summary=shown_text(chosen.conventions.summary),
+        ),
         soft_wrap=True,
     )
     precision = result.precision
-    places = [f"rows {precision.rows}"]
+    places = [_("rows %(places)s", places=precision.rows)]
     if precision.percentages is not None:
-        places.append(f"percentages {precision.percentages}")
+        places.append(_("percentages %(places)s", places=precision.percentages))
     if precision.totals is not None:
-        places.append(f"totals {precision.totals}")
+        places.append(_("totals %(places)s", places=precision.totals))
     console.print(
-        f"Compared at the file's precision, in decimals: {', '.join(places)}.", soft_wrap=True
+        _("Compared at the file's precision, in decimals: %(places)s.", places=", ".join(places)),
+        soft_wrap=True,
     )
     for warning in figures.warnings:
         console.print(
-            Text.assemble(("warning", "yellow"), f" {warning.describe(name)}"), soft_wrap=True
+            Text.assemble((_("warning"), "yellow"), f" {warning.describe(name)}"), soft_wrap=True
         )
     if result.nothing_compared:
-        console.print(Text(result.nothing_compared_reason(), "bold red"), soft_wrap=True)
+        said = shown_text(result.nothing_compared_reason())
+        console.print(Text(said, "bold red"), soft_wrap=True)
         console.print(
-            "A check that compares nothing proves nothing: this is not a success.", soft_wrap=True
+            _("A check that compares nothing proves nothing: this is not a success."),
+            soft_wrap=True,
         )
         return
-    who = "teams" if session.structure is FieldStructure.TEAMS else "pairs"
-    line = (
-        f"Rows reproduced: {comparison.rows_reproduced} of {comparison.rows}; {who} "
-        f"reproduced: {comparison.entrants_reproduced} of {comparison.entrants}"
+    rows = _(
+        "Rows reproduced: %(reproduced)s of %(rows)s",
+        reproduced=comparison.rows_reproduced,
+        rows=comparison.rows,
     )
+    if session.structure is FieldStructure.TEAMS:
+        line = _(
+            "%(rows)s; teams reproduced: %(reproduced)s of %(entrants)s",
+            rows=rows,
+            reproduced=comparison.entrants_reproduced,
+            entrants=comparison.entrants,
+        )
+    else:
+        line = _(
+            "%(rows)s; pairs reproduced: %(reproduced)s of %(entrants)s",
+            rows=rows,
+            reproduced=comparison.entrants_reproduced,
+            entrants=comparison.entrants,
+        )
     if comparison.matches:
-        line += f"; matches reproduced: {comparison.matches_reproduced} of {comparison.matches}"
-    console.print(line + ".", soft_wrap=True)
+        line = _(
+            "%(line)s; matches reproduced: %(reproduced)s of %(matches)s",
+            line=line,
+            reproduced=comparison.matches_reproduced,
+            matches=comparison.matches,
+        )
+    console.print(_("%(line)s.", line=line), soft_wrap=True)
     if comparison.uncompared:
         labels = ", ".join(e.label for e in comparison.uncompared)
         console.print(
-            f"Listed in the file but never at a table here, so not compared: {labels}.",
+            _(
+                "Listed in the file but never at a table here, so not compared: %(labels)s.",
+                labels=labels,
+            ),
             soft_wrap=True,
         )
     if result.reproduced:
-        console.print(Text("Every figure of the file reproduces under these rules.", "green"))
+        console.print(Text(_("Every figure of the file reproduces under these rules."), "green"))
         return
     console.print()
-    _differences(chosen.mismatches, session, console, limit, "Differences")
+    _differences(chosen.mismatches, session, console, limit, _("Differences"))
     console.print()
     command = " ".join(["bridgescore check", name, *_base_flags(chosen), *result.options])
     _searched(result, console)
     if found.exact:
         console.print(
             Text(
-                f"Every figure reproduces under {_settings(found)}, with the "
-                f"{found.conventions.name} conventions ({result.tried} settings tried):",
+                _(
+                    "Every figure reproduces under %(settings)s, with the %(conventions)s "
+                    "conventions (%(tried)s settings tried):",
+                    settings=_settings(found),
+                    conventions=found.conventions.name,
+                    tried=result.tried,
+                ),
                 "green",
             ),
             soft_wrap=True,
@@ -117,19 +174,30 @@ def _render(result: Check, console: Console, limit: int) -> None:
         return
     if found is chosen:
         console.print(
-            f"No setting of the {result.tried} tried reproduces every figure, and none comes "
-            "closer than these rules.",
+            _(
+                "No setting of the %(tried)s tried reproduces every figure, and none comes "
+                "closer than these rules.",
+                tried=result.tried,
+            ),
             soft_wrap=True,
         )
         return
     console.print(
-        f"No setting of the {result.tried} tried reproduces every figure. The closest, with "
-        f"{len(found.mismatches)} difference{'s' if len(found.mismatches) != 1 else ''}, is "
-        f"{_settings(found)}, with the {found.conventions.name} conventions:",
+        ngettext(
+            "No setting of the %(tried)s tried reproduces every figure. The closest, with "
+            "%(num)s difference, is %(settings)s, with the %(conventions)s conventions:",
+            "No setting of the %(tried)s tried reproduces every figure. The closest, with "
+            "%(num)s differences, is %(settings)s, with the %(conventions)s conventions:",
+            len(found.mismatches),
+            tried=result.tried,
+            num=len(found.mismatches),
+            settings=_settings(found),
+            conventions=found.conventions.name,
+        ),
         soft_wrap=True,
     )
     console.print(f"  {command}", soft_wrap=True)
-    _differences(found.mismatches, session, console, limit, "Remaining differences")
+    _differences(found.mismatches, session, console, limit, _("Remaining differences"))
 
 
 def _searched(result: Check, console: Console) -> None:
@@ -137,39 +205,59 @@ def _searched(result: Check, console: Console) -> None:
     laid_out = result.plan
     if laid_out is None:
         return
-    tried = "; ".join(s.describe() for s in laid_out.searched) or "nothing"
-    cut = ""
+    tried = "; ".join(s.describe() for s in laid_out.searched) or _("nothing")
     if laid_out.changes_limit is not None:
-        cut = (
-            f" (of the {laid_out.combinations} combinations, those changing at most "
-            f"{laid_out.changes_limit} settings)"
+        console.print(
+            _(
+                "Searched (of the %(combinations)s combinations, those changing at most "
+                "%(most)s settings): %(tried)s.",
+                combinations=laid_out.combinations,
+                most=laid_out.changes_limit,
+                tried=tried,
+            ),
+            soft_wrap=True,
         )
-    console.print(f"Searched{cut}: {tried}.", soft_wrap=True)
+    else:
+        console.print(_("Searched: %(tried)s.", tried=tried), soft_wrap=True)
     reasons: dict[str, list[str]] = {}
     for s in laid_out.not_searched:
         reasons.setdefault(s.why_not or "", []).append(f"--{s.setting.flag}")
     skipped = "; ".join(f"{', '.join(flags)} ({why})" for why, flags in reasons.items())
-    console.print(f"Not searched: {skipped}.", soft_wrap=True)
+    console.print(_("Not searched: %(skipped)s.", skipped=skipped), soft_wrap=True)
     console.print()
 
 
 def _settings(trial: Trial) -> str:
+    """The rules' settings a check names, in words; each value as its option takes it."""
     rules = trial.rules
     if trial.comparison.matches or rules.teams_scoring is not TeamsScoring.IMPS:
-        return f"teams {rules.teams_scoring}, victory points {rules.vp_scale}"
+        return _(
+            "teams %(scoring)s, victory points %(vp)s",
+            scoring=rules.teams_scoring,
+            vp=rules.vp_scale,
+        )
     if rules.method is Method.BUTLER:
-        return f"datum trim {rules.datum_trim}, datum rounding {rules.datum_rounding}"
+        return _(
+            "datum trim %(trim)s, datum rounding %(rounding)s",
+            trim=rules.datum_trim,
+            rounding=rules.datum_rounding,
+        )
     if rules.method is Method.CROSS_IMPS:
-        return f"cross-IMPs {rules.cross_imps}"
-    text = (
-        f"scale {rules.scale}, artificial scores {rules.artificial_method}, boards played "
-        f"fewer times {rules.short_boards}, rounding {rules.rounding}, totals {rules.totals}"
+        return _("cross-IMPs %(cross)s", cross=rules.cross_imps)
+    text = _(
+        "scale %(scale)s, artificial scores %(artificial)s, boards played fewer times "
+        "%(short)s, rounding %(rounding)s, totals %(totals)s",
+        scale=rules.scale,
+        artificial=rules.artificial_method,
+        short=rules.short_boards,
+        rounding=rules.rounding,
+        totals=rules.totals,
     )
     if rules.session_percentage_rule:
-        text += ", the session-percentage rule"
+        text += _(", the session-percentage rule")
     if rules.ties_on_display:
-        text += ", ties on the values shown"
-    return text + (", sections across the field" if rules.sections_across else "")
+        text += _(", ties on the values shown")
+    return text + (_(", sections across the field") if rules.sections_across else "")
 
 
 def _base_flags(trial: Trial) -> list[str]:
@@ -180,10 +268,14 @@ def _differences(
     mismatches: Sequence[Mismatch], session: Session, console: Console, limit: int, title: str
 ) -> None:
     shown = mismatches if limit <= 0 else mismatches[:limit]
-    table = Table(title=f"{title} ({len(mismatches)})", box=box.SIMPLE_HEAD, title_justify="left")
-    for heading in ("Board", "Row or pair", "Entry", "Figure", "File", "Rescored", "Difference"):
+    table = Table(
+        title=_("%(title)s (%(count)s)", title=title, count=len(mismatches)),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for heading in _HEADINGS:
         right = heading in ("Board", "File", "Rescored", "Difference")
-        table.add_column(heading, justify="right" if right else "left")
+        table.add_column(_(heading), justify="right" if right else "left")
     for m in shown:
         row = None if m.index is None else session.tables[m.index]
         table.add_row(
@@ -198,9 +290,22 @@ def _differences(
     console.print(table)
     if len(shown) < len(mismatches):
         console.print(
-            f"… and {len(mismatches) - len(shown)} more (--limit 0 shows them all; "
-            "--format json lists them all)."
+            _(
+                "… and %(more)s more (--limit 0 shows them all; --format json lists them all).",
+                more=len(mismatches) - len(shown),
+            )
         )
+
+
+_HEADINGS = (
+    N_("Board"),
+    N_("Row or pair"),
+    N_("Entry"),
+    N_("Figure"),
+    N_("File"),
+    N_("Rescored"),
+    N_("Difference"),
+)
 
 
 def _signed(value: Fraction | None) -> str:

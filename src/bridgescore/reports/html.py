@@ -47,6 +47,7 @@ from bridgescore.session import Entrant
 if TYPE_CHECKING:
     from bridgescore.masterpoints import Awards
     from bridgescore.reports.leads import Leads
+    from bridgescore.reports.team_evening import TeamEvenings
     from bridgescore.teams_results import TeamsResult
 
 STYLESHEET = "bridgescore.css"
@@ -790,6 +791,7 @@ def write_site(
     analysis: bool = True,
     leads: Leads | None = None,
     fork: bool = False,
+    pages: views.SessionPages | None = None,
 ) -> Site:
     """Write every page of a scored session into ``directory``, which exists: a pairs (or
     individual) session's rankings, travellers, recap sheet and score cards; a teams event's
@@ -803,7 +805,8 @@ def write_site(
     solved when ``double_dummy`` (into ``leads`` when given: a cache kept across sites).
     ``fork``: a site of :data:`FORK_ENTRANTS` score cards or more shares them with a forked
     copy of the process on a second core (the command line; a server's process, with its
-    threads, keeps to itself).
+    threads, keeps to itself). ``pages``: the session's pages already made, with their
+    analyses, awards and leads (a server's, the pages it serves): written as they are.
     """
     if not isinstance(result, SessionResult):
         return write_teams_site(
@@ -814,16 +817,10 @@ def write_site(
             masterpoints=masterpoints,
             analysis=analysis,
         )
-    solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    if analysis and solved:
-        from bridgescore.reports.analysis import positions
-        from bridgescore.reports.leads import Leads
-
-        leads = Leads() if leads is None else leads
-        leads.solve(positions(result.boards))
+    if pages is None:
+        pages = _session_pages(result, double_dummy, masterpoints, analysis, leads)
     else:
-        leads = None
-    pages = views.SessionPages(result, solved, masterpoints, leads, evenings=analysis)
+        analysis = pages.evenings
     site = pages.site()
     entrants = pages.card_entrants()
     total = len(result.boards) + len(entrants) * (2 if analysis else 1) + 2
@@ -878,6 +875,25 @@ def write_site(
     return Site(directory, tuple(written), len(result.boards), len(entrants), evenings=evenings)
 
 
+def _session_pages(
+    result: SessionResult,
+    double_dummy: bool,
+    masterpoints: Awards | None,
+    analysis: bool,
+    leads: Leads | None,
+) -> views.SessionPages:
+    solved = views.solve(result.session.boards.values()) if double_dummy else {}
+    if analysis and solved:
+        from bridgescore.reports.analysis import positions
+        from bridgescore.reports.leads import Leads
+
+        leads = Leads() if leads is None else leads
+        leads.solve(positions(result.boards))
+    else:
+        leads = None
+    return views.SessionPages(result, solved, masterpoints, leads, evenings=analysis)
+
+
 FORK_ENTRANTS = 200  # score cards from which a copy of the process helps (a club's night: none)
 FORK_CHUNK = 16  # score cards taken at a time by either process (some 80 ms of work)
 
@@ -912,21 +928,26 @@ def write_teams_site(
     progress: Callable[[int, int], None] | None = None,
     masterpoints: Awards | None = None,
     analysis: bool = True,
+    pages: views.TeamsPages | None = None,
+    evenings: TeamEvenings | None = None,
 ) -> Site:
     """Teams of four: the ranking by victory points, the matches, and a traveller per board
     (with its deal when known); ``masterpoints``: each team's award on the ranking;
-    ``analysis``: each team's evening (``team-3-evening.html``, :mod:`.team_evening`)."""
+    ``analysis``: each team's evening (``team-3-evening.html``, :mod:`.team_evening`).
+    ``pages`` and ``evenings``: made already, with their analyses, awards and leads (a
+    server's, the pages it serves): written as they are."""
     from bridgescore.reports.leads import Leads
     from bridgescore.reports.team_evening import TeamEvenings, link_evenings, positions
 
-    solved = views.solve(result.session.boards.values()) if double_dummy else {}
-    pages = views.TeamsPages(result, solved, masterpoints)
+    if pages is None or evenings is None:
+        solved = views.solve(result.session.boards.values()) if double_dummy else {}
+        pages = views.TeamsPages(result, solved, masterpoints)
+        leads = None
+        if solved and analysis:  # each table's opening lead against double dummy
+            leads = Leads()
+            leads.solve(positions(result))
+        evenings = TeamEvenings(result, solved, leads)
     numbers = pages.board_numbers()
-    leads = None
-    if solved and analysis:  # each table's opening lead against double dummy
-        leads = Leads()
-        leads.solve(positions(result))
-    evenings = TeamEvenings(result, solved, leads)
     teams = evenings.entrants() if analysis else []
     rankings = pages.rankings()
     if teams:  # each team's number links its evening

@@ -308,8 +308,11 @@ def _text(data: Data, pages: SessionPages) -> str:
     )
     if card.get("masterpoints_award"):
         lines.append(
-            f"{_('Masterpoints')}: {card['masterpoints_text']} — "
-            f"{shown(card['masterpoints_award'])}"
+            _(
+                "Masterpoints: %(points)s — %(award)s",
+                points=card["masterpoints_text"],
+                award=shown(card["masterpoints_award"]),
+            )
         )
     lines.append("")
     lines.append(_("The ranking: %(field)s", field=shown(data["field"]["title"])))

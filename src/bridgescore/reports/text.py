@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
+from bridgescore.errors import located
 from bridgescore.languages import N_, _, current, ngettext, written_date
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary, vulnerable_said
@@ -282,7 +283,7 @@ def _traveller(
         for side in Side:
             explanation = t.explanation(side)
             if explanation is not None:
-                why.append(f"{side.value}: {explanation.said(rules.decimals)}")
+                why.append(located(side.value, explanation.said(rules.decimals)))
         ns = ", ".join(e.label for e in t.ns_entrants)
         ew = ", ".join(e.label for e in t.ew_entrants)
         score = t.ns_score
@@ -306,7 +307,7 @@ def _traveller(
 def awarded(masterpoints: Awards, console: Console | PlainWriter) -> None:
     """Each award, one line: who, the points in the scheme's unit, and how."""
     info = masterpoints.scheme
-    _say(console, f"{_('Masterpoints')}: {shown_text(info.title)}", "bold")
+    _say(console, _("Masterpoints: %(title)s", title=shown_text(info.title)), "bold")
     if not masterpoints.awards:
         _say(console, "  " + _("none awarded"))
     for a in masterpoints.awards:

@@ -22,6 +22,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import evenings as ev
 from bridgescore.store import handicaps as hcp
 from bridgescore.store import live as lv
@@ -117,7 +119,9 @@ def parse_date(text: str) -> date:
         value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
     found = _date(value)
     if found is None:
-        raise StoreError(f"not a date: {text!r} (expected YYYY-MM-DD or DD/MM/YYYY)")
+        raise StoreError(
+            Text(N_("not a date: %(text)s (expected YYYY-MM-DD or DD/MM/YYYY)"), text=repr(text))
+        )
     return found
 
 
@@ -207,7 +211,7 @@ class Store:
             return None
         found = rs.club_id(conn, club, utc_now(), create)
         if found is None:
-            raise StoreError(f"no club named {club!r}")
+            raise StoreError(Text(N_("no club named %(club)s"), club=repr(club)))
         return found
 
     # --- importing sessions ------------------------------------------------------------------
@@ -333,7 +337,13 @@ class Store:
         with self.reading() as conn:
             found = rs.history(conn, session_id, entry_key)
         if not found:
-            raise StoreError(f"session {session_id} has no traveller line {entry_key!r}")
+            raise StoreError(
+                Text(
+                    N_("session %(session_id)s has no traveller line %(entry_key)s"),
+                    session_id=session_id,
+                    entry_key=repr(entry_key),
+                )
+            )
         return found
 
     def corrected_lines(self, session_id: int) -> list[str]:
@@ -357,7 +367,12 @@ class Store:
             day = rs.played_on(conn, session_id)
             linked = rs.session_players(conn, session_id)
         if day is None:
-            raise StoreError(f"session {session_id} has no date: handicaps need one")
+            raise StoreError(
+                Text(
+                    N_("session %(session_id)s has no date: handicaps need one"),
+                    session_id=session_id,
+                )
+            )
         wanted = {p for ids in linked.values() for p in ids if p is not None}
         found = {
             h.player.id: h.explanation.handicap
@@ -693,7 +708,7 @@ class Store:
         7 days); after that a change needs an explicit override. With ``log`` (the size of the
         log its results were shown from), refused when the log has grown since."""
         if not timedelta(minutes=30) <= provisional <= timedelta(days=7):
-            raise StoreError("the correction period is 30 minutes to 7 days")
+            raise StoreError(Text(N_("the correction period is 30 minutes to 7 days")))
         now = utc_now()
         with self.writing() as conn:
             lv.publish(conn, session_id, now, now + provisional)

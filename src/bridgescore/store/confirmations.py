@@ -13,6 +13,8 @@ from datetime import datetime
 
 from sqlalchemy import and_, insert, select
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
 from bridgescore.store.live import touch
@@ -79,7 +81,13 @@ def confirm(
             )
         ).scalar()
         if in_force is None:
-            raise StoreError(f"session {session_id} has no traveller line {key!r}")
+            raise StoreError(
+                Text(
+                    N_("session %(session_id)s has no traveller line %(key)s"),
+                    session_id=session_id,
+                    key=repr(key),
+                )
+            )
         if int(in_force) != entry_id:
             raise StoreError(
                 f"the line has changed since (its entry is now {in_force}, not {entry_id}): "

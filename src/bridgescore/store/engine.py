@@ -37,6 +37,8 @@ from sqlalchemy.exc import (
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 ENVIRONMENT = "BRIDGESCORE_DB"
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -92,11 +94,17 @@ def database_url(db: str | None = None) -> str:
         try:
             url = make_url(given)
         except ArgumentError:
-            raise StoreError(f"not a database URL: {given!r}") from None
+            raise StoreError(Text(N_("not a database URL: %(given)s"), given=repr(given))) from None
         if url.get_backend_name() not in ("sqlite", "postgresql"):
             raise StoreError(
-                f"unsupported database {url.get_backend_name()!r} in {given!r} "
-                "(expected a SQLite file or postgresql+psycopg://...)"
+                Text(
+                    N_(
+                        "unsupported database %(backend)s in %(given)s (expected a SQLite file "
+                        "or postgresql+psycopg://...)"
+                    ),
+                    backend=repr(url.get_backend_name()),
+                    given=repr(given),
+                )
             )
         return given
     return "sqlite:///" + str(Path(given).expanduser().absolute())
@@ -188,7 +196,11 @@ def _check_file(path: Path) -> bool:
     (as root, ``--db /nonexistent/club.db`` would otherwise make a folder in ``/``)."""
     if path.is_dir():
         raise StoreError(
-            f"the database {path} is a folder: give a file, such as {path / 'bridgescore.db'}"
+            Text(
+                N_("the database %(path)s is a folder: give a file, such as %(file)s"),
+                path=str(path),
+                file=str(path / "bridgescore.db"),
+            )
         )
     folder = path.parent
     if not folder.is_dir():
@@ -197,31 +209,62 @@ def _check_file(path: Path) -> bool:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise StoreError(
-                    f"cannot make the folder {folder} for the database: {_os_reason(error)}"
+                    Text(
+                        N_("cannot make the folder %(folder)s for the database: %(why)s"),
+                        folder=str(folder),
+                        why=_os_reason(error),
+                    )
                 ) from None
         else:
             missing = next(
                 (p for p in reversed(path.parents) if not p.is_dir()),
                 folder,
             )
-            what = "is not a folder" if missing.exists() else "does not exist"
             raise StoreError(
-                f"the database {path}: the folder {missing} {what} "
-                "(make it first, or give another --db)"
+                Text(
+                    N_(
+                        "the database %(path)s: the folder %(missing)s is not a folder (make it "
+                        "first, or give another --db)"
+                    )
+                    if missing.exists()
+                    else N_(
+                        "the database %(path)s: the folder %(missing)s does not exist (make it "
+                        "first, or give another --db)"
+                    ),
+                    path=str(path),
+                    missing=str(missing),
+                )
             )
     if not path.exists():
         if not os.access(folder, os.W_OK):
             raise StoreError(
-                f"cannot make the database {path}: the folder {folder} cannot be written"
+                Text(
+                    N_(
+                        "cannot make the database %(path)s: the folder %(folder)s cannot be written"
+                    ),
+                    path=str(path),
+                    folder=str(folder),
+                )
             )
         return False
     try:
         with path.open("rb") as handle:
             head = handle.read(len(_SQLITE_HEADER))
     except OSError as error:
-        raise StoreError(f"cannot read the database {path}: {_os_reason(error)}") from None
+        raise StoreError(
+            Text(
+                N_("cannot read the database %(path)s: %(why)s"),
+                path=str(path),
+                why=_os_reason(error),
+            )
+        ) from None
     if head and head != _SQLITE_HEADER:
-        raise StoreError(f"{path} is not a bridgescore database (it is not a SQLite file)")
+        raise StoreError(
+            Text(
+                N_("%(path)s is not a bridgescore database (it is not a SQLite file)"),
+                path=str(path),
+            )
+        )
     return not os.access(path, os.W_OK) or not _companions_writable(path)
 
 
@@ -444,8 +487,13 @@ def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str]:
                     "alembic_version"
                 }:
                     raise StoreError(
-                        f"{_describe(engine)} holds tables that are not bridgescore's: "
-                        "give another database with --db"
+                        Text(
+                            N_(
+                                "%(database)s holds tables that are not bridgescore's: give "
+                                "another database with --db"
+                            ),
+                            database=_describe(engine),
+                        )
                     )
                 command.upgrade(_alembic_config(connection), revision)
                 after = MigrationContext.configure(connection).get_current_revision() or ""
@@ -496,8 +544,15 @@ def ensure_current(engine: Engine) -> None:
         with engine.connect() as connection:
             raise StoreError(newer_message(connection, revision, engine))
     raise StoreError(
-        f"the database {_describe(engine)} is at revision {revision}; this bridgescore "
-        f"needs {head_revision()}: run bridgescore db upgrade"
+        Text(
+            N_(
+                "the database %(database)s is at revision %(revision)s; this bridgescore needs "
+                "%(head)s: run bridgescore db upgrade"
+            ),
+            database=_describe(engine),
+            revision=revision,
+            head=head_revision(),
+        )
     )
 
 

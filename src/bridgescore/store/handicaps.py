@@ -23,6 +23,8 @@ from typing import Any
 from sqlalchemy import Connection, and_, delete, insert, select
 
 from bridgescore.display import round_fraction
+from bridgescore.languages import N_, _, current, ngettext, pgettext, written_date
+from bridgescore.languages.text import Text
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import handicap_overrides, handicap_snapshots, sessions
 
@@ -43,17 +45,28 @@ class Policy:
 
     def __post_init__(self) -> None:
         if self.minimum < 1 or self.window < 1:
-            raise StoreError("a handicap policy needs at least 1 session and a window of 1")
+            raise StoreError(
+                Text(N_("a handicap policy needs at least 1 session and a window of 1"))
+            )
         if self.minimum > self.window:
             raise StoreError(
-                f"a handicap policy cannot need {self.minimum} sessions from the last {self.window}"
+                Text(
+                    N_(
+                        "a handicap policy cannot need %(minimum)s sessions from the last "
+                        "%(window)s"
+                    ),
+                    minimum=self.minimum,
+                    window=self.window,
+                )
             )
         if self.months is not None and not 1 <= self.months <= MAX_MONTHS:
-            raise StoreError(f"a rolling period is 1 to {MAX_MONTHS} months")
+            raise StoreError(Text(N_("a rolling period is 1 to %(most)s months"), most=MAX_MONTHS))
         if self.window > MAX_WINDOW:
-            raise StoreError(f"a handicap counts at most the last {MAX_WINDOW} sessions")
+            raise StoreError(
+                Text(N_("a handicap counts at most the last %(most)s sessions"), most=MAX_WINDOW)
+            )
         if self.fixed is not None and abs(self.fixed) > MAX_HANDICAP:
-            raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}")
+            raise StoreError(Text(N_("a handicap is -%(most)s to %(most)s"), most=MAX_HANDICAP))
 
     @property
     def key(self) -> str:
@@ -68,19 +81,28 @@ class Policy:
         return ",".join(parts)
 
     def describe(self) -> str:
-        text = (
-            f"at least {self.minimum} sessions; the last {self.window}"
-            + (
-                ", dropping the best and the worst when there are that many"
-                if self.drop_extremes
-                else ""
+        """The policy in words, in the current language (the terminal's)."""
+        if self.drop_extremes:
+            text = _(
+                "at least %(minimum)s sessions; the last %(window)s, dropping the best and the "
+                "worst when there are that many; handicap = 50 - average",
+                minimum=self.minimum,
+                window=self.window,
             )
-            + "; handicap = 50 - average"
-        )
+        else:
+            text = _(
+                "at least %(minimum)s sessions; the last %(window)s; handicap = 50 - average",
+                minimum=self.minimum,
+                window=self.window,
+            )
         if self.months is not None:
-            text += f"; only sessions in the {self.months} months before the date"
+            text += _(
+                "; only sessions in the %(months)s months before the date", months=self.months
+            )
         if self.fixed is not None:
-            text += f"; {_show(self.fixed)} for a player with fewer sessions"
+            text += _(
+                "; %(fixed)s for a player with fewer sessions", fixed=_number(_show(self.fixed))
+            )
         return text
 
 
@@ -119,37 +141,82 @@ class HandicapExplanation:
         return [i for i in self.inputs if i.used]
 
     def lines(self) -> list[str]:
-        """The explanation as text, one step a line."""
-        out = [f"as at {self.as_of.isoformat()} (sessions before that date), policy {self.policy}"]
+        """The explanation as text, one step a line, in the current language (the terminal's);
+        :meth:`to_data` keeps it in English."""
+        out = [
+            _(
+                "as at %(day)s (sessions before that date), policy %(policy)s",
+                day=written_date(self.as_of.isoformat()),
+                policy=self.policy,
+            )
+        ]
         if self.since is not None:
-            out.append(f"  only sessions from {self.since.isoformat()} count (a rolling period)")
-        if self.earlier:
-            plural = "s" if self.earlier != 1 else ""
             out.append(
-                f"  {self.earlier} earlier session{plural}: not among the last {self.window}"
+                _(
+                    "  only sessions from %(day)s count (a rolling period)",
+                    day=written_date(self.since.isoformat()),
+                )
+            )
+        if self.earlier:
+            out.append(
+                ngettext(
+                    "  %(num)s earlier session: not among the last %(window)s",
+                    "  %(num)s earlier sessions: not among the last %(window)s",
+                    self.earlier,
+                    num=self.earlier,
+                    window=self.window,
+                )
             )
         for i in self.inputs:
-            mark = "" if i.used else f"  ({i.note})"
+            mark = "" if i.used else _("  (%(note)s)", note=_note_said(i.note))
             if i.used and i.note:
-                mark = f"  ({i.note})"
+                mark = _("  (%(note)s)", note=_note_said(i.note))
             out.append(
-                f"  session {i.session_id} on {i.played_on.isoformat()}: {_show(i.percent)}%{mark}"
+                _(
+                    "  session %(session)s on %(day)s: %(percent)s",
+                    session=i.session_id,
+                    day=written_date(i.played_on.isoformat()),
+                    percent=_percent(i.percent),
+                )
+                + mark
             )
         if self.source == "override":
-            why = self.override_reason or "no reason given"
-            out.append(f"manual override: {_show_signed(self.handicap)} ({why})")
+            why = self.override_reason or _("no reason given")
+            out.append(
+                _(
+                    "manual override: %(handicap)s (%(why)s)",
+                    handicap=_number(_show_signed(self.handicap)),
+                    why=why,
+                )
+            )
         elif self.source == "history" and self.average is not None:
             used = self.used
             total = sum((i.percent for i in used), Fraction(0))
             out.append(
-                f"average of {len(used)}: {' + '.join(_show(i.percent) for i in used)} = "
-                f"{_show(total)}; / {len(used)} = {_show(self.average)}"
+                _(
+                    "average of %(count)s: %(sum)s = %(total)s; / %(count)s = %(average)s",
+                    count=len(used),
+                    sum=" + ".join(_number(_show(i.percent)) for i in used),
+                    total=_number(_show(total)),
+                    average=_number(_show(self.average)),
+                )
             )
-            out.append(f"handicap = 50 - {_show(self.average)} = {_show_signed(self.handicap)}")
+            out.append(
+                _(
+                    "handicap = 50 - %(average)s = %(handicap)s",
+                    average=_number(_show(self.average)),
+                    handicap=_number(_show_signed(self.handicap)),
+                )
+            )
         elif self.source == "fixed":
-            out.append(f"too few sessions: the fixed handicap {_show_signed(self.handicap)}")
+            out.append(
+                _(
+                    "too few sessions: the fixed handicap %(handicap)s",
+                    handicap=_number(_show_signed(self.handicap)),
+                )
+            )
         else:
-            out.append("too few sessions: no handicap")
+            out.append(_("too few sessions: no handicap"))
         return out
 
     def to_data(self) -> dict[str, Any]:
@@ -200,6 +267,38 @@ class HandicapExplanation:
                 for i in data["inputs"]
             ),
         )
+
+
+# The notes an input is given (English in the stored explanation), said in the language.
+_NOTES = {
+    "dropped: the best": N_("dropped: the best"),
+    "dropped: the worst": N_("dropped: the worst"),
+}
+_NOT_AMONG = N_("not among the last %(window)s")
+
+
+def _note_said(note: str) -> str:
+    """A stored input's note in the current language (a note of another form as it is)."""
+    if note in _NOTES:
+        return _(_NOTES[note])
+    head, _space, window = note.rpartition(" ")
+    if head == "not among the last" and window.isdigit():
+        return _(_NOT_AMONG, window=int(window))
+    return note
+
+
+def _number(text: str) -> str:
+    """A number shown (``2.5``, ``+1.25``, ``52.12...``, ``none``) in the current language's
+    form."""
+    if text == "none":
+        return pgettext("a handicap or an average that is not there", "none")
+    cut = text.endswith("...")
+    return current().number(text[:-3] if cut else text) + ("..." if cut else "")
+
+
+def _percent(value: Fraction) -> str:
+    """A session's percentage (``52.5%``) as the current language writes one."""
+    return current().percent.format(_number(_show(value)))
 
 
 def _show(value: Fraction | None) -> str:
@@ -255,7 +354,7 @@ def explain(
     eligible = [i for i in range(len(past)) if i not in notes]
     recent = eligible[-policy.window :]
     for i in eligible[: -policy.window] if len(eligible) > policy.window else []:
-        notes[i] = f"not among the last {policy.window}"
+        notes[i] = _NOT_AMONG % {"window": policy.window}
     used = list(recent)
     if len(recent) == policy.window and policy.drop_extremes and policy.window > 2:
         # As seed 000: leave out the best and the worst (the earliest of equal ones).
@@ -346,7 +445,13 @@ def set_override(
     now: datetime,
 ) -> None:
     if abs(handicap) > MAX_HANDICAP:
-        raise StoreError(f"a handicap is -{MAX_HANDICAP} to {MAX_HANDICAP}, not {handicap}")
+        raise StoreError(
+            Text(
+                N_("a handicap is -%(most)s to %(most)s, not %(handicap)s"),
+                most=MAX_HANDICAP,
+                handicap=str(handicap),
+            )
+        )
     conn.execute(
         insert(handicap_overrides).values(
             player_id=player_id,

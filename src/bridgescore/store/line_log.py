@@ -18,6 +18,8 @@ from typing import Any
 from sqlalchemy import Connection, and_, bindparam, insert, outerjoin, select, update
 
 from bridgescore.bridge import Vulnerability
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import live as lv
 from bridgescore.store import tables as tb
 from bridgescore.store.engine import StoreError
@@ -207,7 +209,9 @@ class LineLog:
             _LOOK, {"session_id": self.session_id, "key": self.key, "client_id": client_id}
         ).first()
         if row is None:
-            raise StoreError(f"no stored session with id {self.session_id}")
+            raise StoreError(
+                Text(N_("no stored session with id %(session_id)s"), session_id=self.session_id)
+            )
         self._info = lv.info_of(row, "live_")
         if self._current is _UNREAD:
             self._current = None if row.id is None else self._entries([row], set())[0]
@@ -218,7 +222,13 @@ class LineLog:
         """The vulnerability the board was played at, which a result is read at."""
         self._read_boards([board])
         if board not in self._boards:
-            raise StoreError(f"session {self.session_id} has no board {board}")
+            raise StoreError(
+                Text(
+                    N_("session %(session_id)s has no board %(board)s"),
+                    session_id=self.session_id,
+                    board=board,
+                )
+            )
         return Vulnerability(self._boards[board])
 
     def in_force(self) -> LogEntry | None:
@@ -237,7 +247,13 @@ class LineLog:
             _ENTRY, {"entry_id": entry_id, "session_id": self.session_id, "key": self.key}
         ).first()
         if row is None:
-            raise StoreError(f"the line {self.key!r} has no entry {entry_id}")
+            raise StoreError(
+                Text(
+                    N_("the line %(key)s has no entry %(entry)s"),
+                    key=repr(self.key),
+                    entry=entry_id,
+                )
+            )
         return self._entries([row])[0]
 
     def known(self, client_id: str) -> Known | None:
@@ -368,7 +384,13 @@ class LineLog:
     def conflict(self, conflict_id: int) -> tb.Conflict:
         found = tb.conflict(self.conn, self.session_id, conflict_id)
         if found.entry_key != self.key:
-            raise StoreError(f"conflicting result {conflict_id} is not on the line {self.key!r}")
+            raise StoreError(
+                Text(
+                    N_("conflicting result %(conflict)s is not on the line %(key)s"),
+                    conflict=conflict_id,
+                    key=repr(self.key),
+                )
+            )
         return found
 
     def settle(self, conflict: tb.Conflict, *, by: str, words: str) -> tb.Conflict:

@@ -15,6 +15,8 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
 from bridgescore.store.results import insert_session
@@ -70,11 +72,13 @@ def add_user(
 ) -> User:
     name = username.strip()
     if not name:
-        raise StoreError("a user needs a name")
+        raise StoreError(Text(N_("a user needs a name")))
     if role not in ROLES:
-        raise StoreError(f"not a role: {role!r} (expected director or scorer)")
+        raise StoreError(
+            Text(N_("not a role: %(role)s (expected director or scorer)"), role=repr(role))
+        )
     if conn.execute(select(users.c.id).where(users.c.username == name)).first() is not None:
-        raise StoreError(f"there is already a user named {name!r}")
+        raise StoreError(Text(N_("there is already a user named %(name)s"), name=repr(name)))
     conn.execute(
         insert(users).values(
             club_id=club_id, username=name, password_hash=password_hash, role=role, created_at=now
@@ -159,11 +163,11 @@ def resolve_player(conn: Connection, text: str, club_id: int) -> MemberRow:
     if number.isascii() and number.isdigit():
         found = pl.by_id(conn, "club", number, club_id)
         if found is None:
-            raise StoreError(f"no player has club number {number}")
+            raise StoreError(Text(N_("no player has club number %(number)s"), number=number))
         player = pl.get(conn, pl.surviving(conn, found))
         return MemberRow(f"{player.first_name} {player.last_name}".strip(), None, number)
     if not value:
-        raise StoreError("a player needs a name or a club number")
+        raise StoreError(Text(N_("a player needs a name or a club number")))
     return MemberRow(value, None, None)
 
 
@@ -215,7 +219,9 @@ def create_session(
 def live_info(conn: Connection, session_id: int) -> LiveInfo:
     row = conn.execute(_LIVE_INFO, {"session_id": session_id}).first()
     if row is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     return info_of(row)
 
 
@@ -332,7 +338,9 @@ def revision(conn: Connection, session_id: int) -> int:
     Every counter only grows, so the sum grows with each commit a reader sees."""
     found = conn.execute(_REVISION, {"session_id": session_id}).scalar_one_or_none()
     if found is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     return int(found)
 
 
@@ -359,7 +367,9 @@ def marks(conn: Connection, session_id: int) -> Marks:
         )
     ).first()
     if row is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     tables = {
         int(r.id): int(r.revision)
         for r in conn.execute(
@@ -390,7 +400,9 @@ def set_grants(conn: Connection, club_id: int, names: frozenset[str]) -> None:
 def session_club(conn: Connection, session_id: int) -> int:
     found = conn.execute(select(sessions.c.club_id).where(sessions.c.id == session_id)).scalar()
     if found is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     return int(found)
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store.engine import StoreError
 from bridgescore.store.privacy import check_email
 from bridgescore.store.schema import mail_log, sessions, smtp_settings
@@ -224,7 +226,9 @@ def session_club(conn: Connection, session_id: int) -> int:
         select(sessions.c.club_id).where(sessions.c.id == session_id)
     ).scalar_one_or_none()
     if found is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     return int(found)
 
 

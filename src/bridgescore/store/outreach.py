@@ -13,6 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import mail as ml
 from bridgescore.store import players as pl
 from bridgescore.store import privacy as pv
@@ -32,7 +34,7 @@ class PlayersSide:
         with self.store.reading() as conn:
             found = rs.club_id(conn, club, utc_now(), create=False)
         if found is None:
-            raise StoreError(f"no club named {club!r}")
+            raise StoreError(Text(N_("no club named %(club)s"), club=repr(club)))
         return found
 
     # --- publish settings, addresses, erasure
@@ -97,7 +99,7 @@ class PlayersSide:
         with self.store.writing() as conn:
             chosen = pv.preferences(conn, [player_id]).get(player_id)
             if chosen is not None and chosen.erased_at is not None:
-                raise StoreError(f"player {player_id} was erased")
+                raise StoreError(Text(N_("player %(player_id)s was erased"), player_id=player_id))
             pv.set_publish(conn, player_id, publish, by, utc_now())
             return pv.preferences(conn, [player_id])[player_id]
 
@@ -202,7 +204,7 @@ def _own(conn: Any, player_id: int, club_id: int) -> None:
         select(players.c.club_id, players.c.merged_into).where(players.c.id == player_id)
     ).one_or_none()
     if row is None or row.club_id != club_id:
-        raise StoreError(f"no player with id {player_id}")
+        raise StoreError(Text(N_("no player with id %(player_id)s"), player_id=player_id))
     if row.merged_into is not None:
         raise StoreError(
             f"player {player_id} was merged into player {row.merged_into}: "

@@ -17,6 +17,8 @@ from datetime import datetime
 from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
     entrant_players,
@@ -62,14 +64,19 @@ def split_name(name: str) -> tuple[str, str]:
     """``Ann Marie Lee`` -> (``Ann Marie``, ``Lee``): the last word is the last name."""
     words = name.split()
     if not words:
-        raise StoreError("a player needs a name")
+        raise StoreError(Text(N_("a player needs a name")))
     return " ".join(words[:-1]), words[-1]
 
 
 def check_kind(kind: str) -> str:
     key = kind.strip().lower()
     if not _KIND.fullmatch(key):
-        raise StoreError(f"not a kind of player id: {kind!r} (expected a word like ebu or bbo)")
+        raise StoreError(
+            Text(
+                N_("not a kind of player id: %(kind)s (expected a word like ebu or bbo)"),
+                kind=repr(kind),
+            )
+        )
     return key
 
 
@@ -80,7 +87,7 @@ def _scope(kind: str, club_id: int | None) -> str:
 def get(conn: Connection, player_id: int) -> Player:
     row = conn.execute(select(players).where(players.c.id == player_id)).one_or_none()
     if row is None:
-        raise StoreError(f"no player with id {player_id}")
+        raise StoreError(Text(N_("no player with id %(player_id)s"), player_id=player_id))
     ids = conn.execute(
         select(player_ids.c.kind, player_ids.c.value)
         .where(player_ids.c.player_id == player_id)
@@ -113,7 +120,7 @@ def add(
     now: datetime,
 ) -> Player:
     if not (first_name.strip() or last_name.strip()):
-        raise StoreError("a player needs a name")
+        raise StoreError(Text(N_("a player needs a name")))
     pid = conn.execute(
         insert(players)
         .values(
@@ -135,11 +142,18 @@ def set_id(conn: Connection, player_id: int, kind: str, value: str, club_id: int
     kind = check_kind(kind)
     value = value.strip()
     if not value:
-        raise StoreError(f"an empty {kind} id")
+        raise StoreError(Text(N_("an empty %(kind)s id"), kind=kind))
     scope = _scope(kind, club_id)
     holder = by_id(conn, kind, value, club_id)
     if holder is not None and holder != player_id:
-        raise StoreError(f"{kind} id {value!r} already belongs to player {holder}")
+        raise StoreError(
+            Text(
+                N_("%(kind)s id %(value)s already belongs to player %(holder)s"),
+                kind=kind,
+                value=repr(value),
+                holder=holder,
+            )
+        )
     conn.execute(
         delete(player_ids).where(
             and_(
@@ -185,7 +199,13 @@ def by_id(conn: Connection, kind: str, value: str, club_id: int | None) -> int |
         query = query.where(player_ids.c.scope == _scope(kind, club_id))
     found = sorted({surviving(conn, p) for p in conn.execute(query).scalars()})
     if len(found) > 1:
-        raise StoreError(f"{kind} number {value!r} is used in several clubs: name the club")
+        raise StoreError(
+            Text(
+                N_("%(kind)s number %(value)s is used in several clubs: name the club"),
+                kind=kind,
+                value=repr(value),
+            )
+        )
     return found[0] if found else None
 
 
@@ -199,7 +219,9 @@ def surviving(conn: Connection, player_id: int) -> int:
         if into is None:
             return player_id
         if into in seen:
-            raise StoreError(f"player {player_id} is merged in a circle")
+            raise StoreError(
+                Text(N_("player %(player_id)s is merged in a circle"), player_id=player_id)
+            )
         seen.add(into)
         player_id = into
 
@@ -230,18 +252,22 @@ def find(conn: Connection, text: str, club_id: int | None) -> int:
     text = text.strip()
     if text.isascii() and text.isdigit():
         if len(text) > 9:  # beyond any id (and a database's integer)
-            raise StoreError(f"no player with id {text}")
+            raise StoreError(Text(N_("no player with id %(text)s"), text=text))
         get(conn, int(text))
         return int(text)
     kind, colon, value = text.partition(":")
     if colon and _KIND.fullmatch(kind.lower()):
         found = by_id(conn, kind.lower(), value.strip(), club_id)
         if found is None:
-            raise StoreError(f"no player with {kind} id {value.strip()!r}")
+            raise StoreError(
+                Text(
+                    N_("no player with %(kind)s id %(value)s"), kind=kind, value=repr(value.strip())
+                )
+            )
         return found
     matches = by_name(conn, text, club_id)
     if not matches:
-        raise StoreError(f"no player named {text!r}")
+        raise StoreError(Text(N_("no player named %(text)s"), text=repr(text)))
     if len(matches) > 1:
         raise StoreError(
             f"{len(matches)} players are named {text!r} (ids {', '.join(map(str, matches))}): "
@@ -351,10 +377,10 @@ def merge(
     two people: refused. Logged, and undone by :func:`undo_merge`; returns the merge's id and
     what was linked."""
     if keep == duplicate:
-        raise StoreError("a player cannot be merged into themselves")
+        raise StoreError(Text(N_("a player cannot be merged into themselves")))
     for pid in (keep, duplicate):
         if get(conn, pid).merged_into is not None:
-            raise StoreError(f"player {pid} is already merged into another")
+            raise StoreError(Text(N_("player %(pid)s is already merged into another"), pid=pid))
     together = sessions_together(conn, keep, duplicate)
     if together:
         shown = ", ".join(map(str, together[:5])) + (" ..." if len(together) > 5 else "")
@@ -405,9 +431,9 @@ def merge(
 def undo_merge(conn: Connection, merge_id: int, by: str, now: datetime) -> tuple[int, int]:
     row = conn.execute(select(player_merges).where(player_merges.c.id == merge_id)).one_or_none()
     if row is None:
-        raise StoreError(f"no merge with id {merge_id}")
+        raise StoreError(Text(N_("no merge with id %(merge_id)s"), merge_id=merge_id))
     if row.undone_at is not None:
-        raise StoreError(f"merge {merge_id} was already undone")
+        raise StoreError(Text(N_("merge %(merge_id)s was already undone"), merge_id=merge_id))
     moves = json.loads(row.moves)
     for entrant_id, position in moves["links"]:
         conn.execute(
@@ -569,7 +595,10 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
     columns (``club``, ``ebu``, ``acbl``, ``nbf``, ``bbo`` ...). Every problem is reported."""
     rows = [r for r in csv.reader(io.StringIO(text.lstrip("\ufeff")), skipinitialspace=True)]
     if not rows:
-        raise InputFileError(path, [Problem("the member list is empty", expected="a header")])
+        raise InputFileError(
+            path,
+            [Problem(Text(N_("the member list is empty")), expected=Text(N_("a header")))],
+        )
     header = [h.strip().lower().replace(" ", "_") for h in rows[0]]
     problems: list[Problem] = []
     named = "name" in header or {"first_name", "last_name"} <= set(header)
@@ -578,10 +607,10 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
             path,
             [
                 Problem(
-                    "no name columns",
+                    Text(N_("no name columns")),
                     1,
                     found=",".join(rows[0]),
-                    expected="first_name and last_name, or name",
+                    expected=Text(N_("first_name and last_name, or name")),
                 )
             ],
         )
@@ -589,7 +618,7 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
     for kind in kinds:
         if not _KIND.fullmatch(kind):
             problems.append(
-                Problem("not a kind of player id", 1, found=kind, expected="ebu, bbo ...")
+                Problem(Text(N_("not a kind of player id")), 1, found=kind, expected="ebu, bbo ...")
             )
     found = []
     for number, row in enumerate(rows[1:], start=2):
@@ -597,19 +626,29 @@ def parse_members(text: str, path: str | None = None) -> list[MemberLine]:
             continue
         if len(row) != len(header):
             problems.append(
-                Problem(f"{len(row)} cells for {len(header)} columns", number, found=",".join(row))
+                Problem(
+                    Text(
+                        N_("%(cells)s cells for %(columns)s columns"),
+                        cells=len(row),
+                        columns=len(header),
+                    ),
+                    number,
+                    found=",".join(row),
+                )
             )
             continue
         cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
         if "name" in cells and not (cells.get("first_name")):
             if not cells["name"]:
-                problems.append(Problem("no name", number, expected="a name"))
+                problems.append(Problem(Text(N_("no name")), number, expected=Text(N_("a name"))))
                 continue
             first, last = split_name(cells["name"])
         else:
             first, last = cells.get("first_name", ""), cells.get("last_name", "")
             if not (first or last):
-                problems.append(Problem("no name", number, expected="a first and last name"))
+                problems.append(
+                    Problem(Text(N_("no name")), number, expected=Text(N_("a first and last name")))
+                )
                 continue
         found.append(MemberLine(number, first, last, {k: cells[k] for k in kinds if cells[k]}))
     problems += _shared_numbers(found)
@@ -628,8 +667,16 @@ def _shared_numbers(members: Sequence[MemberLine]) -> list[Problem]:
             if earlier is not m:
                 problems.append(
                     Problem(
-                        f"{kind} number {value!r} is also on line {earlier.line} "
-                        f"({earlier.first_name} {earlier.last_name}): one number is one person",
+                        Text(
+                            N_(
+                                "%(kind)s number %(value)s is also on line %(line)s (%(name)s): "
+                                "one number is one person"
+                            ),
+                            kind=kind,
+                            value=repr(value),
+                            line=earlier.line,
+                            name=f"{earlier.first_name} {earlier.last_name}",
+                        ),
                         m.line,
                         found=f"{m.first_name} {m.last_name}".strip(),
                         expected="a number of this member's own",

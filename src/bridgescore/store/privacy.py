@@ -26,6 +26,7 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, select, upda
 
 from bridgescore.errors import ParseError
 from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 from bridgescore.store import players as pl
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
@@ -121,7 +122,9 @@ def check_email(text: str) -> str:
         or address != value
         or any(c.isspace() for c in value)
     ):
-        raise StoreError(f"not an e-mail address: {text!r} (expected name@example.org)")
+        raise StoreError(
+            Text(N_("not an e-mail address: %(text)s (expected name@example.org)"), text=repr(text))
+        )
     return value
 
 
@@ -182,7 +185,12 @@ def set_email(conn: Connection, player_id: int, email: str | None, by: str, now:
     if email is not None:
         email = check_email(email)
         if _erased(conn, player_id):
-            raise StoreError(f"player {player.id} was erased: no address can be kept for them")
+            raise StoreError(
+                Text(
+                    N_("player %(player)s was erased: no address can be kept for them"),
+                    player=player.id,
+                )
+            )
     _save(conn, player_id, by, now, email=email)
 
 

@@ -22,6 +22,8 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, func, insert, select, update
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import live as lv
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
@@ -85,7 +87,11 @@ def token_hash(token: str) -> str:
 def issue(conn: Connection, session_id: int, player_id: int, made_for: str, now: datetime) -> str:
     """A new pass for the player and the session: its token, which is never stored."""
     if made_for not in MADE_FOR:
-        raise StoreError(f"a pass is made for a mail or a card, not {made_for!r}")
+        raise StoreError(
+            Text(
+                N_("a pass is made for a mail or a card, not %(made_for)s"), made_for=repr(made_for)
+            )
+        )
     token = secrets.token_urlsafe(32)
     conn.execute(
         insert(player_passes).values(
@@ -243,7 +249,9 @@ def answer(
 ) -> Request:
     """The director's answer to an open request (its session's revision counted up)."""
     if status not in (ACCEPTED, DECLINED):
-        raise StoreError(f"a request is accepted or declined, not {status!r}")
+        raise StoreError(
+            Text(N_("a request is accepted or declined, not %(status)s"), status=repr(status))
+        )
     found = get(conn, session_id, request_id)
     if found.status != OPEN:
         raise StoreError(
@@ -306,7 +314,13 @@ def get(conn: Connection, session_id: int, request_id: int) -> Request:
         )
     ).first()
     if row is None:
-        raise StoreError(f"session {session_id} has no request {request_id}")
+        raise StoreError(
+            Text(
+                N_("session %(session_id)s has no request %(request_id)s"),
+                session_id=session_id,
+                request_id=request_id,
+            )
+        )
     return _request(row)
 
 

@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import Connection, and_, bindparam, delete, func, insert, select
 from sqlalchemy.sql import ColumnElement, Select
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store.engine import StoreError
 from bridgescore.store.lines import from_row, notation
 from bridgescore.store.schema import (
@@ -191,7 +193,7 @@ def insert_session(
         conn.execute(select(events.c.id).where(events.c.id == event_id)).scalar_one_or_none()
         is None
     ):
-        raise StoreError(f"no event with id {event_id}")
+        raise StoreError(Text(N_("no event with id %(event_id)s"), event_id=event_id))
     session_id = int(
         conn.execute(
             insert(sessions)
@@ -338,7 +340,7 @@ def session_info(conn: Connection, session_id: int) -> SessionInfo:
     for info in session_list(conn, None):
         if info.id == session_id:
             return info
-    raise StoreError(f"no stored session with id {session_id}")
+    raise StoreError(Text(N_("no stored session with id %(session_id)s"), session_id=session_id))
 
 
 def in_force_condition(at: datetime | None = None) -> ColumnElement[bool]:
@@ -362,7 +364,9 @@ def load(conn: Connection, session_id: int, at: datetime | None = None) -> Sessi
     """The session as it stands (or stood at ``at``), rebuilt from the log."""
     head = conn.execute(select(sessions).where(sessions.c.id == session_id)).one_or_none()
     if head is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     movements = {
         r.name: r.movement
         for r in conn.execute(select(sections).where(sections.c.session_id == session_id))

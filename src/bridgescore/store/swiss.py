@@ -23,6 +23,8 @@ from typing import Any
 from sqlalchemy import Connection, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import live as lv
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
@@ -99,7 +101,12 @@ class SwissEvents:
         """A new event and its live session (boards and teams, no movement before round 1 is
         drawn), with its first step, in one transaction."""
         if kind not in KINDS:
-            raise StoreError(f"not a kind of Swiss event: {kind!r} (expected teams or pairs)")
+            raise StoreError(
+                Text(
+                    N_("not a kind of Swiss event: %(kind)s (expected teams or pairs)"),
+                    kind=repr(kind),
+                )
+            )
         now = _now()
         with self.store.writing() as conn:
             session_id = lv.create_session(
@@ -250,7 +257,7 @@ def _insert_step(
 def _row(conn: Connection, swiss_id: int) -> SwissRow:
     found = conn.execute(select(swiss_events).where(swiss_events.c.id == swiss_id)).first()
     if found is None:
-        raise StoreError(f"no Swiss event with id {swiss_id}")
+        raise StoreError(Text(N_("no Swiss event with id %(swiss_id)s"), swiss_id=swiss_id))
     return SwissRow(
         int(found.id),
         int(found.club_id),
@@ -290,7 +297,7 @@ def _stored(conn: Connection, swiss_id: int) -> StoredSwiss:
         .limit(1)
     ).first()
     if last is None:
-        raise StoreError(f"the Swiss event {swiss_id} has no steps")
+        raise StoreError(Text(N_("the Swiss event %(swiss_id)s has no steps"), swiss_id=swiss_id))
     published = conn.execute(
         select(swiss_steps)
         .where(and_(swiss_steps.c.swiss_id == swiss_id, swiss_steps.c.action == "publish"))

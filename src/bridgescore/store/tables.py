@@ -31,6 +31,8 @@ from sqlalchemy import (
     update,
 )
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import live as lv
 from bridgescore.store.engine import StoreError
 from bridgescore.store.lines import notation, read_result
@@ -201,9 +203,16 @@ def join(conn: Connection, code: str, now: datetime, may_score: bool = True) -> 
         .where(table_codes.c.code == wanted)
     ).first()
     if row is None:
-        raise StoreError(f"no table has the code {code.strip()[:20]!r}: check the table card")
+        raise StoreError(
+            Text(
+                N_("no table has the code %(code)s: check the table card"),
+                code=repr(code.strip()[:20]),
+            )
+        )
     if row.status != lv.LIVE:
-        raise StoreError("this session's results are published: there is nothing to score")
+        raise StoreError(
+            Text(N_("this session's results are published: there is nothing to score"))
+        )
     scoring = conn.execute(
         select(table_devices.c.id).where(
             and_(
@@ -335,10 +344,22 @@ def session_device(conn: Connection, session_id: int, device_id: int) -> Device:
         )
     ).first()
     if row is None:
-        raise StoreError(f"session {session_id} has no phone {device_id}")
+        raise StoreError(
+            Text(
+                N_("session %(session_id)s has no phone %(device_id)s"),
+                session_id=session_id,
+                device_id=device_id,
+            )
+        )
     found = _device(row)
     if found.ended_at is not None:
-        raise StoreError(f"phone {device_id} was removed from table {found.table}")
+        raise StoreError(
+            Text(
+                N_("phone %(device)s was removed from table %(table)s"),
+                device=device_id,
+                table=found.table,
+            )
+        )
     return found
 
 
@@ -430,7 +451,13 @@ def answer(conn: Connection, session_id: int, event_id: int, by: str, now: datet
         )
     ).scalar()
     if table_id is None:
-        raise StoreError(f"session {session_id} has no open call {event_id}")
+        raise StoreError(
+            Text(
+                N_("session %(session_id)s has no open call %(event_id)s"),
+                session_id=session_id,
+                event_id=event_id,
+            )
+        )
     conn.execute(
         update(table_events)
         .where(table_events.c.id == event_id)
@@ -483,7 +510,9 @@ def plan(conn: Connection, session_id: int) -> Plan:
         )
     ).first()
     if row is None:
-        raise StoreError(f"no stored session with id {session_id}")
+        raise StoreError(
+            Text(N_("no stored session with id %(session_id)s"), session_id=session_id)
+        )
     names = {
         (r.line, r.number): r.name
         for r in conn.execute(
@@ -629,7 +658,13 @@ def _conflict(r: Any) -> Conflict:
 def conflict(conn: Connection, session_id: int, conflict_id: int) -> Conflict:
     found = conflicts(conn, session_id, open_only=False, conflict_id=conflict_id)
     if not found:
-        raise StoreError(f"session {session_id} has no conflicting result {conflict_id}")
+        raise StoreError(
+            Text(
+                N_("session %(session_id)s has no conflicting result %(conflict_id)s"),
+                session_id=session_id,
+                conflict_id=conflict_id,
+            )
+        )
     return found[0]
 
 

@@ -20,6 +20,8 @@ from functools import cached_property
 from typing import Any
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.scoring.imps import MarginRule, victory_points
 from bridgescore.swiss import draw as drawing
 from bridgescore.swiss.conditions import Conditions, FirstRound
@@ -87,14 +89,25 @@ class SwissEvent:
         numbers = [t.number for t in entered]
         repeated = sorted(n for n, k in Counter(numbers).items() if k > 1)
         if repeated:
-            raise SwissError(f"team {repeated[0]} is entered twice: each team needs its own number")
+            raise SwissError(
+                Text(
+                    N_("team %(team)s is entered twice: each team needs its own number"),
+                    team=repeated[0],
+                )
+            )
         if any(n < 1 for n in numbers):
-            raise SwissError("teams are numbered from 1")
+            raise SwissError(Text(N_("teams are numbered from 1")))
         if len(entered) < 2:
-            raise SwissError(f"a Swiss event needs at least two teams, not {len(entered)}")
+            raise SwissError(
+                Text(
+                    N_("a Swiss event needs at least two teams, not %(count)s"), count=len(entered)
+                )
+            )
         for team, _ in conditions.stationary:
             if team not in numbers:
-                raise SwissError(f"stationary team {team} is not entered in the event")
+                raise SwissError(
+                    Text(N_("stationary team %(team)s is not entered in the event"), team=team)
+                )
         return cls(conditions, tuple(sorted(entered, key=lambda t: t.number)))
 
     @property
@@ -106,7 +119,7 @@ class SwissEvent:
         for team in self.teams:
             if team.number == number:
                 return team
-        raise SwissError(f"there is no team {number} in the event")
+        raise SwissError(Text(N_("there is no team %(number)s in the event"), number=number))
 
     def missing(self, round_number: int) -> tuple[Match, ...]:
         """The matches of a drawn round whose score is not in yet."""
@@ -218,27 +231,57 @@ class SwissEvent:
         rounds = self.conditions.rounds
         if round_number is not None and round_number != number:
             raise SwissError(
-                f"round {round_number} cannot be drawn: the next round to draw is {number}"
+                Text(
+                    N_("round %(round)s cannot be drawn: the next round to draw is %(number)s"),
+                    round=round_number,
+                    number=number,
+                )
                 if round_number <= rounds
-                else f"there is no round {round_number}: the event has {rounds}"
+                else Text(
+                    N_("there is no round %(round)s: the event has %(rounds)s"),
+                    round=round_number,
+                    rounds=rounds,
+                )
             )
         if number > rounds:
-            raise SwissError(f"all {rounds} rounds of the event have been drawn")
+            raise SwissError(
+                Text(N_("all %(rounds)s rounds of the event have been drawn"), rounds=rounds)
+            )
         if self.drawn:
             waiting = self.missing(self.drawn)
             if waiting:
                 listed = ", ".join(f"{m.home} v {m.away}" for m in waiting)
                 raise SwissError(
-                    f"round {number} cannot be drawn until every round {self.drawn} score is "
-                    f"in: {len(waiting)} still to come ({listed})"
+                    Text(
+                        N_(
+                            "round %(number)s cannot be drawn until every round %(drawn)s score "
+                            "is in: %(count)s still to come (%(listed)s)"
+                        ),
+                        number=number,
+                        drawn=self.drawn,
+                        count=len(waiting),
+                        listed=listed,
+                    )
                 )
         playing = self._playing(number)
         if len(playing) < 2:
-            raise SwissError(f"round {number} has {len(playing)} team playing: it needs two")
+            raise SwissError(
+                Text(
+                    N_("round %(number)s has %(count)s team playing: it needs two"),
+                    number=number,
+                    count=len(playing),
+                )
+            )
         if len(playing) % 2 and self.conditions.bye_vps is None:
             raise SwissError(
-                f"round {number} has {len(playing)} teams, an odd number, and the conditions "
-                "give no score for a bye: enter or withdraw a team, or set the bye's VPs"
+                Text(
+                    N_(
+                        "round %(number)s has %(count)s teams, an odd number, and the conditions "
+                        "give no score for a bye: enter or withdraw a team, or set the bye's VPs"
+                    ),
+                    number=number,
+                    count=len(playing),
+                )
             )
         tables = {t: table for t, table in self.conditions.stationary if t in playing}
         if number == 1:
@@ -276,40 +319,78 @@ class SwissEvent:
         next round is drawn on it."""
         if not 1 <= round_number <= self.drawn:
             raise SwissError(
-                f"round {round_number} has not been drawn"
-                + (f": the last round drawn is {self.drawn}" if self.drawn else "")
+                Text(
+                    N_("round %(round)s has not been drawn: the last round drawn is %(drawn)s"),
+                    round=round_number,
+                    drawn=self.drawn,
+                )
+                if self.drawn
+                else Text(N_("round %(round)s has not been drawn"), round=round_number)
             )
         draw = self.draws[round_number - 1]
         match = draw.match_of(home)
         if match is None or away not in match.teams or home == away:
-            against = f" (team {home} plays team {_other(match, home)})" if match else ""
             raise SwissError(
-                f"team {home} does not play team {away} in round {round_number}{against}"
+                Text(
+                    N_(
+                        "team %(home)s does not play team %(away)s in round %(round)s (team "
+                        "%(home)s plays team %(other)s)"
+                    ),
+                    home=home,
+                    away=away,
+                    round=round_number,
+                    other=_other(match, home),
+                )
+                if match
+                else Text(
+                    N_("team %(home)s does not play team %(away)s in round %(round)s"),
+                    home=home,
+                    away=away,
+                    round=round_number,
+                )
             )
         own, other = Fraction(home_imps), Fraction(away_imps)
         if own < 0 or other < 0:
-            raise SwissError(f"IMPs are scored by each team, 0 or more: found {own} and {other}")
+            raise SwissError(
+                Text(
+                    N_("IMPs are scored by each team, 0 or more: found %(own)s and %(other)s"),
+                    own=own,
+                    other=other,
+                )
+            )
         if match.home != home:
             own, other = other, own
         key = (round_number, match.home, match.away)
         if key in self.scores and round_number < self.drawn and not self.conditions.league:
             raise SwissError(
-                f"round {round_number + 1} has been drawn on the score of {match.home} v "
-                f"{match.away}: it can no longer be changed here"
+                Text(
+                    N_(
+                        "round %(next)s has been drawn on the score of %(home)s v %(away)s: it "
+                        "can no longer be changed here"
+                    ),
+                    next=round_number + 1,
+                    home=match.home,
+                    away=match.away,
+                )
             )
         return replace(self, scores={**self.scores, key: MatchScore(own, other)})
 
     def enter(self, number: int, name: str | None = None, seed: int | None = None) -> SwissEvent:
         """The event with a late entry, drawn from the next round on."""
         if number < 1:
-            raise SwissError("teams are numbered from 1")
+            raise SwissError(Text(N_("teams are numbered from 1")))
         if any(t.number == number for t in self.teams):
-            raise SwissError(f"team {number} is already in the event")
+            raise SwissError(Text(N_("team %(number)s is already in the event"), number=number))
         rounds = self.conditions.rounds
         if self.drawn >= rounds:
             raise SwissError(
-                f"the last round (round {rounds}) has been drawn: a team entering now would "
-                "play no match"
+                Text(
+                    N_(
+                        "the last round (round %(rounds)s) has been drawn: a team entering now "
+                        "would play no match"
+                    ),
+                    rounds=rounds,
+                )
             )
         team = Team(number, name, seed, joined=self.drawn + 1)
         return replace(self, teams=tuple(sorted((*self.teams, team), key=lambda t: t.number)))
@@ -319,19 +400,35 @@ class SwissEvent:
         team = self.team(number)
         if team.left is not None:
             last = f"its last round was {team.left}" if team.left >= team.joined else "no match"
-            raise SwissError(f"team {number} has already withdrawn ({last})")
+            raise SwissError(
+                Text(
+                    N_("team %(number)s has already withdrawn (%(last)s)"), number=number, last=last
+                )
+            )
         if self.drawn >= self.conditions.rounds:
             raise SwissError(
-                f"all {self.conditions.rounds} rounds have been drawn: there is no later round "
-                f"for team {number} to withdraw from"
+                Text(
+                    N_(
+                        "all %(rounds)s rounds have been drawn: there is no later round for team "
+                        "%(number)s to withdraw from"
+                    ),
+                    rounds=self.conditions.rounds,
+                    number=number,
+                )
             )
         if self.drawn and team.plays(self.drawn):
             match = self.draws[-1].match_of(number)
             if match is not None and match in self.missing(self.drawn):
                 raise SwissError(
-                    f"team {number} is playing round {self.drawn} against team "
-                    f"{_other(match, number)} and the score is not in: record it first, "
-                    "then withdraw the team"
+                    Text(
+                        N_(
+                            "team %(number)s is playing round %(drawn)s against team %(other)s "
+                            "and the score is not in: record it first, then withdraw the team"
+                        ),
+                        number=number,
+                        drawn=self.drawn,
+                        other=_other(match, number),
+                    )
                 )
         left = replace(team, left=self.drawn)
         return replace(self, teams=tuple(left if t.number == number else t for t in self.teams))
@@ -381,10 +478,21 @@ class SwissEvent:
         """An event stored by :meth:`to_data`, checked: each round's draw holds exactly the teams
         playing it, and each score a match of its round."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise SwissError(f"not a Swiss event stored by bridgescore (no format {FORMAT!r})")
+            raise SwissError(
+                Text(
+                    N_("not a Swiss event stored by bridgescore (no format %(format)s)"),
+                    format=repr(FORMAT),
+                )
+            )
         if data.get("version") != VERSION:
             found = data.get("version")
-            raise SwissError(f"a Swiss event of version {found!r}: expected {VERSION}")
+            raise SwissError(
+                Text(
+                    N_("a Swiss event of version %(found)s: expected %(version)s"),
+                    found=repr(found),
+                    version=VERSION,
+                )
+            )
         try:
             conditions = Conditions.from_data(data["conditions"])
             teams = tuple(
@@ -429,17 +537,36 @@ class SwissEvent:
             )
             if draw.round != i or len(listed) != len(set(listed)) or set(listed) != expected:
                 raise SwissError(
-                    f"the stored draw of round {i} does not hold each team playing it once"
+                    Text(
+                        N_(
+                            "the stored draw of round %(round)s does not hold each team playing "
+                            "it once"
+                        ),
+                        round=i,
+                    )
                 )
         if self.drawn > self.conditions.rounds:
-            raise SwissError(f"{self.drawn} rounds drawn in an event of {self.conditions.rounds}")
+            raise SwissError(
+                Text(
+                    N_("%(drawn)s rounds drawn in an event of %(rounds)s"),
+                    drawn=self.drawn,
+                    rounds=self.conditions.rounds,
+                )
+            )
         for round_number, home, away in self.scores:
             if not 1 <= round_number <= self.drawn or Match(0, home, away).teams not in {
                 m.teams for m in self.draws[round_number - 1].matches
             }:
                 raise SwissError(
-                    f"a stored score of {home} v {away} in round {round_number}, which was not "
-                    "drawn"
+                    Text(
+                        N_(
+                            "a stored score of %(home)s v %(away)s in round %(round)s, which was "
+                            "not drawn"
+                        ),
+                        home=home,
+                        away=away,
+                        round=round_number,
+                    )
                 )
 
 

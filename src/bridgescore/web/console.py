@@ -34,14 +34,13 @@ from bridgescore.night import (
     setup,
 )
 from bridgescore.night import awards as night_awards
-from bridgescore.night import privacy as night_privacy
+from bridgescore.night import hand_records as night_hands
 from bridgescore.night import review as night_review
 from bridgescore.night import tables as night_tables
 from bridgescore.night.lines import Place
 from bridgescore.night.numbers import PLACE, whole
-from bridgescore.reports import html
 from bridgescore.rules import Rules
-from bridgescore.web import auth, awards, hand_records, review, screens
+from bridgescore.web import auth, awards, hand_records, published, review, screens
 from bridgescore.web import mail as web_mail
 from bridgescore.web.app import (
     bridge,
@@ -332,8 +331,9 @@ def _publish_with_site(
     target = folder / f"session-{session}"
 
     def fill(into: Path) -> LiveInfo:
-        def site(_result: Any) -> None:  # names as each player lets them be shown
-            html.write_site(night_privacy.result(night, session), into, double_dummy=False)
+        def site(_result: Any) -> None:  # the pages served once published, written out
+            analyses = night_hands.analyses(night, actor, session)
+            published.write_site(night, session, into, analyses)
 
         return night_review.publish(night, actor, session, period, anyway=anyway, site=site)
 
@@ -360,10 +360,11 @@ def export(request: Request) -> Response:
     live = night_of(request).session(actor, session_id(request))
     if live.result is None:
         raise Refused(422, _("there are no results to export"))
-    shown = night_privacy.result(night_of(request), live.id)  # a site for everyone: names as
-    buffer = io.BytesIO()  # each player lets them be published
+    night = night_of(request)
+    analyses = night_hands.analyses(night, actor, live.id)
+    buffer = io.BytesIO()
     with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-        html.write_site(shown, Path(folder), double_dummy=False)
+        published.write_site(night, live.id, Path(folder), analyses)  # as the pages served
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(Path(folder).iterdir()):
                 archive.write(path, f"session-{live.id}/{path.name}")

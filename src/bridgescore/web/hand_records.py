@@ -166,14 +166,22 @@ def published_leads(positions: Iterable[Position]) -> Leads:
 
 
 def published_pages(
-    night: Service, session: int, result: Any, info: Any, *, leads: bool = False
+    night: Service,
+    session: int,
+    result: Any,
+    info: Any,
+    *,
+    leads: bool = False,
+    analyses: Mapping[int, Analysis] | None = None,
 ) -> views.SessionPages:
     """A published session's pages: the report's, with the deals' analyses, the awards of the
     session's masterpoint scheme and each entrant's evening (``leads``: with the opening
-    leads solved, for an evening's page)."""
+    leads solved, for an evening's page). ``analyses``: the deals' analyses when the session
+    is being published (the site written as it is published), else the published ones."""
     from bridgescore.reports.analysis import positions
 
-    analyses = night_hands.published_analyses(night, session)
+    if analyses is None:
+        analyses = night_hands.published_analyses(night, session)
     found = awarded(night, info, result)
     deals = solved(analyses)
     solved_leads = published_leads(positions(result.boards)) if leads and deals else None

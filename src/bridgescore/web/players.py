@@ -154,18 +154,16 @@ def rewrite_sites(request: Request, sessions: tuple[int, ...]) -> None:
     if folder is None:
         return
     from bridgescore.formats.outputs import OutputError, write_directory
-    from bridgescore.night import privacy as night_privacy
-    from bridgescore.reports import html
+    from bridgescore.web import published
 
     night = night_of(request)
     for session in night_players.published_sessions(night, sessions):
         target = folder / f"session-{session}"
         if not target.is_dir():
             continue
-        result = night_privacy.result(night, session)
 
-        def fill(into: Path, result: Any = result) -> None:
-            html.write_site(result, into, double_dummy=False)
+        def fill(into: Path, session: int = session) -> None:
+            published.write_site(night, session, into)  # as the pages served
 
         try:
             write_directory(target, fill, kind="results site")

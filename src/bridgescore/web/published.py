@@ -6,9 +6,11 @@ console."""
 from __future__ import annotations
 
 import hmac
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -17,10 +19,11 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.languages import _, written_time
-from bridgescore.night import Actor, Refused, throttle
+from bridgescore.night import Actor, Refused, Service, throttle
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.awards import awarded
+from bridgescore.night.hand_records import Analysis
 from bridgescore.night.permissions import ANONYMOUS
 from bridgescore.reports import html, views
 from bridgescore.reports.model import board_page, entrant_page, evening_page
@@ -131,13 +134,39 @@ class TeamsSite:
         return self.pages.site()
 
 
-def published_teams(night: Any, session: int, result: TeamsResult, info: Any) -> TeamsSite:
-    solved = hand_records.solved(night_hands.published_analyses(night, session))
+def published_teams(
+    night: Any,
+    session: int,
+    result: TeamsResult,
+    info: Any,
+    analyses: Mapping[int, Analysis] | None = None,
+) -> TeamsSite:
+    """A published teams session's pages (``analyses``: as :func:`published_pages`)."""
+    if analyses is None:
+        analyses = night_hands.published_analyses(night, session)
+    solved = hand_records.solved(analyses)
     leads = hand_records.published_leads(positions(result)) if solved else None
     found = awarded(night, info, result)
     return TeamsSite(
         views.TeamsPages(result, solved, found.awards), TeamEvenings(result, solved, leads)
     )
+
+
+def write_site(
+    night: Service, session: int, into: Path, analyses: Mapping[int, Analysis] | None = None
+) -> None:
+    """The session's published pages written into ``into`` (``--publish-to``, the console's
+    zip, a site written again): the pages served at ``/results/N/``, from the same analyses,
+    awards and opening leads, every name as its player lets it be published. ``analyses``:
+    the stored ones of a session being published (the served ones once it is)."""
+    result = night_privacy.result(night, session)
+    info = night.info(session)
+    if isinstance(result, TeamsResult):
+        found = published_teams(night, session, result, info, analyses)
+        html.write_teams_site(result, into, pages=found.pages, evenings=found.evenings)
+    else:
+        pages = published_pages(night, session, result, info, leads=True, analyses=analyses)
+        html.write_site(result, into, pages=pages)
 
 
 def _teams_page(found: TeamsSite, name: str) -> tuple[Any, str]:

@@ -12,6 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bridgescore.anomalies import kind_said
+from bridgescore.languages.text import shown
 from bridgescore.night import Action, Actor, LiveSession, Service
 from bridgescore.night import review as night_review
 from bridgescore.web import screens
@@ -31,7 +33,9 @@ def found_data(session: int, found: night_review.Found) -> Data:
         "section": found.section,
         "result": found.result,
         "kind": found.kind,
-        "reason": found.reason,
+        "reason": found.reason,  # English, as the file's checks give it
+        "kind_said": kind_said(found.kind),  # both in the club's language
+        "reason_said": str(shown(found.reason)),
         "url": f"/director/sessions/{session}/history?line={quote(found.key)}",
         "board_url": f"/director/sessions/{session}/boards/{found.board}",
         "confirmed": None

@@ -9,9 +9,9 @@ from typing import Any
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import ParseError, Problems, sentence
-from bridgescore.formats.files import parser_said
 from bridgescore.formats.hands.model import HandRecords, check_number, finish, refuse_empty, whole
 from bridgescore.languages import N_
+from bridgescore.languages.parsers import parser_said
 from bridgescore.languages.text import Text
 from bridgescore.session import Board
 

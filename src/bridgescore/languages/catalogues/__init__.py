@@ -34,8 +34,27 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
     # The table's phone (a web app of its own, translated in the browser).
     "phone": (("web/phone",), (("**.js", "javascript"), ("**.html", "jinja2"))),
     # The commands' own messages and their help (each command's docstring is its help: the
-    # ``cli`` method reads it, bridgescore.cli.help).
-    "cli": (("cli",), (("**.py", "bridgescore.cli.help:extract"),)),
+    # ``cli`` method reads it, bridgescore.cli.help), and the club database's refusals they and
+    # the console give.
+    "cli": (
+        (
+            "cli",
+            "store/handicaps.py",
+            "store/players.py",
+            "store/api.py",
+            "store/live.py",
+            "store/results.py",
+            "store/mail.py",
+            "store/tables.py",
+            "store/engine.py",
+            "store/swiss.py",
+            "store/requests.py",
+            "store/outreach.py",
+            "store/confirmations.py",
+            "store/line_log.py",
+        ),
+        (("**.py", "bridgescore.cli.help:extract"),),
+    ),
     # What the rules core and the readers say wherever they are shown (a command, a page, the
     # console): the explanation of a score, a file's problems and why it could not be read
     # (each reader's own sentences, and the core's for a contract, a result or a deal it
@@ -46,10 +65,12 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "explanation.py",
             "scoring",
             "errors.py",
+            "languages/parsers.py",
             "formats",
             "movements",
             "masterpoints",
             "events",
+            "swiss",
             "competitions",
             "bridge.py",
             "contract.py",
@@ -59,6 +80,7 @@ DOMAINS: Final[dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] =
             "session.py",
             "rules.py",
             "check",
+            "anomalies",
         ),
         (("**.py", "python"),),
     ),
