@@ -318,7 +318,7 @@ class Rules:
                 elif isinstance(current, Vocabulary | Trim):
                     value = type(current).parse(value)
                 elif isinstance(current, int):
-                    value = int(value)
+                    value = _whole(value)
             parsed[key] = value
         return replace(self, **parsed)
 
@@ -467,6 +467,18 @@ def _enum(kind: type[Vocabulary]) -> Callable[[str], Any]:
     return kind.parse
 
 
+def _whole(text: str) -> int:
+    """A setting held as a whole number (``--decimals 2``), written in ASCII digits; anything
+    else refused with what was given (Python's ``int`` would also take ``+2``, ``2_0``, ``٢``); the range is the setting's to check."""
+    word = text.strip()
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise ParseError(
+            Text(N_("not a whole number: %(text)s (expected digits, such as 2)"), text=repr(text))
+        )
+    return int(word)
+
+
 def _choice(yes: str, no: str) -> tuple[Callable[[str], bool], Callable[[Any], str]]:
     """A two-word setting held as a bool: ``yes`` is True, ``no`` False, any other word refused
     (never read as ``no``)."""
@@ -495,7 +507,7 @@ SETTINGS: tuple[Setting, ...] = (
         "scale",
         N_("Matchpoints per result beaten: 2 (top 2(n-1)) or 1 (top n-1)."),
         ("1", "2"),
-        int,
+        _whole,
         methods=_MP,
         trials=("2", "1"),
     ),
@@ -554,7 +566,7 @@ SETTINGS: tuple[Setting, ...] = (
         "decimals",
         N_("Decimals shown (0 to 6)."),
         (),
-        int,
+        _whole,
         unsearched="check compares each figure at the decimals the file writes it with",
     ),
     Setting(

@@ -48,3 +48,11 @@ def test_an_unknown_stored_session_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["score", "db:7", "--db", db])
     assert result.exit_code == 2
     assert result.stderr.strip() == "bridgescore: no stored session with id 7"
+
+
+def test_a_setting_that_is_not_a_whole_number_is_one_line() -> None:
+    result = CliRunner().invoke(main, ["score", str(SAMPLE), "--decimals", "many"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "bridgescore: not a whole number: 'many' (expected digits, such as 2)"
+    )

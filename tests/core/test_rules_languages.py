@@ -22,6 +22,15 @@ REFUSALS: list[tuple[Callable[[], object], str]] = [
     (lambda: CLUB.with_(scale=3), "not a matchpoint scale: 3 (expected 1 or 2)"),
     (lambda: CLUB.with_(decimals=9), "not a number of decimals: 9 (expected 0 to 6)"),
     (
+        lambda: CLUB.with_(decimals="many"),
+        "not a whole number: 'many' (expected digits, such as 2)",
+    ),
+    (lambda: CLUB.with_(scale="2_0"), "not a whole number: '2_0' (expected digits, such as 2)"),
+    (
+        lambda: CLUB.with_(artificial_imps="٣"),
+        "not a whole number: '٣' (expected digits, such as 2)",
+    ),
+    (
         lambda: Trim.parse("x"),
         "cannot read datum trim 'x'; expected e.g. '1', '5%', '5% min 1' or '1 from 4, 2 from 11'",
     ),
@@ -57,7 +66,11 @@ def test_the_rules_refusals_in_french_and_dutch_by_hand() -> None:
     assert _said(REFUSALS[0][0], "fr") == (
         "aucun jeu de règles nommé 'nope' (attendu : l'un de club, ebu, acbl)"
     )
-    assert _said(REFUSALS[5][0], "fr") == (
+    assert _said(REFUSALS[8][0], "fr") == (
         "une moyenne de référence ne peut pas écarter 50 % des marques à chaque extrémité"
     )
     assert _said(REFUSALS[2][0], "nl") == "geen matchpuntschaal: 3 (verwacht: 1 of 2)"
+    assert _said(REFUSALS[4][0], "fr") == (
+        "pas un nombre entier : 'many' (attendu : des chiffres, comme 2)"
+    )
+    assert _said(REFUSALS[4][0], "nl") == "geen geheel getal: 'many' (verwacht: cijfers, zoals 2)"
