@@ -469,7 +469,8 @@ def _enum(kind: type[Vocabulary]) -> Callable[[str], Any]:
 
 def _whole(text: str) -> int:
     """A setting held as a whole number (``--decimals 2``), written in ASCII digits; anything
-    else refused with what was given (Python's ``int`` would also take ``+2``, ``2_0``, ``٢``); the range is the setting's to check."""
+    else refused with what was given (Python's ``int`` would also take ``+2``, ``2_0``,
+    ``٢``); the range is the setting's to check."""
     word = text.strip()
     digits = word.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
