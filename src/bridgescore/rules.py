@@ -568,7 +568,7 @@ SETTINGS: tuple[Setting, ...] = (
         N_("Decimals shown (0 to 6)."),
         (),
         _whole,
-        unsearched="check compares each figure at the decimals the file writes it with",
+        unsearched=N_("check compares each figure at the decimals the file writes it with"),
     ),
     Setting(
         "rounding",
@@ -592,8 +592,10 @@ SETTINGS: tuple[Setting, ...] = (
         N_("How handicaps are shown (seed 000 truncates)."),
         _words(Rounding),
         _enum(Rounding),
-        unsearched="a handicap is shown, never compared: check compares the handicapped "
-        "percentage, which is exact",
+        unsearched=N_(
+            "a handicap is shown, never compared: check compares the handicapped "
+            "percentage, which is exact"
+        ),
     ),
     Setting(
         "handicap_sum",
@@ -601,7 +603,7 @@ SETTINGS: tuple[Setting, ...] = (
         N_("A pair's handicap: the mean of its players' (seed 000) or the sum."),
         ("mean", "sum"),
         *_PAIR,
-        unsearched="check takes each pair's handicap from the file",
+        unsearched=N_("check takes each pair's handicap from the file"),
     ),
     Setting(
         "method",
@@ -612,7 +614,7 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         _words(Method),
         _enum(Method),
-        unsearched="the file says how its boards were scored",
+        unsearched=N_("the file says how its boards were scored"),
     ),
     Setting(
         "datum_trim",
@@ -658,7 +660,7 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         _words(TeamsScoring),
         _enum(TeamsScoring),
-        unsearched="the file says how its boards were scored",
+        unsearched=N_("the file says how its boards were scored"),
     ),
     Setting(
         "totals",

@@ -138,3 +138,17 @@ def test_simulate_with_late_entries_and_withdrawals() -> None:
     assert status == 2 and "team 3 cannot withdraw after round 4" in output
     status, output = run("simulate", "--teams", "10", "--rounds", "4", "--enter", "x")
     assert status == 2 and "--enter: expected TEAM@ROUND" in output
+
+
+def test_a_missing_event_file_is_named_once(tmp_path: Path) -> None:
+    missing = str(tmp_path / "none.json")
+    for language, head, problem in (
+        ("C", f"{missing}: 1 problem", f"{missing}: cannot read the file: no such file"),
+        ("fr_FR.UTF-8", f"{missing} : 1 problème", f"{missing} : impossible de lire le fichier"),
+    ):
+        env = {"LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+        done = CliRunner().invoke(main, ["swiss", "standings", missing], env=env)
+        assert done.exit_code == 2, done.output
+        first, second = done.output.splitlines()
+        assert first == f"bridgescore: {head}"
+        assert second.startswith(problem), second

@@ -242,3 +242,46 @@ def test_a_scheme_files_scales_have_words_in_an_awards_words() -> None:
         said = str(shown(mitchell)) + str(shown(howell))
     # The movements and the unit are data, said as they are.
     assert not set(_WORD.findall(said)) - {"Mitchell", "Howell", "points"}, said
+
+
+def test_a_row_rewarding_more_places_than_its_field_has_in_the_languages_plurals() -> None:
+    """One entrant or table, or two: each language's own singular and plural; English as it
+    was (one form for both)."""
+    head = 'name = "x"\nunit = "y"\n'
+    one = head + "[[two_winner]]\nfrom = 1\nawards = [3, 2]"
+    tables = head + 'counts = "tables"\n[[two_winner]]\nfrom = 1\nawards = [3, 2]'
+    two = head + "[[two_winner]]\nfrom = 2\nawards = [3, 2, 1]"
+
+    def said(code: str, text: str) -> str:
+        with use(code), pytest.raises(InputFileError) as caught:
+            loads(text, "club.toml")
+        return str(caught.value).splitlines()[1]
+
+    assert said("en", one) == (
+        "club.toml: two_winner row 1: 2 places rewarded in a field of 1 entrants (1 entrant), "
+        "expected at most 1 awards"
+    )
+    assert said("en", two) == (
+        "club.toml: two_winner row 1: 3 places rewarded in a field of 2 entrants (2 entrants), "
+        "expected at most 2 awards"
+    )
+    assert said("fr", one) == (
+        "club.toml : two_winner ligne 1 : 2 places récompensées dans un champ de 1 participant "
+        "(1 participant), attendu : au plus 1 attribution"
+    )
+    assert said("fr", tables).endswith(
+        "champ de 1 table (1 participant), attendu : au plus 1 attribution"
+    )
+    assert said("fr", two).endswith(
+        "champ de 2 participants (2 participants), attendu : au plus 2 attributions"
+    )
+    assert said("nl", one) == (
+        "club.toml: two_winner rij 1: 2 plaatsen beloond in een veld van 1 deelnemer "
+        "(1 deelnemer), verwacht: hoogstens 1 toekenning"
+    )
+    assert said("nl", two).endswith(
+        "veld van 2 deelnemers (2 deelnemers), verwacht: hoogstens 2 toekenningen"
+    )
+    for text in (one, tables, two):
+        pseudo = said(PSEUDO, text).replace("two_winner", "").replace("club.toml", "")
+        assert not _WORD.findall(pseudo), pseudo

@@ -17,13 +17,15 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 # values, the program, contracts and the pairs.
 _AS_IS = {"club", "method", "butler", "half", "away", "compscore", "Compscore", "USEBIO"}
 _AS_IS |= {"NS", "EW", "xml", "Compscore3", "IMPs"}
+# the values a search tried, as the options take them, and the command it proposes
+_TRIED = {"up", "even", "truncate", "none", "exact", "shown", "bridgescore", "check"}
 
 
-def _check(language: str, *options: str) -> str:
+def _check(language: str, *options: str, status: int = 0) -> str:
     path = shared_path("data", "usebio-compscore", "butler_howell.xml")
     env = {"LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
     done = CliRunner().invoke(main, ["check", str(path), *options], env=env)
-    assert done.exit_code == 0, done.output
+    assert done.exit_code == status, done.output  # 1: the file's figures did not reproduce
     return done.output
 
 
@@ -53,3 +55,44 @@ def test_check_in_french_by_hand_and_its_json_in_english() -> None:
     ) in french
     english = json.loads(_check("fr_FR.UTF-8", "--format", "json"))
     assert english == json.loads(_check("C", "--format", "json"))
+
+
+def test_a_search_and_its_differences_in_the_language_and_json_in_english() -> None:
+    """A file that does not reproduce under the rules given (datum trim 0): the differences'
+    figures and why each setting was not searched in the language; English as it was."""
+    wrong = ("--datum-trim", "0", "--limit", "3")
+    english = _check("C", *wrong, status=1).splitlines()
+    assert "      2   2 v 7         5C E -1    row NS     11          9           -2  " in english
+    assert (
+        "Not searched: --scale, --artificial-method, --short-boards, --session-rule, "
+        "--fouled-groups, --short-small-groups, --cross-imps (not a setting of butler scoring); "
+        "--decimals (check compares each figure at the decimals the file writes it with); --ties "
+        "(no two entrants the file ranks show the same figure, so no place can be shared); "
+        "--handicap-rounding (a handicap is shown, never compared: check compares the "
+        "handicapped percentage, which is exact); --pair-handicap (check takes each pair's "
+        "handicap from the file); --method, --teams-scoring (the file says how its boards were "
+        "scored); --vp-scale (not a teams event); --sections (the file has one section); "
+        "--winners (no Mitchell with places to rank)."
+    ) in english
+    french = _check("fr_FR.UTF-8", *wrong, status=1)
+    assert "ligne NS" in french and "row NS" not in french
+    assert "--cross-imps (pas un réglage de la marque en butler); --decimals" in french
+    assert (
+        "--vp-scale (pas une épreuve par équipes); --sections (le fichier a une seule section)"
+        in (french)
+    )
+    dutch = _check("nl_NL.UTF-8", *wrong, status=1)
+    assert "rij NS" in dutch
+    assert "--winners (geen Mitchell met plaatsen om te rangschikken)." in dutch
+    said = _check("qps", *wrong, status=1)
+    for line in said.splitlines():
+        # the options as typed: --flag, and the rules label's setting=value
+        typed = re.sub(r"--[a-z-]+|\w+=", "", line.replace("butler_howell", ""))
+        left = set(_WORD.findall(typed))
+        left -= _AS_IS | _TRIED | {w for w in left if re.fullmatch(r"[0-9A-Z]+", w)}
+        assert not left, (sorted(left), line)
+    as_json = json.loads(_check("fr_FR.UTF-8", *wrong, "--format", "json", status=1))
+    assert as_json == json.loads(_check("C", *wrong, "--format", "json", status=1))
+    searched = as_json["setting"]["searched"]
+    assert searched["not_searched"]["sections_across"] == "the file has one section"
+    assert as_json["differences"][0]["figure"] == "row NS"

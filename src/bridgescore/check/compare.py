@@ -16,6 +16,8 @@ from functools import lru_cache
 from bridgescore.bridge import Side
 from bridgescore.display import round_fraction
 from bridgescore.formats.reported import ReportedScores
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import SessionResult, Standing
 from bridgescore.rules import Rounding
 from bridgescore.scoring.ranking import rank
@@ -28,7 +30,9 @@ from bridgescore.traveller import RowKey
 class Mismatch:
     """One figure of the file that a rescoring does not reproduce."""
 
-    what: str  # "row NS", "row EW", "percentage", "place", "total", "match"
+    # "row NS", "row EW", "percentage", "place", "total", "match v …": English in check's
+    # JSON, the reader's language in its report
+    what: Text
     board: int | None
     entrant: Entrant
     reported: str
@@ -121,7 +125,7 @@ def compare(
                 entrant = session.entrants(table, side)[0]
                 mismatches.append(
                     Mismatch(
-                        f"row {side.value}",
+                        Text(N_("row %(side)s"), side=side.value),
                         table.board,
                         entrant,
                         their_text,
@@ -142,11 +146,11 @@ def compare(
             uncompared.append(theirs_standing.entrant)
             continue  # listed but never played (a director, a phantom)
         entrants += 1
-        checks: list[tuple[str, str, str]] = []
+        checks: list[tuple[Text, str, str]] = []
         if theirs_standing.percentage is not None and mine_standing.percent is not None:
             checks.append(
                 (
-                    "percentage",
+                    Text(N_("percentage")),
                     show(theirs_standing.percentage, percent_decimals),
                     show(mine_standing.percent, percent_decimals),
                 )
@@ -155,12 +159,16 @@ def compare(
             mark = "=" if theirs_standing.shared else ""
             ours_mark = "=" if theirs_standing.shared and mine_standing.shared else ""
             checks.append(
-                ("place", f"{theirs_standing.rank}{mark}", f"{mine_standing.rank}{ours_mark}")
+                (
+                    Text(N_("place")),
+                    f"{theirs_standing.rank}{mark}",
+                    f"{mine_standing.rank}{ours_mark}",
+                )
             )
         if theirs_standing.handicapped is not None and mine_standing.handicapped is not None:
             checks.append(
                 (
-                    "handicapped percentage",
+                    Text(N_("handicapped percentage")),
                     show(theirs_standing.handicapped, percent_decimals),
                     show(mine_standing.handicapped, percent_decimals),
                 )
@@ -169,7 +177,7 @@ def compare(
             total = mine_standing.total if mine_standing.total is not None else mine_standing.points
             checks.append(
                 (
-                    "total",
+                    Text(N_("total")),
                     show(theirs_standing.total, total_decimals, total_rounding),
                     show(total, total_decimals, total_rounding),
                 )
@@ -204,7 +212,12 @@ def compare(
                     against = match.opponents if who == match.team else match.team
                     wrong.append(
                         Mismatch(
-                            f"match v {against.label}", None, who, their_text, our_text, match.line
+                            Text(N_("match v %(team)s"), team=against.label),
+                            None,
+                            who,
+                            their_text,
+                            our_text,
+                            match.line,
                         )
                     )
             mismatches.extend(wrong)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.bridge import Side
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text, shown
 from bridgescore.rules import SETTINGS, Rules, Setting, TeamsScoring, plain
 from bridgescore.session import FieldStructure, Session
 from bridgescore.traveller import Artificial
@@ -41,7 +43,7 @@ class Searched:
 
     setting: Setting
     tried: tuple[str, ...] = ()
-    why_not: str | None = None
+    why_not: Text | None = None  # English in check's JSON, the reader's language in its report
 
     @property
     def label(self) -> str:
@@ -50,7 +52,7 @@ class Searched:
     def describe(self) -> str:
         if self.tried:
             return f"--{self.setting.flag} {', '.join(self.tried)}"
-        return f"--{self.setting.flag}: {self.why_not}"
+        return f"--{self.setting.flag}: {shown(self.why_not)}"
 
 
 @dataclass(frozen=True)
@@ -108,47 +110,47 @@ def _equal_shown(figures: Figures) -> bool:
 # Why a setting cannot change any figure of this file, or None when it can.
 _IRRELEVANT: dict[str, Callable[[Figures], str | None]] = {
     "artificial_method": lambda f: (
-        None if _artificial(f.session) else "the file has no artificial scores"
+        None if _artificial(f.session) else N_("the file has no artificial scores")
     ),
     "short_boards": lambda f: (
         None
         if _uneven(f.session, False) or _uneven(f.session, True)
-        else "every board has as many results as the most"
+        else N_("every board has as many results as the most")
     ),
     "session_percentage_rule": lambda f: (
-        None if _follows_session(f.session) else "the file has no Ave+ or Ave- to replace"
+        None if _follows_session(f.session) else N_("the file has no Ave+ or Ave- to replace")
     ),
     "fouled_groups": lambda f: (
-        None if any(t.group for t in f.session.tables) else "the file has no fouled boards"
+        None if any(t.group for t in f.session.tables) else N_("the file has no fouled boards")
     ),
     "short_small_groups": lambda f: (
         None
         if _few_results(f.session)
-        else "no board is played by only 2 or 3 tables while others have more"
+        else N_("no board is played by only 2 or 3 tables while others have more")
     ),
     "sections_across": lambda f: (
-        None if len(f.session.sections) > 1 else "the file has one section"
+        None if len(f.session.sections) > 1 else N_("the file has one section")
     ),
     "ties_on_display": lambda f: (
         None
         if _equal_shown(f)
-        else "no two entrants the file ranks show the same figure, so no place can be shared"
+        else N_("no two entrants the file ranks show the same figure, so no place can be shared")
     ),
     "totals": lambda f: (
         None
         if any(s.percentage is not None or s.total is not None for s in f.reported.standings)
-        else "the file gives no totals or percentages"
+        else N_("the file gives no totals or percentages")
     ),
     "one_winner": lambda f: (
         None
         if FieldStructure.MITCHELL in (f.session.structure, *f.session.section_structures.values())
         and any(s.place is not None for s in f.reported.standings)
-        else "no Mitchell with places to rank"
+        else N_("no Mitchell with places to rank")
     ),
     "vp_scale": lambda f: (
         None
         if f.teams_scoring is TeamsScoring.IMPS
-        else "not a teams event scored by IMPs and victory points"
+        else N_("not a teams event scored by IMPs and victory points")
     ),
 }
 
@@ -163,7 +165,7 @@ def plan(figures: Figures, rules: Rules) -> SearchPlan:
     report: list[Searched] = []
     for setting in SETTINGS:
         if not setting.trials:
-            report.append(Searched(setting, why_not=setting.unsearched))
+            report.append(Searched(setting, why_not=Text(setting.unsearched)))
             continue
         declared = figures.declared.get(setting.field)
         if declared is not None and declared != getattr(rules, setting.field):
@@ -201,18 +203,20 @@ def plan(figures: Figures, rules: Rules) -> SearchPlan:
     return SearchPlan(tuple(ordered), tuple(report), combinations, limit)
 
 
-def _why_not(setting: Setting, figures: Figures, rules: Rules, teams: bool) -> str | None:
+def _why_not(setting: Setting, figures: Figures, rules: Rules, teams: bool) -> Text | None:
     if setting.field in figures.declared:
-        return f"the file says {setting.word(figures.declared[setting.field])}"
+        said = setting.word(figures.declared[setting.field])
+        return Text(N_("the file says %(value)s"), value=said)
     if teams:
         if setting.field not in ("vp_scale", "rounding"):
-            return "not a setting of teams scoring"
+            return Text(N_("not a setting of teams scoring"))
     elif setting.methods and rules.method not in setting.methods:
-        return f"not a setting of {rules.method.value} scoring"
+        return Text(N_("not a setting of %(method)s scoring"), method=rules.method.value)
     elif setting.field == "vp_scale":
-        return "not a teams event"
+        return Text(N_("not a teams event"))
     irrelevant = _IRRELEVANT.get(setting.field)
-    return None if irrelevant is None else irrelevant(figures)
+    why = None if irrelevant is None else irrelevant(figures)
+    return None if why is None else Text(why)
 
 
 def _combinations(

@@ -20,6 +20,11 @@ class UsageProblem(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        from bridgescore.languages.text import shown  # a Text (a database's failure) in LANG
+
+        super().__init__(str(shown(message)))
+
     def show(self, file: Any = None) -> None:
         from bridgescore.display import printable  # a message may quote a file's text
 

@@ -13,7 +13,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.help import Group
-from bridgescore.errors import BridgeScoreError, located
+from bridgescore.errors import BridgeScoreError, InputFileError, located
 from bridgescore.languages import N_, _, current, ngettext
 
 if TYPE_CHECKING:
@@ -476,6 +476,8 @@ def _load(file: str) -> SwissEvent:
                 msg=shown(parser_said(error.msg)),
             )
         ) from None
+    except InputFileError as error:  # it names the file already
+        raise UsageProblem(str(error) if error.path else located(file, str(error))) from None
     except BridgeScoreError as error:
         raise UsageProblem(located(file, str(error))) from None
 

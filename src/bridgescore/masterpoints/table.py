@@ -344,19 +344,22 @@ def _rows(
             continue
         seats = low * (_PER_TABLE[table] if counts is Counts.TABLES else 1)
         if len(awards) > seats:
+            # English keeps its one form for both counts ("1 entrants", "at most 1 awards"):
+            # commands' outputs are compared byte for byte; the languages say each in its own
+            field = (
+                counted("%(num)d entrants", "%(num)d entrants", low)
+                if counts is Counts.ENTRANTS
+                else counted("%(num)d tables", "%(num)d tables", low)
+            )
             problems.report(
-                counted(
-                    "%(where)s: %(awards)s places rewarded in a field of %(low)s %(counts)s "
-                    "(%(num)d entrant)",
-                    "%(where)s: %(awards)s places rewarded in a field of %(low)s %(counts)s "
-                    "(%(num)d entrants)",
-                    seats,
+                Text(
+                    N_("%(where)s: %(awards)s places rewarded in a field of %(field)s (%(seats)s)"),
                     where=where,
                     awards=len(awards),
-                    low=low,
-                    counts=str(counts),
+                    field=field,
+                    seats=counted("%(num)d entrant", "%(num)d entrants", seats),
                 ),
-                expected=Text(N_("at most %(seats)s awards"), seats=seats),
+                expected=counted("at most %(num)d awards", "at most %(num)d awards", seats),
             )
             continue
         rows.append(Band(low, high, awards))

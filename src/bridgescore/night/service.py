@@ -22,6 +22,7 @@ from typing import Any
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import ParseError
 from bridgescore.languages import LANGUAGES, PSEUDO, _
+from bridgescore.languages.text import shown
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.night.changes import Changes
@@ -340,7 +341,7 @@ class Service:
         said = failure(error, self.store.url)
         if said is None:
             return None
-        return Refused(422 if input_fault(error) else 503, said)
+        return Refused(422 if input_fault(error) else 503, str(shown(said)))
 
 
 def granted(words: Iterable[str]) -> frozenset[Grant]:

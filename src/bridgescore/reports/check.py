@@ -221,7 +221,7 @@ def _searched(result: Check, console: Console) -> None:
         console.print(_("Searched: %(tried)s.", tried=tried), soft_wrap=True)
     reasons: dict[str, list[str]] = {}
     for s in laid_out.not_searched:
-        reasons.setdefault(s.why_not or "", []).append(f"--{s.setting.flag}")
+        reasons.setdefault(shown_text(s.why_not or ""), []).append(f"--{s.setting.flag}")
     skipped = "; ".join(f"{', '.join(flags)} ({why})" for why, flags in reasons.items())
     console.print(_("Not searched: %(skipped)s.", skipped=skipped), soft_wrap=True)
     console.print()
@@ -282,7 +282,7 @@ def _differences(
             "" if m.board is None else str(m.board),
             printable(m.entrant.label if m.index is None else row_pairs(session, m.index)),
             "" if row is None else printable(row.describe()),
-            m.what,
+            shown_text(m.what),
             m.reported,
             m.computed,
             _signed(difference(m)),

@@ -388,9 +388,10 @@ def _locked(error: DBAPIError) -> bool:
     return "locked" in str(error.orig) or "busy" in str(error.orig)
 
 
-def failure(error: BaseException, url: str) -> str | None:
-    """A database failure as one sentence naming the database; None when ``error`` is not a
-    database failure (a bug keeps its traceback)."""
+def failure(error: BaseException, url: str) -> Text | None:
+    """A database failure as one sentence naming the database (a :class:`Text`, shown in the
+    reader's language; the driver's own first line quoted as it said it); None when ``error``
+    is not a database failure (a bug keeps its traceback)."""
     if not isinstance(error, DBAPIError):
         return None
     where = describe(url)
@@ -398,32 +399,50 @@ def failure(error: BaseException, url: str) -> str | None:
     first = message.splitlines()[0] if message else type(error.orig or error).__name__
     lowered = message.lower()
     if "readonly" in lowered or "read-only" in lowered or "read only" in lowered:
-        return (
-            f"cannot write to the database {where}: it is read-only (its file, folder or "
-            "disk cannot be written); commands that only read it still work"
+        return Text(
+            N_(
+                "cannot write to the database %(where)s: it is read-only (its file, folder or "
+                "disk cannot be written); commands that only read it still work"
+            ),
+            where=where,
         )
     if "locked" in lowered or "busy" in lowered:
-        return (
-            f"the database {where} is locked: another program is writing to it; try again "
-            "when it has finished"
+        return Text(
+            N_(
+                "the database %(where)s is locked: another program is writing to it; try again "
+                "when it has finished"
+            ),
+            where=where,
         )
     if "not a database" in lowered or "malformed" in lowered:
-        return f"{where} is not a bridgescore database, or it is damaged: {first}"
+        return Text(
+            N_("%(where)s is not a bridgescore database, or it is damaged: %(said)s"),
+            where=where,
+            said=first,
+        )
     if "full" in lowered and "disk" in lowered:
-        return f"cannot write to the database {where}: the disk is full"
+        return Text(N_("cannot write to the database %(where)s: the disk is full"), where=where)
     if "unable to open" in lowered:
-        return f"cannot open the database {where}: {first}"
+        return Text(N_("cannot open the database %(where)s: %(said)s"), where=where, said=first)
     if "password authentication failed" in lowered:
-        return f"cannot log in to the database {where}: the password is wrong ({first})"
+        return Text(
+            N_("cannot log in to the database %(where)s: the password is wrong (%(said)s)"),
+            where=where,
+            said=first,
+        )
     if (
         isinstance(error, OperationalError)
         or getattr(error, "connection_invalidated", False)
         or "connection" in lowered
     ):
-        return f"cannot reach the database {where}: {first}"
+        return Text(N_("cannot reach the database %(where)s: %(said)s"), where=where, said=first)
     if "out of range" in lowered or "too large" in lowered:
-        return f"the database {where} cannot hold a number given: {first}"
-    return f"the database {where} refused the request: {first}"
+        return Text(
+            N_("the database %(where)s cannot hold a number given: %(said)s"),
+            where=where,
+            said=first,
+        )
+    return Text(N_("the database %(where)s refused the request: %(said)s"), where=where, said=first)
 
 
 # --- the schema ----------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from bridgescore import __version__, languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.files import os_reason
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.night import (
     LIVE,
     PUBLISHED,
@@ -295,7 +295,7 @@ async def posted(request: Request) -> dict[str, str]:
         data: dict[str, str] = {}
         for key, value in body.items():
             if isinstance(value, dict | list):
-                kind = "an object" if isinstance(value, dict) else "an array"
+                kind = _("an object") if isinstance(value, dict) else _("an array")
                 raise Refused(
                     422,
                     _("%(key)s must be text or a number, not %(kind)s", key=_shown(key), kind=kind),
@@ -456,13 +456,23 @@ def tagged_page(
 def session_id(request: Request) -> int:
     """The session a URL names (one past the database's range names none)."""
     given: int = request.path_params["session"]
-    return in_range(given, f"no stored session with id {str(given)[:12]}")
+    said = _("no stored session with id %(session_id)s", session_id=str(given)[:12])
+    return in_range(given, said)
 
 
 def path_number(request: Request, name: str) -> int:
     """A board, round or table number from the URL's path."""
     given: int = request.path_params[name]
-    return in_range(given, f"no {name} {str(given)[:12]} here", PLACE)
+    return in_range(given, _(_NONE_HERE[name], number=str(given)[:12]), PLACE)
+
+
+# what a number of the URL's path past any there can be names: none here
+_NONE_HERE = {
+    "board": N_("no board %(number)s here"),
+    "table": N_("no table %(number)s here"),
+    "round": N_("no round %(number)s here"),
+    "player": N_("no player %(number)s here"),
+}
 
 
 # --- the event streams ---------------------------------------------------------------------------
