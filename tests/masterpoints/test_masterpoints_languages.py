@@ -258,8 +258,8 @@ def test_a_row_rewarding_more_places_than_its_field_has_in_the_languages_plurals
         return str(caught.value).splitlines()[1]
 
     assert said("en", one) == (
-        "club.toml: two_winner row 1: 2 places rewarded in a field of 1 entrants (1 entrant), "
-        "expected at most 1 awards"
+        "club.toml: two_winner row 1: 2 places rewarded in a field of 1 entrant (1 entrant), "
+        "expected at most 1 award"
     )
     assert said("en", two) == (
         "club.toml: two_winner row 1: 3 places rewarded in a field of 2 entrants (2 entrants), "

@@ -76,9 +76,9 @@ def test_a_search_and_its_differences_in_the_language_and_json_in_english() -> N
     ) in english
     french = _check("fr_FR.UTF-8", *wrong, status=1)
     assert "ligne NS" in french and "row NS" not in french
-    assert "--cross-imps (pas un réglage de la marque en butler); --decimals" in french
+    assert "--cross-imps (pas un réglage de la marque en butler) ; --decimals" in french
     assert (
-        "--vp-scale (pas une épreuve par équipes); --sections (le fichier a une seule section)"
+        "--vp-scale (pas une épreuve par équipes) ; --sections (le fichier a une seule section)"
         in (french)
     )
     dutch = _check("nl_NL.UTF-8", *wrong, status=1)

@@ -344,12 +344,10 @@ def _rows(
             continue
         seats = low * (_PER_TABLE[table] if counts is Counts.TABLES else 1)
         if len(awards) > seats:
-            # English keeps its one form for both counts ("1 entrants", "at most 1 awards"):
-            # commands' outputs are compared byte for byte; the languages say each in its own
             field = (
-                counted("%(num)d entrants", "%(num)d entrants", low)
+                counted("%(num)d entrant", "%(num)d entrants", low)
                 if counts is Counts.ENTRANTS
-                else counted("%(num)d tables", "%(num)d tables", low)
+                else counted("%(num)d table", "%(num)d tables", low)
             )
             problems.report(
                 Text(
@@ -359,7 +357,7 @@ def _rows(
                     field=field,
                     seats=counted("%(num)d entrant", "%(num)d entrants", seats),
                 ),
-                expected=counted("at most %(num)d awards", "at most %(num)d awards", seats),
+                expected=counted("at most %(num)d award", "at most %(num)d awards", seats),
             )
             continue
         rows.append(Band(low, high, awards))

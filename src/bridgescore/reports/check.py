@@ -16,7 +16,7 @@ from bridgescore.anomalies import Anomaly
 from bridgescore.check import Check, Trial, difference, row_pairs
 from bridgescore.check.compare import Mismatch
 from bridgescore.display import fmt, printable
-from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages import N_, _, ngettext, pgettext
 from bridgescore.reports.words import shown as shown_text
 from bridgescore.rules import Method, TeamsScoring
 from bridgescore.session import FieldStructure, Session
@@ -205,7 +205,9 @@ def _searched(result: Check, console: Console) -> None:
     laid_out = result.plan
     if laid_out is None:
         return
-    tried = "; ".join(s.describe() for s in laid_out.searched) or _("nothing")
+    # A list's items apart as the language writes it (French: " ; ").
+    between = pgettext("between a list's items", "; ")
+    tried = between.join(s.describe() for s in laid_out.searched) or _("nothing")
     if laid_out.changes_limit is not None:
         console.print(
             _(
@@ -222,7 +224,7 @@ def _searched(result: Check, console: Console) -> None:
     reasons: dict[str, list[str]] = {}
     for s in laid_out.not_searched:
         reasons.setdefault(shown_text(s.why_not or ""), []).append(f"--{s.setting.flag}")
-    skipped = "; ".join(f"{', '.join(flags)} ({why})" for why, flags in reasons.items())
+    skipped = between.join(f"{', '.join(flags)} ({why})" for why, flags in reasons.items())
     console.print(_("Not searched: %(skipped)s.", skipped=skipped), soft_wrap=True)
     console.print()
 
