@@ -33,6 +33,8 @@ from typing import Literal
 from bridgescore.bridge import Doubling, Strain
 from bridgescore.contract import Contract
 from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Grouped, Text, listed
 from bridgescore.rules import Compensation, Rules
 
 try:
@@ -40,7 +42,10 @@ try:
     import numpy.typing as npt
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
     raise BridgeScoreError(
-        "bridgescore.fast needs numpy, which is not installed: pip install 'bridgescore[fast]'"
+        Text(
+            N_("bridgescore.fast needs numpy, which is not installed: %(command)s"),
+            command="pip install 'bridgescore[fast]'",
+        )
     ) from error
 
 __all__ = [
@@ -116,7 +121,13 @@ class BoardMatchpoints:
     def fractions(self, board: int) -> list[Fraction]:
         """The exact values of one board's results, in input order."""
         if not 0 <= board < len(self.results):
-            raise ParseError(f"no board {board} (expected 0 to {len(self.results) - 1})")
+            raise ParseError(
+                Text(
+                    N_("no board %(board)s (expected 0 to %(last)s)"),
+                    board=board,
+                    last=len(self.results) - 1,
+                )
+            )
         denominator = int(self.denominator[board])
         picked = self.numerator[self.board == board]
         return [Fraction(int(n), denominator) for n in picked]
@@ -147,45 +158,62 @@ def matchpoint_boards(
     """
     boards_of = _whole_numbers("board", board)
     scores = _whole_numbers("score", score)
-    problems = []
+    problems: list[Text] = []
     if boards_of.ndim != 1 or scores.ndim != 1:
-        raise ParseError("board and score must be one-dimensional arrays")
+        raise ParseError(Text(N_("board and score must be one-dimensional arrays")))
     if boards_of.shape != scores.shape:
         problems.append(
-            f"board and score differ in length: {boards_of.size} boards, {scores.size} scores"
+            Text(
+                N_("board and score differ in length: %(boards)s boards, %(scores)s scores"),
+                boards=boards_of.size,
+                scores=scores.size,
+            )
         )
     count = boards_of.size
     lowest, highest = (int(boards_of.min()), int(boards_of.max())) if count else (0, -1)
     if lowest < 0:
-        problems.append(_first_bad("board", boards_of, boards_of < 0, "0 or more"))
+        problems.append(_first_bad("board", boards_of, boards_of < 0, _NOT_NEGATIVE))
     art = None if artificial is None else _whole_numbers("artificial", artificial)
     if boards is None:
         boards = max(highest + 1, 0 if art is None else art.size)
     if highest >= boards:
         problems.append(
-            _first_bad("board", boards_of, boards_of >= boards, f"below {boards} (boards)")
+            _first_bad(
+                "board",
+                boards_of,
+                boards_of >= boards,
+                Text(N_("below %(boards)s (boards)"), boards=boards),
+            )
         )
     if art is None:
         art = np.zeros(boards, dtype=np.int64)
     elif art.shape != (boards,):
-        problems.append(f"artificial has {art.size} counts for {boards} boards")
+        problems.append(_counts("artificial", art.size, boards))
     elif boards and int(art.min()) < 0:
-        problems.append(_first_bad("artificial", art, art < 0, "0 or more"))
+        problems.append(_first_bad("artificial", art, art < 0, _NOT_NEGATIVE))
     wanted = None if expected is None else _whole_numbers("expected", expected)
     if wanted is not None and wanted.shape not in ((), (boards,)):
-        problems.append(f"expected has {wanted.size} counts for {boards} boards")
+        problems.append(_counts("expected", wanted.size, boards))
     if method not in ("auto", "count", "sort"):
-        problems.append(f"not a method: {method!r} (expected auto, count or sort)")
+        problems.append(
+            Text(N_("not a method: %(method)s (expected auto, count or sort)"), method=repr(method))
+        )
     if problems:
-        raise ParseError("; ".join(problems))
+        raise ParseError(listed(problems))
 
     classes = None
     if method != "sort" and count:
         classes = _classes_by_counting(boards_of, scores, boards)
         if classes is None and method == "count":
             raise ParseError(
-                "the scores take too many distinct values to count them board by board: "
-                "use method='sort' or 'auto'"
+                Text(
+                    N_(
+                        "the scores take too many distinct values to count them board by "
+                        "board: use %(sort)s or %(auto)s"
+                    ),
+                    sort="method='sort'",
+                    auto="'auto'",
+                )
             )
     if classes is None:
         classes = _classes_by_sorting(boards_of, scores, boards)
@@ -195,8 +223,14 @@ def matchpoint_boards(
     target = have if wanted is None else np.maximum(wanted, have)
     if boards and int(target.max()) > MAX_RESULTS_PER_BOARD:
         raise ParseError(
-            f"a board scored as {int(target.max())} results: the fast path takes at most "
-            f"{MAX_RESULTS_PER_BOARD:,} results a board"
+            Text(
+                N_(
+                    "a board scored as %(results)s results: the fast path takes at most "
+                    "%(most)s results a board"
+                ),
+                results=int(target.max()),
+                most=Grouped(f"{MAX_RESULTS_PER_BOARD:,}"),
+            )
         )
 
     slope, offset, denominator = _coefficients(results, art, target, rules)
@@ -373,18 +407,21 @@ def contract_scores(
         "vulnerable": (_whole_numbers("vulnerable", vulnerable), 0, 1),
         "tricks": (_whole_numbers("tricks", tricks), 0, 13),
     }
-    problems = []
+    problems: list[Text] = []
     try:
         shaped = np.broadcast_arrays(*(values for values, _, _ in columns.values()))
     except ValueError:
         sizes = ", ".join(f"{name} {values.size}" for name, (values, _, _) in columns.items())
-        raise ParseError(f"contract arrays differ in length: {sizes}") from None
+        raise ParseError(
+            Text(N_("contract arrays differ in length: %(sizes)s"), sizes=sizes)
+        ) from None
     for (name, (_, low, high)), values in zip(columns.items(), shaped, strict=True):
         if values.size and (int(values.min()) < low or int(values.max()) > high):
             bad = (values < low) | (values > high)
-            problems.append(_first_bad(name, values, bad, f"{low} to {high}"))
+            expected = Text(N_("%(low)s to %(high)s"), low=low, high=high)
+            problems.append(_first_bad(name, values, bad, expected))
     if problems:
-        raise ParseError("; ".join(problems))
+        raise ParseError(listed(problems))
     lv, st, db, vu, tr = shaped
     index = (((lv - 1) * len(STRAINS) + st) * len(DOUBLINGS) + db) * 2 + vu
     index *= 14
@@ -402,14 +439,52 @@ def _whole_numbers(name: str, values: npt.ArrayLike) -> IntArray:
     if array.size == 0 and array.dtype.kind == "f":
         return array.astype(np.int64)  # an empty list comes in as floats
     if array.dtype.kind not in "iu":
-        raise ParseError(f"{name} must hold whole numbers, not {array.dtype}")
+        raise ParseError(
+            Text(
+                N_("%(name)s must hold whole numbers, not %(kind)s"),
+                name=name,
+                kind=str(array.dtype),
+            )
+        )
     if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
-        raise ParseError(f"{name} holds numbers too large: {int(array.max())}")
+        raise ParseError(
+            Text(
+                N_("%(name)s holds numbers too large: %(largest)s"),
+                name=name,
+                largest=int(array.max()),
+            )
+        )
     return array.astype(np.int64, copy=False)
 
 
-def _first_bad(name: str, values: IntArray, bad: npt.NDArray[np.bool_], expected: str) -> str:
+_NOT_NEGATIVE = Text(N_("0 or more"))
+
+
+def _first_bad(name: str, values: IntArray, bad: npt.NDArray[np.bool_], expected: Text) -> Text:
     positions = np.flatnonzero(bad)
     first = int(positions[0])
-    more = f" and {positions.size - 1} more" if positions.size > 1 else ""
-    return f"{name} {int(values.flat[first])} at position {first}{more} (expected {expected})"
+    found = {"name": name, "value": int(values.flat[first]), "position": first}
+    if positions.size > 1:
+        return Text(
+            N_(
+                "%(name)s %(value)s at position %(position)s and %(more)s more "
+                "(expected %(expected)s)"
+            ),
+            more=positions.size - 1,
+            expected=expected,
+            **found,
+        )
+    return Text(
+        N_("%(name)s %(value)s at position %(position)s (expected %(expected)s)"),
+        expected=expected,
+        **found,
+    )
+
+
+def _counts(name: str, counts: int, boards: int) -> Text:
+    return Text(
+        N_("%(name)s has %(counts)s counts for %(boards)s boards"),
+        name=name,
+        counts=counts,
+        boards=boards,
+    )

@@ -19,6 +19,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 MINIMUM_RESULTS = 5
 WINDOW = 10
@@ -74,7 +76,8 @@ def read_history(path: str | Path, before: date | None = None) -> dict[str, list
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise InputFileError(name, [Problem(f"cannot read the history file ({error})")]) from None
+        said = Text(N_("cannot read the history file (%(error)s)"), error=str(error))
+        raise InputFileError(name, [Problem(said)]) from None
     return parse_history(text, name, before)
 
 
@@ -86,7 +89,13 @@ def parse_history(
     entries: list[HistoryEntry] = []
     if not rows:
         raise InputFileError(
-            path, [Problem("the history file is empty", expected="a header player,date,percentage")]
+            path,
+            [
+                Problem(
+                    Text(N_("the history file is empty")),
+                    expected=Text(N_("a header %(header)s"), header="player,date,percentage"),
+                )
+            ],
         )
     header = [h.strip().lower() for h in rows[0]]
     wanted = ("player", "date", "percentage")
@@ -95,10 +104,10 @@ def parse_history(
             path,
             [
                 Problem(
-                    "wrong columns",
+                    Text(N_("wrong columns")),
                     1,
                     found=",".join(rows[0]),
-                    expected="player, date and percentage",
+                    expected=Text(N_("player, date and percentage")),
                 )
             ],
         )
@@ -107,29 +116,32 @@ def parse_history(
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            problems.append(Problem(f"{len(row)} cells for 3 columns", number, found=",".join(row)))
+            cells = Text(N_("%(cells)s cells for 3 columns"), cells=len(row))
+            problems.append(Problem(cells, number, found=",".join(row)))
             continue
         player = row[index["player"]].strip()
         day = _date(row[index["date"]].strip())
         percent_text = row[index["percentage"]].strip().removesuffix("%")
         if not player:
-            problems.append(Problem("no player name", number, expected="a name"))
+            problems.append(
+                Problem(Text(N_("no player name")), number, expected=Text(N_("a name")))
+            )
         if day is None:
             problems.append(
                 Problem(
-                    "not a date",
+                    Text(N_("not a date")),
                     number,
                     found=row[index["date"]],
-                    expected="YYYY-MM-DD or DD/MM/YYYY",
+                    expected=Text(N_("YYYY-MM-DD or DD/MM/YYYY")),
                 )
             )
         if not re.fullmatch(r"\d{1,3}(\.\d+)?", percent_text) or Fraction(percent_text) > 100:
             problems.append(
                 Problem(
-                    "not a percentage",
+                    Text(N_("not a percentage")),
                     number,
                     found=row[index["percentage"]],
-                    expected="a number from 0 to 100",
+                    expected=Text(N_("a number from 0 to 100")),
                 )
             )
             continue

@@ -301,13 +301,21 @@ class Session:
             if individual != (self.structure is FieldStructure.INDIVIDUAL):
                 problems.append(
                     Problem(
-                        f"{'players' if individual else 'pairs'} given in a "
-                        f"{self.structure.value} session",
+                        Text(
+                            N_("players given in a %(structure)s session")
+                            if individual
+                            else N_("pairs given in a %(structure)s session"),
+                            structure=self.structure.value,
+                        ),
                         t.line,
                         t.board,
                         t.table,
-                        expected="pair numbers ns, ew for pairs events; players n, e, s, w "
-                        "for individual events",
+                        expected=Text(
+                            N_(
+                                "pair numbers ns, ew for pairs events; players n, e, s, w for "
+                                "individual events"
+                            )
+                        ),
                     )
                 )
         return problems
@@ -330,13 +338,20 @@ class Session:
                 if known is not None and known != name:
                     problems.append(
                         Problem(
-                            f"{everyone[k]} is named {known!r} on line "
-                            f"{first_line[k]} but differently here",
+                            Text(
+                                N_(
+                                    "%(who)s is named %(known)s on line %(line)s but "
+                                    "differently here"
+                                ),
+                                who=everyone[k].said,
+                                known=repr(known),
+                                line=first_line[k],
+                            ),
                             t.line,
                             t.board,
                             t.table,
                             found=name,
-                            expected="the same name on every row",
+                            expected=Text(N_("the same name on every row")),
                         )
                     )
                 else:
@@ -363,12 +378,16 @@ class Session:
             if earlier is not None:
                 problems.append(
                     Problem(
-                        f"a second result for {RowKey(*row_key)} (also on line {earlier.line})",
+                        Text(
+                            N_("a second result for %(key)s (also on line %(line)s)"),
+                            key=RowKey(*row_key).said,
+                            line=earlier.line,
+                        ),
                         t.line,
                         t.board,
                         t.table,
                         found=t.describe(),
-                        expected="one result per board, round and table",
+                        expected=Text(N_("one result per board, round and table")),
                     )
                 )
             else:
@@ -387,12 +406,12 @@ class Session:
                     who = seating.groups[seating.ns[i]] + seating.groups[seating.ew[i]]
                     problems.append(
                         Problem(
-                            "the same number plays both sides of the table",
+                            Text(N_("the same number plays both sides of the table")),
                             t.line,
                             board,
                             t.table,
                             found=", ".join(e.label for e in who),
-                            expected="different NS and EW numbers",
+                            expected=Text(N_("different NS and EW numbers")),
                         )
                     )
                 # A team plays each board once in each direction (two rooms).

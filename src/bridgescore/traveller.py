@@ -271,6 +271,24 @@ class RowKey(NamedTuple):
             parts.append(f"{'-'.join(map(str, self.ns))} v {'-'.join(map(str, self.ew))}")
         return ", ".join(parts)
 
+    @property
+    def said(self) -> Text:
+        """:meth:`__str__` as a sentence keeps it, said in the reader's language (the pairs'
+        numbers as written)."""
+        parts = [Text(N_("section %(section)s"), section=self.section)] if self.section else []
+        parts.append(Text(N_("board %(board)s"), board=self.board))
+        if self.round is not None:
+            parts.append(Text(N_("round %(round)s"), round=self.round))
+        if self.table is not None:
+            parts.append(Text(N_("table %(table)s"), table=self.table))
+        if self.ns:
+            ns, ew = "-".join(map(str, self.ns)), "-".join(map(str, self.ew))
+            parts.append(Text(N_("%(ns)s v %(ew)s"), ns=ns, ew=ew))
+        said = parts[0]
+        for part in parts[1:]:
+            said = Text(N_("%(list)s, %(item)s"), list=said, item=part)
+        return said
+
 
 @dataclass(frozen=True)
 class TableResult:

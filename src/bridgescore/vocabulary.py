@@ -7,7 +7,7 @@ standing for ``-``; anything else is refused naming what was expected. Each voca
 what it is called in that message, its aliases and the characters it ignores where it is
 declared::
 
-    class Strain(Vocabulary, what="a strain", aliases={"N": "NT"}):
+    class Strain(Vocabulary, what=N_("a strain"), aliases={"N": "NT"}):
         ...
 
 Members are single objects, equal only to themselves: they are compared with ``is`` and hashed

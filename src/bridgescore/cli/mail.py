@@ -10,6 +10,7 @@ import click
 
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.help import Group
+from bridgescore.errors import located
 from bridgescore.languages import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ def _send(
                 ": bridgescore mail settings --host HOST --sender ADDRESS "
                 "(see bridgescore mail settings --help)"
             )
-        raise UsageProblem(f"mail: {words}") from None
+        raise UsageProblem(located("mail", words)) from None
     if not report.steps:
         if wanted is not None:
             raise UsageProblem(

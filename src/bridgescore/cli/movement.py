@@ -14,6 +14,7 @@ from bridgescore.cli.help import Group
 from bridgescore.display import printable
 from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 from bridgescore.languages.text import shown as shown_text
 from bridgescore.movements.model import board_list
 
@@ -189,7 +190,7 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
     from bridgescore.formats.files import read_utf8
 
     try:
-        text = read_utf8(file, "movement")
+        text = read_utf8(file, Text(N_("movement")))
         if file.lower().endswith(".asc"):
             from bridgescore.movements import ascform
 

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from bridgescore.errors import located
 from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -138,13 +140,13 @@ def masterpoint_scheme(spec: str) -> Scheme:
         from bridgescore.masterpoints.table import loads
 
         kind = "json" if spec.lower().endswith(".json") else "toml"
-        return loads(read_utf8(spec, "masterpoint scheme"), display_name(spec), kind=kind)
+        return loads(read_utf8(spec, Text(N_("masterpoint scheme"))), display_name(spec), kind=kind)
     try:
         return scheme_named(spec)
     except ParseError as error:
         from bridgescore.cli.common import UsageProblem
 
-        raise UsageProblem(f"--masterpoints: {error}") from None
+        raise UsageProblem(located("--masterpoints", str(error))) from None
 
 
 def masterpoints_for(result: SessionResult | TeamsResult, options: dict[str, Any]) -> Awards | None:
@@ -183,8 +185,10 @@ def with_strata(scheme: Scheme, session: Session, options: dict[str, Any]) -> Sc
     try:
         chosen = parse_strata(strata)
     except ParseError as error:
-        raise UsageProblem(f"--strata: {error}") from None
-    held = parse_holdings(read_utf8(holdings, "masterpoint holdings"), display_name(holdings))
+        raise UsageProblem(located("--strata", str(error))) from None
+    held = parse_holdings(
+        read_utf8(holdings, Text(N_("masterpoint holdings"))), display_name(holdings)
+    )
     return stratified(scheme, session, chosen, held)
 
 
@@ -304,7 +308,8 @@ def _stored(
 def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fraction]:
     """Each entrant's handicap as at the session's date, saying what cannot be worked out."""
     from bridgescore.cli.common import UsageProblem
-    from bridgescore.handicap import entrant_handicap, read_history, session_day, without_handicap
+    from bridgescore.formats.files import display_name, read_utf8
+    from bridgescore.handicap import entrant_handicap, parse_history, session_day, without_handicap
     from bridgescore.rules import Method
     from bridgescore.scoring import method_of
 
@@ -326,7 +331,8 @@ def _handicaps(session: Session, rules: Rules, history: str) -> dict[Entrant, Fr
                 found=_found(session.date),
             )
         )
-    past = read_history(history, before=day)
+    # read as every input is (why it cannot be, said once, in the language; any encoding)
+    past = parse_history(read_utf8(history, "CSV"), display_name(history), before=day)
     entrants = sorted({e for t in session.tables for e in session.entrants_all(t)})
     unnamed = [e.label for e in entrants if not session.names.get(e)]
     if unnamed:
@@ -401,7 +407,7 @@ def movement_file(options: dict[str, Any]) -> Movement | None:
                 )
             ],
         )
-    return jsonform.loads(read_utf8(text, "movement JSON"), path=text)
+    return jsonform.loads(read_utf8(text, Text(N_("movement JSON"))), path=text)
 
 
 def inputs_of(*files: str | None, options: dict[str, Any] | None = None) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ import click
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.db import club_option, db_option
 from bridgescore.cli.help import Command, Group
-from bridgescore.errors import BridgeScoreError
+from bridgescore.errors import BridgeScoreError, located, sentence
 from bridgescore.formats.files import os_reason
 from bridgescore.languages import N_, _
 
@@ -236,10 +236,10 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError as error:
         sock.close()
         reason = {
-            errno.EADDRINUSE: "the port is in use: another program listens there (give --port)",
-            errno.EACCES: "permission denied (ports below 1024 need root: give --port)",
-            errno.EADDRNOTAVAIL: "the address is not one of this machine's (give --host)",
-        }.get(error.errno or 0, error.strerror or "the system refused it")
+            errno.EADDRINUSE: _("the port is in use: another program listens there (give --port)"),
+            errno.EACCES: _("permission denied (ports below 1024 need root: give --port)"),
+            errno.EADDRNOTAVAIL: _("the address is not one of this machine's (give --host)"),
+        }.get(error.errno or 0, error.strerror or _("the system refused it"))
         raise UsageProblem(
             _("cannot listen on %(host)s:%(port)s: %(reason)s", host=host, port=port, reason=reason)
         ) from None
@@ -299,7 +299,7 @@ def _publish_folder(given: str) -> Path:
         try:
             folder.mkdir()
         except OSError as error:
-            raise UsageProblem(f"--publish-to {given}: {os_reason(error, folder)}") from None
+            raise UsageProblem(located(f"--publish-to {given}", os_reason(error, folder))) from None
     try:  # a folder the system will really let us write into (not only its mode bits)
         handle, probe = tempfile.mkstemp(dir=folder, prefix=".bridgescore-check-")
         os.close(handle)
@@ -362,7 +362,7 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
     try:
         hashed = auth.hash_password(password)
     except ValueError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(sentence(error)) from None
     with database(db) as store:
         user = store.add_user(username, hashed, role, club)
     click.echo(

@@ -15,6 +15,7 @@ from bridgescore.cli.common import UsageProblem
 from bridgescore.cli.help import Group
 from bridgescore.errors import BridgeScoreError, InputFileError, located
 from bridgescore.languages import N_, _, current, ngettext
+from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
     from bridgescore.swiss import Conditions, SwissEvent
@@ -464,7 +465,7 @@ def _load(file: str) -> SwissEvent:
     from bridgescore.swiss import SwissEvent
 
     try:
-        text = read_utf8(file, "Swiss event JSON")
+        text = read_utf8(file, Text(N_("Swiss event JSON")))
         data = json.loads(text)
         return SwissEvent.from_data(data)
     except json.JSONDecodeError as error:

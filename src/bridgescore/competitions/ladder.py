@@ -35,12 +35,12 @@ from bridgescore.vocabulary import Vocabulary
 EBU_IMPS_A_BOARD = Fraction(13, 2)  # percentage points for 1 IMP a board (EBU NGS)
 
 
-class LadderBy(Vocabulary, what="a ladder of players or partnerships"):
+class LadderBy(Vocabulary, what=N_("a ladder of players or partnerships")):
     PLAYER = "player"
     PARTNERSHIP = "partnership"
 
 
-class LadderScore(Vocabulary, what="a ladder score"):
+class LadderScore(Vocabulary, what=N_("a ladder score")):
     AVERAGE = "average"
     TOTAL = "total"
 

@@ -32,7 +32,7 @@ from bridgescore.scoring.ranking import rank
 from bridgescore.vocabulary import Vocabulary
 
 
-class Aggregate(Vocabulary, what="a way of adding up an event's sessions"):
+class Aggregate(Vocabulary, what=N_("a way of adding up an event's sessions")):
     """How an event's sessions are added up."""
 
     MATCHPOINTS = "matchpoints"
@@ -40,7 +40,7 @@ class Aggregate(Vocabulary, what="a way of adding up an event's sessions"):
     IMPS = "imps"
 
 
-class CommonTop(Vocabulary, what="a way of bringing sessions to a common top"):
+class CommonTop(Vocabulary, what=N_("a way of bringing sessions to a common top")):
     """How sessions' matchpoints are brought to a common top."""
 
     NEUBERG = "neuberg"
@@ -48,7 +48,7 @@ class CommonTop(Vocabulary, what="a way of bringing sessions to a common top"):
     NONE = "none"
 
 
-class PairsBy(Vocabulary, what="a way of knowing a pair across sessions"):
+class PairsBy(Vocabulary, what=N_("a way of knowing a pair across sessions")):
     """How a pair is known across sessions."""
 
     PLAYERS = "players"  # national number, then club number, then name

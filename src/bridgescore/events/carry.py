@@ -35,7 +35,7 @@ from bridgescore.scoring.ranking import rank
 from bridgescore.vocabulary import Vocabulary
 
 
-class Carry(Vocabulary, what="a carry-forward"):
+class Carry(Vocabulary, what=N_("a carry-forward")):
     """How a qualifying's score is carried into its final."""
 
     EBU = "ebu"  # the White Book's C = S x FT / (2 x QT)

@@ -146,22 +146,24 @@ def _refuse(path: str | Path, message: str) -> InputFileError:
     return InputFileError(display_name(path), [Problem(message)])
 
 
-def _kind_of(mode: int) -> str | None:
+def _kind_of(mode: int) -> Text | None:
     """Why a file of this mode is not read, or None when it is (a regular file or a pipe)."""
     if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "it is a folder, not a file"
+        return Text(N_("it is a folder, not a file"))
     if stat.S_ISCHR(mode):
-        return (
-            "it is a device, not a file (a device such as /dev/zero may never end): "
-            "give a results file, or - to read standard input"
+        return Text(
+            N_(
+                "it is a device, not a file (a device such as /dev/zero may never end): "
+                "give a results file, or - to read standard input"
+            )
         )
     if stat.S_ISBLK(mode):
-        return "it is a disk device, not a file"
+        return Text(N_("it is a disk device, not a file"))
     if stat.S_ISSOCK(mode):
-        return "it is a socket, not a file"
-    return "it is not a regular file"
+        return Text(N_("it is a socket, not a file"))
+    return Text(N_("it is not a regular file"))
 
 
 def read_bytes(path: str | Path) -> bytes:
@@ -208,7 +210,7 @@ def _read_stdin() -> bytes:
         if descriptor is not None:
             mode = os.fstat(descriptor).st_mode
             if stat.S_ISCHR(mode) and not os.isatty(descriptor):
-                raise _refuse(STDIN, _kind_of(mode) or "it is a device")
+                raise _refuse(STDIN, _kind_of(mode) or Text(N_("it is a device")))
             refused = None if stat.S_ISCHR(mode) else _kind_of(mode)
             if refused is not None:
                 raise _refuse(STDIN, refused)

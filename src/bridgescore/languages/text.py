@@ -8,10 +8,10 @@ explanations of a score, the evenings' analysis, the pages' titles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bridgescore.languages import Language, current
+from bridgescore.languages import N_, Language, current
 
 
 class Text(str):
@@ -59,6 +59,15 @@ def counted(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     return Text.counted(singular, plural, count, **values)
 
 
+def listed(items: Sequence[Text]) -> Text:
+    """Items one after another (``a; b; c``), apart as the language writes a list (French
+    ``a ; b ; c``): each problem of a refusal that lists them all."""
+    said = items[0]
+    for item in items[1:]:
+        said = Text(N_("%(list)s; %(item)s"), list=said, item=item)
+    return said
+
+
 def in_context(context: str, message: str, /, **values: Any) -> Text:
     """A :class:`Text` whose message is translated in ``context`` (``pgettext``): a word that
     means another thing elsewhere ("open": a session's state, a masterpoint rating)."""
@@ -84,6 +93,14 @@ class Figure(str):
         return language.number(str(self))
 
 
+class Grouped(str):
+    """A count written with English's thousands' separators (``f"{n:,}"``: ``1,000,000``): the
+    language writes it with its own (``1 000 000``)."""
+
+    def shown(self, language: Language) -> str:
+        return language.grouped(str(self))
+
+
 class Percentage(str):
     """A rounded percentage (``56.25``) shown as the language writes one (``56,25 %``); its
     English is ``56.25%``."""
@@ -103,7 +120,7 @@ class Percentage(str):
 
 
 def _shown(value: Any, language: Language) -> Any:
-    if isinstance(value, Text | Figure | Percentage):
+    if isinstance(value, Text | Figure | Grouped | Percentage):
         return value.shown(language)
     return value
 
@@ -113,6 +130,6 @@ def shown(value: Any) -> Any:
     :class:`Percentage` translated or written in its form; anything else as it is. English
     gives the value itself (what the pages always showed)."""
     language = current()
-    if language.code == "en" or not isinstance(value, Text | Figure | Percentage):
+    if language.code == "en" or not isinstance(value, Text | Figure | Grouped | Percentage):
         return value
     return value.shown(language)

@@ -50,7 +50,7 @@ from bridgescore.masterpoints.model import (
 from bridgescore.vocabulary import Vocabulary
 
 
-class Colour(Vocabulary, what="an ABF colour"):
+class Colour(Vocabulary, what=N_("an ABF colour")):
     """The ABF's masterpoint colours a club session awards."""
 
     GREEN = "green"

@@ -55,7 +55,7 @@ class Rating:
     cap: Fraction
 
 
-class Rated(Vocabulary, what="an ACBL club rating"):
+class Rated(Vocabulary, what=N_("an ACBL club rating")):
     """A club game's rating as a scheme's name gives it (``acbl:club:restricted:100``)."""
 
     OPEN = "open"

@@ -24,7 +24,7 @@ from bridgescore.session import Entrant
 from bridgescore.vocabulary import Vocabulary
 
 
-class Kind(Vocabulary, what="a kind of field"):
+class Kind(Vocabulary, what=N_("a kind of field")):
     """What a field's entrants are."""
 
     PAIRS = "pairs"

@@ -60,7 +60,7 @@ from bridgescore.masterpoints.model import (
 from bridgescore.vocabulary import Vocabulary
 
 
-class Counts(Vocabulary, what="a count of entrants or tables"):
+class Counts(Vocabulary, what=N_("a count of entrants or tables")):
     """What the sizes of a scheme file's rows count."""
 
     ENTRANTS = "entrants"  # pairs, players or teams

@@ -38,7 +38,11 @@ def amend_from(movement: Movement, from_round: int, plays: Iterable[Play]) -> Mo
     early = [p for p in later if p.round < from_round]
     if early:
         raise RulesError(
-            f"round {early[0].round} was already played: an amendment starts at round {from_round}"
+            Text(
+                N_("round %(round)s was already played: an amendment starts at round %(start)s"),
+                round=early[0].round,
+                start=from_round,
+            )
         )
     kept = tuple(p for p in movement.plays if p.round < from_round)
     rounds = max((p.round for p in later), default=from_round - 1)
@@ -65,9 +69,21 @@ def _absent(movement: Movement, who: Contestant, rounds: Iterable[int]) -> Movem
 def _known(movement: Movement, who: Contestant) -> None:
     if who not in movement.contestants:
         known = ", ".join(w.label for w in movement.contestants)
-        raise RulesError(f"{who} is not in this movement (it has {known})")
+        raise RulesError(
+            Text(
+                N_("%(who)s is not in this movement (it has %(known)s)"),
+                who=who.said(),
+                known=known,
+            )
+        )
 
 
 def _round(movement: Movement, rnd: int) -> None:
     if not 1 <= rnd <= movement.rounds:
-        raise RulesError(f"no round {rnd}: the movement has rounds 1 to {movement.rounds}")
+        raise RulesError(
+            Text(
+                N_("no round %(round)s: the movement has rounds 1 to %(rounds)s"),
+                round=rnd,
+                rounds=movement.rounds,
+            )
+        )

@@ -76,9 +76,11 @@ class Fit:
 def fits(pairs: int, minutes: int, minutes_per_board: Fraction = MINUTES_PER_BOARD) -> list[Fit]:
     """Every movement for ``pairs`` pairs that fits in ``minutes``, best first."""
     if pairs < 4:
-        raise RulesError(f"a pairs movement needs at least 4 pairs, not {pairs}")
+        raise RulesError(
+            Text(N_("a pairs movement needs at least 4 pairs, not %(pairs)s"), pairs=pairs)
+        )
     if minutes <= 0 or minutes_per_board <= 0:
-        raise RulesError("the time and the minutes per board must be more than 0")
+        raise RulesError(Text(N_("the time and the minutes per board must be more than 0")))
     budget = Fraction(minutes) / minutes_per_board
     found: list[Fit] = []
     tables = (pairs + 1) // 2

@@ -23,6 +23,7 @@ from bridgescore.movements.model import (
     Contestant,
     Movement,
     Play,
+    boards_per_round_refused,
     renumber_sets,
     waiting_sets,
 )
@@ -39,13 +40,22 @@ def howell(
     """A Howell for ``2 * tables`` pairs (``phantom``: the last pair is missing), complete or,
     with ``rounds`` under ``2 * tables - 1``, partial."""
     if tables < 2:
-        raise RulesError(f"a Howell needs at least 2 tables, not {tables}")
+        raise RulesError(
+            Text(N_("a Howell needs at least 2 tables, not %(tables)s"), tables=tables)
+        )
     if boards_per_round < 1:
-        raise RulesError(f"boards per round must be 1 or more, not {boards_per_round}")
+        raise RulesError(boards_per_round_refused(boards_per_round))
     m = 2 * tables - 1
     count = m if rounds is None else rounds
     if not 1 <= count <= m:
-        raise RulesError(f"a Howell on {tables} tables has 1 to {m} rounds, not {count}")
+        raise RulesError(
+            Text(
+                N_("a Howell on %(tables)s tables has 1 to %(most)s rounds, not %(count)s"),
+                tables=tables,
+                most=m,
+                count=count,
+            )
+        )
     pairings, sets = howell_base(tables)
     stationary = Contestant(2 * tables)
 
@@ -109,7 +119,11 @@ def howell(
 def howell_for_pairs(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> Movement:
     """A Howell for ``pairs`` pairs: a phantom when the number is odd."""
     if pairs < 4:
-        raise RulesError(f"a Howell needs at least 4 pairs (3 with a phantom), not {pairs}")
+        raise RulesError(
+            Text(
+                N_("a Howell needs at least 4 pairs (3 with a phantom), not %(pairs)s"), pairs=pairs
+            )
+        )
     return howell((pairs + 1) // 2, boards_per_round, rounds=rounds, phantom=pairs % 2 == 1)
 
 

@@ -19,7 +19,13 @@ from bridgescore.errors import RulesError
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
 from bridgescore.movements.cyclic import individual_base
-from bridgescore.movements.model import Contestant, Movement, Play, set_boards
+from bridgescore.movements.model import (
+    Contestant,
+    Movement,
+    Play,
+    boards_per_round_refused,
+    set_boards,
+)
 from bridgescore.session import FieldStructure
 
 
@@ -32,13 +38,22 @@ def individual(
 ) -> Movement:
     """An individual for ``4 * tables`` players (``phantom``: the last player is missing)."""
     if tables < 2:
-        raise RulesError(f"an individual needs at least 2 tables, not {tables}")
+        raise RulesError(
+            Text(N_("an individual needs at least 2 tables, not %(tables)s"), tables=tables)
+        )
     if boards_per_round < 1:
-        raise RulesError(f"boards per round must be 1 or more, not {boards_per_round}")
+        raise RulesError(boards_per_round_refused(boards_per_round))
     m = 4 * tables - 1
     count = m if rounds is None else rounds
     if not 1 <= count <= m:
-        raise RulesError(f"an individual on {tables} tables has 1 to {m} rounds, not {count}")
+        raise RulesError(
+            Text(
+                N_("an individual on %(tables)s tables has 1 to %(most)s rounds, not %(count)s"),
+                tables=tables,
+                most=m,
+                count=count,
+            )
+        )
     stationary = Contestant(4 * tables, player=True)
 
     def player(residue: int, rnd: int) -> Contestant:
@@ -91,7 +106,12 @@ def individual_for_players(
     """An individual for ``players`` players: 4 per table, one phantom player allowed."""
     if players < 7 or players % 4 not in (0, 3):
         raise RulesError(
-            f"an individual seats 4 players a table (one may be missing): {players} players "
-            "do not fit; use a multiple of 4, or one fewer"
+            Text(
+                N_(
+                    "an individual seats 4 players a table (one may be missing): %(players)s "
+                    "players do not fit; use a multiple of 4, or one fewer"
+                ),
+                players=players,
+            )
         )
     return individual((players + 1) // 4, boards_per_round, rounds=rounds, phantom=players % 4 == 3)

@@ -24,7 +24,13 @@ from bridgescore.bridge import Side
 from bridgescore.errors import RulesError
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
-from bridgescore.movements.model import Contestant, Movement, Play, set_boards
+from bridgescore.movements.model import (
+    Contestant,
+    Movement,
+    Play,
+    boards_per_round_refused,
+    set_boards,
+)
 from bridgescore.session import FieldStructure
 
 PLAIN = "plain"
@@ -46,21 +52,45 @@ def mitchell(
     ``even`` chooses how an even number of tables is played: ``"relay"`` or ``"skip"``.
     ``arrow_switched`` lists the rounds on which every table turns the boards (one winner).
     """
-    _require(tables >= 2, f"a Mitchell needs at least 2 tables, not {tables}")
-    _require(boards_per_round >= 1, f"boards per round must be 1 or more, not {boards_per_round}")
-    _require(even in (RELAY, SKIP), f"not a way to play even tables: {even!r} (relay or skip)")
+    _require(
+        tables >= 2, Text(N_("a Mitchell needs at least 2 tables, not %(tables)s"), tables=tables)
+    )
+    _require(boards_per_round >= 1, boards_per_round_refused(boards_per_round))
+    _require(
+        even in (RELAY, SKIP),
+        Text(N_("not a way to play even tables: %(even)s (relay or skip)"), even=repr(even)),
+    )
     variant = PLAIN if tables % 2 else even
     if variant == SKIP and phantom:
         raise RulesError(
-            "a half table in an even-table skip Mitchell makes one pair sit out twice: "
-            "play the relay Mitchell (the missing pair at the last table)"
+            Text(
+                N_(
+                    "a half table in an even-table skip Mitchell makes one pair sit out twice: "
+                    "play the relay Mitchell (the missing pair at the last table)"
+                )
+            )
         )
     most = tables - 1 if variant == SKIP else tables
     count = most if rounds is None else rounds
-    _require(1 <= count <= most, f"a {_title(variant)} on {tables} tables has 1 to {most} rounds")
+    _require(
+        1 <= count <= most,
+        Text(
+            N_("a %(movement)s on %(tables)s tables has 1 to %(most)s rounds"),
+            movement=_title(variant),
+            tables=tables,
+            most=most,
+        ),
+    )
     switched = tuple(sorted(set(arrow_switched)))
     bad = [r for r in switched if not 1 <= r <= count]
-    _require(not bad, f"no round {', '.join(map(str, bad))} to arrow-switch (1 to {count})")
+    _require(
+        not bad,
+        Text(
+            N_("no round %(rounds)s to arrow-switch (1 to %(count)s)"),
+            rounds=", ".join(map(str, bad)),
+            count=count,
+        ),
+    )
 
     missing = Contestant(tables, Side.NS) if phantom else None
     plays = []
@@ -127,7 +157,7 @@ def mitchell_for_pairs(
     arrow_switched: Iterable[int] = (),
 ) -> Movement:
     """A Mitchell for ``pairs`` pairs: a half table (phantom) when the number is odd."""
-    _require(pairs >= 3, f"a Mitchell needs at least 3 pairs, not {pairs}")
+    _require(pairs >= 3, Text(N_("a Mitchell needs at least 3 pairs, not %(pairs)s"), pairs=pairs))
     return mitchell(
         (pairs + 1) // 2,
         boards_per_round,
@@ -171,6 +201,6 @@ def _title(variant: str) -> Text:
     )
 
 
-def _require(ok: bool, message: str) -> None:
+def _require(ok: bool, message: Text) -> None:
     if not ok:
         raise RulesError(message)

@@ -20,7 +20,7 @@ from bridgescore.session import FieldStructure
 from bridgescore.vocabulary import Vocabulary
 
 
-class Structure(Vocabulary, what="a ranking structure"):
+class Structure(Vocabulary, what=N_("a ranking structure")):
     """How the session ranks (rules.md §7.3): two fields (NS and EW) or one."""
 
     TWO_FIELDS = "two fields"
@@ -40,9 +40,13 @@ class Contestant:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise RulesError(f"a contestant number must be 1 or more, not {self.number}")
+            raise RulesError(
+                Text(
+                    N_("a contestant number must be 1 or more, not %(number)s"), number=self.number
+                )
+            )
         if self.player and self.line is not None:
-            raise RulesError("a player in an individual has no fixed line")
+            raise RulesError(Text(N_("a player in an individual has no fixed line")))
 
     @classmethod
     def parse(cls, text: str, *, player: bool = False) -> Contestant:
@@ -51,7 +55,7 @@ class Contestant:
         digits = raw.rstrip("NSEW-/ ")
         rest = raw[len(digits) :]
         if not (digits.isascii() and digits.isdigit()):
-            raise ParseError(f"not a pair or player number: {text!r}")
+            raise ParseError(Text(N_("not a pair or player number: %(text)s"), text=repr(text)))
         line = Side.parse(rest) if rest else None
         return cls(int(digits), line, player)
 
@@ -76,6 +80,14 @@ class Contestant:
         return f"Contestant.parse({self.label!r}{', player=True' if self.player else ''})"
 
 
+def boards_per_round_refused(boards_per_round: int) -> Text:
+    """The refusal of a movement's boards per round below 1 (every generator's)."""
+    return Text(N_("boards per round must be 1 or more, not %(boards)s"), boards=boards_per_round)
+
+
+_NOT_PAIRS = Text(N_("an individual has players in seats N, E, S and W, not pairs"))
+
+
 @dataclass(frozen=True)
 class Play:
     """One table in one round: who sits there and which boards they play.
@@ -96,7 +108,11 @@ class Play:
     def __post_init__(self) -> None:
         if len(self.seats) not in (2, 4):
             raise RulesError(
-                f"round {self.round}, table {self.table}: a play seats two pairs or four players"
+                Text(
+                    N_("round %(round)s, table %(table)s: a play seats two pairs or four players"),
+                    round=self.round,
+                    table=self.table,
+                )
             )
 
     @property
@@ -107,14 +123,14 @@ class Play:
     def ns(self) -> Contestant:
         """The NS pair (pairs events only)."""
         if self.individual:
-            raise RulesError("an individual has players in seats N, E, S and W, not pairs")
+            raise RulesError(_NOT_PAIRS)
         return self.seats[0]
 
     @property
     def ew(self) -> Contestant:
         """The EW pair (pairs events only)."""
         if self.individual:
-            raise RulesError("an individual has players in seats N, E, S and W, not pairs")
+            raise RulesError(_NOT_PAIRS)
         return self.seats[1]
 
     @property
@@ -132,7 +148,14 @@ class Play:
             return Side.NS
         if who in self.ew_side:
             return Side.EW
-        raise RulesError(f"{who} does not play at table {self.table} in round {self.round}")
+        raise RulesError(
+            Text(
+                N_("%(who)s does not play at table %(table)s in round %(round)s"),
+                who=who.said(),
+                table=self.table,
+                round=self.round,
+            )
+        )
 
     def card_side_of(self, who: Contestant) -> Side:
         """The direction whose cards ``who`` holds: turned on arrow-switched rounds."""
@@ -201,7 +224,13 @@ class Movement:
         try:
             return self._by_place[(round, table)]
         except KeyError:
-            raise RulesError(f"the movement has no table {table} in round {round}") from None
+            raise RulesError(
+                Text(
+                    N_("the movement has no table %(table)s in round %(round)s"),
+                    table=table,
+                    round=round,
+                )
+            ) from None
 
     def plays_of_board(self, board: int) -> tuple[Play, ...]:
         """Every play where ``board`` is played (sit-outs left out), in round order."""

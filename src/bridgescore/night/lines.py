@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Text
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
 from bridgescore.night.refusals import Refused
@@ -46,15 +47,25 @@ class TypedResult:
         PASS, NP, an average, a split or a weighted score; else contract, declarer, tricks."""
         contract = " ".join(self.contract.split())
         if not contract:
-            raise ParseError("no result: type a contract, a score, PASS, NP or an average")
+            raise ParseError(
+                Text(N_("no result: type a contract, a score, PASS, NP or an average"))
+            )
         if " " in contract or not looks_like_contract(contract):
             return contract
         declarer = self.declarer.strip().upper()
         tricks = self.tricks.strip()
         if not declarer:
-            raise ParseError(f"{contract!r}: who declared? (N, E, S or W)")
+            raise ParseError(
+                Text(N_("%(contract)s: who declared? (N, E, S or W)"), contract=repr(contract))
+            )
         if not tricks:
-            raise ParseError(f"{contract} {declarer}: how many tricks? (=, +1, -2 or 9)")
+            raise ParseError(
+                Text(
+                    N_("%(contract)s %(declarer)s: how many tricks? (=, +1, -2 or 9)"),
+                    contract=contract,
+                    declarer=declarer,
+                )
+            )
         return f"{contract} {declarer} {tricks}"
 
     @property

@@ -82,7 +82,7 @@ class Action(Enum):
     CHOOSE_PUBLISH = N_("choose what the results show of a player")
 
 
-class Grant(Vocabulary, what="a grant"):
+class Grant(Vocabulary, what=N_("a grant")):
     """What a club may grant beyond a role's own (the director ticks them, per club); stored
     by its word."""
 

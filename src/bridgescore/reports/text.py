@@ -175,7 +175,7 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
     handicaps = bool(field.handicap_standings)
     if handicaps:
         table.add_column(_("Hcp"), justify="right")
-        table.add_column(_("Hcp %%"), justify="right")
+        table.add_column(_("Hcp %%") % {}, justify="right")  # the message is a format
     for s in field.standings:
         figures = (
             [_num(s.points, rules), str(s.boards), _num(s.total, rules)]
@@ -217,8 +217,10 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
 
         hcp = Table(title=printable(f"{title} — {_('handicapped')}"), title_justify="left")
         for name in (N_("Place"), N_("Pair"), N_("Names"), "%", N_("Hcp"), N_("Hcp %%")):
+            # "Hcp %%" is a format (the templates' message too): formatted, it shows "Hcp %"
             hcp.add_column(
-                _(name) if name != "%" else name, justify="left" if name == "Names" else "right"
+                _(name) % {} if name != "%" else name,
+                justify="left" if name == "Names" else "right",
             )
         for rank, shared, s in field.handicap_standings:
             _row(

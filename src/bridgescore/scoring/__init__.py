@@ -15,6 +15,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import Method
 from bridgescore.scoring.pairs import score_pairs, session_percent
 from bridgescore.session import FieldStructure
@@ -56,8 +58,13 @@ def method_of(session: Session, rules: Rules) -> Method:
         return Method.TEAMS
     if rules.method is Method.TEAMS:
         raise RulesError(
-            f"the method teams scores teams of four by match, and this session is a "
-            f"{session.structure} session: read it as teams of four"
+            Text(
+                N_(
+                    "the method teams scores teams of four by match, and this session is a "
+                    "%(structure)s session: read it as teams of four"
+                ),
+                structure=str(session.structure),
+            )
         )
     return rules.method
 

@@ -18,6 +18,8 @@ from functools import cache
 from typing import TypeAlias
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import CrossImpNormalisation, DatumRounding, Trim, VpScale
 from bridgescore.vocabulary import Vocabulary
 
@@ -89,13 +91,17 @@ class WeightedScore:
 
     def __post_init__(self) -> None:
         if not self.components:
-            raise RulesError("a weighted score needs at least one component")
+            raise RulesError(Text(N_("a weighted score needs at least one component")))
         for weight, _ in self.components:
             if weight <= 0:
-                raise RulesError(f"weight {weight} in a weighted score is not positive")
+                raise RulesError(
+                    Text(N_("weight %(weight)s in a weighted score is not positive"), weight=weight)
+                )
         total = sum(weight for weight, _ in self.components)
         if total != 1:
-            raise RulesError(f"the weights of a weighted score add up to {total}, not 1")
+            raise RulesError(
+                Text(N_("the weights of a weighted score add up to %(total)s, not 1"), total=total)
+            )
 
     @classmethod
     def mix(cls, *parts: tuple[Fraction | int, Score]) -> WeightedScore:
@@ -150,7 +156,7 @@ def datum(
     """
     ordered = sorted(scores)
     if not ordered:
-        raise RulesError("no results on the board to compute a datum from")
+        raise RulesError(Text(N_("no results on the board to compute a datum from")))
     rule = Trim.count(trim) if isinstance(trim, int) else trim
     drop = rule.each_end(len(ordered))
     kept = ordered[drop : len(ordered) - drop]
@@ -182,6 +188,10 @@ def butler(
 # ------------------------------------------------------------------------- cross-IMPs (§6.3)
 
 
+def _too_few_for_cross_imps(results: int) -> Text:
+    return Text(N_("cross-IMPs need at least two results on a board, got %(count)s"), count=results)
+
+
 def cross_imps(
     results: Sequence[Score | WeightedScore],
     normalisation: CrossImpNormalisation = CrossImpNormalisation.COMPARISONS,
@@ -196,7 +206,7 @@ def cross_imps(
     """
     entries = [_components(result) for result in results]
     if len(entries) < 2:
-        raise RulesError(f"cross-IMPs need at least two results on a board, got {len(entries)}")
+        raise RulesError(_too_few_for_cross_imps(len(entries)))
     points = sorted((score, weight) for parts in entries for weight, score in parts)
     values = [score for score, _ in points]
     prefix: list[Score] = [0]
@@ -228,7 +238,7 @@ def cross_imps(
 
 
 class ArtificialScore(
-    Vocabulary, what="an artificial score", aliases={"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
+    Vocabulary, what=N_("an artificial score"), aliases={"A+": "Ave+", "A": "Ave", "A-": "Ave-"}
 ):
     """An artificial adjusted score (Law 12C2, §5.2): ``Ave+``/``A+``, ``Ave``/``A``,
     ``Ave-``/``A-``, any case, "average", "plus" and "minus" in words, − for -."""
@@ -273,7 +283,7 @@ class ArtificialImps:
         ``value × (n − 1) / n`` ÷ results (our convention; no source covers PBN ``Cross1``).
         """
         if results < 2:
-            raise RulesError(f"cross-IMPs need at least two results on a board, got {results}")
+            raise RulesError(_too_few_for_cross_imps(results))
         return Fraction(self.value(code) * (results - 1), normalisation.divisor(results))
 
 
@@ -283,16 +293,24 @@ class ArtificialImps:
 def factor_total(total: Score, boards_played: int, boards_max: int) -> Fraction:
     """Scale an IMP total of a pair or team that missed boards: ``total × max / played`` (§4.6)."""
     if boards_played <= 0:
-        raise RulesError(f"cannot factor a total over {boards_played} boards played")
+        raise RulesError(
+            Text(N_("cannot factor a total over %(played)s boards played"), played=boards_played)
+        )
     if boards_played > boards_max:
-        raise RulesError(f"{boards_played} boards played is more than the maximum {boards_max}")
+        raise RulesError(
+            Text(
+                N_("%(played)s boards played is more than the maximum %(maximum)s"),
+                played=boards_played,
+                maximum=boards_max,
+            )
+        )
     return Fraction(total) * boards_max / boards_played
 
 
 # ------------------------------------------------------------------- victory points (§6.5)
 
 
-class MarginRule(Vocabulary, what="a fractional margin rule"):
+class MarginRule(Vocabulary, what=N_("a fractional margin rule")):
     """How a fractional IMP margin (Butler, cross-IMP or factored totals) is turned into VPs.
 
     The WBF scale is defined for whole margins (§6.5 [CONVENTION]); whole margins always read the
@@ -305,6 +323,10 @@ class MarginRule(Vocabulary, what="a fractional margin rule"):
     """The formula at the fractional margin, to 0.01, kept between the neighbouring table values."""
     ROUND = "round"
     """Round the margin to a whole number first, halves away from zero (12.5 → 13, −12.5 → −13)."""
+
+
+def _no_board(boards: int) -> Text:
+    return Text(N_("a match needs at least one board, got %(boards)s"), boards=boards)
 
 
 def _formula_hundredths(margin: Fraction, boards: int) -> int:
@@ -349,7 +371,7 @@ def vp_scale(boards: int) -> tuple[Fraction, ...]:
     concave; computed once per board count.
     """
     if boards < 1:
-        raise RulesError(f"a match needs at least one board, got {boards}")
+        raise RulesError(_no_board(boards))
     return tuple(Fraction(value, 100) for value in _scale_hundredths(boards))
 
 
@@ -391,7 +413,7 @@ def discrete_scale(boards: int) -> tuple[int, ...]:
     it: while one is, the boundary between them moves down one IMP, first violation first.
     """
     if boards < 1:
-        raise RulesError(f"a match needs at least one board, got {boards}")
+        raise RulesError(_no_board(boards))
     starts: list[int] = []  # starts[k]: first margin worth 11 + k VPs
     margin = 0
     for vps in range(11, VP_MAX + 1):
@@ -422,7 +444,7 @@ def victory_points(
     (16 boards, 15 IMPs → 14–6), and a fractional margin is rounded half away from zero first.
     """
     if boards < 1:
-        raise RulesError(f"a match needs at least one board, got {boards}")
+        raise RulesError(_no_board(boards))
     if scale is VpScale.DISCRETE:
         whole = math.floor(abs(Fraction(margin)) + Fraction(1, 2))
         table = discrete_scale(boards)

@@ -17,6 +17,8 @@ from bridgescore.collector import paused
 from bridgescore.display import fmt, round_fraction
 from bridgescore.errors import RulesError
 from bridgescore.explanation import Explanation
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import (
     Checksum,
     FieldResult,
@@ -65,8 +67,12 @@ def score_pairs(
     """
     if rules.method is Method.TEAMS:
         raise RulesError(
-            "the method teams scores teams of four by match, not a field of pairs: "
-            "choose matchpoints, butler or cross-imps"
+            Text(
+                N_(
+                    "the method teams scores teams of four by match, not a field of pairs: "
+                    "choose matchpoints, butler or cross-imps"
+                )
+            )
         )
     tables = session.tables
     # Results are compared within a board and, unless ranked across, within a section.
@@ -170,7 +176,10 @@ def retotal(
     ]
     if differ:
         raise RulesError(
-            f"retotal: the boards' values depend on {', '.join(differ)}: score the session again"
+            Text(
+                N_("retotal: the boards' values depend on %(settings)s: score the session again"),
+                settings=", ".join(differ),
+            )
         )
     session = result.session
     credits: dict[Entrant, list[_Credit]] = defaultdict(list)

@@ -272,8 +272,17 @@ class Store:
                 played_on = parse_date(rows.date_text)
             except StoreError:
                 raise StoreError(
-                    f"{source or 'the session'}: cannot read its date {rows.date_text!r}: "
-                    "give the date it was played (--date YYYY-MM-DD)"
+                    Text(
+                        N_("%(where)s: %(sentence)s"),
+                        where=source or Text(N_("the session")),
+                        sentence=Text(
+                            N_(
+                                "cannot read its date %(date)s: give the date it was played "
+                                "(--date YYYY-MM-DD)"
+                            ),
+                            date=repr(rows.date_text),
+                        ),
+                    )
                 ) from None
         who = by or command_line_user()
         now = utc_now()
@@ -716,7 +725,7 @@ class Store:
             # on waits for this transaction
             if log is not None and lv.marks(conn, session_id).log != log:
                 raise StoreError(
-                    "results arrived while the results were being prepared: publish again"
+                    Text(N_("results arrived while the results were being prepared: publish again"))
                 )
             return lv.live_info(conn, session_id)
 
@@ -866,8 +875,12 @@ class Store:
             # Two submissions with one client id at the same moment, on two lines (each line's
             # lock is its own on PostgreSQL): the second is refused, never acknowledged.
             raise StoreError(
-                "a result with this id was stored for another line at the same moment: "
-                "an id is used once"
+                Text(
+                    N_(
+                        "a result with this id was stored for another line at the same moment: "
+                        "an id is used once"
+                    )
+                )
             ) from None
 
     def marks(self, session_id: int) -> lv.Marks:

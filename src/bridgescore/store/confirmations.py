@@ -90,8 +90,14 @@ def confirm(
             )
         if int(in_force) != entry_id:
             raise StoreError(
-                f"the line has changed since (its entry is now {in_force}, not {entry_id}): "
-                "look at it again"
+                Text(
+                    N_(
+                        "the line has changed since (its entry is now %(in_force)s, not "
+                        "%(entry)s): look at it again"
+                    ),
+                    in_force=in_force,
+                    entry=entry_id,
+                )
             )
         done = conn.execute(
             select(anomaly_confirmations).where(

@@ -25,6 +25,8 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import BridgeScoreError, ParseError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.traveller import (
     Artificial,
     BridgeResult,
@@ -63,7 +65,12 @@ def row_key(text: str) -> RowKey:
         ew = tuple(int(n) for n in pairs["ew"].split())
         return RowKey(pairs["section"] or None, int(pairs["board"]), None, None, ns, ew)
     raise ParseError(
-        f"not a traveller line: {text!r} (expected section|board|rROUND|tTABLE, like '|3|r2|t4')"
+        Text(
+            N_("not a traveller line: %(text)s (expected %(form)s, like %(example)s)"),
+            text=repr(text),
+            form="section|board|rROUND|tTABLE",
+            example="'|3|r2|t4'",
+        )
     )
 
 
@@ -85,7 +92,12 @@ def read_result(text: str, vulnerability: Vulnerability) -> tuple[SideScore, Sid
     upper = value.upper()
     digits = value.lstrip("+-")
     if digits.isascii() and digits.isdigit() and len(digits) > 5:  # beyond any bridge score
-        raise ParseError(f"not a bridge score: {value[:20]!r}{'…' if len(value) > 20 else ''}")
+        raise ParseError(
+            Text(
+                N_("not a bridge score: %(text)s"),
+                text=f"{value[:20]!r}{'…' if len(value) > 20 else ''}",
+            )
+        )
     if upper in ("PASS", "P") or (digits.isascii() and digits.isdigit() and " " not in value):
         single = WeightedResult.single(BridgeResult.parse(value, vulnerability))
         return single, single, False
@@ -118,7 +130,12 @@ def _artificial(side: Artificial) -> str:
         return str(percent.numerator)
     text = f"{float(percent):.10f}".rstrip("0")
     if Fraction(text) != percent:
-        raise BridgeScoreError(f"an artificial score of {percent}% cannot be written exactly")
+        raise BridgeScoreError(
+            Text(
+                N_("an artificial score of %(percent)s%% cannot be written exactly"),
+                percent=str(percent),
+            )
+        )
     return text
 
 

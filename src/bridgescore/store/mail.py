@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from bridgescore.errors import sentence
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, listed
 from bridgescore.store.engine import StoreError
 from bridgescore.store.privacy import check_email
 from bridgescore.store.schema import mail_log, sessions, smtp_settings
@@ -70,23 +71,32 @@ class Logged:
 
 
 def check_settings(settings: SmtpSettings) -> SmtpSettings:
-    problems = []
+    problems: list[Text] = []
     if not settings.host.strip() or any(c.isspace() for c in settings.host.strip()):
-        problems.append(f"the host {settings.host!r} is not a server's name")
+        problems.append(
+            Text(N_("the host %(host)s is not a server's name"), host=repr(settings.host))
+        )
     if not 1 <= settings.port <= 65535:
-        problems.append(f"the port {settings.port} is not 1 to 65535")
+        problems.append(Text(N_("the port %(port)s is not 1 to 65535"), port=settings.port))
     if settings.security not in SECURITY:
-        problems.append(f"the security {settings.security!r} is not starttls, tls or none")
+        problems.append(
+            Text(
+                N_("the security %(security)s is not starttls, tls or none"),
+                security=repr(settings.security),
+            )
+        )
     if settings.password and not settings.username:
-        problems.append("a password needs a username")
+        problems.append(Text(N_("a password needs a username")))
     if settings.password and settings.security == "none":
-        problems.append("a password is never sent unencrypted: use starttls or tls")
+        problems.append(Text(N_("a password is never sent unencrypted: use starttls or tls")))
     try:
         check_email(settings.sender)
     except StoreError as error:
-        problems.append(f"the sender: {error}")
+        problems.append(Text(N_("the sender: %(refusal)s"), refusal=sentence(error)))
     if problems:
-        raise StoreError("the SMTP settings are refused: " + "; ".join(problems))
+        raise StoreError(
+            Text(N_("the SMTP settings are refused: %(problems)s"), problems=listed(problems))
+        )
     return settings
 
 

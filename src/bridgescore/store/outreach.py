@@ -207,6 +207,9 @@ def _own(conn: Any, player_id: int, club_id: int) -> None:
         raise StoreError(Text(N_("no player with id %(player_id)s"), player_id=player_id))
     if row.merged_into is not None:
         raise StoreError(
-            f"player {player_id} was merged into player {row.merged_into}: "
-            f"erase player {row.merged_into}"
+            Text(
+                N_("player %(player)s was merged into player %(kept)s: erase player %(kept)s"),
+                player=player_id,
+                kept=row.merged_into,
+            )
         )

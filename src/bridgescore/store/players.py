@@ -18,7 +18,7 @@ from sqlalchemy import Connection, and_, delete, func, insert, or_, select, upda
 
 from bridgescore.errors import InputFileError, Problem
 from bridgescore.languages import N_
-from bridgescore.languages.text import Text
+from bridgescore.languages.text import Text, counted
 from bridgescore.store.engine import StoreError
 from bridgescore.store.schema import (
     entrant_players,
@@ -239,11 +239,18 @@ def refuse_same_name(conn: Connection, name: str, club_id: int | None) -> None:
     """Refuse a new player whose name a player has already, saying who."""
     found = by_name(conn, name, club_id)
     if found:
-        who = ", ".join(f"player {p}" for p in found)
+        who = Text(N_("player %(pid)s"), pid=found[0])
+        for p in found[1:]:
+            who = Text(N_("%(list)s, %(item)s"), list=who, item=Text(N_("player %(pid)s"), pid=p))
         raise StoreError(
-            f"{' '.join(name.split())!r} is already a player ({who}): to add another person "
-            "of the same name, give --another (imports then leave that name unlinked until "
-            "told which)"
+            Text(
+                N_(
+                    "%(name)s is already a player (%(who)s): to add another person of the same "
+                    "name, give --another (imports then leave that name unlinked until told which)"
+                ),
+                name=repr(" ".join(name.split())),
+                who=who,
+            )
         )
 
 
@@ -270,8 +277,12 @@ def find(conn: Connection, text: str, club_id: int | None) -> int:
         raise StoreError(Text(N_("no player named %(text)s"), text=repr(text)))
     if len(matches) > 1:
         raise StoreError(
-            f"{len(matches)} players are named {text!r} (ids {', '.join(map(str, matches))}): "
-            "give the id"
+            Text(
+                N_("%(count)s players are named %(text)s (ids %(ids)s): give the id"),
+                count=len(matches),
+                text=repr(text),
+                ids=", ".join(map(str, matches)),
+            )
         )
     return matches[0]
 
@@ -384,11 +395,19 @@ def merge(
     together = sessions_together(conn, keep, duplicate)
     if together:
         shown = ", ".join(map(str, together[:5])) + (" ..." if len(together) > 5 else "")
-        plural = "s" if len(together) > 1 else ""
         raise StoreError(
-            f"players {keep} ({get(conn, keep).name}) and {duplicate} "
-            f"({get(conn, duplicate).name}) both played in session{plural} {shown}: they are "
-            "two people, not one; nothing merged"
+            counted(
+                "players %(keep)s (%(keep_name)s) and %(duplicate)s (%(duplicate_name)s) both "
+                "played in session %(sessions)s: they are two people, not one; nothing merged",
+                "players %(keep)s (%(keep_name)s) and %(duplicate)s (%(duplicate_name)s) both "
+                "played in sessions %(sessions)s: they are two people, not one; nothing merged",
+                len(together),
+                keep=keep,
+                keep_name=get(conn, keep).name,
+                duplicate=duplicate,
+                duplicate_name=get(conn, duplicate).name,
+                sessions=shown,
+            )
         )
     links = conn.execute(
         select(entrant_players.c.entrant_id, entrant_players.c.position).where(

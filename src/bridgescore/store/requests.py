@@ -206,7 +206,10 @@ def ask(
     ).first()
     if waiting is not None:
         raise StoreError(
-            f"you asked about board {board} already and the director has not answered yet"
+            Text(
+                N_("you asked about board %(board)s already and the director has not answered yet"),
+                board=board,
+            )
         )
     recent = conn.execute(
         select(func.count(correction_requests.c.id)).where(

@@ -13,6 +13,8 @@ from datetime import datetime
 
 from sqlalchemy import and_, delete, insert, select, update
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
 from bridgescore.store.live import touch
@@ -138,8 +140,13 @@ def add_club_file(
         ).first()
         if taken is not None:
             raise StoreError(
-                f"the club already has a scheme named {name!r}: sessions may have been awarded "
-                "by it, so a new file needs a name of its own"
+                Text(
+                    N_(
+                        "the club already has a scheme named %(name)s: sessions may have been "
+                        "awarded by it, so a new file needs a name of its own"
+                    ),
+                    name=repr(name),
+                )
             )
         conn.execute(
             insert(club_schemes).values(

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.errors import BridgeScoreError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.store import lines
 
 # The formats a stored session can be exported to, by name and by file extension.
@@ -207,9 +209,16 @@ def to_rows(
         if back != t:
             where = t.table or f"{' '.join(map(str, t.ns))} v {' '.join(map(str, t.ew))}"
             raise BridgeScoreError(
-                f"board {t.board}, table {where}: the result "
-                f"{t.describe()!r} cannot be stored without change (it reads back as "
-                f"{back.describe()!r})"
+                Text(
+                    N_(
+                        "board %(board)s, table %(table)s: the result %(result)s cannot be stored "
+                        "without change (it reads back as %(back)s)"
+                    ),
+                    board=t.board,
+                    table=where,
+                    result=repr(t.describe()),
+                    back=repr(back.describe()),
+                )
             )
     if progress is not None:
         progress(count, count)
@@ -349,7 +358,11 @@ def write(session: Any, kind: str, rules: Mapping[str, Any] | None = None) -> st
 
     if kind not in EXPORT_FORMATS:
         raise BridgeScoreError(
-            f"cannot export to {kind!r} (expected one of {', '.join(EXPORT_FORMATS)})"
+            Text(
+                N_("cannot export to %(kind)s (expected one of %(kinds)s)"),
+                kind=repr(kind),
+                kinds=", ".join(EXPORT_FORMATS),
+            )
         )
     if kind == "csv":
         return module("csv").dumps(ResultsFile(session))

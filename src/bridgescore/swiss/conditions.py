@@ -9,19 +9,21 @@ from fractions import Fraction
 from typing import Any
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.rules import VpScale
 from bridgescore.scoring.imps import VP_MAX
 from bridgescore.vocabulary import Vocabulary
 
 
-class FirstRound(Vocabulary, what="a first-round draw"):
+class FirstRound(Vocabulary, what=N_("a first-round draw")):
     """How round 1 is drawn, before there are any scores to pair on."""
 
     RANDOM = "random"  # shuffled with the conditions' seed, then 1st v 2nd, 3rd v 4th ...
     SEEDED = "seeded"  # by the teams' seeds, top half v bottom half (1 v n/2 + 1, ...)
 
 
-class TieBreak(Vocabulary, what="a tie-break"):
+class TieBreak(Vocabulary, what=N_("a tie-break")):
     """How teams level on VPs are put in order (applied in the order the conditions list)."""
 
     HEAD_TO_HEAD = "head-to-head"  # VPs in the matches among them, when each pair of them met
@@ -55,24 +57,42 @@ class Conditions:
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
-            raise RulesError(f"a Swiss event needs at least one round, not {self.rounds}")
+            raise RulesError(
+                Text(
+                    N_("a Swiss event needs at least one round, not %(rounds)s"), rounds=self.rounds
+                )
+            )
         if self.boards < 1:
-            raise RulesError(f"a match needs at least one board, not {self.boards}")
+            raise RulesError(
+                Text(N_("a match needs at least one board, not %(boards)s"), boards=self.boards)
+            )
         for name in ("bye_vps", "late_vps"):
             value = getattr(self, name)
             if value is not None and not 0 <= value <= VP_MAX:
-                raise RulesError(f"{name.replace('_', ' ')} {value} is not between 0 and 20")
+                raise RulesError(
+                    Text(
+                        N_("%(name)s %(value)s is not between 0 and 20"),
+                        name=name.replace("_", " "),
+                        value=value,
+                    )
+                )
         if not 0 <= self.danish < self.rounds:
             raise RulesError(
-                f"{self.danish} Danish rounds in an event of {self.rounds}: round 1 is drawn "
-                "before there are scores, so at most the rounds after it can be Danish"
+                Text(
+                    N_(
+                        "%(danish)s Danish rounds in an event of %(rounds)s: round 1 is drawn "
+                        "before there are scores, so at most the rounds after it can be Danish"
+                    ),
+                    danish=self.danish,
+                    rounds=self.rounds,
+                )
             )
         tables = [table for _, table in self.stationary]
         teams = [team for team, _ in self.stationary]
         if len(set(tables)) != len(tables) or len(set(teams)) != len(teams):
-            raise RulesError("each stationary team needs a table of its own")
+            raise RulesError(Text(N_("each stationary team needs a table of its own")))
         if any(table < 1 for table in tables):
-            raise RulesError("tables are numbered from 1")
+            raise RulesError(Text(N_("tables are numbered from 1")))
 
     @property
     def tables(self) -> Mapping[int, int]:

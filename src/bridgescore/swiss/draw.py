@@ -28,6 +28,8 @@ from fractions import Fraction
 import networkx as nx
 
 from bridgescore.errors import RulesError
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 
 _BYE = 0  # the bye's node in the matching: team numbers start at 1
 
@@ -117,7 +119,7 @@ def swiss(
     """
     n = len(order)
     if n < 2:
-        raise RulesError(f"a round needs at least two teams, not {n}")
+        raise RulesError(Text(N_("a round needs at least two teams, not %(teams)s"), teams=n))
     position = {team: i for i, team in enumerate(order)}
     scale = math.lcm(*(Fraction(vps[t]).denominator for t in order))
     points = {team: int(Fraction(vps[team]) * scale) for team in order}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.swiss.conditions import Conditions
 from bridgescore.swiss.event import SwissError, SwissEvent
 
@@ -26,14 +28,28 @@ def simulate(
     for team, before in (entries or {}).items():
         if not 1 <= before <= conditions.rounds:
             raise SwissError(
-                f"team {team} cannot enter before round {before}: the event has "
-                f"{conditions.rounds} rounds"
+                Text(
+                    N_(
+                        "team %(team)s cannot enter before round %(round)s: the event has "
+                        "%(rounds)s rounds"
+                    ),
+                    team=team,
+                    round=before,
+                    rounds=conditions.rounds,
+                )
             )
     for team, after in (withdrawals or {}).items():
         if not 1 <= after < conditions.rounds:
             raise SwissError(
-                f"team {team} cannot withdraw after round {after}: a withdrawal comes after "
-                f"round 1 to {conditions.rounds - 1}"
+                Text(
+                    N_(
+                        "team %(team)s cannot withdraw after round %(round)s: a withdrawal comes "
+                        "after round 1 to %(last)s"
+                    ),
+                    team=team,
+                    round=after,
+                    last=conditions.rounds - 1,
+                )
             )
     rng = random.Random(f"bridgescore-swiss-{conditions.seed}")
     event = SwissEvent.start(conditions, range(1, teams + 1))

@@ -11,6 +11,9 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
+
 COOKIE = "bridgescore_login"
 _HASHER = PasswordHasher()
 # A hash to check when the user does not exist, so that both cases take the same time.
@@ -19,7 +22,7 @@ _DUMMY = _HASHER.hash("bridgescore: no such user")
 
 def hash_password(password: str) -> str:
     if len(password) < 8:
-        raise ValueError("a password needs at least 8 characters")
+        raise ValueError(Text(N_("a password needs at least 8 characters")))
     return _HASHER.hash(password)
 
 

@@ -47,7 +47,7 @@ def loads(data: bytes, path: str | None = None) -> HandRecords:
     problems = Problems(path)
     from bridgescore.formats.files import decode_text
 
-    text = decode_text(data, "CSV hand-record", path)
+    text = decode_text(data, Text(N_("CSV hand-record")), path)
     boards = []
     for line, row in enumerate(csv.reader(io.StringIO(text)), 1):
         if not row or not any(cell.strip() for cell in row):
