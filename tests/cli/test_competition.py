@@ -75,10 +75,24 @@ def test_ladder_mistakes_are_one_sentence(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "give no FILES" in result.stderr
     result = runner.invoke(main, ["competition", "ladder", *paths, "--imps", "lots"])
     assert result.exit_code == 2 and "--imps: expected a number or 'ranked'" in result.stderr
+    # a date refused names its option, as import's --date does
+    for option, text in (("--to", "soon"), ("--from", "2026-02-30")):
+        result = runner.invoke(
+            main, ["competition", "ladder", "--db", str(tmp_path / "x.db"), option, text]
+        )
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"bridgescore: {option}: not a date: '{text}' (expected YYYY-MM-DD or DD/MM/YYYY)\n",
+        )
     result = runner.invoke(
-        main, ["competition", "ladder", "--db", str(tmp_path / "x.db"), "--to", "soon"]
+        main,
+        ["competition", "ladder", "--db", str(tmp_path / "x.db"), "--to", "soon"],
+        env={"LANG": "fr_FR.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""},
     )
-    assert result.exit_code == 2 and "not a date: 'soon'" in result.stderr
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "bridgescore: --to : pas une date : 'soon' (attendu : AAAA-MM-JJ ou JJ/MM/AAAA)\n",
+    )
 
 
 def test_round_robin_fixtures_and_a_knockout() -> None:

@@ -178,14 +178,11 @@ def _sessions(
 
         return load_sessions(files, options)
     from bridgescore.cli.common import database
-    from bridgescore.store import StoreError, parse_date
+    from bridgescore.cli.db import date_option
     from bridgescore.store.season import season
 
-    try:
-        first = parse_date(since) if since else None
-        last = parse_date(until) if until else None
-    except StoreError as error:
-        raise UsageProblem(str(error)) from None
+    # each date refused naming its option, as import's --date and handicaps' --as-of are
+    first, last = date_option(since, "--from"), date_option(until, "--to")
     with database(options.get("db")) as store:  # every database failure one line
         found = season(store, club, first, last)
     for info in found.undated:

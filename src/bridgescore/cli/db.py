@@ -66,7 +66,8 @@ def _shown(name: str) -> str:
     return repr(printable(name))
 
 
-def _date(text: str | None, what: str) -> date | None:
+def date_option(text: str | None, what: str) -> date | None:
+    """The date an option gives (None when it gives none), refused naming the option."""
     if text is None:
         return None
     from bridgescore.store import parse_date
@@ -216,7 +217,7 @@ def import_command(
     from bridgescore.cli.options import movement_file, structure
     from bridgescore.cli.progress import Progress
 
-    day = _date(played, "--date")
+    day = date_option(played, "--date")
     try:
         forced, plan = structure({"movement": movement}), movement_file({"movement": movement})
     except BridgeScoreError as error:
@@ -810,7 +811,7 @@ def handicaps_command(
       bridgescore handicaps --as-of 2026-03-10 --keep
       bridgescore handicaps --player 17 --set 2.5 --as-of 2026-01-01 --reason "new member"
     """
-    day = _date(as_of, "--as-of") or date.today()
+    day = date_option(as_of, "--as-of") or date.today()
     policy = _policy(minimum, window, drop, months, fixed)
     with database(db) as store:
         if manual is not None:

@@ -139,6 +139,14 @@ def _refuse_own(name: str, info: os.stat_result, inputs: Iterable[str | Path]) -
         except OSError:
             continue
         if (read.st_dev, read.st_ino) == (info.st_dev, info.st_ino):
+            if str(given) == name:  # named once: the refusal already says which file
+                raise OutputError(
+                    name,
+                    _(
+                        "it is this command's input: bridgescore never writes over a file it"
+                        " reads (give another name)"
+                    ),
+                )
             raise OutputError(
                 name,
                 _(

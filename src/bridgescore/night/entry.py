@@ -479,4 +479,4 @@ def parse_against(text: str | None) -> int | None:
         return UNSEEN
     if not text.strip():
         return None
-    return whole(text, "the entry it was held against")
+    return whole(text, _("the entry it was held against"))

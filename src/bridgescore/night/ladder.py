@@ -52,8 +52,11 @@ def rules_from(form: Mapping[str, str]) -> LadderRules:
     except (ValueError, ZeroDivisionError):
         raise Refused(
             422,
-            "IMP sessions count as 50 + K × IMPs a board: K must be a number or 'ranked', "
-            f"not {imps!r}",
+            _(
+                "IMP sessions count as 50 + K × IMPs a board: K must be a number or 'ranked', "
+                "not %(imps)s",
+                imps=repr(imps),
+            ),
         ) from None
     try:
         by = LadderBy.parse(form.get("by") or "player")
@@ -61,8 +64,8 @@ def rules_from(form: Mapping[str, str]) -> LadderRules:
         assert isinstance(by, LadderBy) and isinstance(score, LadderScore)
         return LadderRules(
             by,
-            whole(best_text, "the best results counted") if best_text else None,
-            whole(form.get("minimum", ""), "the minimum of sessions", default=1),
+            whole(best_text, _("the best results counted")) if best_text else None,
+            whole(form.get("minimum", ""), _("the minimum of sessions"), default=1),
             score,
             imps_a_board,
         )

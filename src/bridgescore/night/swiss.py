@@ -450,23 +450,34 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
         raise Refused(
             422, _("not a kind of Swiss event: %(kind)s (expected teams or pairs)", kind=repr(kind))
         )
-    word = "team" if kind == "teams" else "pair"
     title = " ".join(form.get("title", "").split()) or f"Swiss {kind}"
     played_on = _date(form.get("date", ""))
     names = [" ".join(n.split()) for n in form.get("names", "").splitlines() if n.strip()]
     count_text = form.get("teams", "").strip()
-    count = (
-        whole(count_text, f"the number of {kind}", default=len(names) or None) if count_text else 0
-    )
+    number_of = _("the number of teams") if kind == "teams" else _("the number of pairs")
+    count = whole(count_text, number_of, default=len(names) or None) if count_text else 0
     if not count_text and not names:
         raise Refused(
-            422, _("how many %(kind)s? Give their number or their names, one a line", kind=kind)
+            422,
+            _("how many teams? Give their number or their names, one a line")
+            if kind == "teams"
+            else _("how many pairs? Give their number or their names, one a line"),
         )
     if names and count and count != len(names):
+        asked = {"count": count, "names": len(names)}
         raise Refused(
             422,
-            f"{count} {kind} were asked for but {len(names)} names given: give one name a "
-            f"line for each {word}, or no names",
+            _(
+                "%(count)s teams were asked for but %(names)s names given: give one name a "
+                "line for each team, or no names",
+                **asked,
+            )
+            if kind == "teams"
+            else _(
+                "%(count)s pairs were asked for but %(names)s names given: give one name a "
+                "line for each pair, or no names",
+                **asked,
+            ),
         )
     count = count or len(names)
     conditions = _conditions(form, kind, count)
@@ -507,13 +518,23 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
 def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
     tables = table_count(kind, count)
     if tables > MAX_TABLES:
+        needed = {"count": count, "tables": tables, "most": MAX_TABLES}
         raise Refused(
             422,
-            f"{count} {kind} need {tables} tables a round: a Swiss event here has at most "
-            f"{MAX_TABLES}",
+            _(
+                "%(count)s teams need %(tables)s tables a round: a Swiss event here has at "
+                "most %(most)s",
+                **needed,
+            )
+            if kind == "teams"
+            else _(
+                "%(count)s pairs need %(tables)s tables a round: a Swiss event here has at "
+                "most %(most)s",
+                **needed,
+            ),
         )
-    rounds = whole(form.get("rounds", ""), "the number of rounds")
-    boards = whole(form.get("boards", "") or "8", "the boards a match", default=8)
+    rounds = whole(form.get("rounds", ""), _("the number of rounds"))
+    boards = whole(form.get("boards", "") or "8", _("the boards a match"), default=8)
     if not 1 <= boards <= MAX_BOARDS:
         raise Refused(
             422,
@@ -532,7 +553,16 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
         team, _sep, table = text.partition("=")
         if not (team.isdigit() and table.isdigit()):
             raise Refused(
-                422, f"a stationary {kind[:-1]} is written TEAM=TABLE, e.g. 3=1: found {text!r}"
+                422,
+                _(
+                    "a stationary team is written TEAM=TABLE, e.g. 3=1: found %(text)s",
+                    text=repr(text),
+                )
+                if kind == "teams"
+                else _(
+                    "a stationary pair is written TEAM=TABLE, e.g. 3=1: found %(text)s",
+                    text=repr(text),
+                ),
             )
         stationary.append((int(team), int(table)))
     try:
@@ -543,8 +573,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             bye_vps=_vps(form.get("bye_vps", "12"), "the bye's VPs", allow_none=True),
             late_vps=_vps(form.get("late_vps", "0"), "a late entry's VPs") or Fraction(0),
             first_round=FirstRound.parse(form.get("first_round") or "random"),
-            seed=whole(form.get("seed", "") or "0", "the seed of the draw", default=0),
-            danish=whole(form.get("danish", "") or "0", "the Danish rounds", default=0),
+            seed=whole(form.get("seed", "") or "0", _("the seed of the draw"), default=0),
+            danish=whole(form.get("danish", "") or "0", _("the Danish rounds"), default=0),
             stationary=tuple(stationary),
             tie_breaks=tuple(
                 TieBreak.parse(t)
@@ -610,7 +640,7 @@ def enter_team(
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     event = found.event
     default = max(t.number for t in event.teams) + 1
-    number = whole(number_text, "the number", default=default)
+    number = whole(number_text, _("the number"), default=default)
     named = " ".join(name.split()) or None
     try:
         changed = event.enter(number, named)
@@ -635,8 +665,10 @@ def enter_team(
 def withdraw(night: Service, actor: Actor, swiss_id: int, number_text: str) -> SwissView:
     """A team withdrawn: not drawn again, its VPs kept."""
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
-    word = "team" if found.row.kind == "teams" else "pair"
-    number = whole(number_text, f"the {word} to withdraw")
+    withdrawn = (
+        _("the team to withdraw") if found.row.kind == "teams" else _("the pair to withdraw")
+    )
+    number = whole(number_text, withdrawn)
     try:
         changed = found.event.withdraw(number)
     except SwissError as error:

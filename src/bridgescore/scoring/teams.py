@@ -14,6 +14,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.languages import N_
+from bridgescore.languages.text import Text
 from bridgescore.results import Standing
 from bridgescore.rules import Rules, TeamsScoring
 from bridgescore.scoring.imp_pairs import artificial_code
@@ -49,13 +51,19 @@ def score_teams(
                     continue
                 (problems if len(rows) > 2 else unmatched).append(
                     Problem(
-                        "no other room to compare with",
+                        Text(N_("no other room to compare with")),
                         row.line,
                         board,
                         row.table,
                         found=f"team {row.ns[0]} NS against team {row.ew[0]}",
-                        expected=f"the same board with team {row.ew[0]} NS against team "
-                        f"{row.ns[0]} in the other room",
+                        expected=Text(
+                            N_(
+                                "the same board with team %(ns)s NS against team %(ew)s in the "
+                                "other room"
+                            ),
+                            ns=row.ew[0],
+                            ew=row.ns[0],
+                        ),
                     )
                 )
             continue

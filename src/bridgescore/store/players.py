@@ -733,11 +733,18 @@ def import_members(
             earlier = claimed[player_id]
             problems.append(
                 Problem(
-                    f"this member is player {player_id}, already given on line {earlier.line} "
-                    f"({earlier.first_name} {earlier.last_name})",
+                    Text(
+                        N_(
+                            "this member is player %(player)s, already given on line %(line)s "
+                            "(%(name)s)"
+                        ),
+                        player=player_id,
+                        line=earlier.line,
+                        name=f"{earlier.first_name} {earlier.last_name}",
+                    ),
                     m.line,
                     found=full.strip(),
-                    expected="each member on one line, two people told apart by a number",
+                    expected=Text(N_("each member on one line, two people told apart by a number")),
                 )
             )
             continue

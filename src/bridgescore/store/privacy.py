@@ -44,7 +44,7 @@ from bridgescore.vocabulary import Vocabulary
 
 class Publish(
     Vocabulary,
-    what="a publish setting",
+    what=N_("a publish setting"),
     aliases={"name": "full", "full-name": "full", "number-only": "number", "none": "hidden"},
 ):
     """What a player may let the results show (stored as its word)."""

@@ -69,7 +69,7 @@ def lift(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Re
     number = form.get("id", "")
     if not number.strip():
         raise Refused(400, _("which one? (an id is missing)"))
-    lifted = throttle.lift(night_of(request), actor, whole(number, "the lockout's id"))
+    lifted = throttle.lift(night_of(request), actor, whole(number, _("the lockout's id")))
     if wants_json(request):
         return JSONResponse(
             {

@@ -181,7 +181,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.place(data, table=False),
         console.typed(data),
         client_id=client_id,
-        replaces=whole(replaces, "the entry it replaces") if replaces.strip() else None,
+        replaces=whole(replaces, _("the entry it replaces")) if replaces.strip() else None,
         info=info,
     )
     return answer(outcome, problem)
@@ -243,7 +243,7 @@ def hand_over(request: Request, actor: Actor, token: str, data: dict[str, str]) 
     number = data.get("device", "")
     if not number.strip():
         raise Refused(400, _("which phone? (its number is missing)"))
-    which = whole(number, "the phone's number")
+    which = whole(number, _("the phone's number"))
     night_tables.hand_over(web.night_of(request), actor, actor.device.session_id, which)
     return JSONResponse({"done": "handover", "device": which})
 
@@ -376,7 +376,7 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     number = form.get("id", "")
     if not number.strip():
         raise Refused(400, _("which one? (an id is missing)"))
-    which = whole(number, "the id")
+    which = whole(number, _("the id"))
     done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
         night_tables.hand_over(night, actor, session, which)
