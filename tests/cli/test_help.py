@@ -275,3 +275,99 @@ def helper() -> None:
         )
     ]
     assert sorted(found) == ["A command.", "A subcommand.", "An option."]
+
+
+# Capitals a help may use that name no placeholder: formats, bodies, notation, variables.
+_NOT_PLACEHOLDERS = {
+    "JSON",
+    "CSV",
+    "PBN",
+    "SMTP",
+    "USEBIO",
+    "XML",
+    "URL",
+    "EBU",
+    "ABF",
+    "ACBL",
+    "NZ",
+    "IMP",
+    "VP",
+    "NS",
+    "EW",
+    "ID",
+    "HTML",
+    "UTF",
+    "TLS",
+    "DUP",
+    "DLM",
+    "BRI",
+    "DGE",
+    "BER",
+    "BHG",
+    "CDS",
+    "RZD",
+    "LIN",
+    "ASC",
+    "NT",
+    "NP",
+    "MP",
+    "TOML",
+    "HTTP",
+    "HTTPS",
+    "WBF",
+    "QR",
+    "PEM",
+    "PASS",
+    "SC",
+    "A4",
+    "BRIDGESCORE_DB",
+    "P2P_CHARGE_RATE",
+    "WINNER_TYPE",
+    "YYYY",
+    "MM",
+    "DD",
+    "KIND",
+    "VALUE",
+}
+_CAPITALS = re.compile(r"\b[A-Z][A-Z0-9_]+\b")
+
+
+def _placeholders_shown(command: click.Command, ctx: click.Context) -> set[str]:
+    """The placeholders the usage line and the options' list show: the arguments' and the
+    options' metavars (``FILE``, ``OUT``, ``TEAM@ROUND``)."""
+    shown: set[str] = set()
+    for param in command.params:
+        if not getattr(param, "is_flag", False):
+            shown |= set(_CAPITALS.findall(param.make_metavar(ctx)))
+    return shown
+
+
+def test_every_help_names_the_placeholders_its_usage_shows() -> None:
+    """A help that says "Write to OUT." beside ``-o, --output FILE`` names a thing the reader
+    cannot find: each capitalised placeholder in a command's text and its options' help is a
+    metavar the usage line or the options' list shows."""
+    wrong = []
+    for path, command, ctx in _commands():
+        shown = _placeholders_shown(command, ctx) | _NOT_PLACEHOLDERS
+        prose = (command.help or "").split("\b")[0]  # the examples are command lines
+        texts = [("text", prose)] + [
+            ("/".join(p.opts), p.help or "") for p in command.params if isinstance(p, click.Option)
+        ]
+        for where, text in texts:
+            unknown = set(_CAPITALS.findall(text)) - shown
+            if unknown:
+                wrong.append(f"bridgescore {' '.join(path)} {where}: {sorted(unknown)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_help_naming_a_placeholder_not_shown_would_be_caught() -> None:
+    @click.command()
+    @click.argument("file")
+    @click.option("-o", "--output", metavar="FILE", help="Write to OUT.")
+    def probe(file: str, output: str) -> None:
+        """Read FILE."""
+
+    ctx = click.Context(probe, info_name="probe")
+    shown = _placeholders_shown(probe, ctx)
+    assert shown == {"FILE"}
+    assert set(_CAPITALS.findall("Write to OUT.")) - shown == {"OUT"}

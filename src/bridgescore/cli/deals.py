@@ -34,7 +34,7 @@ _TEXT = {"pbn", "dlm", "ber", "bhg", "lin", "csv", "json"}
     help=N_("Read FILE as this format, whatever its name says."),
 )
 @click.option(
-    "-o", "--output", metavar="FILE", type=click.Path(dir_okay=False), help=N_("Write to OUT.")
+    "-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), help=N_("Write to OUT.")
 )
 @click.option(
     "--double-dummy",

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 @click.option(
     "-o",
     "--output",
-    metavar="FILE",
+    metavar="OUT",
     type=click.Path(dir_okay=False),
     help=N_("Write to OUT (default: -)."),
 )

@@ -205,8 +205,20 @@ def load(file: str, boards_per_round: int, **options: Any) -> None:
 
 
 @movement.command()
-@click.option("--pairs", type=click.IntRange(4, 120), required=True, help=N_("Number of pairs."))
-@click.option("--minutes", type=click.IntRange(1, 1000), required=True, help=N_("Time for play."))
+@click.option(
+    "--pairs",
+    metavar="PAIRS",
+    type=click.IntRange(4, 120),
+    required=True,
+    help=N_("Number of pairs."),
+)
+@click.option(
+    "--minutes",
+    metavar="MINUTES",
+    type=click.IntRange(1, 1000),
+    required=True,
+    help=N_("Time for play."),
+)
 @click.option(
     "--minutes-per-board", default="7.5", show_default=True, help=N_("Minutes a board takes.")
 )

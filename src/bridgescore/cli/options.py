@@ -67,7 +67,7 @@ def scoring_options(func: F) -> F:
             "--db",
             metavar="PATH|URL",
             help=N_(
-                "The club database holding a stored session, named as FILE db:ID "
+                "The club database holding a stored session given as db:ID "
                 "(default BRIDGESCORE_DB or the user's data folder)."
             ),
         )

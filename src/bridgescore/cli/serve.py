@@ -75,12 +75,13 @@ _PASSWORD_LIMIT = 1024  # characters read from standard input, at most
 )
 @click.option(
     "--certificate",
+    metavar="FILE",
     help=N_(
         "Serve HTTPS with this certificate (PEM): phones keep working offline only over "
         "HTTPS (or on this machine)."
     ),
 )
-@click.option("--key", help=N_("The certificate's private key (PEM)."))
+@click.option("--key", metavar="FILE", help=N_("The certificate's private key (PEM)."))
 @click.option(
     "--access-log/--no-access-log",
     default=True,
