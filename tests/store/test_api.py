@@ -5,11 +5,15 @@ publishing."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+import bridgescore
 import bridgescore.store.api as store_api
+from bridgescore import night
 from bridgescore.errors import ParseError
 from bridgescore.night import Refused, Service
 from bridgescore.night import entry as night_entry
@@ -96,3 +100,19 @@ def test_a_session_enters_handicaps_once_published(store: Store) -> None:
     assert counted() == 0
     night.publish(dana, session, timedelta(minutes=30))
     assert counted() == 8
+
+
+def test_the_store_api_clock_is_the_one_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every module reads the time through ``store.api.utc_now`` (looked up at each call), so a
+    test that moves it moves the night's, the web app's and the Swiss events' clocks too."""
+    package = Path(bridgescore.__file__).parent
+    clocks = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if re.search(r"datetime\.(now|utcnow)\(", path.read_text(encoding="utf-8"))
+    ]
+    assert clocks == ["store/api.py"], clocks
+    assert re.search(r"datetime\.(now|utcnow)\(", "return datetime.now(UTC)")  # it sees a clock
+    later = datetime(2030, 1, 1, tzinfo=UTC)
+    monkeypatch.setattr(store_api, "utc_now", lambda: later)
+    assert night.utc_now() == later

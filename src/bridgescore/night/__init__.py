@@ -18,6 +18,8 @@ See ARCHITECTURE.md ("The live path").
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bridgescore.night.lines import TypedResult
 from bridgescore.night.permissions import (
     PERMISSIONS,
@@ -31,6 +33,7 @@ from bridgescore.night.permissions import (
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
 from bridgescore.night.session import LiveSession
+from bridgescore.store import api as _store_api
 from bridgescore.store.engine import DatabaseFailure, Unavailable
 from bridgescore.store.lines import line_key, notation, row_key
 from bridgescore.store.live import LIVE, PUBLISHED, LiveInfo, User
@@ -65,4 +68,11 @@ __all__ = [
     "line_key",
     "notation",
     "row_key",
+    "utc_now",
 ]
+
+
+def utc_now() -> datetime:
+    """The club database's clock (:func:`bridgescore.store.api.utc_now`), read at each call: the
+    one clock of the night and the web app, which a test moves once for all."""
+    return _store_api.utc_now()

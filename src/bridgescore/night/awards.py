@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.bridge import Side
@@ -35,6 +34,7 @@ from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
 from bridgescore.session import Entrant, Session
+from bridgescore.store import api as store_api
 from bridgescore.store import schemes as stored
 from bridgescore.store.live import LiveInfo
 from bridgescore.store.schemes import ClubScheme, SessionStrata
@@ -119,7 +119,7 @@ def choose(night: Service, actor: Actor, session_id: int, name: str) -> str | No
     info = night.info(session_id)
     night.check(actor, Action.MASTERPOINTS, info)
     found = checked(night, actor, info.club_id, name)
-    stored.choose(night.store, session_id, found, by=actor.name, now=datetime.now(UTC))
+    stored.choose(night.store, session_id, found, by=actor.name, now=store_api.utc_now())
     return found
 
 
@@ -235,7 +235,7 @@ def set_strata(
             ) from None
         except BridgeScoreError as error:
             raise Refused(422, str(error)) from None
-    chosen_strata = SessionStrata(typed, name, text, datetime.now(UTC), actor.name)
+    chosen_strata = SessionStrata(typed, name, text, store_api.utc_now(), actor.name)
     stored.set_strata(night.store, session_id, chosen_strata)
     return chosen_strata
 
@@ -307,7 +307,7 @@ def add_club_file(night: Service, actor: Actor, data: bytes, filename: str) -> C
             kind,
             text,
             by=actor.name,
-            now=datetime.now(UTC),
+            now=store_api.utc_now(),
         )
     except BridgeScoreError as error:
         raise Refused(422, str(error)) from None

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Protocol
 
 from bridgescore.bridge import Seat, Strain
@@ -25,6 +24,7 @@ from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
 from bridgescore.session import Board
+from bridgescore.store import api as store_api
 from bridgescore.store import hand_records as stored
 from bridgescore.store.hand_records import Analysis as Analysis  # shown by web/
 from bridgescore.store.hand_records import LoadedFile, ParRow
@@ -154,7 +154,7 @@ def load(night: Service, actor: Actor, session_id: int, upload: Upload, solve: S
         kind=upload.kind,
         digest=upload.digest,
         by=actor.name,
-        now=datetime.now(UTC),
+        now=store_api.utc_now(),
     )
     notes = []
     missing = sorted(set(played) - set(matched))

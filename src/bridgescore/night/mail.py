@@ -22,7 +22,6 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
 from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import _
@@ -31,6 +30,7 @@ from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
+from bridgescore.store import api as store_api
 from bridgescore.store.live import PUBLISHED, LiveInfo
 from bridgescore.store.mail import SECURITY, Logged, SmtpSettings, check_settings
 from bridgescore.store.mail_runs import MailRuns, Run
@@ -42,10 +42,6 @@ RETRY_AFTER = 300.0  # seconds before each
 TRIES = 3  # attempts at each mail within a run
 PAUSE = 2.0  # seconds before the second attempt (twice that before the third)
 AGAIN = 5  # runs one after another while corrections keep coming
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -135,7 +131,7 @@ def send(night: Service, actor: Actor, session_id: int, links: Links) -> Run:
         )
     run = _start(night, info.id, "director", actor.name, links)
     if run is None:
-        going = MailRuns(night.store).under_way(session_id, _now())
+        going = MailRuns(night.store).under_way(session_id, store_api.utc_now())
         since = "" if going is None else f" (since {going.started_at:%H:%M} UTC)"
         raise Refused(
             409,
@@ -178,7 +174,7 @@ def _start(
 ) -> Run | None:
     """Claim a run and carry it out on a thread of its own (None: one is under way, and
     sends what this one would when it ends)."""
-    run = MailRuns(night.store).claim(session_id, reason, by, _now())
+    run = MailRuns(night.store).claim(session_id, reason, by, store_api.utc_now())
     if run is None:
         return None
     worker = threading.Thread(
@@ -206,7 +202,9 @@ def _carry_out(night: Service, run: Run, links: Links, figures: bool) -> None:
             reason = "retry"
         else:
             return
-        following = MailRuns(night.store).claim(run.session_id, reason, run.started_by, _now())
+        following = MailRuns(night.store).claim(
+            run.session_id, reason, run.started_by, store_api.utc_now()
+        )
         if following is None:
             return  # another run took over: it sends what is due
         run = following
@@ -235,7 +233,7 @@ def _once(night: Service, run: Run, links: Links, figures: bool) -> bool:
             counts[step.status] += 1
             runs.beat(
                 run.id,
-                _now(),
+                store_api.utc_now(),
                 sent=counts["sent"],
                 failed=counts["failed"],
                 current=counts["current"],
@@ -262,7 +260,7 @@ def _once(night: Service, run: Run, links: Links, figures: bool) -> bool:
     try:
         runs.beat(
             run.id,
-            _now(),
+            store_api.utc_now(),
             sent=counts["sent"],
             failed=counts["failed"],
             current=counts["current"],
@@ -300,7 +298,7 @@ def state(night: Service, actor: Actor, session_id: int) -> MailState:
     # The runs are read first: a run read as ended has logged every mail it sent, so what is
     # due, worked out afterwards, never shows one of them as still to send.
     runs = MailRuns(night.store)
-    under_way = runs.under_way(session_id, _now())
+    under_way = runs.under_way(session_id, store_api.utc_now())
     done = runs.runs(session_id)
     due: list[MailOutcome] = []
     problem = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 
 from bridgescore.languages import _
 from bridgescore.night.permissions import Action, Actor
@@ -28,6 +28,7 @@ from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.requests import NOT_VALID, Tries
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
+from bridgescore.store import api as store_api
 from bridgescore.store import privacy as pv
 from bridgescore.store import requests as rq
 from bridgescore.store.live import PUBLISHED
@@ -111,7 +112,7 @@ def holder(night: Service, token: str, client: str, tries: Tries) -> Actor:
     if night.info(held.session_id).status != PUBLISHED:
         raise NotFound(NOT_VALID)
     made = held.made_at if held.made_at.tzinfo else held.made_at.replace(tzinfo=UTC)
-    if datetime.now(UTC) - made > PASS_LASTS:
+    if store_api.utc_now() - made > PASS_LASTS:
         raise Refused(410, _("this link is too old: use the link in your latest results mail"))
     return Actor(player=held)
 

@@ -34,6 +34,7 @@ from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
+from bridgescore.store import api as store_api
 from bridgescore.store import requests as rq
 from bridgescore.store.live import PUBLISHED, LiveInfo
 
@@ -46,10 +47,6 @@ PROPOSED_LONGEST = 40
 BAD_LINKS = 20  # links that are not passes a client may try ...
 BAD_LINKS_WINDOW = 600.0  # ... in this many seconds, before it is told to wait
 NOT_VALID = N_("this link is not valid: use the link in your latest results mail")
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -97,7 +94,7 @@ def correction_period(info: LiveInfo) -> datetime | None:
 
 
 def is_over(until: datetime) -> bool:
-    return _now() > until
+    return store_api.utc_now() > until
 
 
 def player(night: Service, token: str, client: str, tries: Tries) -> Actor:
@@ -111,7 +108,7 @@ def player(night: Service, token: str, client: str, tries: Tries) -> Actor:
     until = correction_period(info)
     if until is None:
         raise NotFound(_(NOT_VALID))
-    if _now() > until:
+    if store_api.utc_now() > until:
         raise Refused(
             410,
             _(
@@ -252,7 +249,7 @@ def ask(
         )
     table = whole(room, _("the room"), low=1, high=2) if room.strip() else None
     key = line_of(privacy.result(night, held.session_id), held, int(board), table)
-    now = _now()
+    now = store_api.utc_now()
     try:
         return rq.Requests(night.store).ask(
             held, int(board), key, words, believed, now, since=now - WINDOW, at_most=AT_MOST
@@ -273,9 +270,9 @@ def mail_link(
     tells no one whether the club has theirs. Returns when the correction period ends."""
     info = night.info(session_id)
     until = correction_period(info)
-    if until is None or _now() > until:
+    if until is None or store_api.utc_now() > until:
         raise Refused(410, _("the correction period is over: ask the director in person"))
-    now = _now()
+    now = store_api.utc_now()
     try:
         tokens = rq.Requests(night.store).issue_for_card(
             session_id, key, now, since=now - LINKS_EVERY, at_most=1
@@ -384,7 +381,13 @@ def accept(
         )
     try:
         return rq.Requests(night.store).answer(
-            session_id, request_id, rq.ACCEPTED, note, actor.name, _now(), correction=made.id
+            session_id,
+            request_id,
+            rq.ACCEPTED,
+            note,
+            actor.name,
+            store_api.utc_now(),
+            correction=made.id,
         )
     except StoreError as error:
         raise Refused(422, str(error)) from None
@@ -408,7 +411,7 @@ def decline(
         raise Refused(422, _("say why the request is declined: the player reads it"))
     try:
         return rq.Requests(night.store).answer(
-            session_id, request_id, rq.DECLINED, note, actor.name, _now()
+            session_id, request_id, rq.DECLINED, note, actor.name, store_api.utc_now()
         )
     except StoreError as error:
         raise Refused(422, str(error)) from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from bridgescore.anomalies import find
@@ -21,6 +21,7 @@ from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError, hand_records
+from bridgescore.store import api as store_api
 from bridgescore.store import confirmations as stored
 from bridgescore.store.confirmations import Confirmation
 from bridgescore.store.lines import row_key
@@ -155,7 +156,7 @@ def confirm(
             kind,
             words,
             by=actor.name,
-            now=datetime.now(UTC),
+            now=store_api.utc_now(),
         )
     except StoreError as error:
         raise Refused(409, str(error)) from None

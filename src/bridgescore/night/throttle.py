@@ -19,12 +19,13 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bridgescore.languages import N_, _, ngettext
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
+from bridgescore.store import api as store_api
 from bridgescore.store.throttle import Throttle
 
 LOGIN = "login"
@@ -77,10 +78,6 @@ def _limit(row: Throttle) -> Limit:
     return LIMITS[(row.kind, row.key.split(":", 1)[0])]
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 @dataclass(frozen=True)
 class State:
     """Where one count stands at ``now``."""
@@ -117,7 +114,7 @@ def _shown(key: str) -> str:
 
 def check(night: Service, kind: str, keys: list[str]) -> None:
     """Refused (429, with how long to wait) while any of ``keys`` waits or is locked out."""
-    now = _now()
+    now = store_api.utc_now()
     for key, row in night.store.throttles(kind, keys).items():
         found = state(row, now)
         if found.locked_until is not None:
@@ -154,7 +151,7 @@ def _seconds(span: timedelta) -> int:
 
 def failed(night: Service, kind: str, keys: Mapping[str, int | None]) -> None:
     """One more failure for each key (with the club whose director may see it)."""
-    night.store.count_failure(kind, keys, _now() - PERIOD)
+    night.store.count_failure(kind, keys, store_api.utc_now() - PERIOD)
 
 
 def succeeded(night: Service, kind: str, key: str) -> None:
@@ -186,7 +183,7 @@ def lockouts(night: Service, actor: Actor) -> list[Lockout]:
     that failed, or were lifted, within :data:`PERIOD`: the newest first."""
     night.check_club(actor, Action.LIFT_LOCKOUT)
     assert actor.user is not None
-    now = _now()
+    now = store_api.utc_now()
     return [
         Lockout(row, state(row, now), _limit(row))
         for row in night.store.throttle_list(actor.user.club_id, now - PERIOD)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import Connection, and_, func, insert, select, update
@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
+from bridgescore.store import api
 from bridgescore.store import live as lv
 from bridgescore.store.api import Store
 from bridgescore.store.engine import StoreError
@@ -75,10 +76,6 @@ class StaleStep(StoreError):
     """Another step was written since the event was read: nothing was written."""
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 class SwissEvents:
     """The club's Swiss events in ``store`` (see the module)."""
 
@@ -107,7 +104,7 @@ class SwissEvents:
                     kind=repr(kind),
                 )
             )
-        now = _now()
+        now = api.utc_now()
         with self.store.writing() as conn:
             session_id = lv.create_session(
                 conn,
@@ -188,7 +185,7 @@ class SwissEvents:
                         f"the Swiss event changed while this was done (step {last}, not "
                         f"{after}): look at it again"
                     )
-                now = _now()
+                now = api.utc_now()
                 _insert_step(conn, swiss_id, after + 1, action, round_number, team, event, now, by)
                 if plan is not None:
                     conn.execute(

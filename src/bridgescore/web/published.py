@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore.languages import _, written_time
-from bridgescore.night import Actor, Refused, Service, throttle
+from bridgescore.night import Actor, Refused, Service, throttle, utc_now
 from bridgescore.night import hand_records as night_hands
 from bridgescore.night import privacy as night_privacy
 from bridgescore.night.awards import awarded
@@ -86,7 +86,7 @@ def results_page(request: Request) -> Response:
         data, template = _report_page(pages, name)
     site = pages.site()
     until = _aware(info.provisional_until)
-    if until is not None and _now() < until:
+    if until is not None and utc_now() < until:
         site = {**site, "provisional_until": written_time(until)}
     if json_twin:
         return JSONResponse(data)
@@ -197,10 +197,6 @@ def results_page_or_chart(request: Request) -> Response:
     if request.path_params["name"].endswith(".svg"):
         return results_chart(request)
     return results_page(request)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _aware(moment: datetime | None) -> datetime | None:
