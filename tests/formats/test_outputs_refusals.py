@@ -80,8 +80,10 @@ def test_exports_and_deals_onto_their_input_name_it_once(
     # the players the body cannot credit come first, then the refusal, whole
     assert status == 2 and err.endswith(ONCE[language].format(out="night.csv")), err
     hands = tmp_path / "hands.pbn"
-    hands.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
-                     '432.AKQJ.T98.765"]\n', encoding="utf-8")  # fmt: skip
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    hands.write_text(
+        f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n', encoding="utf-8"
+    )
     status, err = _run(tmp_path, language, "deals", "hands.pbn", "-o", "hands.pbn")
     assert (status, err) == (2, ONCE[language].format(out="hands.pbn"))
 
