@@ -11,6 +11,7 @@ import pytest
 from bridgescore.bridge import Vulnerability
 from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import use
+from bridgescore.languages.text import shown
 from bridgescore.store.lines import read_result, row_key
 from bridgescore.store.mail import SmtpSettings, check_settings
 from bridgescore.store.sessions import write
@@ -81,3 +82,25 @@ def test_each_refusal_whole_in_english_french_and_dutch(
     assert _said(call, "en") == english
     assert _said(call, "fr") == french
     assert _said(call, "nl") == dutch
+
+
+def test_the_settings_described_in_the_language_their_names_as_typed() -> None:
+    settings = SmtpSettings("smtp.club.org", 587, "starttls", "x@club.org", None, "p", True)
+    with use("en"):
+        assert [(n, shown(v)) for n, v in settings.described()][4:] == [
+            ("username", "(none)"),
+            ("password", "set"),
+            ("send", "on publishing"),
+        ]
+    with use("fr"):
+        assert [(n, shown(v)) for n, v in settings.described()][4:] == [
+            ("username", "(aucune)"),
+            ("password", "défini"),
+            ("send", "à la publication"),
+        ]
+    with use("nl"):
+        assert [shown(v) for _, v in settings.described()][4:] == [
+            "(geen)",
+            "ingesteld",
+            "bij publiceren",
+        ]

@@ -350,8 +350,10 @@ def settings_command(
                 )
             )
             return
-        for name, value in current.described():
-            click.echo(f"  {name:<9} {value}")
+        from bridgescore.languages.text import shown
+
+        for name, value in current.described():  # the settings' names as the options take them
+            click.echo(f"  {name:<9} {shown(value)}")
 
 
 @mail.command("address")

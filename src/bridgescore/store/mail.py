@@ -45,9 +45,12 @@ class SmtpSettings:
             ("port", str(self.port)),
             ("security", self.security),
             ("sender", self.sender),
-            ("username", self.username or "(none)"),
-            ("password", "set" if self.password else "(none)"),
-            ("send", "on publishing" if self.send_on_publish else "when asked"),
+            ("username", self.username or Text(N_("(none)"))),
+            ("password", Text(N_("set")) if self.password else Text(N_("(none)"))),
+            (
+                "send",
+                Text(N_("on publishing")) if self.send_on_publish else Text(N_("when asked")),
+            ),
         ]
 
 
