@@ -176,3 +176,11 @@ def test_a_bad_setting_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and "not a publish setting: 'nickname'" in err
     code, _, err = run("privacy", "erase", "Nobody Known", "--db", db, "--yes")
     assert code == 2 and "no player named 'Nobody Known'" in err
+    # no terminal to ask at and no --yes: nothing erased, and said in one line
+    code, _, err = run("privacy", "erase", NAME, "--db", db)
+    assert (code, err) == (
+        2,
+        "bridgescore: privacy erase: no terminal to ask at: nothing changed"
+        " (--yes erases without asking)\n",
+    )
+    assert NAME in _all_text(db)

@@ -488,6 +488,13 @@ def test_users_add_then_log_in(tmp_path: Path) -> None:
         main, ["users", "add", "ann", "--password-stdin", "--db", db], input=PASSWORD + "\n"
     )
     assert twice.exit_code == 2 and "already a user named 'ann'" in twice.output
+    # piped lines are not a terminal: no prompt reads them, the password option is named
+    piped = runner.invoke(main, ["users", "add", "cy", "--db", db], input=PASSWORD + "\n" * 2)
+    assert (piped.exit_code, piped.output) == (
+        2,
+        "bridgescore: users add: no terminal to ask the password at;"
+        " give it on standard input with --password-stdin\n",
+    )
     store = open_store(db)
     try:
         assert Console(store, "ann").get("/director.json").json()["club"] == "Riverside"

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from bridgescore.cli.common import UsageProblem, database
@@ -100,6 +102,13 @@ def erase(player: str, db: str | None, yes: bool) -> None:
 
     with database(db) as store:
         found = store.player(player)
+        if not yes and not sys.stdin.isatty():
+            raise UsageProblem(
+                _(
+                    "privacy erase: no terminal to ask at: nothing changed "
+                    "(--yes erases without asking)"
+                )
+            )
         if not yes and not click.confirm(
             _("Erase %(name)s (player %(id)s) for good?", name=found.name, id=found.id),
             default=False,

@@ -358,6 +358,14 @@ def users_add(username: str, role: str, password_stdin: bool, db: str | None, cl
             raise UsageProblem(
                 _("the password is longer than %(most)s characters", most=_PASSWORD_LIMIT)
             )
+    elif not sys.stdin.isatty():
+        # click would read the piped lines as typed at a prompt, or stop with "Aborted!"
+        raise UsageProblem(
+            _(
+                "users add: no terminal to ask the password at; "
+                "give it on standard input with --password-stdin"
+            )
+        )
     else:
         password = click.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
     try:
