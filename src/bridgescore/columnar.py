@@ -431,7 +431,7 @@ class ColumnarScores(Scores):
         fields = []
         # Every line someone sits on is a field, though no one on it has a score (all NP).
         for name in ("NS", "EW") if mitchell else ("ALL",):
-            rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
+            rows = members.get(name, [])  # placed() lists equal values in the entrants' order
             both = distributed[Side.NS] + distributed[Side.EW]
             expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
             actual = Fraction(points_of.get(name, 0), common)  # the sum of its points, exactly

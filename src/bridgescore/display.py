@@ -52,6 +52,8 @@ def fmt_fixed(
         numerator, denominator = value, 1
     else:
         numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:  # a whole number (most matchpoint totals and tops): no rounding
+        return f"{numerator}.{'0' * decimals}" if decimals else str(numerator)
     scale = 10**decimals
     whole, rest = divmod(abs(numerator) * scale, denominator)
     if rest:
