@@ -658,7 +658,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     raw = np.frombuffer(data, dtype=np.uint8)
     if data.translate(None, _ALLOWED):  # what is left when they are taken out: another byte
         raise _Fallback("a byte outside letters, digits and , + - = /")
-    if b"\n\n" in data or data.startswith(b"\n"):
+    if data.startswith(b"\n"):
         raise _Fallback("a blank line")
     header_end = data.index(b"\n")
     names = data[:header_end].decode("ascii").split(",")
@@ -671,11 +671,16 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         raise _Fallback("no board, ns, ew or contract column")
     width = len(keys)
     flat = np.flatnonzero((raw == 44) | (raw == 10))
-    if flat.size % width:
-        raise _Fallback("a row with a different number of cells")
-    cuts = flat.reshape(-1, width)  # each row's commas, then its line end
-    if not (raw[cuts[:, -1]] == 10).all() or not (raw[cuts[:, :-1]] == 44).all():
-        raise _Fallback("a row with a different number of cells")
+    cuts = flat.reshape(-1, width) if flat.size % width == 0 else None
+    if (
+        cuts is None  # each row's commas, then its line end
+        or not (raw[cuts[:, -1]] == 10).all()
+        or not (raw[cuts[:, :-1]] == 44).all()
+    ):
+        # A blank line fails this too (two line ends in a row, where the rows of four or more
+        # cells have a comma after each line end): the file is searched for one only then.
+        blank = b"\n\n" in data
+        raise _Fallback("a blank line" if blank else "a row with a different number of cells")
     ends = cuts[1:]
     starts = np.empty_like(ends)
     starts[:, 0] = cuts[:-1, -1] + 1

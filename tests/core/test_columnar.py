@@ -305,6 +305,9 @@ def test_score_takes_the_exact_path_when_the_columns_cannot_rank(tmp_path, monke
         (PLAIN.replace(b"\n", b"\r\n"), CLUB, "a byte outside"),
         (b"\xef\xbb\xbf" + PLAIN, CLUB, "a byte outside"),
         (PLAIN.replace(b"\n2,", b"\n\n2,"), CLUB, "a blank line"),
+        (PLAIN + b"\n", CLUB, "a blank line"),  # at the end
+        (b"\n" + PLAIN, CLUB, "a blank line"),  # at the start
+        (PLAIN.replace(b"\n2,", b"\n\n,,2,"), CLUB, "a blank line"),  # the cells made up
         (b"# event: club night\n" + PLAIN, CLUB, "a byte outside"),
         (
             PLAIN.replace(b"result\n", b"result,score\n")
