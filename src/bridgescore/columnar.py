@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
+from operator import itemgetter
 from pathlib import Path
 
 import numpy as np
@@ -61,7 +62,7 @@ from bridgescore.results import (
 )
 from bridgescore.rules import Compensation, Method, Rules, Totals
 from bridgescore.scoring.matchpoints import Plain, matchpoint_plain, top
-from bridgescore.scoring.pairs import placed
+from bridgescore.scoring.pairs import by_percentage
 from bridgescore.session import Board, BoardCount, Completeness, Entrant, FieldStructure, Session
 from bridgescore.traveller import (
     Artificial,
@@ -400,7 +401,9 @@ class ColumnarScores(Scores):
         sums = self._sums()
         common = sums.common
         per_point = 2 if rules.scale == 1 else 1  # tops are counted in tie units
-        members: dict[str, list[Standing]] = {}
+        # Each field's entrants as (entrant, percent, points over common, tops in tie units,
+        # boards), ranked as placed() ranks standings, each made a Standing once at its place.
+        members: dict[str, list[tuple[Entrant, Fraction | None, int, int, int]]] = {}
         points_of: dict[str, int] = {}  # each field's points, over ``common``
         mitchell = self.structure is FieldStructure.MITCHELL
         line_names = {side: side.value for side in Side}
@@ -414,28 +417,37 @@ class ColumnarScores(Scores):
             line = entrant.line
             field_name = line_names[line] if mitchell and line is not None else "ALL"
             points_of[field_name] = points_of.get(field_name, 0) + n
-            # One Fraction each, made from the integers (n / common of tie_tops / per_point).
+            # One Fraction, made from the integers (n / common of tie_tops / per_point).
             percent = Fraction(100 * n * per_point, common * tie_tops) if tie_tops else None
             members.setdefault(field_name, []).append(
-                Standing(
-                    0,
-                    False,
-                    entrant,
-                    None,
-                    Fraction(n, common),
-                    Fraction(tie_tops, per_point),
-                    percent,
-                    boards_played,
-                )
+                (entrant, percent, n, tie_tops, boards_played)
             )
+        tops_of: dict[int, Fraction] = {}  # a field's entrants mostly have the same top
         fields = []
         # Every line someone sits on is a field, though no one on it has a score (all NP).
         for name in ("NS", "EW") if mitchell else ("ALL",):
-            rows = sorted(members.get(name, []), key=lambda s: s.entrant.sort_key())
+            ranked = by_percentage(members.get(name, []), itemgetter(1), itemgetter(0), rules)
+            standings = []
+            for place, shared, (entrant, percent, n, tie_tops, boards_played) in ranked:
+                available = tops_of.get(tie_tops)
+                if available is None:
+                    available = tops_of[tie_tops] = Fraction(tie_tops, per_point)
+                standings.append(
+                    Standing(
+                        place,
+                        shared,
+                        entrant,
+                        None,
+                        Fraction(n, common),
+                        available,
+                        percent,
+                        boards_played,
+                    )
+                )
             both = distributed[Side.NS] + distributed[Side.EW]
             expected = distributed[Side.NS if name == "NS" else Side.EW] if mitchell else both
             actual = Fraction(points_of.get(name, 0), common)  # the sum of its points, exactly
-            fields.append(FieldResult(name, placed(rows, rules), Checksum(expected, actual)))
+            fields.append(FieldResult(name, tuple(standings), Checksum(expected, actual)))
         return SessionResult(session, rules, scored_boards, tuple(fields), counts)
 
     def session_result(self) -> SessionResult:
@@ -658,7 +670,7 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
     raw = np.frombuffer(data, dtype=np.uint8)
     if data.translate(None, _ALLOWED):  # what is left when they are taken out: another byte
         raise _Fallback("a byte outside letters, digits and , + - = /")
-    if b"\n\n" in data or data.startswith(b"\n"):
+    if data.startswith(b"\n"):
         raise _Fallback("a blank line")
     header_end = data.index(b"\n")
     names = data[:header_end].decode("ascii").split(",")
@@ -671,11 +683,16 @@ def _columnar(data: bytes, rules: Rules) -> ColumnarScores:
         raise _Fallback("no board, ns, ew or contract column")
     width = len(keys)
     flat = np.flatnonzero((raw == 44) | (raw == 10))
-    if flat.size % width:
-        raise _Fallback("a row with a different number of cells")
-    cuts = flat.reshape(-1, width)  # each row's commas, then its line end
-    if not (raw[cuts[:, -1]] == 10).all() or not (raw[cuts[:, :-1]] == 44).all():
-        raise _Fallback("a row with a different number of cells")
+    cuts = flat.reshape(-1, width) if flat.size % width == 0 else None
+    if (
+        cuts is None  # each row's commas, then its line end
+        or not (raw[cuts[:, -1]] == 10).all()
+        or not (raw[cuts[:, :-1]] == 44).all()
+    ):
+        # A blank line fails this too (two line ends in a row, where the rows of four or more
+        # cells have a comma after each line end): the file is searched for one only then.
+        blank = b"\n\n" in data
+        raise _Fallback("a blank line" if blank else "a row with a different number of cells")
     ends = cuts[1:]
     starts = np.empty_like(ends)
     starts[:, 0] = cuts[:-1, -1] + 1

@@ -48,10 +48,9 @@ def fmt_fixed(
     """A value with exactly ``decimals`` places (for columns of figures): the text of
     :func:`round_fraction`, made with integers (a ranking of thousands of pairs shows three
     figures a pair)."""
-    if isinstance(value, int):
-        numerator, denominator = value, 1
-    else:
-        numerator, denominator = value.numerator, value.denominator
+    numerator, denominator = value.as_integer_ratio()  # one call, where two properties took two
+    if denominator == 1:  # a whole number (most matchpoint totals and tops): no rounding
+        return f"{numerator}.{'0' * decimals}" if decimals else str(numerator)
     scale = 10**decimals
     whole, rest = divmod(abs(numerator) * scale, denominator)
     if rest:

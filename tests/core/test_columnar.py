@@ -25,13 +25,14 @@ from bridgescore import columnar
 
 METHODS = [m for m in Compensation if m is not Compensation.NONE]
 RULES = st.builds(
-    lambda base, scale, art, short, small, groups, session_rule: base.with_(
+    lambda base, scale, art, short, small, groups, session_rule, ties: base.with_(
         scale=scale,
         artificial_method=art,
         short_boards=short,
         short_small_groups=small,
         fouled_groups=groups,
         session_percentage_rule=session_rule,
+        ties_on_display=ties,
     ),
     st.sampled_from([CLUB, EBU, ACBL]),
     st.sampled_from([1, 2]),
@@ -40,6 +41,7 @@ RULES = st.builds(
     st.booleans(),
     st.sampled_from(list(SmallGroups)),
     st.booleans(),
+    st.booleans(),  # ranked on the percentages shown: their ties shared as the exact engine does
 )
 
 CONTRACTS = ["1C", "2D", "2H", "3NT", "4S", "4H", "4SX", "5DX", "3NTXX", "6NT", "7C", "2HX"]
@@ -305,6 +307,9 @@ def test_score_takes_the_exact_path_when_the_columns_cannot_rank(tmp_path, monke
         (PLAIN.replace(b"\n", b"\r\n"), CLUB, "a byte outside"),
         (b"\xef\xbb\xbf" + PLAIN, CLUB, "a byte outside"),
         (PLAIN.replace(b"\n2,", b"\n\n2,"), CLUB, "a blank line"),
+        (PLAIN + b"\n", CLUB, "a blank line"),  # at the end
+        (b"\n" + PLAIN, CLUB, "a blank line"),  # at the start
+        (PLAIN.replace(b"\n2,", b"\n\n,,2,"), CLUB, "a blank line"),  # the cells made up
         (b"# event: club night\n" + PLAIN, CLUB, "a byte outside"),
         (
             PLAIN.replace(b"result\n", b"result,score\n")

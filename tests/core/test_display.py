@@ -17,11 +17,17 @@ VALUES = st.builds(
 )
 
 
-@given(VALUES, st.integers(0, 6), st.sampled_from(list(Rounding)))
+@given(
+    st.one_of(VALUES, st.integers(-(10**9), 10**9)),
+    st.integers(0, 6),
+    st.sampled_from(list(Rounding)),
+)
 def test_fmt_fixed_is_the_decimal_rounding(
-    value: Fraction, decimals: int, rounding: Rounding
+    value: Fraction | int, decimals: int, rounding: Rounding
 ) -> None:
-    assert fmt_fixed(value, decimals, rounding) == str(round_fraction(value, decimals, rounding))
+    # Whole numbers (a Fraction over 1 or an int) take a path of their own: drawn often.
+    exact = Fraction(value)
+    assert fmt_fixed(value, decimals, rounding) == str(round_fraction(exact, decimals, rounding))
 
 
 def test_hand_worked_places() -> None:

@@ -20,11 +20,8 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-import shutil
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 
 from bridgescore.languages.catalogues import compiled
 
@@ -39,6 +36,11 @@ def click_speaks(code: str) -> Iterator[None]:
     if words is None:
         yield
         return
+    # Imported only for another language than English (the start of every English command).
+    import shutil
+    import tempfile
+    from pathlib import Path
+
     folder = None
     try:
         folder = tempfile.mkdtemp(prefix="bridgescore-words-")

@@ -3,7 +3,6 @@ aggregate of its sessions, or a qualifying carried forward into a final (docs/ev
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -252,6 +251,8 @@ def score_event(
     if output_format == "json":
         if len(pages) > 1:
             data = {**data, "qualifying": {**data["qualifying"], "ranking": pages[1][1]}}
+        import json  # an event's JSON alone: not imported for a session's score
+
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n", failed
     from bridgescore.cli.options import console
     from bridgescore.reports.events import render

@@ -228,8 +228,8 @@ def table_layout(table: PlainTable, max_width: int) -> Layout | None:
     ):
         return None
     columns = [
-        [heading, *(cells[index] for cells in table.rows)]
-        for index, (heading, _) in enumerate(table.columns)
+        [heading, *cells]
+        for (heading, _), cells in zip(table.columns, zip(*table.rows, strict=True), strict=True)
     ]
     right = [justify == "right" for _, justify in table.columns]
     return layout(table.title, columns, right, max_width)

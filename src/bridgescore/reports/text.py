@@ -7,6 +7,7 @@ rich, styled on a terminal, and the command's rich console draws without rich's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -156,8 +157,21 @@ def _num(value: Fraction | None, rules: Rules) -> str:
     )
 
 
+def _numbers(rules: Rules) -> Callable[[Fraction | None], str]:
+    """:func:`_num` for the columns of a ranking (three figures for each of thousands of
+    entrants): the language and the rules' rounding looked up once."""
+    number = current().number
+    decimals, rounding = rules.decimals, rules.rounding
+
+    def shown(value: Fraction | None) -> str:
+        return "" if value is None else number(fmt_fixed(value, decimals, rounding))
+
+    return shown
+
+
 def _rankings(field: FieldResult, result: SessionResult, console: Console | PlainWriter) -> None:
     rules = result.rules
+    num = _numbers(rules)
     players = result.session.structure is FieldStructure.INDIVIDUAL
     line = field.field.rpartition(" ")[2]
     title = shown_text(field_title(field.field, result))
@@ -178,12 +192,12 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
         table.add_column(_("Hcp %%") % {}, justify="right")  # the message is a format
     for s in field.standings:
         figures = (
-            [_num(s.points, rules), str(s.boards), _num(s.total, rules)]
+            [num(s.points), str(s.boards), num(s.total)]
             if imps
-            else [_num(s.points, rules), _num(s.available, rules), _num(s.percent, rules)]
+            else [num(s.points), num(s.available), num(s.percent)]
         )
         if factored:
-            figures.append(_num(s.total, rules))
+            figures.append(num(s.total))
         row = [
             s.place,
             s.entrant.label if line == "ALL" or s.entrant.section else str(s.entrant.number),
@@ -191,7 +205,7 @@ def _rankings(field: FieldResult, result: SessionResult, console: Console | Plai
             *figures,
         ]
         if handicaps:
-            row += [_signed(s.handicap, rules), _num(s.handicapped, rules)]
+            row += [_signed(s.handicap, rules), num(s.handicapped)]
         table.add_row(*row)
     if isinstance(console, PlainWriter):
         console.table(table)

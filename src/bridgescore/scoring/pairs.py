@@ -11,6 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
+from typing import TypeVar
 
 from bridgescore.bridge import Side
 from bridgescore.collector import paused
@@ -33,6 +34,8 @@ from bridgescore.scoring.matchpoints import Entry, Plain, matchpoint, matchpoint
 from bridgescore.scoring.ranking import rank
 from bridgescore.session import Entrant, FieldStructure, Session
 from bridgescore.traveller import Artificial, TableResult, WeightedResult
+
+T = TypeVar("T")
 
 
 class _Credit:
@@ -377,7 +380,7 @@ def _field(
         with_hcp = [s for s in standings if s.handicapped is not None]
         hcp = tuple(
             HandicapPlace(place, shared, s)
-            for place, shared, s in _ranked(with_hcp, lambda s: s.handicapped, rules)
+            for place, shared, s in _ranked(with_hcp, lambda s: s.handicapped, rules, _entrant)
         )
     return FieldResult(
         name,
@@ -390,15 +393,40 @@ def _field(
 def placed(rows: list[Standing], rules: Rules) -> tuple[Standing, ...]:
     """A field's standings at their places, best first (rules.md §7.2): on the percentage at
     matchpoints, on the total at IMPs."""
-    imps = rules.method is not Method.MATCHPOINTS
-    ranked = _ranked(rows, lambda s: s.total if imps else _percent_key(s), rules)
+    if rules.method is Method.MATCHPOINTS:
+        ranked = by_percentage(rows, _percent, _entrant, rules)
+    else:
+        ranked = _ranked(rows, lambda s: s.total, rules, _entrant)
     return tuple(_placed(s, place, shared) for place, shared, s in ranked)
 
 
-def _percent_key(s: Standing) -> Fraction | None:
-    """The ranking's value: the percentage; an entrant with none (nothing was compared) is
-    ranked below every entrant with one."""
-    return s.percent if s.percent is not None else Fraction(-1)
+def by_percentage(
+    rows: Sequence[T],
+    percent: Callable[[T], Fraction | None],
+    entrant: Callable[[T], Entrant],
+    rules: Rules,
+) -> list[tuple[int, bool, T]]:
+    """``(place, shared, row)`` of a matchpoint field's entrants, best first (rules.md §7.2):
+    on the percentage, an entrant with none (nothing was compared) below every entrant with
+    one; equal values in the entrants' order. :func:`placed`'s ranking, for rows that are not
+    standings yet (the columnar path makes each standing once, at its place)."""
+
+    def key(row: T) -> Fraction:
+        value = percent(row)
+        return value if value is not None else _NONE_COMPARED
+
+    return _ranked(rows, key, rules, entrant)
+
+
+_NONE_COMPARED = Fraction(-1)
+
+
+def _percent(s: Standing) -> Fraction | None:
+    return s.percent
+
+
+def _entrant(s: Standing) -> Entrant:
+    return s.entrant
 
 
 def _as_shown(value: Fraction, rules: Rules) -> Fraction:
@@ -427,19 +455,25 @@ _new = object.__new__
 
 
 def _ranked(
-    rows: list[Standing],
-    key: Callable[[Standing], Fraction | None],
+    rows: Sequence[T],
+    key: Callable[[T], Fraction | None],
     rules: Rules,
-) -> list[tuple[int, bool, Standing]]:
-    """Best first (rules.md §7.2), on exact values or, if the rules say so, on those shown."""
+    entrant: Callable[[T], Entrant],
+) -> list[tuple[int, bool, T]]:
+    """Best first (rules.md §7.2), on exact values (None as 0) or, if the rules say so, on
+    those shown; equal values in the entrants' order."""
 
-    def value(s: Standing) -> Fraction:
-        v = key(s) or Fraction(0)
+    def value(row: T) -> Fraction:
+        v = key(row)
+        v = _ZERO if v is None else v
         if rules.ties_on_display:
             return Fraction(round_fraction(v, rules.decimals, rules.rounding))
         return v
 
-    return rank(rows, value, order=lambda s: s.entrant.sort_key())
+    return rank(rows, value, order=lambda row: entrant(row).sort_key())
+
+
+_ZERO = Fraction(0)
 
 
 def exact_sum(values: Sequence[Fraction]) -> Fraction:

@@ -30,26 +30,25 @@ def rank(
     if order is not None:
         tiebreak = order
         keyed.sort(key=lambda entry: tiebreak(entry[1]))
-    # Highest first; equal values keep the order above (a reversed sort is stable too). The
-    # sort makes a new list, so a value beyond any float's range (about 1.8e308) leaves the
-    # order above as it was for the exact comparison, slower, that ranks such values.
+    # Each value beside its float, compared first: rounding to the nearest float keeps order
+    # (a < b gives float(a) <= float(b)), so the sort and the runs of equal values below compare
+    # floats in C and the exact values only where their floats are equal (comparing Fractions
+    # alone took most of a large ranking). A value beyond any float's range (about 1.8e308)
+    # makes every float 0: all are then compared exactly, slower.
     try:
-        keyed = sorted(keyed, key=_exactly, reverse=True)
+        decorated = [(float(v), v, item) for v, item in keyed]
     except OverflowError:
-        keyed = sorted(keyed, key=itemgetter(0), reverse=True)
+        decorated = [(0.0, v, item) for v, item in keyed]
+    # Highest first; equal values keep the order above (a reversed sort is stable too).
+    decorated.sort(key=_exactly, reverse=True)
     ranked: list[tuple[int, bool, T]] = []
     # Equal values are next to each other now: each run shares its first place.
-    for _, run in groupby(keyed, key=itemgetter(0)):
-        items = [item for _, item in run]
+    for _, run in groupby(decorated, key=_exactly):
+        items = [item for _, _, item in run]
         place = len(ranked) + 1
         ranked.extend((place, len(items) > 1, item) for item in items)
     return ranked
 
 
-def _exactly(entry: tuple[Fraction | int, object]) -> tuple[float, Fraction | int]:
-    """A sort key in the exact order of the value, compared mostly in C: the value rounded to
-    a float, then the value itself. Rounding to the nearest float keeps order (a < b gives
-    float(a) <= float(b)), so different floats order as the values do, and values whose floats
-    are equal are compared exactly; comparing Fractions alone took most of a large ranking.
-    Raises OverflowError for a value beyond any float."""
-    return float(entry[0]), entry[0]
+_exactly = itemgetter(0, 1)
+"""A value's sort key in its exact order: its float, then the value itself."""
