@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.model import Contestant, Play
@@ -456,7 +456,13 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
     names = [" ".join(n.split()) for n in form.get("names", "").splitlines() if n.strip()]
     count_text = form.get("teams", "").strip()
     count = (
-        whole(count_text, f"the number of {kind}", default=len(names) or None) if count_text else 0
+        whole(
+            count_text,
+            N_("the number of teams") if kind == "teams" else N_("the number of pairs"),
+            default=len(names) or None,
+        )
+        if count_text
+        else 0
     )
     if not count_text and not names:
         raise Refused(
@@ -512,8 +518,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             f"{count} {kind} need {tables} tables a round: a Swiss event here has at most "
             f"{MAX_TABLES}",
         )
-    rounds = whole(form.get("rounds", ""), "the number of rounds")
-    boards = whole(form.get("boards", "") or "8", "the boards a match", default=8)
+    rounds = whole(form.get("rounds", ""), N_("the number of rounds"))
+    boards = whole(form.get("boards", "") or "8", N_("the boards a match"), default=8)
     if not 1 <= boards <= MAX_BOARDS:
         raise Refused(
             422,
@@ -543,8 +549,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             bye_vps=_vps(form.get("bye_vps", "12"), "the bye's VPs", allow_none=True),
             late_vps=_vps(form.get("late_vps", "0"), "a late entry's VPs") or Fraction(0),
             first_round=FirstRound.parse(form.get("first_round") or "random"),
-            seed=whole(form.get("seed", "") or "0", "the seed of the draw", default=0),
-            danish=whole(form.get("danish", "") or "0", "the Danish rounds", default=0),
+            seed=whole(form.get("seed", "") or "0", N_("the seed of the draw"), default=0),
+            danish=whole(form.get("danish", "") or "0", N_("the Danish rounds"), default=0),
             stationary=tuple(stationary),
             tie_breaks=tuple(
                 TieBreak.parse(t)
@@ -610,7 +616,7 @@ def enter_team(
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     event = found.event
     default = max(t.number for t in event.teams) + 1
-    number = whole(number_text, "the number", default=default)
+    number = whole(number_text, N_("the number"), default=default)
     named = " ".join(name.split()) or None
     try:
         changed = event.enter(number, named)
@@ -636,7 +642,9 @@ def withdraw(night: Service, actor: Actor, swiss_id: int, number_text: str) -> S
     """A team withdrawn: not drawn again, its VPs kept."""
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     word = "team" if found.row.kind == "teams" else "pair"
-    number = whole(number_text, f"the {word} to withdraw")
+    number = whole(
+        number_text, N_("the team to withdraw") if word == "team" else N_("the pair to withdraw")
+    )
     try:
         changed = found.event.withdraw(number)
     except SwissError as error:
