@@ -81,16 +81,14 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         *(c["name"] for c in watched["masterpoints"]["choices"]),  # abf:green, as typed
         *(s["code"] for m in seats for s in m["seats"]),
         "Autumn",
-        "We beat it one off",  # what the player typed
-        "Confirmed",
+        # what the player and the director typed
+        "We beat it one off Confirmed Checked with the players Typed by the table",
+        "Player",  # an erased player's stand-in in the database ("Player 9"), as stored
+        "kB",  # a unit
     )
     problems: list[str] = []
 
     def look(url: str, answer: Any, *statuses: int) -> None:
-        import os, pathlib
-        if os.environ.get("DUMP"):
-            d = pathlib.Path("/tmp/pages30"); d.mkdir(exist_ok=True)
-            (d / url.replace("/", "_")).write_text(answer.text)
         expected = statuses or (200,)
         refused = REFUSED in expected and 400 <= answer.status_code < 500
         assert refused or answer.status_code in expected, (url, answer.status_code, answer.text)
@@ -195,8 +193,61 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         headers=htmx,
     )
     look("check (htmx)", checked)
-    # the review confirmed, the held result settled, the call answered
+    # an entry that looks wrong, confirmed on the review
+    corrected = console.post(
+        f"{base}/correct", line="|3|r2|t1", result="650", reason="Typed by the table"
+    )
+    assert corrected.status_code == 303, corrected.text
+    look(f"{base}/review", console.get(f"{base}/review"))
+    flagged = console.get(f"{base}/review.json").json()["found"]
+    assert flagged, "no entry looks wrong"
+    confirmed = console.post(
+        f"{base}/review/confirm",
+        line=flagged[0]["line"],
+        kind=flagged[0]["kind"],
+        entry=str(flagged[0].get("entry") or ""),
+        note="Checked with the players",
+    )
+    assert confirmed.status_code in (200, 303), confirmed.text
+    look(f"{base}/review", console.get(f"{base}/review"))
+    look(f"{base}/history?line=|3|r2|t1", console.get(f"{base}/history?line=|3|r2|t1"))
+    # a second phone at table 1 given the scoring, then removed; the first, now watching,
+    # sends a result (held); the director settles the first held result and answers the call
+    second = phone.post("/t/api/join", json={"code": code, "card": scanned(store, code)["card"]})
+    assert second.status_code == 201, second.text
+    handed = console.post(f"{base}/tables/handover", id=str(second.json()["device"]))
+    assert handed.status_code == 303, handed.text
+    watching = phone.post(
+        "/t/api/results",
+        json={
+            "client_id": "phone-1-c",
+            "board": 2,
+            "round": 1,
+            "contract": "3NT",
+            "declarer": "S",
+            "tricks": "=",
+        },
+        headers=auth,
+    )
+    assert watching.status_code == 202, watching.text
+    if left := _words(_QUOTED.sub("", watching.json()["held"]["reason"])) - named:
+        problems.append(f"/t/api/results (held, watching): {sorted(left)}")
+    removed = console.post(f"{base}/tables/remove", id=str(second.json()["device"]), confirm="yes")
+    assert removed.status_code == 303, removed.text
+    conflicts = console.get(f"{base}/tables.json").json()["conflicts"]
+    settled = console.post(f"{base}/tables/resolve", id=str(conflicts[0]["id"]), use="table")
+    assert settled.status_code == 303, settled.text
+    calls = console.get(f"{base}/tables.json").json()["calls"]
+    assert console.post(f"{base}/tables/answer", id=str(calls[0]["id"])).status_code == 303
     look(f"{base}/tables", console.get(f"{base}/tables"))
+    look(f"{base}/history?line=|1|r1|t1", console.get(f"{base}/history?line=|1|r1|t1"))
+    look(base, console.get(base))
+    checked = phone.post(
+        "/t/api/check",
+        json={"board": 1, "round": 1, "contract": "4S", "declarer": "N", "tricks": "="},
+        headers=auth,
+    )
+    look("/t/api/check", checked, 200, REFUSED)
     # publishing, then a player's request asked and answered
     published = console.post(f"{base}/publish", minutes="60")
     assert published.status_code in (200, 303), published.text
@@ -224,6 +275,13 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
     look(f"{base}/requests", console.get(f"{base}/requests"))
     look("/ask", player_page.get(f"/ask/{token}"))
     look(f"/results/{session}/", console.client.get(f"/results/{session}/"))
+    late = phone.post(
+        "/t/api/results",
+        json={"client_id": "phone-1-d", "board": 1, "round": 1, "contract": "PASS"},
+        headers=auth,
+    )
+    look("/t/api/results (published)", late, 202, REFUSED)
+    look("erase", console.post(f"/director/players/{player}/erase"), 200, REFUSED)
 
     # --- refusals: a page not found, not allowed, a form refused, a forged form -----------------
     look("404", console.get("/director/sessions/99999"), REFUSED)
@@ -235,6 +293,12 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
     look("403 (forged)", console.client.post("/director/club/language", data={}), REFUSED)
     look("422", console.post("/director/new", title="", pairs="1"), REFUSED)
     look("422 (json)", console.post("/director/new.json", title="", pairs="1"), REFUSED)
+    look("405", console.get(f"{base}/publish"), REFUSED)
+    look("405 (json)", console.client.get(f"{base}/publish.json"), REFUSED)
+    huge = console.client.post(
+        f"{base}/correct", content=b"x" * 3_000_000, headers={"content-type": "text/plain"}
+    )
+    look("413", huge, REFUSED)
     anonymous = TestClient(console.client.app, base_url="http://127.0.0.1")
     look("/login", anonymous.get("/login"))
     look("401", anonymous.get("/director", follow_redirects=False), 200, 303, 401)
