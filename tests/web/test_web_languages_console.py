@@ -86,6 +86,9 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         "We beat it one off Confirmed Checked with the players Typed by the table",
         "Player",  # an erased player's stand-in in the database ("Player 9"), as stored
         "kB",  # a unit
+        # the federations by their own names, and a command as typed on the national page
+        "English Bridge Union Australian Bridge Federation New Zealand",
+        "players add id NUMBER",
     )
     problems: list[str] = []
 
@@ -252,6 +255,11 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         headers=auth,
     )
     look("/t/api/check", checked, 200, REFUSED)
+    # masterpoints awarded on the provisional ranking, then with an ACBL scheme's strata
+    for scheme in ("abf:green", "acbl:club"):
+        chose = console.post(f"{base}/masterpoints", scheme=scheme)
+        assert chose.status_code == 303, chose.text
+        look(f"{base} ({scheme})", console.get(base))
     # publishing, then a player's request asked and answered
     published = console.post(f"{base}/publish", minutes="60")
     assert published.status_code in (200, 303), published.text
@@ -279,6 +287,8 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
     look(f"{base}/requests", console.get(f"{base}/requests"))
     look("/ask", player_page.get(f"/ask/{token}"))
     look(f"/results/{session}/", console.client.get(f"/results/{session}/"))
+    look(f"{base}/national", console.get(f"{base}/national"))
+    look(f"{base}/mail", console.get(f"{base}/mail"))
     late = phone.post(
         "/t/api/results",
         json={"client_id": "phone-1-d", "board": 1, "round": 1, "contract": "PASS"},
