@@ -216,6 +216,10 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         note="Checked with the players",
     )
     assert confirmed.status_code in (200, 303), confirmed.text
+    superscript = console.post(  # "²" is a digit to Python, not a number here: refused, no 500
+        f"{base}/review/confirm.json", line=flagged[0]["line"], kind="outlier", entry="²"
+    )
+    look("confirm (an entry '²')", superscript, REFUSED)
     look(f"{base}/review", console.get(f"{base}/review"))
     look(f"{base}/history?line=|3|r2|t1", console.get(f"{base}/history?line=|3|r2|t1"))
     # a second phone at table 1 given the scoring, then removed; the first, now watching,
