@@ -133,13 +133,15 @@ class Sentences:
     @classmethod
     def _form(cls, message: str) -> re.Pattern[str]:
         parts = cls._PLACEHOLDER.split(message)  # text, name, text, name, ..., text
-        return re.compile(
-            "".join(
-                re.escape(part) if k % 2 == 0 else f"(?P<{part}>.+?)"
-                for k, part in enumerate(parts)
-            ),
-            re.S,
-        )
+        seen: set[str] = set()
+        pattern = []
+        for k, part in enumerate(parts):
+            if k % 2 == 0:
+                pattern.append(re.escape(part))
+            else:  # a value named twice is the same value twice
+                pattern.append(f"(?P={part})" if part in seen else f"(?P<{part}>.+?)")
+                seen.add(part)
+        return re.compile("".join(pattern), re.S)
 
     def read(self, text: str | None) -> str | None:
         if not text or isinstance(text, Text):

@@ -81,7 +81,7 @@ STORED = (
     _USED,
     _KEPT,
 )
-_SAID = Sentences(*STORED, *store_tables.STORED)
+_SAID = Sentences(*STORED, *store_tables.STORED, *hand_records.STORED)
 
 
 def said(text: str | None) -> str | None:
