@@ -28,7 +28,9 @@ pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as writte
 # What a phone's screens show that is no message: the event's title and the pairs' names
 # (live_session's: "P2NS Q"), a pair's line ("2 NS"), the table's code, "bridgescore",
 # contract and card notation; "setter", the user who entered a result before the table.
-_NAMED = re.compile(r"^(Tuesday|bridgescore|setter|NS|EW|[A-Z]\d+(NS|EW)|[A-Z0-9]{6}|\d+[SHDCN]?T?)$")
+_NAMED = re.compile(
+    r"^(Tuesday|bridgescore|setter|NS|EW|[A-Z]\d+(NS|EW)|[A-Z0-9]{6}|\d+[SHDCN]?T?)$"
+)
 # The text and the attributes a reader sees or hears on the page; but the traveller's words on
 # why a score has its matchpoints, which are the rules core's explanations (bridgescore.
 # explanation, translated with the results site).
