@@ -120,7 +120,10 @@ def test_score_help_in_french() -> None:
     shown = _help("fr_FR.UTF-8", ("score",))
     assert shown.startswith("Utilisation : bridgescore score [OPTIONS] FILE [FILE]...\n")
     words = " ".join(shown.split())  # whatever the terminal's width
-    assert "Marquer une séance à partir de FILE : feuilles ambulantes CSV, PBN, XML USEBIO" in words
+    assert (
+        "Calculer les résultats d'une séance à partir de FILE : feuilles ambulantes CSV, PBN, XML"
+        in words
+    )
     assert "\n  Exemples :\n    bridgescore score club-night.csv\n" in shown
     assert "\nOptions :\n" in shown
     assert "Jeu de règles nommé : club, ebu ou acbl. [par défaut : club]" in words
@@ -132,7 +135,7 @@ def test_score_help_in_french() -> None:
 
 def test_the_commands_are_listed_in_french() -> None:
     shown = _help("fr_FR.UTF-8", ())
-    assert "  La marque exacte et expliquée du bridge de duplicate.\n" in shown
+    assert "  Le calcul exact et expliqué des résultats du bridge de duplicate.\n" in shown
     assert "\nCommandes :\n" in shown
     assert "  --version   Afficher la version et quitter.\n" in shown
     assert re.search(r"\n  movement +Les mouvements : qui est assis où, sur quelles", shown)

@@ -93,7 +93,7 @@ def test_the_refusals_read_as_french(tmp_path: Path) -> None:
     assert _said(refusals[1], "fr").startswith(
         "a.csv et b.csv et c.csv ont toutes deux une paire 1EW sans nommer ses joueurs"
     )
-    assert _said(refusals[3], "nl").startswith("de zittingen zijn in IMP's gerekend (butler)")
+    assert _said(refusals[3], "nl").startswith("de zittingen zijn in IMP's berekend (butler)")
     # English is what it was.
     assert _said(refusals[0], "en") == (
         "a.csv and b.csv both have a pair 1EW and name neither's players, so the event cannot "

@@ -15,8 +15,9 @@ import pytest
 from tools.servers import serving
 
 from bridgescore.languages import PSEUDO
+from bridgescore.night import Service
 from bridgescore.store import open_store
-from tests.night.helpers import live_session, scanned
+from tests.night.helpers import enter, live_session, scanned, user
 from tests.web.server import prepare
 
 if TYPE_CHECKING:
@@ -26,8 +27,10 @@ pytestmark = pytest.mark.e2e  # a real browser, server or the docs run as writte
 
 # What a phone's screens show that is no message: the event's title and the pairs' names
 # (live_session's: "P2NS Q"), a pair's line ("2 NS"), the table's code, "bridgescore",
-# contract and card notation.
-_NAMED = re.compile(r"^(Tuesday|bridgescore|NS|EW|[A-Z]\d+(NS|EW)|[A-Z0-9]{6}|\d+[SHDCN]?T?)$")
+# contract and card notation; "setter", the user who entered a result before the table.
+_NAMED = re.compile(
+    r"^(Tuesday|bridgescore|setter|NS|EW|[A-Z]\d+(NS|EW)|[A-Z0-9]{6}|\d+[SHDCN]?T?)$"
+)
 # The text and the attributes a reader sees or hears on the page; but the traveller's words on
 # why a score has its matchpoints, which are the rules core's explanations (bridgescore.
 # explanation, translated with the results site).
@@ -178,5 +181,68 @@ def test_a_phone_in_the_pseudo_locale_shows_no_plain_word(browser: Browser, nigh
             enter_a_result(page, look)
         finally:
             context.close()
+    left = {screen: sorted(words) for screen, words in look.items() if words}
+    assert left == {}
+
+
+def test_a_phones_notices_in_the_pseudo_locale_show_no_plain_word(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """What a phone says besides entering: the director called, a result kept for the director
+    (the director entered the board first) and listed while it waits, a result kept on the
+    phone without a connection, the status bar's count and the boards' list."""
+    db = str(tmp_path / "club.db")
+    prepare(db)
+    store = open_store(db)
+    try:
+        session, codes = live_session(store, players=True)
+        code = f"{codes[0]}#{scanned(store, codes[0])['card']}"
+        store.set_setting("language", PSEUDO)
+        night = Service(store)
+        enter(night, user(store, "setter"), session, 1, "3NT S +1", round_=1, table=1)
+    finally:
+        store.close()
+    look: dict[str, set[str]] = {}
+    with serving(db) as (_, base):
+        context = browser.new_context(viewport={"width": 360, "height": 800}, locale="de-DE")
+        page = context.new_page()
+        try:
+            page.goto(f"{base}/t/{code}")
+            page.wait_for_selector("main[data-screen='round']")
+            page.click("[data-action=confirmRound]")
+            page.wait_for_selector("main[data-screen='boards']")
+            page.click("#call")
+            page.wait_for_selector(".note")
+            look["called"] = plain_words(page)
+            # board 1: the director's 3NT S +1 is in force, the table sends 4S N =: held
+            page.click("[data-action=pickBoard][data-board='1']")
+            page.click("[data-action=level][data-value='4']")
+            page.click("[data-action=strain][data-value='S']")
+            page.click("[data-action=toDeclarer]")
+            page.click("[data-action=declarer][data-value='N']")
+            page.click("[data-action=noLead]")
+            page.wait_for_selector("[data-action=tricks]")
+            page.click("[data-action=tricks][data-value='=']")
+            page.click("[data-action=toAgree]")
+            page.click("[data-action=agree]")
+            page.wait_for_selector("main[data-screen='sent'] .note")
+            look["held"] = plain_words(page)
+            page.click("[data-action=nextBoard]")
+            page.wait_for_selector("main[data-screen='boards']")
+            look["waiting for the director"] = plain_words(page)
+            # board 2 without a connection: kept on the phone
+            context.set_offline(True)
+            page.click("[data-action=pickBoard][data-board='2']")
+            page.click("[data-action=special][data-value='PASS']")
+            page.wait_for_selector("[data-action=toAgree]")
+            page.click("[data-action=toAgree]")
+            page.click("[data-action=agree]")
+            page.wait_for_selector("main[data-screen='sent']")
+            page.wait_for_selector("#status.waiting")
+            look["offline"] = plain_words(page)
+            context.set_offline(False)
+        finally:
+            context.close()
+    assert set(look) == {"called", "held", "waiting for the director", "offline"}
     left = {screen: sorted(words) for screen, words in look.items() if words}
     assert left == {}

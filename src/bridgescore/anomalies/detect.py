@@ -134,7 +134,7 @@ def _board(
         if reasons:
             joined = reasons[0]
             for more in reasons[1:]:
-                joined = Text("%(first)s; %(more)s", first=joined, more=more)
+                joined = Text(N_("%(list)s; %(item)s"), list=joined, item=more)
             yield anomaly("direction", joined)
         outlier = _outlier(result, others, tricks)
         if outlier:

@@ -42,11 +42,11 @@ from bridgescore.rules import Method
 from bridgescore.session import Entrant, FieldStructure, Member
 from bridgescore.teams_results import TeamsResult
 
-CHARGE_CODES = {
-    "10": "a normal club session",
-    "02": "null: no charge",
-    "50": "a blue-pointed session",
-    "60": "a green-pointed session",
+CHARGE_CODES = {  # in words, translated where they are shown
+    "10": N_("a normal club session"),
+    "02": N_("null: no charge"),
+    "50": N_("a blue-pointed session"),
+    "60": N_("a green-pointed session"),
 }
 
 
@@ -380,7 +380,12 @@ def _check(profile: Profile, awards: Awards | None, charge: str | None) -> None:
         if not profile.charge:
             raise RulesError(Text(N_("the %(body)s's file has no charge code"), body=profile.body))
         if charge not in CHARGE_CODES:
-            codes = ", ".join(f"{k} ({v})" for k, v in CHARGE_CODES.items())
+            listed = [
+                Text("%(code)s (%(words)s)", code=k, words=Text(v)) for k, v in CHARGE_CODES.items()
+            ]
+            codes = listed[0]
+            for item in listed[1:]:
+                codes = Text("%(list)s, %(item)s", list=codes, item=item)
             raise RulesError(
                 Text(
                     N_("not a charge code: %(charge)s (expected %(codes)s)"),

@@ -8,6 +8,7 @@ explanations of a score, the evenings' analysis, the pages' titles.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -133,3 +134,40 @@ def shown(value: Any) -> Any:
     if language.code == "en" or not isinstance(value, Text | Figure | Grouped | Percentage):
         return value
     return value.shown(language)
+
+
+class Sentences:
+    """Sentences a program wrote in English and stored as data (a reason in a log, a note of
+    what happened at a table): each read back as the :class:`Text` it was made from, so it is
+    shown in the reader's language; any other (words a person typed) as it is. A value is
+    read back too (``table 1 (phone 3)`` in a sentence)."""
+
+    _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+    def __init__(self, *messages: str) -> None:
+        self.forms = tuple((message, self._form(message)) for message in messages)
+
+    @classmethod
+    def _form(cls, message: str) -> re.Pattern[str]:
+        parts = cls._PLACEHOLDER.split(message)  # text, name, text, name, ..., text
+        seen: set[str] = set()
+        pattern = []
+        for k, part in enumerate(parts):
+            if k % 2 == 0:
+                pattern.append(re.escape(part))
+            else:  # a value named twice is the same value twice
+                pattern.append(f"(?P={part})" if part in seen else f"(?P<{part}>.+?)")
+                seen.add(part)
+        return re.compile("".join(pattern), re.S)
+
+    def read(self, text: str | None) -> str | None:
+        if not text or isinstance(text, Text):
+            return text
+        for message, form in self.forms:
+            found = form.fullmatch(text)
+            if found is not None:
+                values = {k: self.read(v) for k, v in found.groupdict().items()}
+                made = Text(message, **values)
+                if made == text:
+                    return made
+        return text

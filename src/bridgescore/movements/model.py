@@ -323,14 +323,14 @@ class Movement:
         if self.shared:
             groups = _both(self.shared[0])
             for group in self.shared[1:]:
-                groups = Text("%(said)s; %(part)s", said=groups, part=_both(group))
+                groups = Text(N_("%(list)s; %(item)s"), list=groups, item=_both(group))
             parts.append(Text(N_("tables sharing boards: %(groups)s"), groups=groups))
         if self.arrow_switched:
             rounds = ", ".join(map(str, self.arrow_switched))
             parts.append(Text(N_("arrow-switched rounds: %(rounds)s"), rounds=rounds))
         said = parts[0]
         for part in parts[1:]:
-            said = Text("%(said)s; %(part)s", said=said, part=part)
+            said = Text(N_("%(list)s; %(item)s"), list=said, item=part)
         return Text("%(said)s.", said=said)
 
 

@@ -30,7 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
+from bridgescore.languages.text import Sentences
 from bridgescore.movements import Movement
 from bridgescore.night import hand_records, swiss
 from bridgescore.night.lines import Place, TypedResult, place_line, position_of, same_result
@@ -39,6 +40,7 @@ from bridgescore.night.permissions import Action, Actor, Role, role_of
 from bridgescore.night.refusals import NotFound, Refused, as_refusal
 from bridgescore.night.service import Service
 from bridgescore.store import StoreError
+from bridgescore.store import tables as store_tables
 from bridgescore.store.line_log import Known, LineLog
 from bridgescore.store.lines import line_key, read_result
 from bridgescore.store.live import LIVE, PUBLISHED, LiveInfo
@@ -47,7 +49,46 @@ from bridgescore.store.tables import Conflict, Device
 from bridgescore.traveller import TableResult
 
 ENTERED = "entered"
-AT_THE_TABLE = "corrected at the table"
+AT_THE_TABLE = N_("corrected at the table")
+
+# Why a table's result is held for the director, kept in English with the held result (data:
+# the same whoever reads it), and what the director's choice between the two writes in the log;
+# read back (``STORED``) each is shown in the reader's language.
+_AFTER_PUBLISHING = N_("sent after the results were published")
+_REMOVED = N_("sent by phone %(phone)s after it was removed from table %(table)s")
+_WATCHES = N_("sent by phone %(phone)s, which only watches at table %(table)s")
+_RULING_BY = N_("the director's ruling %(result)s is in force (%(by)s)")
+_ENTRY_BY = N_("the console's entry %(result)s is in force (%(by)s)")
+_RULING = N_("the ruling %(result)s is in force")
+_NOT_KNOWN = N_("the phone did not know of %(result)s, entered by %(by)s")
+_ROUND_OVER = N_("round %(round)s is over at this table (it has results of round %(last)s)")
+_CHOSEN = N_("the director chose %(by)s's result (held result %(held)s)")
+_USED = N_("used %(result)s")
+_KEPT = N_("kept %(result)s")
+_UNDO = N_("undo: back to %(result)s (entry %(entry)s)")
+STORED = (
+    AT_THE_TABLE,
+    _UNDO,
+    _AFTER_PUBLISHING,
+    _REMOVED,
+    _WATCHES,
+    _RULING_BY,
+    _ENTRY_BY,
+    _RULING,
+    _NOT_KNOWN,
+    _ROUND_OVER,
+    _CHOSEN,
+    _USED,
+    _KEPT,
+)
+_SAID = Sentences(*STORED, *store_tables.STORED, *hand_records.STORED)
+
+
+def said(text: str | None) -> str | None:
+    """A reason, a note or a recorder's name bridgescore stored in English (a held result's
+    reason, a table's event, ``table 1 (phone 3)``) as the :class:`Text` it was made from, shown
+    in the reader's language; what a person typed as it is."""
+    return _SAID.read(text)
 
 
 @dataclass(frozen=True)
@@ -273,23 +314,23 @@ def _held_because(
 ) -> str | None:
     """Why a table's result is held for the director rather than applied (None: it is not)."""
     if log.info.status != LIVE:  # read in the line's transaction: not before a publishing
-        return "sent after the results were published"
+        return _AFTER_PUBLISHING
     if device.ended_at is not None:
-        return f"sent by phone {device.id} after it was removed from table {device.table}"
+        return _REMOVED % {"phone": device.id, "table": device.table}
     if role_of(actor, info.id, info.club_id, line.table) is Role.WATCHER:
-        return f"sent by phone {device.id}, which only watches at table {device.table}"
+        return _WATCHES % {"phone": device.id, "table": device.table}
     if current is None:
         return None
     if log.device_table(current.device_id) != device.table_id:
-        who = "the director's ruling" if is_ruling(current.line) else "the console's entry"
-        return f"{who} {current.result!r} is in force ({current.recorded_by})"
+        who = _RULING_BY if is_ruling(current.line) else _ENTRY_BY
+        return who % {"result": repr(current.result), "by": current.recorded_by}
     if is_ruling(current.line):
-        return f"the ruling {current.result!r} is in force"
+        return _RULING % {"result": repr(current.result)}
     if replaces != current.id:
-        return f"the phone did not know of {current.result!r}, entered by {current.recorded_by}"
+        return _NOT_KNOWN % {"result": repr(current.result), "by": current.recorded_by}
     last = log.last_round(device.section, device.table)
     if last is not None and line.round is not None and line.round < last:
-        return f"round {line.round} is over at this table (it has results of round {last})"
+        return _ROUND_OVER % {"round": line.round, "last": last}
     return None
 
 
@@ -360,7 +401,7 @@ def undo(
         night.check(actor, action, info, current.line.table)
         forced = _period(log.info, log.now, override)
         previous = log.entry(current.supersedes)
-        reason = f"undo: back to {previous.result!r} (entry {previous.id})"
+        reason = _UNDO % {"result": repr(previous.result), "entry": previous.id}
         return log.append(
             previous.line, by=actor.name, reason=f"{forced}: {reason}" if forced else reason
         )
@@ -457,12 +498,12 @@ def resolve(
                 log.append(
                     held.line,
                     by=actor.name,
-                    reason=f"the director chose {held.recorded_by}'s result "
-                    f"(held result {conflict_id})",
+                    reason=_CHOSEN % {"by": held.recorded_by, "held": conflict_id},
                     position=position_of(held.line),
                 )
             kept = current.result if current is not None else "no result"
-            words = f"used {held.result!r}" if use else f"kept {kept!r}"
+            words = _USED if use else _KEPT
+            words %= {"result": repr(held.result if use else kept)}
             done = log.settle(held, by=actor.name, words=words)
     if stale is not None:  # the held result was asked again (committed): now say so
         raise stale
@@ -479,4 +520,4 @@ def parse_against(text: str | None) -> int | None:
         return UNSEEN
     if not text.strip():
         return None
-    return whole(text, _("the entry it was held against"))
+    return whole(text, N_("the entry it was held against"))

@@ -19,7 +19,7 @@ from typing import Protocol
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages import N_, _, ngettext, use
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -265,7 +265,11 @@ def lead_answer(
         )
     problem = lead_problem(deal, declarer, lead)
     if problem is not None and device is not None:
-        night.store.note_at_table(device, "lead", f"board {board}: {lead.strip()} — {problem}")
+        # noted in English, as the log keeps its sentences; shown in the reader's language
+        with use("en"):
+            english = lead_problem(deal, declarer, lead)
+        note = _LEAD_NOTE % {"board": board, "lead": lead.strip(), "problem": english}
+        night.store.note_at_table(device, "lead", note)
     return problem
 
 
@@ -302,10 +306,7 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
         return None
     card = lead.strip().upper().replace("10", "T")
     if len(card) != 2 or card[0] not in "SHDC" or card[1] not in "AKQJT98765432":
-        return _(
-            "%(lead)s is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)",
-            lead=repr(lead),
-        )
+        return _(_NOT_A_CARD, lead=repr(lead))
     try:
         leader = Seat.parse(declarer).next
         hand = Deal.from_pbn(deal_text)[leader]
@@ -315,8 +316,7 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
         return None
     if card[1] not in hand.holding(Strain.parse(card[0])):
         return _(
-            "%(card)s is not in %(leader)s's hand on the hand record: %(leader)s leads against "
-            "%(declarer)s",
+            _NOT_IN_HAND,
             card=_card_words(card),
             leader=_(_SEAT_WORDS[leader]),
             declarer=declarer.strip().upper(),
@@ -325,6 +325,14 @@ def lead_problem(deal_text: str | None, declarer: str, lead: str) -> str | None:
 
 
 _SEAT_WORDS = {Seat.N: N_("North"), Seat.E: N_("East"), Seat.S: N_("South"), Seat.W: N_("West")}
+_NOT_A_CARD = N_("%(lead)s is not a card: a suit (S, H, D, C) then a rank (A K Q J 10 9 … 2)")
+_NOT_IN_HAND = N_(
+    "%(card)s is not in %(leader)s's hand on the hand record: %(leader)s leads against %(declarer)s"
+)
+_LEAD_NOTE = N_("board %(board)s: %(lead)s — %(problem)s")
+#: What a table's wrong lead notes for the director, in English: read back to be shown
+#: (night.entry.said).
+STORED = (_LEAD_NOTE, _NOT_A_CARD, _NOT_IN_HAND, *_SEAT_WORDS.values())
 
 
 def _card_words(card: str) -> str:

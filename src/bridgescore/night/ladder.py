@@ -64,8 +64,8 @@ def rules_from(form: Mapping[str, str]) -> LadderRules:
         assert isinstance(by, LadderBy) and isinstance(score, LadderScore)
         return LadderRules(
             by,
-            whole(best_text, _("the best results counted")) if best_text else None,
-            whole(form.get("minimum", ""), _("the minimum of sessions"), default=1),
+            whole(best_text, N_("the best results counted")) if best_text else None,
+            whole(form.get("minimum", ""), N_("the minimum of sessions"), default=1),
             score,
             imps_a_board,
         )

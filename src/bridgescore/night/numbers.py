@@ -14,7 +14,7 @@ PLACE = 9999  # the largest board, round or table number (a movement file's boun
 
 def whole(text: str, what: str, *, low: int = 0, high: int = ID, default: int | None = None) -> int:
     """``text`` as a whole number from ``low`` to ``high`` (``default`` when it is empty and
-    one is given)."""
+    one is given); ``what`` names it, a message marked with ``N_`` (said in the language)."""
     value = text.strip()
     if not value and default is not None:
         return default
@@ -24,7 +24,7 @@ def whole(text: str, what: str, *, low: int = 0, high: int = ID, default: int | 
             422,
             _(
                 "%(what)s must be a whole number from %(low)s to %(high)s, not %(shown)s",
-                what=what,
+                what=_(what),
                 low=low,
                 high=high,
                 shown=repr(shown),
@@ -36,7 +36,7 @@ def whole(text: str, what: str, *, low: int = 0, high: int = ID, default: int | 
             422,
             _(
                 "%(what)s must be a whole number from %(low)s to %(high)s, not %(number)s",
-                what=what,
+                what=_(what),
                 low=low,
                 high=high,
                 number=number,

@@ -108,9 +108,9 @@ def holder(night: Service, token: str, client: str, tries: Tries) -> Actor:
     held = rq.Requests(night.store).holder(token)
     if held is None:
         tries.failed(client)
-        raise NotFound(NOT_VALID)
+        raise NotFound(_(NOT_VALID))
     if night.info(held.session_id).status != PUBLISHED:
-        raise NotFound(NOT_VALID)
+        raise NotFound(_(NOT_VALID))
     made = held.made_at if held.made_at.tzinfo else held.made_at.replace(tzinfo=UTC)
     if store_api.utc_now() - made > PASS_LASTS:
         raise Refused(410, _("this link is too old: use the link in your latest results mail"))
@@ -119,7 +119,7 @@ def holder(night: Service, token: str, client: str, tries: Tries) -> Actor:
 
 def _held(night: Service, actor: Actor) -> rq.Pass:
     if actor.player is None:
-        raise Refused(401, NOT_VALID)
+        raise Refused(401, _(NOT_VALID))
     night.check(actor, Action.CHOOSE_PUBLISH, night.info(actor.player.session_id))
     return actor.player
 

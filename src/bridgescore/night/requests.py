@@ -247,7 +247,7 @@ def ask(
                 proposed_longest=PROPOSED_LONGEST,
             ),
         )
-    table = whole(room, _("the room"), low=1, high=2) if room.strip() else None
+    table = whole(room, N_("the room"), low=1, high=2) if room.strip() else None
     key = line_of(privacy.result(night, held.session_id), held, int(board), table)
     now = store_api.utc_now()
     try:

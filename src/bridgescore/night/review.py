@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from bridgescore.anomalies import find
-from bridgescore.languages import _
+from bridgescore.languages import _, ngettext
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -62,13 +62,16 @@ class Unconfirmed(Refused):
     """Publishing asked for while entries that look wrong are not confirmed (409)."""
 
     def __init__(self, review: Review) -> None:
-        count = len(review.unconfirmed)
-        many = count > 1
         super().__init__(
             409,
-            f"{count} entr{'ies look' if many else 'y looks'} wrong and {'are' if many else 'is'} "
-            f"not confirmed: look at {'them' if many else 'it'} before publishing "
-            f"(/director/sessions/{review.session_id}/review), or publish anyway",
+            ngettext(
+                "%(num)d entry looks wrong and is not confirmed: look at it before publishing "
+                "(%(page)s), or publish anyway",
+                "%(num)d entries look wrong and are not confirmed: look at them before "
+                "publishing (%(page)s), or publish anyway",
+                len(review.unconfirmed),
+                page=f"/director/sessions/{review.session_id}/review",
+            ),
         )
         self.review = review
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.fit import fits
@@ -74,7 +74,7 @@ def create_session(night: Service, actor: Actor, form: dict[str, str]) -> int:
             ),
         )
     pairs, minutes = pairs_and_minutes(form)
-    index = whole(form.get("movement", ""), _("the movement"), high=999)
+    index = whole(form.get("movement", ""), N_("the movement"), high=999)
     movement = chosen_movement(pairs, minutes, index)
     if movement.kind is FieldStructure.INDIVIDUAL:
         raise Refused(422, _("an individual is not set up here yet: choose a pairs movement"))
@@ -141,8 +141,8 @@ MINUTES = 480  # the longest session offered; finding the movements for longer o
 def pairs_and_minutes(form: dict[str, str]) -> tuple[int, int]:
     """The number of pairs (0 when not given yet) and the minutes of play (150 when not
     given) the set-up form asks for."""
-    pairs = whole(form.get("pairs", ""), _("the number of pairs"), high=PAIRS, default=0)
-    minutes = whole(form.get("minutes", ""), _("the minutes"), low=1, high=MINUTES, default=150)
+    pairs = whole(form.get("pairs", ""), N_("the number of pairs"), high=PAIRS, default=0)
+    minutes = whole(form.get("minutes", ""), N_("the minutes"), low=1, high=MINUTES, default=150)
     return pairs, minutes
 
 

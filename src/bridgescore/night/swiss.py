@@ -39,7 +39,7 @@ from typing import Any
 
 from bridgescore.bridge import Vulnerability, dealer_for_board
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import _, ngettext
+from bridgescore.languages import N_, _, ngettext
 from bridgescore.movements import Movement
 from bridgescore.movements import jsonform as movement_json
 from bridgescore.movements.model import Contestant, Play
@@ -454,7 +454,7 @@ def start(night: Service, actor: Actor, form: Mapping[str, str]) -> int:
     played_on = _date(form.get("date", ""))
     names = [" ".join(n.split()) for n in form.get("names", "").splitlines() if n.strip()]
     count_text = form.get("teams", "").strip()
-    number_of = _("the number of teams") if kind == "teams" else _("the number of pairs")
+    number_of = N_("the number of teams") if kind == "teams" else N_("the number of pairs")
     count = whole(count_text, number_of, default=len(names) or None) if count_text else 0
     if not count_text and not names:
         raise Refused(
@@ -533,8 +533,8 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
                 **needed,
             ),
         )
-    rounds = whole(form.get("rounds", ""), _("the number of rounds"))
-    boards = whole(form.get("boards", "") or "8", _("the boards a match"), default=8)
+    rounds = whole(form.get("rounds", ""), N_("the number of rounds"))
+    boards = whole(form.get("boards", "") or "8", N_("the boards a match"), default=8)
     if not 1 <= boards <= MAX_BOARDS:
         raise Refused(
             422,
@@ -570,11 +570,11 @@ def _conditions(form: Mapping[str, str], kind: str, count: int) -> Conditions:
             rounds=rounds,
             boards=boards,
             vp_scale=VpScale.parse(form.get("vp_scale") or "continuous"),
-            bye_vps=_vps(form.get("bye_vps", "12"), "the bye's VPs", allow_none=True),
-            late_vps=_vps(form.get("late_vps", "0"), "a late entry's VPs") or Fraction(0),
+            bye_vps=_vps(form.get("bye_vps", "12"), N_("the bye's VPs"), allow_none=True),
+            late_vps=_vps(form.get("late_vps", "0"), N_("a late entry's VPs")) or Fraction(0),
             first_round=FirstRound.parse(form.get("first_round") or "random"),
-            seed=whole(form.get("seed", "") or "0", _("the seed of the draw"), default=0),
-            danish=whole(form.get("danish", "") or "0", _("the Danish rounds"), default=0),
+            seed=whole(form.get("seed", "") or "0", N_("the seed of the draw"), default=0),
+            danish=whole(form.get("danish", "") or "0", N_("the Danish rounds"), default=0),
             stationary=tuple(stationary),
             tie_breaks=tuple(
                 TieBreak.parse(t)
@@ -594,7 +594,7 @@ def _vps(text: str | None, what: str, *, allow_none: bool = False) -> Fraction |
         return Fraction(value or "0")
     except (ValueError, ZeroDivisionError):
         raise Refused(
-            422, _("%(what)s must be a number of VPs, not %(text)s", what=what, text=repr(text))
+            422, _("%(what)s must be a number of VPs, not %(text)s", what=_(what), text=repr(text))
         ) from None
 
 
@@ -640,7 +640,7 @@ def enter_team(
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     event = found.event
     default = max(t.number for t in event.teams) + 1
-    number = whole(number_text, _("the number"), default=default)
+    number = whole(number_text, N_("the number"), default=default)
     named = " ".join(name.split()) or None
     try:
         changed = event.enter(number, named)
@@ -666,7 +666,7 @@ def withdraw(night: Service, actor: Actor, swiss_id: int, number_text: str) -> S
     """A team withdrawn: not drawn again, its VPs kept."""
     found = view(night, actor, swiss_id, Action.SWISS_TEAMS)
     withdrawn = (
-        _("the team to withdraw") if found.row.kind == "teams" else _("the pair to withdraw")
+        N_("the team to withdraw") if found.row.kind == "teams" else N_("the pair to withdraw")
     )
     number = whole(number_text, withdrawn)
     try:

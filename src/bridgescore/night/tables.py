@@ -116,7 +116,7 @@ class Poll:
 def poll(night: Service, token: str | None) -> Poll:
     found = night.store.table_poll(token) if token else None
     if found is None:
-        raise Refused(401, NOT_VALID)
+        raise Refused(401, _(NOT_VALID))
     granted = Grant.NOT_PLAYED in service.granted(found.grants)
     return Poll(_acting(found.device), found.revision, granted, found.info)
 
@@ -187,7 +187,7 @@ def sender_info(night: Service, token: str | None) -> tuple[Device, LiveInfo]:
     """:func:`sender` and its session's state, read together (a result's first read)."""
     found = night.store.table_sender(token) if token else None
     if found is None:
-        raise Refused(401, NOT_VALID)
+        raise Refused(401, _(NOT_VALID))
     return found
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages.text import Text
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import NotFound, Refused
 from bridgescore.night.service import Service
@@ -104,12 +105,12 @@ def state(row: Throttle, now: datetime) -> State:
 
 
 def _shown(key: str) -> str:
-    what, _, value = key.partition(":")
-    return {
-        "address": "from this address",
-        "user": f"for {value!r}",
-        "code": f"with the code {value}",
-    }[what]
+    what, _sep, value = key.partition(":")
+    if what == "address":
+        return _("from this address")
+    if what == "user":
+        return _("for %(user)s", user=repr(value))
+    return _("with the code %(code)s", code=value)
 
 
 def check(night: Service, kind: str, keys: list[str]) -> None:
@@ -172,10 +173,16 @@ class Lockout:
     limit: Limit
 
     @property
-    def words(self) -> str:
-        what, _, value = self.throttle.key.partition(":")
-        thing = {"address": "from", "user": "for user", "code": "with the code"}[what]
-        return f"{WHAT[self.throttle.kind]} {thing} {value}"
+    def words(self) -> Text:
+        """What was guessed at, from where: English in the page's JSON twin, shown in the
+        reader's language."""
+        what, _sep, value = self.throttle.key.partition(":")
+        kind = Text(WHAT[self.throttle.kind])
+        if what == "address":
+            return Text(N_("%(what)s from %(address)s"), what=kind, address=value)
+        if what == "user":
+            return Text(N_("%(what)s for user %(user)s"), what=kind, user=value)
+        return Text(N_("%(what)s with the code %(code)s"), what=kind, code=value)
 
 
 def lockouts(night: Service, actor: Actor) -> list[Lockout]:

@@ -55,6 +55,16 @@ VIEWER = "viewer"
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
+# What the log and the tables' events keep, in English (data, the same whoever reads them): a
+# phone as the recorder of a result, and the notes of what happened at a table. Read back
+# (``STORED``) each is shown in the reader's language.
+PHONE = N_("table %(table)s (phone %(id)s)")
+JOINED = {SCORER: N_("joined to scorer"), VIEWER: N_("joined to viewer")}
+HANDED = N_("scoring handed to phone %(to)s")
+HANDED_FROM = N_("scoring handed from phone %(before)s to phone %(to)s")
+REMOVED = N_("phone %(id)s removed")
+STORED = (PHONE, *JOINED.values(), HANDED, HANDED_FROM, REMOVED)
+
 
 @dataclass(frozen=True)
 class TableCode:
@@ -84,7 +94,7 @@ class Device:
     @property
     def name(self) -> str:
         """Who recorded a result, in the log: the table and the phone."""
-        return f"table {self.table} (phone {self.id})"
+        return str(Text(PHONE, table=self.table, id=self.id))
 
 
 @dataclass(frozen=True)
@@ -231,7 +241,7 @@ def join(conn: Connection, code: str, now: datetime, may_score: bool = True) -> 
     )
     found = device(conn, token)
     assert found is not None
-    log(conn, found, "join", f"joined to {role}", found.name, now)
+    log(conn, found, "join", JOINED[role], found.name, now)
     return token, found
 
 
@@ -383,9 +393,8 @@ def hand_over(conn: Connection, session_id: int, device_id: int, by: str, now: d
         .values(role=VIEWER)
     )
     conn.execute(update(table_devices).where(table_devices.c.id == device_id).values(role=SCORER))
-    giver = f"from phone {before} " if before else ""
-    note = f"scoring handed {giver}to phone {device_id}"
-    log(conn, target, "handover", note, by, now)
+    note = Text(HANDED_FROM, before=before, to=device_id) if before else Text(HANDED, to=device_id)
+    log(conn, target, "handover", str(note), by, now)
 
 
 def remove(conn: Connection, session_id: int, device_id: int, by: str, now: datetime) -> None:
@@ -396,7 +405,7 @@ def remove(conn: Connection, session_id: int, device_id: int, by: str, now: date
         .where(table_devices.c.id == device_id)
         .values(ended_at=now, ended_by=by, role=VIEWER)
     )
-    log(conn, target, "removed", f"phone {device_id} removed", by, now)
+    log(conn, target, "removed", str(Text(REMOVED, id=device_id)), by, now)
 
 
 # --- events: calls for the director and notes ----------------------------------------------------

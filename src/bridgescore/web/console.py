@@ -21,7 +21,7 @@ from starlette.routing import Route
 from bridgescore import languages
 from bridgescore.errors import BridgeScoreError
 from bridgescore.formats.outputs import OutputError, write_directory
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.night import (
     Action,
     Actor,
@@ -88,7 +88,7 @@ def setup_page(request: Request) -> Response:
         except BridgeScoreError as error:
             problem = str(error)
         if choices and form.get("movement", "").strip():
-            pick = whole(form["movement"], _("the movement"), high=len(choices) - 1)
+            pick = whole(form["movement"], N_("the movement"), high=len(choices) - 1)
             contestants = list(setup.chosen_movement(pairs, minutes, pick).contestants)
     data = screens.setup_data(
         form, setup.RULE_SETS, choices, contestants, players, problem, pairs, minutes
@@ -171,13 +171,17 @@ def place(form: dict[str, str], *, table: bool = True) -> Place:
     no table in the form)."""
     needed = ("board", "round", "table") if table else ("board", "round")
     if any(not form.get(name, "").strip() for name in needed):
-        words = "its board, round and table" if table else "its board and round"
-        raise Refused(400, _("a result needs %(words)s", words=words))
+        raise Refused(
+            400,
+            _("a result needs its board, round and table")
+            if table
+            else _("a result needs its board and round"),
+        )
     given = form.get("table", "").strip()
     return Place(
-        whole(form["board"], _("the board"), low=1, high=PLACE),
-        whole(form["round"], _("the round"), low=1, high=PLACE),
-        whole(given, _("the table"), low=1, high=PLACE) if table or given else None,
+        whole(form["board"], N_("the board"), low=1, high=PLACE),
+        whole(form["round"], N_("the round"), low=1, high=PLACE),
+        whole(given, N_("the table"), low=1, high=PLACE) if table or given else None,
     )
 
 
@@ -288,7 +292,7 @@ def _after(request: Request, key: str) -> Response:
 
 @form_action
 def publish(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Response:
-    minutes = whole(form.get("minutes", ""), _("the correction period in minutes"), default=60)
+    minutes = whole(form.get("minutes", ""), N_("the correction period in minutes"), default=60)
     night = night_of(request)
     period = timedelta(minutes=min(minutes, 10**6))
     folder = bridge(request).publish_folder

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.night import Actor, Refused, throttle
 from bridgescore.night.numbers import whole
 from bridgescore.web.app import form_action, get, is_json, night_of, page, post, require, wants_json
@@ -69,7 +69,7 @@ def lift(request: Request, actor: Actor, token: str, form: dict[str, str]) -> Re
     number = form.get("id", "")
     if not number.strip():
         raise Refused(400, _("which one? (an id is missing)"))
-    lifted = throttle.lift(night_of(request), actor, whole(number, _("the lockout's id")))
+    lifted = throttle.lift(night_of(request), actor, whole(number, N_("the lockout's id")))
     if wants_json(request):
         return JSONResponse(
             {

@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from bridgescore.formats import national
 from bridgescore.languages import _, ngettext
+from bridgescore.languages.text import Text
 from bridgescore.night import Refused
 from bridgescore.night import federation as night_federation
 from bridgescore.night.awards import chosen
@@ -70,7 +71,7 @@ def national_page(request: Request) -> Response:
         "page": "national",
         "session": screens.head(live),
         "bodies": [{"name": p.name, "body": p.body} for p in national.PROFILES.values()],
-        "charges": [{"code": c, "words": w} for c, w in national.CHARGE_CODES.items()],
+        "charges": [{"code": c, "words": Text(w)} for c, w in national.CHARGE_CODES.items()],
         "options": options,
         "published": live.info.status == "published",
         "missing": [],

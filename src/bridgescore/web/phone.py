@@ -21,7 +21,7 @@ from bridgescore.night import Plan, line_key
 from bridgescore.night.lines import holders
 from bridgescore.night.tables import TableState
 from bridgescore.traveller import RowKey
-from bridgescore.web.screens import held, result_text
+from bridgescore.web.screens import held, result_text, said
 
 Data = dict[str, Any]
 STRAINS = "CDHSN"
@@ -104,7 +104,7 @@ def table_state(found: TableState) -> Data:
         "corrections_from_round": max(played) if played else 1,
         "not_played": found.grants_not_played,
         "open_call": found.view.open_call,
-        "conflicts": [held(c) for c in found.view.conflicts],
+        "conflicts": [said(held(c)) for c in found.view.conflicts],
         "phones": [{"id": number, "role": role} for number, role in found.view.phones],
     }
 

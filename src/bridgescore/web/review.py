@@ -13,9 +13,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from bridgescore.anomalies import kind_said
+from bridgescore.languages import N_
 from bridgescore.languages.text import shown
 from bridgescore.night import Action, Actor, LiveSession, Service
 from bridgescore.night import review as night_review
+from bridgescore.night.numbers import whole
 from bridgescore.web import screens
 from bridgescore.web.app import form_action, get, is_json, night_of, page, post, require, session_id
 
@@ -85,7 +87,7 @@ def confirm(request: Request, actor: Actor, token: str, form: dict[str, str]) ->
         session,
         form.get("line", ""),
         form.get("kind", ""),
-        int(entry) if entry.isdigit() else None,
+        whole(entry, N_("the entry")) if entry else None,  # "²" is a digit, not a number
         form.get("note"),
     )
     if request.url.path.endswith(".json"):

@@ -17,12 +17,14 @@ from bridgescore.bridge import dealer_for_board
 from bridgescore.errors import BridgeScoreError, ParseError
 from bridgescore.formats.json import number
 from bridgescore.languages import N_, _
+from bridgescore.languages.text import shown
 from bridgescore.night import (
     Conflict,
     LiveSession,
     LogEntry,
     NotFound,
     SessionInfo,
+    entry,
     line_key,
     notation,
     row_key,
@@ -371,10 +373,16 @@ def held(c: Conflict) -> Data:
         "result": c.result,
         "stored": c.against_result,
         "against": c.against,
-        "reason": c.reason,
-        "by": c.recorded_by,
+        "reason": entry.said(c.reason),  # English in JSON, the reader's language on a page
+        "by": entry.said(c.recorded_by),
         "at": c.recorded_at.isoformat(),
     }
+
+
+def said(held: Data) -> Data:
+    """A held result as a phone reads it: its reason and who sent it in the phone's language
+    (the phone shows what it is given)."""
+    return {**held, "reason": shown(held["reason"]), "by": shown(held["by"])}
 
 
 def history_data(live: LiveSession, key: str, entries: list[LogEntry]) -> Data:
@@ -410,8 +418,8 @@ def history_data(live: LiveSession, key: str, entries: list[LogEntry]) -> Data:
                 "ns_score": e.ns_score,
                 "supersedes": e.supersedes,
                 "recorded_at": e.recorded_at.isoformat(),
-                "recorded_by": e.recorded_by,
-                "reason": e.reason,
+                "recorded_by": entry.said(e.recorded_by),
+                "reason": entry.said(e.reason),
                 "current": e.current,
             }
             for e in entries

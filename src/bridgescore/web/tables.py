@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from bridgescore import languages
-from bridgescore.languages import _
+from bridgescore.languages import N_, _
 from bridgescore.languages.catalogues import browser_messages
 from bridgescore.night import Action, Actor, Device, LiveSession, Refused, entry
 from bridgescore.night import swiss as night_swiss
@@ -181,7 +181,7 @@ def _submit(request: Request, data: dict[str, str], client_id: str) -> Response:
         console.place(data, table=False),
         console.typed(data),
         client_id=client_id,
-        replaces=whole(replaces, _("the entry it replaces")) if replaces.strip() else None,
+        replaces=whole(replaces, N_("the entry it replaces")) if replaces.strip() else None,
         info=info,
     )
     return answer(outcome, problem)
@@ -195,7 +195,7 @@ def answer(outcome: entry.Outcome, problem: str | None) -> Response:
             {
                 "status": "held",
                 "stored": False,
-                "held": screens.held(outcome.held),
+                "held": screens.said(screens.held(outcome.held)),
                 "lead_problem": problem,
             },
             202,
@@ -243,7 +243,7 @@ def hand_over(request: Request, actor: Actor, token: str, data: dict[str, str]) 
     number = data.get("device", "")
     if not number.strip():
         raise Refused(400, _("which phone? (its number is missing)"))
-    which = whole(number, _("the phone's number"))
+    which = whole(number, N_("the phone's number"))
     night_tables.hand_over(web.night_of(request), actor, actor.device.session_id, which)
     return JSONResponse({"done": "handover", "device": which})
 
@@ -311,7 +311,7 @@ def tables_data(request: Request, live: LiveSession, actor: Actor) -> dict[str, 
             for c in codes
         ],
         "calls": [
-            {"id": e.id, "table": e.table, "at": e.at.isoformat(), "by": e.by}
+            {"id": e.id, "table": e.table, "at": e.at.isoformat(), "by": entry.said(e.by)}
             for e in happened
             if e.kind == "call" and e.answered_at is None
         ],
@@ -321,9 +321,9 @@ def tables_data(request: Request, live: LiveSession, actor: Actor) -> dict[str, 
                 "id": e.id,
                 "table": e.table,
                 "kind": e.kind,
-                "note": e.note,
+                "note": entry.said(e.note),
                 "at": e.at.isoformat(),
-                "by": e.by,
+                "by": entry.said(e.by),
                 "answered_by": e.answered_by,
             }
             for e in reversed(happened)
@@ -376,7 +376,7 @@ def table_action(request: Request, actor: Actor, token: str, form: dict[str, str
     number = form.get("id", "")
     if not number.strip():
         raise Refused(400, _("which one? (an id is missing)"))
-    which = whole(number, _("the id"))
+    which = whole(number, N_("the id"))
     done: dict[str, Any] = {"done": action, "id": which}
     if action == "handover":
         night_tables.hand_over(night, actor, session, which)

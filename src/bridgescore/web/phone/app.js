@@ -35,6 +35,12 @@ function _(message, ...pairs) {
   return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+// A location and what is said of it ("Round 1: …"), each already escaped HTML: the message puts
+// the colon as the language writes it ("Tour 1 : …" in French).
+function located(where, what) {
+  return _("%(where)s: %(what)s", "where", where, "what", what);
+}
+
 const DB_NAME = "bridgescore-table";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", N: _("NT") };
 const STRAINS = ["C", "D", "H", "S", "N"];
@@ -551,12 +557,13 @@ function renderStatus() {
     html += ` <strong>${esc(noun)}</strong> — ${esc(_("kept on this phone until the server has them."))}<ul>${waiting.map((q) => `<li>${esc(q.label)}</li>`).join("")}</ul>`;
   } else if (refused.length) {
     const noun = refused.length === 1 ? _("1 result was not accepted") : _("%(count)s results were not accepted", "count", refused.length);
-    html += ` <strong>${esc(noun)}</strong>: ${esc(_("the others have been sent."))}`;
+    const others = esc(_("the others have been sent."));
+    html += ` ${located(`<strong>${esc(noun)}</strong>`, others)}`;
   } else {
     html += ` ${esc(_("Every result entered here has been sent."))}`;
   }
   if (refused.length) {
-    html += `<p class="problem">${esc(_("Not accepted by the server — show the director:"))}</p><ul>${refused.map((q) => `<li>${esc(q.label)}: ${esc(q.refused)} <button type="button" data-action="dismiss" data-id="${esc(q.client_id)}">${esc(_("Done"))}</button></li>`).join("")}</ul>`;
+    html += `<p class="problem">${esc(_("Not accepted by the server — show the director:"))}</p><ul>${refused.map((q) => `<li>${located(esc(q.label), esc(q.refused))} <button type="button" data-action="dismiss" data-id="${esc(q.client_id)}">${esc(_("Done"))}</button></li>`).join("")}</ul>`;
   }
   status.className = waiting.length || refused.length ? "status waiting" : "status";
   status.innerHTML = html;
@@ -735,7 +742,9 @@ function boardsScreen() {
     return `<li>${esc(sent)} — ${esc(_("kept for the director, who will decide (%(reason)s).", "reason", c.reason || ""))}</li>`;
   }).join("");
   const complete = roundComplete(r.round);
-  return `<h2>${esc(_("Round %(round)s", "round", r.round))}: ${pairHtml(r.ns)} ${esc(_("v"))} ${pairHtml(r.ew)}</h2>
+  const facing = `${pairHtml(r.ns)} ${esc(_("v"))} ${pairHtml(r.ew)}`;
+  const heading = located(esc(_("Round %(round)s", "round", r.round)), facing);
+  return `<h2>${heading}</h2>
     ${watching}
     <ul class="boards">${items}</ul>
     ${conflicts ? `<h3>${esc(_("Waiting for the director"))}</h3><ul>${conflicts}</ul>` : ""}
@@ -853,7 +862,9 @@ function sentScreen() {
     // the two pairs' numbers, North–South's first: a dash, short in every language
     const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)}–${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
-    const why = mine && mine.why ? `<p class="why">${esc(_("NS"))}: ${esc(mine.why.NS)}<br>${esc(_("EW"))}: ${esc(mine.why.EW)}</p>` : "";
+    const whyNS = mine && mine.why ? located(esc(_("NS")), esc(mine.why.NS)) : "";
+    const whyEW = mine && mine.why ? located(esc(_("EW")), esc(mine.why.EW)) : "";
+    const why = mine && mine.why ? `<p class="why">${whyNS}<br>${whyEW}</p>` : "";
     const sofar = _("Board %(board)s so far (provisional, top %(top)s):", "board", t.board, "top", t.data.top);
     const heads = [_("Table"), _("Pairs"), _("Result"), _("NS"), _("NS MP"), _("EW MP")];
     body = `<p>${t.seen ? "" : `${esc(_("Stored."))} `}${esc(sofar)}</p>
@@ -876,7 +887,9 @@ function dealHtml(data) {
     return `<div class="hand ${place}"><p><strong>${esc(SEATS[s])}</strong>${h ? ` <span class="muted">${h.hcp}</span>` : ""}</p><ul aria-label="${esc(hand)}">${lines}</ul></div>`;
   };
   const dd = data.double_dummy;
-  const par = dd ? `<p class="muted">${esc(_("Par %(score)s (NS)", "score", signed(dd.par_score)))}${dd.par_contracts.length ? `: ${dd.par_contracts.map(esc).join(", ")}` : ""}</p>` : "";
+  const parScore = dd ? esc(_("Par %(score)s (NS)", "score", signed(dd.par_score))) : "";
+  const parWords = dd && dd.par_contracts.length ? located(parScore, dd.par_contracts.map(esc).join(", ")) : parScore;
+  const par = dd ? `<p class="muted">${parWords}</p>` : "";
   return `<h3>${esc(_("The deal"))}</h3><div class="deal">${seat("N", "north")}${seat("W", "west")}${seat("E", "east")}${seat("S", "south")}</div>${par}`;
 }
 
