@@ -268,11 +268,18 @@ class Analyst:
 
     # --- the field
 
-    def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
-        key = (board.board.section, board.board.board.number)
+    def field_said(self, board: ScoredBoard) -> tuple[Statement, ...]:
+        """What the field did on ``board`` (statements of kind ``field``): the same on every
+        entrant's evening, said once."""
+        key = (board.section, board.board.number)
         said = self._field_said.get(key)
         if said is None:
-            said = self._field_said[key] = tuple(_field_said(board))
+            said = self._field_said[key] = tuple(_field_said(self.field(board)))
+        return said
+
+    def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
+        said = self.field_said(board.board)
+        key = (board.board.section, board.board.board.number)
         if played is None or not board.results:
             return list(said)
         standing = self._standings.get((*key, row.side, played.ns_score))

@@ -756,8 +756,10 @@ class _Writer:
         self.fragments = Fragments()
         self.pages: list[str] = []
 
-    def page(self, template: str, data: Mapping[str, Any]) -> None:
-        """``X.html`` rendered from ``data``, and ``X.json``: the same data."""
+    def page(
+        self, template: str, data: Mapping[str, Any], twin: Mapping[str, Any] | None = None
+    ) -> None:
+        """``X.html`` rendered from ``data``, and ``X.json``: the same data (or ``twin``)."""
         name = str(data["page"]).removesuffix(".html")
         self.files.write(
             self.directory / f"{name}.html",
@@ -765,7 +767,8 @@ class _Writer:
         )
         # No indent: json's C encoder does the work (indenting falls back to pure Python); a
         # page's data is a tree, so looking for cycles in it is time lost.
-        text = json.dumps(data, ensure_ascii=False, check_circular=False) + "\n"
+        text = json.dumps(data if twin is None else twin, ensure_ascii=False, check_circular=False)
+        text += "\n"
         self.files.write(self.directory / f"{name}.json", text)
         self.pages.append(f"{name}.html")
 
@@ -913,7 +916,8 @@ def _cards(
         writer.page("card.html", card)
         done()
         if analysis:
-            writer.page("evening.html", pages.evening(entrant, card))
+            evening = pages.evening(entrant, card)
+            writer.page("evening.html", evening, views.evening_twin(evening))
             done()
 
 
