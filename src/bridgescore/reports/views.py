@@ -40,14 +40,13 @@ from bridgescore.reports.model import (
     BoardKey,
     CardRow,
     RecapCell,
-    ScoreCard,
+    ScoreCards,
     board_key,
     board_page,
     entrant_page,
     evening_page,
     field_anchor,
     in_imps,
-    score_cards,
 )
 from bridgescore.reports.model import recap as recap_sheets
 from bridgescore.reports.words import Text, field_title, rules_summary
@@ -115,8 +114,8 @@ class SessionPages:
         return {board_key(b): i for i, b in enumerate(self.result.boards)}
 
     @cached_property
-    def _cards(self) -> dict[Entrant, ScoreCard]:
-        return {card.entrant: card for card in score_cards(self.result)}
+    def _cards(self) -> ScoreCards:
+        return ScoreCards(self.result)
 
     @cached_property
     def _ranked(self) -> frozenset[Entrant]:
@@ -170,7 +169,7 @@ class SessionPages:
 
     def card_entrants(self) -> tuple[Entrant, ...]:
         """Every entrant with a score card, in field then number order."""
-        return tuple(self._cards)
+        return self._cards.entrants()
 
     # --- index.html
 
