@@ -93,8 +93,9 @@ def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int])
         "(2 of 4 tables)."
     )
     # double dummy: every seat and strain as endplay's own table has it; the lead played out
+    hands = traveller["hands"]
     pbn = "N:" + " ".join(
-        ".".join(traveller["hands"][seat][suit] for suit in ("spades", "hearts", "diamonds", "clubs"))
+        ".".join(hands[seat][suit] for suit in ("spades", "hearts", "diamonds", "clubs"))
         for seat in "NESW"
     )
     table = calc_dd_table(_endplay_deal(pbn, "nt", "N"))
@@ -199,7 +200,8 @@ def test_each_publish_setting_on_the_evenings(night: tuple[Console, int], publis
     shown = f"{SHOWN[publish]} & Bob Ray"
     # pair 1 EW played her on board 1, pair 2 EW on board 2: their score cards' twins name
     # their opponents (their evenings' HTML and twins name no opponent)
-    named = {"pair-1ns-evening": ("html", "json"), "index": ("html", "json")}
+    named: dict[str, tuple[str, ...]] = {"pair-1ns-evening": ("html", "json")}
+    named |= {"index": ("html", "json")}
     named |= {"pair-1ew": ("json",), "pair-2ew": ("json",)}
     named |= {"pair-1ew-evening": (), "pair-2ew-evening": ()}
     for name, kinds in named.items():
