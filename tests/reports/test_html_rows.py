@@ -1,8 +1,7 @@
 """The rows a site's pages repeat, built in Python (``reports.html``: a score card's rows, an
-evening's story heads and list of boards, a traveller's rows), write exactly what the Jinja
-loops they replaced wrote, kept here as the reference: whatever the values (markup in names
-and sentences, no round, no score, sections, partners, leads, matchpoints or IMPs), in English
-and in French."""
+evening's story heads and list of boards), write exactly what the Jinja loops they replaced
+wrote, kept here as the reference: whatever the values (markup in names and sentences, no
+round, no score, sections, partners, leads, matchpoints or IMPs), in English and in French."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from markupsafe import Markup
 
 from bridgescore.languages import use
 from bridgescore.reports.html import environment
@@ -78,40 +76,6 @@ EVENING_NOW = """\
 {{ b|story_head(imps) }}STORY</section>
 {% endfor %}"""
 
-TRAVELLER = """\
-  <tbody>
-  {% for r in rows %}
-    {% set score = r.ns_score %}
-    <tr id="r{{ loop.index }}" class="{{ r.kind|replace(' ', '-') }}">
-      {% if show_round %}<td class="num opt">{{ r.round|blank }}</td>{% endif %}
-      {% if show_table %}<td class="num opt">{{ r.table or "" }}</td>{% endif %}
-      <td class="num pair ns">{% for e in r.ns_entrants %}{{ e|who(e|at_side("NS")) }}\
-{% if not loop.last %} &amp; {% endif %}{% endfor %}</td>
-      <td class="num pair ew">{% for e in r.ew_entrants %}{{ e|who(e|at_side("EW")) }}\
-{% if not loop.last %} &amp; {% endif %}{% endfor %}</td>
-      <td class="contract">{{ r|result }}</td>
-      <td>{{ r.declarer|blank }}</td>
-      {% if show_lead %}<td class="lead opt">{{ r.lead|lead }}</td>{% endif %}
-      <td class="num">{{ r.tricks|blank }}</td>
-      <td class="num score ns-score">{% if score is not none and score >= 0 %}{{ score }}\
-{% endif %}</td>
-      <td class="num score ew-score">{% if score is not none and score < 0 %}{{ -score }}\
-{% endif %}</td>
-      <td class="num value ns-value">{{ r.ns_mp_exact|num }}</td>
-      <td class="num value ew-value">{{ r.ew_mp_exact|num }}</td>
-      {% if show_par %}<td class="num vs-par">{% if r.par_difference is not none %}\
-{{ "%+d"|format(r.par_difference) if r.par_difference else "0" }}{% endif %}</td>{% endif %}
-      <td class="why">{% set why = r.explanation|present %}{% if why %}<details><summary>\
-{{ why_word }}</summary><div id="r{{ loop.index }}-why">{% for side, e in why %}<p><b>{{ side }}\
-</b> {{ e.text|tr }}</p>{% endfor %}</div></details>{% endif %}</td>
-    </tr>
-  {% endfor %}
-  </tbody>"""
-
-TRAVELLER_NOW = """\
-  <tbody>
-{{ rows|traveller_rows(show_round, show_table, show_lead, show_par, why_word) }}  </tbody>"""
-
 TEXT = st.sampled_from(["", "Smith & Jones", '<b>"O\'Neil"</b>', "Ève", "A-12", "x"])
 EXACT = st.sampled_from(["0", "1", "979", "1209100/25953", "-3", "7/2", "48950/999", "100"])
 
@@ -153,50 +117,6 @@ def rows(draw: st.DrawFn) -> dict[str, Any]:
         "running_exact": draw(EXACT),
         "explanation": draw(st.none() | TEXT),
     }
-
-
-@st.composite
-def traveller_rows(draw: st.DrawFn) -> dict[str, Any]:
-    player = draw(st.booleans())
-    row = draw(rows())
-    sides = st.none() | st.fixed_dictionaries({"text": TEXT})
-    return row | {
-        "table": draw(st.none() | st.sampled_from(["", "7", "<t>"])),
-        "kind": draw(st.sampled_from(["played", "not played", "passed out", "split"])),
-        "ns_entrants": [_who(draw, player) for _ in range(draw(st.integers(0, 2)))],
-        "ew_entrants": [_who(draw, player) for _ in range(draw(st.integers(0, 2)))],
-        "ns_mp_exact": draw(st.none() | EXACT),
-        "ew_mp_exact": draw(st.none() | EXACT),
-        "par_difference": draw(st.none() | st.integers(-1000, 1000) | st.just(0)),
-        "explanation": {"NS": draw(sides), "EW": draw(sides)},
-    }
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.lists(traveller_rows(), max_size=4),
-    st.booleans(),
-    st.booleans(),
-    st.booleans(),
-    st.booleans(),
-    st.sampled_from(["en", "fr"]),
-)
-def test_traveller_rows_written_as_the_loop_wrote_them(
-    shown: list[dict[str, Any]],
-    show_round: bool,
-    show_table: bool,
-    show_lead: bool,
-    show_par: bool,
-    language: str,
-) -> None:
-    env = environment(CLUB)
-    values = {"rows": shown, "show_round": show_round, "show_table": show_table}
-    values |= {"show_lead": show_lead, "show_par": show_par}
-    with use(language):
-        # the page's own word, as board.html says it once (a Markup): "Pourquoi" in French
-        values["why_word"] = Markup(env.from_string('{{ _("Why") }}').render())
-        expected = env.from_string(TRAVELLER).render(values)
-        assert env.from_string(TRAVELLER_NOW).render(values) == expected
 
 
 @settings(max_examples=150, deadline=None)
@@ -242,16 +162,6 @@ def test_the_reference_shows_the_rows() -> None:
     card = env.from_string(CARD_ROWS_NOW).render(values | {"imps": False})
     assert 'href="board-7.html#r3"' in card and "Smith &amp; Jones" in card
     assert 'title="beat &lt;3&gt;">3.50</a>' in card and "43.75" in card
-    traveller = {
-        **shown, "table": "3", "kind": "passed out", "ns_score": -50, "ns_mp_exact": "1",
-        "ew_mp_exact": "7", "par_difference": -470, "ns_entrants": shown["opponents"],
-        "ew_entrants": [], "explanation": {"NS": {"text": "beat <3>"}, "EW": None},
-    }  # fmt: skip
-    flags = {"show_round": True, "show_table": True, "show_lead": True, "show_par": True}
-    rows = env.from_string(TRAVELLER).render({"rows": [traveller], "why_word": "Why", **flags})
-    assert '<tr id="r1" class="passed-out">' in rows and "Smith &amp; Jones" in rows
-    assert '<td class="num score ew-score">50</td>' in rows and ">-470</td>" in rows
-    assert '<div id="r1-why"><p><b>NS</b> beat &lt;3&gt;</p></div>' in rows
     evening = env.from_string(EVENING_NOW).render(values | {"imps": False})
     assert 'id="b7-A"' in evening and "Board 7 (section A) <small>NS, round 2</small>" in evening
     assert "3.50 of 8.00 MP (43.75%)" in evening and '<span class="score">+420</span>' in evening

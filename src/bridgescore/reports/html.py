@@ -379,81 +379,6 @@ def _card_rows(written: _Written) -> Callable[..., Markup]:
     return card_rows
 
 
-def _traveller_rows(written: _Written) -> Callable[..., Markup]:
-    """The ``traveller_rows`` filter: a traveller's table rows (``board.html``) as the
-    template wrote them, built here as a score card's are (:func:`_card_rows`): a traveller
-    of thousands of tables was most of the rankings', travellers' and recap sheet's time."""
-
-    def traveller_rows(
-        rows: Iterable[Mapping[str, Any]],
-        show_round: bool,
-        show_table: bool,
-        show_lead: bool,
-        show_par: bool,
-        why_word: str,
-    ) -> Markup:
-        out = _output
-        language = current()
-        code = language.code
-        why_said = out(why_word)
-
-        def pair(entrants: Iterable[Mapping[str, Any]], side: str) -> str:
-            return " &amp; ".join(
-                _who_link(e["label"], e["page"], e["name"], _kind_of(e), at_side(e, side), code)
-                for e in entrants
-            )
-
-        lines: list[str] = []
-        add = lines.append
-        for index, r in enumerate(rows, start=1):
-            score = r["ns_score"]
-            add(f'    <tr id="r{index}" class="{out(r["kind"].replace(" ", "-"))}">\n')
-            if show_round:
-                add(f'<td class="num opt">{out(_blank(r["round"]))}</td>')
-            if show_table:
-                add(f'<td class="num opt">{out(r["table"] or "")}</td>')
-            add(f'      <td class="num pair ns">{pair(r["ns_entrants"], "NS")}</td>\n')
-            add(f'      <td class="num pair ew">{pair(r["ew_entrants"], "EW")}</td>\n')
-            contract = r["contract"]
-            result: Markup | str
-            if contract and contract != "PASS":  # result_markup(r)
-                result = _contract_markup(contract, code)
-            else:
-                result = result_markup(r)
-            add(f'      <td class="contract">{out(result)}</td>\n')
-            add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
-            if show_lead:
-                add(f'<td class="lead opt">{out(_lead_markup(r["lead"], code))}</td>')
-            add(f'      <td class="num">{out(_blank(r["tricks"]))}</td>\n')
-            ns = out(score) if score is not None and score >= 0 else ""
-            ew = out(-score) if score is not None and score < 0 else ""
-            add(f'      <td class="num score ns-score">{ns}</td>\n')
-            add(f'      <td class="num score ew-score">{ew}</td>\n')
-            for side in ("ns", "ew"):
-                value = out(written(r[f"{side}_mp_exact"], language))
-                add(f'      <td class="num value {side}-value">{value}</td>\n')
-            if show_par:
-                difference = r["par_difference"]
-                versus = "" if difference is None else f"{difference:+d}" if difference else "0"
-                add(f'<td class="num vs-par">{out(versus)}</td>')
-            why = present(r["explanation"])
-            if why:
-                said = "".join(
-                    f"<p><b>{out(side)}</b> {out(shown_text(e['text']))}</p>" for side, e in why
-                )
-                why_cell = (
-                    f'<details><summary>{why_said}</summary><div id="r{index}-why">{said}</div>'
-                    "</details>"
-                )
-            else:
-                why_cell = ""
-            add(f'      <td class="why">{why_cell}</td>\n')
-            add("    </tr>\n")
-        return Markup("".join(lines))
-
-    return traveller_rows
-
-
 # What an evening's story heads say (:func:`_story_heads`), marked for the catalogues
 _TO_TRAVELLER = N_("This result on the board's traveller, with the reason")
 _ROUND = N_("round %(round)s")
@@ -737,7 +662,6 @@ def environment(rules: Rules) -> jinja2.Environment:
         heading=board_heading,
         told=told,
         card_rows=_card_rows(written),
-        traveller_rows=_traveller_rows(written),
         story_head=story_head,
         jump_list=jump_list,
     )
