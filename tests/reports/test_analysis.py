@@ -330,7 +330,12 @@ def test_without_deals_the_field_alone(tmp_path: Path) -> None:
     assert not twin["solved"] and twin["parts"] is None
     for board in twin["boards"]:
         assert board["analysis"] == [] and board["versus_par"] is None
-        assert board["field"] and [s["kind"] for s in board["verdict"]] == ["score"]
+        assert [s["kind"] for s in board["verdict"]] == ["score"]
+        # the pair's own standing here (none on a board it has no result on), what the
+        # field did in the board's twin
+        assert [s["kind"] for s in board["field"]] in ([], ["standing"])
+        traveller = json.loads((site.directory / board["page"]).with_suffix(".json").read_text())
+        assert traveller["field"] and {s["kind"] for s in traveller["field"]} == {"field"}
     assert "deals are not known" in (site.directory / "pair-1ns-evening.html").read_text()
 
 
@@ -361,6 +366,45 @@ def test_the_view_function_is_the_pages() -> None:
     pages = views.SessionPages(result, solved, evenings=True)
     assert data == pages.evening(entrant)
     assert data["leads"] is False and data["boards"][0]["hands"]["N"]["hcp"] == 12  # A, J, A, K
+
+
+def _plain(data: object) -> object:
+    return json.loads(json.dumps(data))
+
+
+def test_the_evening_twin_refers_to_the_card_and_the_boards_and_loses_nothing() -> None:
+    """An evening's twin (format 2) leaves out its score card's rows and each board's deal and
+    what the field did: each board joined again with the card twin's row (in the same order)
+    and the board's twin is the page's data, every value, for every entrant."""
+    result = _mini()
+    solved = solve(result.session.boards.values())
+    pages = views.SessionPages(result, solved, evenings=True)
+    for entrant in pages.card_entrants():
+        data = pages.evening(entrant)
+        twin = _plain(views.evening_twin(data))
+        assert isinstance(twin, dict) and twin["format"] == 2
+        card = _plain(pages.card(entrant))
+        assert isinstance(card, dict) and twin["card"] == card["page"]
+        joined = []
+        for board, row in zip(twin["boards"], card["boards"], strict=True):
+            assert [board[k] for k in ("board", "section", "page", "row")] == [
+                row[k] for k in ("board", "section", "page", "row")
+            ]
+            traveller = _plain(pages.traveller((board["board"], board["section"])))
+            assert isinstance(traveller, dict) and traveller["page"] == board["page"]
+            assert [s["kind"] for s in board["field"]] == ["standing"]
+            assert {s["kind"] for s in traveller["field"]} == {"field"}
+            shared = ("dealer", "vulnerability", "hands", "double_dummy")
+            joined.append(
+                {
+                    **row,
+                    **board,
+                    **{key: traveller[key] for key in shared},
+                    "field": traveller["field"] + board["field"],
+                }
+            )
+        assert {**twin, "boards": joined} == _plain({**data, "format": 2})
+        assert len(json.dumps(twin)) < len(json.dumps(_plain(data)))
 
 
 @given(

@@ -64,13 +64,14 @@ def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int])
     twin = client.get(f"/results/{session}/pair-2ns-evening.json").json()
     assert (twin["page"], twin["card"]) == ("pair-2ns-evening.html", "pair-2ns.html")
     assert twin["solved"] and twin["leads"]
+    assert twin["format"] == 2
     board = twin["boards"][0]
-    assert (board["board"], board["score"], board["mp_exact"], board["top_exact"]) == (
-        1,
-        50,
-        "4",
-        "6",
-    )
+    # the score card's row in the card's twin, the deal and the field in the board's
+    row = client.get(f"/results/{session}/{twin['card'].removesuffix('.html')}.json").json()
+    row = row["boards"][0]
+    assert (row["board"], row["score"], row["mp_exact"], row["top_exact"]) == (1, 50, "4", "6")
+    assert (board["board"], board["page"], board["row"]) == (1, "board-1.html", row["row"])
+    traveller = client.get(f"/results/{session}/board-1.json").json()
     assert board["versus_par"] == 50 - (-420) == 470
     assert board["parts"] == {"contract": 0, "lead": 0, "play": 470}
     verdict = [s["text"] for s in board["verdict"]]
@@ -83,21 +84,25 @@ def test_a_pairs_evening_and_its_twin_worked_by_hand(night: tuple[Console, int])
         "The opening lead: your ♥A by N gave nothing away: declarer still makes 10 tricks "
         "double dummy after it."
     )
-    field = [s["text"] for s in board["field"]]
+    assert [s["text"] for s in board["field"]] == [
+        "Your +50 beat 2 and tied 0 of the 3 other results."
+    ]
+    field = [s["text"] for s in traveller["field"]]
     assert field[0] == (
         "4 tables have a result on this board; the most common contract was 4♠ by EW "
         "(2 of 4 tables)."
     )
     # double dummy: every seat and strain as endplay's own table has it; the lead played out
+    hands = traveller["hands"]
     pbn = "N:" + " ".join(
-        ".".join(board["hands"][seat][suit] for suit in ("spades", "hearts", "diamonds", "clubs"))
+        ".".join(hands[seat][suit] for suit in ("spades", "hearts", "diamonds", "clubs"))
         for seat in "NESW"
     )
     table = calc_dd_table(_endplay_deal(pbn, "nt", "N"))
-    for seat, row in board["double_dummy"]["tricks"].items():
-        for strain, tricks in row.items():
+    for seat, seat_tricks in traveller["double_dummy"]["tricks"].items():
+        for strain, tricks in seat_tricks.items():
             assert tricks == table[Denom.find(strain), Player.find(seat)], (seat, strain)
-    assert board["double_dummy"]["par_score"] == -420
+    assert traveller["double_dummy"]["par_score"] == -420
     makes = next(s["text"] for s in board["analysis"] if s["text"].startswith("Your opponents"))
     best = {s: max(table[Denom.find(s), Player.find(p)] for p in "EW") for s in ("nt", "spades")}
     assert f"{best['nt'] - 6}NT ({best['nt']} tricks by E or W)" in makes
@@ -186,16 +191,19 @@ SHOWN = {"full": "Ann Lee", "initials": "A. L.", "number": "No. 4711", "hidden":
 @pytest.mark.parametrize("publish", list(SHOWN))
 def test_each_publish_setting_on_the_evenings(night: tuple[Console, int], publish: str) -> None:
     """Ann Lee (pair 1 NS, with Bob Ray) as she chose, on her pair's evening, on the evenings
-    of the pairs that played against her (their opponents' names) and on the ranking."""
+    of the pairs that played against her (their opponents' names: in their score cards' twins,
+    which their evenings' twins refer to) and on the ranking."""
     web, session = night
     web.store.edit_player("Ann Lee", ids={"club": "4711"}, club="Riverside")
     PlayersSide(web.store).set_publish("Ann Lee", publish, club="Riverside")
     client = web.client()
     shown = f"{SHOWN[publish]} & Bob Ray"
-    # pair 1 EW played her on board 1, pair 2 EW on board 2: their pages name their
-    # opponents in the JSON (the HTML names no opponent)
-    named = {"pair-1ns-evening": ("html", "json"), "index": ("html", "json")}
-    named |= {"pair-1ew-evening": ("json",), "pair-2ew-evening": ("json",)}
+    # pair 1 EW played her on board 1, pair 2 EW on board 2: their score cards' twins name
+    # their opponents (their evenings' HTML and twins name no opponent)
+    named: dict[str, tuple[str, ...]] = {"pair-1ns-evening": ("html", "json")}
+    named |= {"index": ("html", "json")}
+    named |= {"pair-1ew": ("json",), "pair-2ew": ("json",)}
+    named |= {"pair-1ew-evening": (), "pair-2ew-evening": ()}
     for name, kinds in named.items():
         for kind in ("html", "json"):
             text = client.get(f"/results/{session}/{name}.{kind}").text
@@ -205,7 +213,7 @@ def test_each_publish_setting_on_the_evenings(night: tuple[Console, int], publis
                 assert "Ann Lee" not in text, (name, kind)
     own = client.get(f"/results/{session}/pair-1ns-evening.json").json()
     assert own["name"] == shown
-    opponents = client.get(f"/results/{session}/pair-1ew-evening.json").json()
+    opponents = client.get(f"/results/{session}/pair-1ew.json").json()
     assert opponents["boards"][0]["opponents"][0]["name"] == shown
 
 
@@ -217,7 +225,8 @@ def test_a_session_without_deals_gets_the_field_alone(tmp_path: Path) -> None:
         twin = client.get(f"/results/{session}/pair-2ns-evening.json").json()
         assert not twin["solved"] and not twin["leads"] and twin["parts"] is None
         for board in twin["boards"]:
-            assert board["hands"] is None and board["double_dummy"] is None
+            traveller = client.get(f"/results/{session}/board-{board['board']}.json").json()
+            assert traveller["hands"] is None and traveller["double_dummy"] is None
             assert board["analysis"] == [] and board["versus_par"] is None
             assert [s["kind"] for s in board["verdict"]] == ["score"]
         first = [s["text"] for s in twin["boards"][0]["field"]]
@@ -238,8 +247,9 @@ def test_an_individual_players_evening(tmp_path: Path) -> None:
         assert linked["1"] == "player-1-evening.html" and len(linked) == 8
         twin = client.get(f"/results/{session}/player-1-evening.json").json()
         first, second = twin["boards"]
-        assert (first["mp_exact"], first["top_exact"], first["versus_par"]) == ("0", "2", 0)
-        assert (second["mp_exact"], second["top_exact"]) == ("2", "2")
+        rows = client.get(f"/results/{session}/player-1.json").json()["boards"]
+        assert (rows[0]["mp_exact"], rows[0]["top_exact"], first["versus_par"]) == ("0", "2", 0)
+        assert (rows[1]["mp_exact"], rows[1]["top_exact"]) == ("2", "2")
         assert second["versus_par"] == 620 - 800 == -180
         assert second["parts"] == {"contract": -180, "lead": 0, "play": 0}
         assert second["verdict"][1]["text"] == (

@@ -229,6 +229,7 @@ class Analyst:
         # a pair's standing on a board follows from its side and score: said once for each
         self._standings: dict[tuple[str | None, int, Side, int], Statement] = {}
         self._score_lines: dict[int, tuple[Explanation, Statement]] = {}
+        self._results: dict[int, tuple[BridgeResult, str]] = {}
 
     def field(self, board: ScoredBoard) -> Field:
         key = (board.section, board.board.number)
@@ -258,7 +259,9 @@ class Analyst:
         verdict.insert(0, self._score_line(row))
         return Story(
             row,
-            Text(N_("not played")) if played is None and not table.table.played else _what(table),
+            Text(N_("not played"))
+            if played is None and not table.table.played
+            else self._what(table),
             tuple(field_said),
             tuple(dd_said),
             tuple(verdict),
@@ -268,11 +271,18 @@ class Analyst:
 
     # --- the field
 
-    def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
-        key = (board.board.section, board.board.board.number)
+    def field_said(self, board: ScoredBoard) -> tuple[Statement, ...]:
+        """What the field did on ``board`` (statements of kind ``field``): the same on every
+        entrant's evening, said once."""
+        key = (board.section, board.board.number)
         said = self._field_said.get(key)
         if said is None:
-            said = self._field_said[key] = tuple(_field_said(board))
+            said = self._field_said[key] = tuple(_field_said(self.field(board)))
+        return said
+
+    def _field(self, row: CardRow, board: Field, played: BridgeResult | None) -> list[Statement]:
+        said = self.field_said(board.board)
+        key = (board.board.section, board.board.board.number)
         if played is None or not board.results:
             return list(said)
         standing = self._standings.get((*key, row.side, played.ns_score))
@@ -690,6 +700,17 @@ class Analyst:
             known = self._score_lines[id(why)] = (why, self._score_sentence(row, why))
         return known[1]
 
+    def _what(self, table: ScoredTable) -> str:
+        """What the table did, in words: said once for each result, which a board's tables
+        with the same result share (kept with it, so that its id stays its own)."""
+        played = table.table.result
+        if played is None:
+            return table.table.describe()
+        known = self._results.get(id(played))
+        if known is None:
+            known = self._results[id(played)] = (played, result_text(played))
+        return known[1]
+
     def _score_sentence(self, row: CardRow, why: Explanation) -> Statement:
         if why.in_imps:
             text = Text(
@@ -854,11 +875,6 @@ def _field_said(board: Field) -> list[Statement]:
         )
     )
     return said
-
-
-def _what(table: ScoredTable) -> str:
-    played = table.table.result
-    return table.table.describe() if played is None else result_text(played)
 
 
 def _for(side: Side, ns_score: int) -> int:

@@ -25,20 +25,26 @@ def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
     """A score card's (:func:`bridgescore.reports.views.card`) board-by-board percentages (IMPs
     in IMP events) as an SVG bar chart, 800 × 280."""
     key = "imps_exact" if imps else "percent_exact"
+    # each value as the card has it (a fraction's text, or an integer): a bar is looked up by
+    # it, where a Fraction's hash is worked out anew each time (some 80 a card)
     points = [(row["board"], row[key]) for row in card["boards"] if row[key] is not None]
-    values = [_fraction(value) if type(value) is str else Fraction(value) for _, value in points]
     if imps:
-        reach = max([abs(v) for v in values] + [Fraction(3)]) * Fraction(11, 10)
+        reach = max([abs(_value(v)) for _, v in points] + [Fraction(3)]) * Fraction(11, 10)
         low, high = -reach, reach
     else:
         low, high = _PERCENTS
-    slots = max(len(values), 12)  # few boards: bars stay narrow
+    scale = (low, high) if imps else None  # a percentage's bar needs no scale in its key
+    slots = max(len(points), 12)  # few boards: bars stay narrow
     language = current().code  # the labels are in the reader's language
     out = [_head(imps, language)]
-    for index, ((board, _row), value) in enumerate(zip(points, values, strict=True)):
-        out.append(_bar(index, board, value, slots, low, high, imps))
+    for index, (board, value) in enumerate(points):
+        out.append(_bar(index, board, value, slots, scale))
     out.append(_frame(low, high, imps, language))
     return "\n".join(out)
+
+
+def _value(value: str | int) -> Fraction:
+    return _fraction(value) if type(value) is str else Fraction(value)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -76,13 +82,15 @@ def _head(imps: bool, language: str) -> str:
 def _bar(
     index: int,
     board: object,
-    value: Fraction,
+    shown: str | int,
     slots: int,
-    low: Fraction,
-    high: Fraction,
-    imps: bool,
+    scale: tuple[Fraction, Fraction] | None,
 ) -> str:
-    """The bar of the ``index``-th board played (of ``slots`` places) and its board number."""
+    """The bar of the ``index``-th board played (of ``slots`` places) and its board number:
+    IMPs from ``scale``'s low to high, a percentage (``scale`` None) from 0 to 100."""
+    imps = scale is not None
+    low, high = _PERCENTS if scale is None else scale
+    value = _value(shown)
     step = (RIGHT - LEFT) / slots
     x = LEFT + step * index + step * 0.15
     base = _y(_middle(imps), low, high)

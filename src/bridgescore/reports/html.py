@@ -34,7 +34,7 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import N_, _, current, install, written_date
+from bridgescore.languages import N_, Language, _, current, install, written_date
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files, Forked, Split, can_fork
@@ -204,24 +204,31 @@ def _fraction(text: str) -> Fraction:
     return Fraction(text)  # a session repeats its values: 0, the tops, the usual fractions
 
 
-def _numbers(rules: Rules) -> Callable[[str | int | None], str]:
+_Written = Callable[[str | int | None, Language], str]
+
+
+def _numbers(rules: Rules) -> tuple[Callable[[str | int | None], str], _Written]:
     """The ``num`` filter: a value rounded by ``rules``, written in the current language's form
-    (the rounding is the rules', whatever the language)."""
+    (the rounding is the rules', whatever the language); and the same in a language given,
+    for what writes many numbers in one language (a score card's rows)."""
 
     def num(value: str | int | None) -> str:
+        return written(value, current())
+
+    def written(value: str | int | None, language: Language) -> str:
         if type(value) is str:
-            return current().number(shown(value))
+            return language.number(shown(value))
         exact = _exact(value)
         if exact is None:
             return ""
-        return current().number(fmt_fixed(exact, rules.decimals, rules.rounding))
+        return language.number(fmt_fixed(exact, rules.decimals, rules.rounding))
 
     # A site shows the same few hundred values many thousand times: each is formatted once.
     @functools.lru_cache(maxsize=65536)
     def shown(value: str) -> str:
         return fmt_fixed(_fraction(value), rules.decimals, rules.rounding)
 
-    return num
+    return num, written
 
 
 def imps_text(value: str | int | None) -> str:
@@ -302,11 +309,12 @@ def _who_link(
     return Markup(f'<a href="{escape(page)}" title="{title}">{text}</a>')
 
 
-def _card_rows(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
+def _card_rows(written: _Written) -> Callable[..., Markup]:
     """The ``card_rows`` filter: a score card's table rows (``card.html``) as the template
     wrote them, built here. A site's score cards are some 26 rows a card, each a dozen values,
     and Jinja's loop (a lookup, a filter and an escape for each) was two thirds of a card's
-    time. Each value is written as ``{{ }}`` writes it (:func:`_output`)."""
+    time. Each value is written as ``{{ }}`` writes it (:func:`_output`), in the language
+    looked up once for the card (each filter looks it up for each value)."""
 
     def card_rows(
         rows: Iterable[Mapping[str, Any]],
@@ -316,6 +324,15 @@ def _card_rows(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
         imps: bool,
     ) -> Markup:
         out = _output
+        language = current()
+        code = language.code
+
+        def num(value: str | int | None) -> str:
+            return written(value, language)
+
+        def who(e: Mapping[str, Any]) -> Markup:  # who_link(e, entrant_number(e))
+            return _who_link(e["label"], e["page"], e["name"], _kind_of(e), entrant_number(e), code)
+
         value_key = "imps_exact" if imps else "mp_exact"
         lines: list[str] = []
         add = lines.append
@@ -328,18 +345,24 @@ def _card_rows(num: Callable[[str | int | None], str]) -> Callable[..., Markup]:
             add(f'      <td class="num board"><a href="{page}#r{row}">{out(r["board"])}</a></td>\n')
             add(f"      <td>{out(r['direction'])}</td>\n")
             if player:
-                partners = "".join(who_link(e, entrant_number(e)) for e in r["partners"])
+                partners = "".join(who(e) for e in r["partners"])
                 add(f'<td class="num pair">{partners}</td>')
             opponents = "; ".join(
-                str(who_link(e, entrant_number(e)))  # a Markup: its text, not escaped again
+                str(who(e))  # a Markup: its text, not escaped again
                 + (f' <span class="opp-names">{out(e["name"])}</span>' if e["name"] else "")
                 for e in r["opponents"]
             )
             add(f'      <td class="pair opponents">{opponents}</td>\n')
-            add(f'      <td class="contract">{out(result_markup(r))}</td>\n')
+            contract = r["contract"]
+            result: Markup | str
+            if contract and contract != "PASS":  # result_markup(r)
+                result = _contract_markup(contract, code)
+            else:
+                result = result_markup(r)
+            add(f'      <td class="contract">{out(result)}</td>\n')
             add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
             if show_lead:
-                add(f'<td class="lead opt">{out(lead_markup(r["lead"]))}</td>')
+                add(f'<td class="lead opt">{out(_lead_markup(r["lead"], code))}</td>')
             add(f'      <td class="num opt">{out(_blank(r["tricks"]))}</td>\n')
             add(f'      <td class="num score">{out(_blank(r["score"]))}</td>\n')
             value = out(num(r[value_key]))
@@ -611,7 +634,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    num = _numbers(rules)
+    num, written = _numbers(rules)
     story_head, jump_list = _story_heads(num)
     env.filters.update(
         num=num,
@@ -638,7 +661,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         at_side=at_side,
         heading=board_heading,
         told=told,
-        card_rows=_card_rows(num),
+        card_rows=_card_rows(written),
         story_head=story_head,
         jump_list=jump_list,
     )
@@ -756,8 +779,10 @@ class _Writer:
         self.fragments = Fragments()
         self.pages: list[str] = []
 
-    def page(self, template: str, data: Mapping[str, Any]) -> None:
-        """``X.html`` rendered from ``data``, and ``X.json``: the same data."""
+    def page(
+        self, template: str, data: Mapping[str, Any], twin: Mapping[str, Any] | None = None
+    ) -> None:
+        """``X.html`` rendered from ``data``, and ``X.json``: the same data (or ``twin``)."""
         name = str(data["page"]).removesuffix(".html")
         self.files.write(
             self.directory / f"{name}.html",
@@ -765,7 +790,8 @@ class _Writer:
         )
         # No indent: json's C encoder does the work (indenting falls back to pure Python); a
         # page's data is a tree, so looking for cycles in it is time lost.
-        text = json.dumps(data, ensure_ascii=False, check_circular=False) + "\n"
+        text = json.dumps(data if twin is None else twin, ensure_ascii=False, check_circular=False)
+        text += "\n"
         self.files.write(self.directory / f"{name}.json", text)
         self.pages.append(f"{name}.html")
 
@@ -913,7 +939,8 @@ def _cards(
         writer.page("card.html", card)
         done()
         if analysis:
-            writer.page("evening.html", pages.evening(entrant, card))
+            evening = pages.evening(entrant, card)
+            writer.page("evening.html", evening, views.evening_twin(evening))
             done()
 
 

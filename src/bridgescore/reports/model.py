@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import NamedTuple
 
 from bridgescore.bridge import Side
@@ -204,19 +205,52 @@ class ScoreCard:
 
 def score_cards(result: SessionResult) -> tuple[ScoreCard, ...]:
     """A card for every ranked entrant, in field then number order."""
-    played: dict[Entrant, list[Played]] = {}
-    for board in result.boards:
-        for position, table in enumerate(board.tables, start=1):
-            for side in Side:
-                entrants = table.ns_entrants if side is Side.NS else table.ew_entrants
-                for entrant in entrants:
-                    played.setdefault(entrant, []).append(Played(board, table, side, position))
-    cards = []
-    for field in result.fields:
-        for standing in sorted(field.standings, key=lambda s: s.entrant):
-            items = played.get(standing.entrant, [])
-            cards.append(ScoreCard(standing.entrant, standing, field, _rows(standing, items)))
-    return tuple(cards)
+    cards = ScoreCards(result)
+    return tuple(
+        cards.made(standing, field)
+        for field in result.fields
+        for standing in sorted(field.standings, key=lambda s: s.entrant)
+    )
+
+
+class ScoreCards:
+    """Every ranked entrant's score card, each made when first asked for: a large site's cards
+    are shared by two processes (:class:`bridgescore.reports.files.Split`), and each makes
+    its own after the fork, on its own core, rather than the first make all of them before."""
+
+    def __init__(self, result: SessionResult) -> None:
+        self.result = result
+        # in field then number order (an entrant ranked in two fields: the later field's card)
+        self._ranked = {
+            standing.entrant: (standing, field)
+            for field in result.fields
+            for standing in sorted(field.standings, key=lambda s: s.entrant)
+        }
+        self._made: dict[Entrant, ScoreCard] = {}
+
+    def entrants(self) -> tuple[Entrant, ...]:
+        return tuple(self._ranked)
+
+    def __getitem__(self, entrant: Entrant) -> ScoreCard:
+        card = self._made.get(entrant)
+        if card is None:
+            card = self._made[entrant] = self.made(*self._ranked[entrant])
+        return card
+
+    def made(self, standing: Standing, field: FieldResult) -> ScoreCard:
+        rows = _rows(standing, self._played.get(standing.entrant, []))
+        return ScoreCard(standing.entrant, standing, field, rows)
+
+    @cached_property
+    def _played(self) -> dict[Entrant, list[Played]]:
+        played: dict[Entrant, list[Played]] = {}
+        for board in self.result.boards:
+            for position, table in enumerate(board.tables, start=1):
+                for side in Side:
+                    entrants = table.ns_entrants if side is Side.NS else table.ew_entrants
+                    for entrant in entrants:
+                        played.setdefault(entrant, []).append(Played(board, table, side, position))
+        return played
 
 
 class Played(NamedTuple):

@@ -16,6 +16,9 @@ with :func:`site` (:func:`teams_site`) for what every page shows around its own 
 follow the score JSON (:mod:`bridgescore.formats.json`): a JSON number, and ``<key>_exact`` (a
 fraction string such as ``"29/3"``) wherever rounding could lose something -- pages display the
 exact value, rounded by the rules. Rankings and travellers extend that JSON's own entries.
+An evening's twin (:func:`evening_twin`) leaves out what its page shows from the score card's
+twin and the boards' twins, which it names: a field of thousands would repeat them thousands
+of times.
 
 A site's pages share lookups built once: :class:`SessionPages` (:class:`TeamsPages`) makes every
 page of a session in time linear in the session; the functions above build one for one page.
@@ -37,14 +40,13 @@ from bridgescore.reports.model import (
     BoardKey,
     CardRow,
     RecapCell,
-    ScoreCard,
+    ScoreCards,
     board_key,
     board_page,
     entrant_page,
     evening_page,
     field_anchor,
     in_imps,
-    score_cards,
 )
 from bridgescore.reports.model import recap as recap_sheets
 from bridgescore.reports.words import Text, field_title, rules_summary
@@ -112,8 +114,8 @@ class SessionPages:
         return {board_key(b): i for i, b in enumerate(self.result.boards)}
 
     @cached_property
-    def _cards(self) -> dict[Entrant, ScoreCard]:
-        return {card.entrant: card for card in score_cards(self.result)}
+    def _cards(self) -> ScoreCards:
+        return ScoreCards(self.result)
 
     @cached_property
     def _ranked(self) -> frozenset[Entrant]:
@@ -167,7 +169,7 @@ class SessionPages:
 
     def card_entrants(self) -> tuple[Entrant, ...]:
         """Every entrant with a score card, in field then number order."""
-        return tuple(self._cards)
+        return self._cards.entrants()
 
     # --- index.html
 
@@ -264,6 +266,9 @@ class SessionPages:
             "next": _board_link(boards[index + 1]) if index + 1 < len(boards) else None,
             "results": results,
             **deal(scored.board, solved),
+            # what the field did: each entrant's evening tells it on the board, and its twin
+            # refers here rather than repeat it for every entrant
+            "field": [_said(s) for s in self._analyst.field_said(scored)],
         }
 
     # --- recap.html
@@ -485,6 +490,35 @@ def _said(statement: Statement) -> Data:
     return statement.data()
 
 
+EVENING_FORMAT = 2  # an evening twin's shape: docs/report.md#the-evenings-json-twin
+# What an evening's board keeps in its twin: its place on the traveller and what the evening
+# itself says of it. The score card's row is in the card's twin (its ``card``), the board's
+# deal and what the field did in the board's twin (each board's ``page``).
+_EVENING_BOARD = ("board", "section", "page", "row", "result")
+_EVENING_STORY = ("analysis", "verdict", "versus_par", "parts")
+
+
+def evening_twin(page: Data) -> Data:
+    """``pair-3ns-evening.json``: an evening's data (:meth:`SessionPages.evening`) without
+    what its page shows from the score card's twin and the boards' twins; each board's
+    ``field`` keeps the entrant's own standing, the statements of kind ``field`` being the
+    board's (``board-N.json``'s ``field``). Some 50 KB an entrant in a field of thousands,
+    two thirds of it repeated, before."""
+    return {
+        "bridgescore": page["bridgescore"],
+        "format": EVENING_FORMAT,
+        **page,
+        "boards": [
+            {
+                **{key: board[key] for key in _EVENING_BOARD},
+                "field": [s for s in board["field"] if s["kind"] != "field"],
+                **{key: board[key] for key in _EVENING_STORY},
+            }
+            for board in page["boards"]
+        ],
+    }
+
+
 def _scheme(masterpoints: Awards | None) -> Data | None:
     """The scheme every page names, when masterpoints are awarded."""
     if masterpoints is None:
@@ -545,7 +579,8 @@ def evening(
     double_dummy: Mapping[int, DoubleDummy] | None = None,
     leads: Leads | None = None,
 ) -> Data:
-    """``pair-3ns-evening.html`` / ``pair-3ns-evening.json``: the entrant's boards explained."""
+    """``pair-3ns-evening.html``: the entrant's boards explained (its JSON twin:
+    :func:`evening_twin`)."""
     return SessionPages(result, double_dummy, leads=leads, evenings=True).evening(entrant)
 
 
@@ -801,6 +836,7 @@ __all__ = [
     "card",
     "deal",
     "evening",
+    "evening_twin",
     "exactly",
     "rankings",
     "recap",

@@ -89,7 +89,7 @@ def results_page(request: Request) -> Response:
     if until is not None and utc_now() < until:
         site = {**site, "provisional_until": written_time(until)}
     if json_twin:
-        return JSONResponse(data)
+        return JSONResponse(views.evening_twin(data) if template == "evening.html" else data)
     env = bridge(request).env(result.rules)
     text = env.get_template(f"published_{template}").render(
         site=site, page=name, data=data, stylesheet=html.STYLESHEET
