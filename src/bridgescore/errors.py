@@ -63,7 +63,8 @@ def located(where: str, said: str) -> str:
     return _("%(where)s: %(sentence)s", where=where, sentence=said)
 
 
-def _cut(text: str, limit: int) -> str:
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with a count of what was cut in the language."""
     more = current().grouped(f"{len(text) - limit:,}")
     return text[:limit] + _("… (%(more)s more characters)", more=more)
 
@@ -87,10 +88,10 @@ class Problem:
     def __post_init__(self) -> None:
         # Input quoted in a message is cut short: a problem never carries a whole long line.
         if self.found is not None and len(self.found) > FOUND_LIMIT:
-            object.__setattr__(self, "found", _cut(self.found, FOUND_LIMIT))
+            object.__setattr__(self, "found", cut(self.found, FOUND_LIMIT))
         if len(self.message) > MESSAGE_LIMIT:
             with use("en"):
-                object.__setattr__(self, "message", _cut(self.message, MESSAGE_LIMIT))
+                object.__setattr__(self, "message", cut(self.message, MESSAGE_LIMIT))
 
     def where(self, path: str | None = None) -> str:
         parts = []

@@ -425,3 +425,15 @@ def test_every_setting_is_searched_or_says_why_not() -> None:
         assert bool(setting.trials) != bool(setting.unsearched), setting.field
         for word in setting.trials:
             setting.read(word)  # every word tried is one the setting reads
+
+
+def test_a_missing_file_is_said_missing_before_its_kind(tmp_path: Path) -> None:
+    # a .csv carries no figures to check, but one that is not there is first of all not there
+    missing = tmp_path / "travellers.csv"
+    assert run("check", str(missing)) == (
+        2,
+        f"bridgescore: {missing}: 1 problem\n{missing}: cannot read the file: no such file\n",
+    )
+    missing.write_text("", encoding="utf-8")
+    code, said = run("check", str(missing))
+    assert code == 2 and "nothing to check: a traveller CSV carries no figures" in said

@@ -24,6 +24,7 @@ from bridgescore.formats import json as result_json
 from bridgescore.formats.files import decode, decode_text, quote, read_bytes, read_utf8
 from bridgescore.formats.pbn import session as pbn_session
 from bridgescore.formats.results_file import ResultsFile
+from bridgescore.languages import use
 from bridgescore.rules import CLUB
 from bridgescore.scoring import score_pairs
 from bridgescore.traveller import Artificial
@@ -607,3 +608,29 @@ def test_a_long_line_is_quoted_short() -> None:
     assert message.endswith(
         "found '…{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{<E9>', expected a UTF-8 PBN file"
     )
+
+
+def test_a_quote_cut_counts_what_was_cut_in_the_language() -> None:
+    with use("fr"):
+        assert quote("{" * 1_080) == "{" * 80 + "… (1\u202f000 caractères de plus)"
+    with use("nl"):
+        assert quote("{" * 1_080) == "{" * 80 + "… (nog 1.000 tekens)"
+
+
+def test_a_size_in_the_language() -> None:
+    sizes = (256 * 1024**2, 1_000, 1, 2_048, 3 * 1024**3)
+    with use("fr"):
+        assert [files.size_text(s) for s in sizes] == [
+            "256 Mio",
+            "1\u202f000 octets",
+            "1 octet",
+            "2 Kio",
+            "3 Gio",
+        ]
+    assert [files.size_text(s) for s in sizes] == [
+        "256 MiB",
+        "1,000 bytes",
+        "1 byte",
+        "2 KiB",
+        "3 GiB",
+    ]

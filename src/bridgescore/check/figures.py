@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.errors import InputFileError, Problem
+from bridgescore.formats.files import looked_at
 from bridgescore.formats.reported import ReportedScores
 from bridgescore.languages import N_
 from bridgescore.languages.text import Text
@@ -126,6 +127,7 @@ def _read_figures(path: str | Path) -> Figures:
     name = str(path)
     kind = kind_of(path)
     if kind in _NO_FIGURES:
+        looked_at(path)
         raise InputFileError(
             name,
             [

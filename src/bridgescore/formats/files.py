@@ -26,8 +26,8 @@ import stat
 import sys
 from typing import TYPE_CHECKING, BinaryIO, cast
 
-from bridgescore.errors import InputFileError, Problem
-from bridgescore.languages import N_, _
+from bridgescore.errors import InputFileError, Problem, cut
+from bridgescore.languages import N_, _, current, ngettext
 from bridgescore.languages.text import Text
 
 if TYPE_CHECKING:
@@ -131,15 +131,17 @@ def quote(text: str, limit: int = 80) -> str:
     """``text`` for a message, cut to ``limit`` characters with a count of what was cut."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+    return cut(text, limit)
 
 
 def size_text(size: int) -> str:
     """A byte count as people read it: "256 MiB", "64 KiB", "1,000 bytes"."""
-    for unit, name in ((1024**3, "GiB"), (1024**2, "MiB"), (1024, "KiB")):
+    units = ((1024**3, N_("%(num)s GiB")), (1024**2, N_("%(num)s MiB")), (1024, N_("%(num)s KiB")))
+    for unit, name in units:
         if size >= unit and size % unit == 0:
-            return f"{size // unit} {name}"
-    return f"{size:,} bytes"
+            return _(name, num=size // unit)
+    grouped = current().grouped(f"{size:,}")
+    return ngettext("%(grouped)s byte", "%(grouped)s bytes", size, grouped=grouped)
 
 
 def _refuse(path: str | Path, message: str) -> InputFileError:
@@ -173,15 +175,7 @@ def read_bytes(path: str | Path) -> bytes:
     """
     if str(path) == STDIN:
         return _read_stdin()
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as error:
-        raise _refuse(
-            path, _("cannot read the file: %(why)s", why=os_reason(error, path))
-        ) from None
-    refused = _kind_of(mode)
-    if refused is not None:
-        raise _refuse(path, refused)
+    looked_at(path)
     try:
         with open(path, "rb", buffering=0) as handle:
             info = os.fstat(handle.fileno())
@@ -195,6 +189,23 @@ def read_bytes(path: str | Path) -> bytes:
         raise _refuse(
             path, _("cannot read the file: %(why)s", why=os_reason(error, path))
         ) from None
+
+
+def looked_at(path: str | Path) -> None:
+    """Refuse, as reading it would, an input that is not there or is a folder or a device
+    (standard input is always there): for a command that refuses a file by its kind before
+    reading it, so that a missing file is not said to be of the wrong kind."""
+    if str(path) == STDIN:
+        return
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        raise _refuse(
+            path, _("cannot read the file: %(why)s", why=os_reason(error, path))
+        ) from None
+    refused = _kind_of(mode)
+    if refused is not None:
+        raise _refuse(path, refused)
 
 
 def _read_stdin() -> bytes:
