@@ -66,3 +66,7 @@ def test_the_club_ladder_in_the_console(store: Store, tmp_path: Path) -> None:
     )
     empty = console.get("/director/ladder.json", **{"from": "2027-01-01"}).json()
     assert empty["ladder"] is None
+    # the form's "Rank" is the verb: what to rank, in the club's language
+    for language, label in (("fr", "Classer"), ("nl", "Rangschikken")):
+        assert console.post("/director/club/language", language=language).status_code == 303
+        assert f'<label>{label} <select name="by">' in console.get("/director/ladder").text
