@@ -111,6 +111,10 @@ class _Key:
     sides: tuple[SideScore, SideScore] = (None, None)  # as the traveller reader reads them
 
 
+# a pair's table in the JSON: its group's index, table, round, NS and EW pair numbers
+Seated = tuple[int, str | None, int | None, int, int]
+
+
 @dataclass(frozen=True, eq=False)
 class _Cells:
     """What each row says beyond its score, for making the rows as the reader makes them:
@@ -263,20 +267,25 @@ class ColumnarScores(Scores):
     def _explain_board(self, b: int, side: Side) -> list[Explanation | None]:
         order, first, _ = self._board_order()
         rows = order[first[b] : first[b + 1]]
-        # the board's cells as lists, once: a numpy scalar read a row at a time costs more
-        kinds = self.kind[rows].tolist()
-        points = self.ns_score[rows] if side is Side.NS else -self.ns_score[rows]
-        scores: list[Plain] = []
-        for r, kind, score in zip(rows.tolist(), kinds, points.tolist(), strict=True):
-            if kind == _NOT_PLAYED:
-                continue
-            if kind == _ARTIFICIAL:
-                ns, ew = self.artificial[r]
-                scores.append(ns if side is Side.NS else ew)
-            else:
-                scores.append(score)
-        made = iter(matchpoint_plain(scores, self.rules, int(self.expected[b])) if scores else [])
-        return [None if kind == _NOT_PLAYED else next(made) for kind in kinds]
+        kind = self.kind[rows]
+        played = kind != _NOT_PLAYED
+        # the played tables' scores as one list, each artificial one put in its place: a
+        # board's rows are not read one at a time (a numpy scalar costs more than a list's item)
+        rows_played = rows[played]
+        points = self.ns_score[rows_played]
+        scores: list[Plain] = (points if side is Side.NS else -points).tolist()
+        pick = 0 if side is Side.NS else 1
+        for i in np.flatnonzero(kind[played] == _ARTIFICIAL).tolist():
+            scores[i] = self.artificial[int(rows_played[i])][pick]
+        made: list[Explanation | None] = [
+            *(matchpoint_plain(scores, self.rules, int(self.expected[b])) if scores else [])
+        ]
+        if played.all():
+            return made
+        # each table's place in ``made``; one past its end (None) for a table not played
+        made.append(None)
+        at = np.where(played, np.cumsum(played) - 1, len(scores))
+        return list(map(made.__getitem__, at.tolist()))
 
     def totals(self) -> dict[Entrant, Fraction]:
         sums = self._sums()
@@ -504,36 +513,46 @@ class ColumnarScores(Scores):
             scored_boards.append(replace(summary, tables=scored))
         return SessionResult(session, self.rules, tuple(scored_boards), ranked.fields)
 
-    def grouped_tables(
-        self,
-    ) -> Callable[[int], Iterator[tuple[ScoredTable, tuple[str | None, int | None, int, int]]]]:
+    def grouped_tables(self) -> Callable[[int], tuple[list[ScoredTable], Iterator[Seated]]]:
         """:meth:`board_tables`, once the rows' cells are known to be kept: raises
         :class:`_Fallback` here rather than while the JSON is being written."""
         self._row_cells()
         return self.board_tables
 
-    def board_tables(
-        self, b: int
-    ) -> Iterator[tuple[ScoredTable, tuple[str | None, int | None, int, int]]]:
-        """Board ``b``'s tables in traveller order, for the JSON
-        (:func:`~bridgescore.formats.json.iterencode_grouped`), each with its table, round and
-        pair numbers: one :class:`ScoredTable` (as :meth:`session_result` makes it) for each
-        group of tables with the same result, lead and explanations, standing for all of them."""
+    def board_tables(self, b: int) -> tuple[list[ScoredTable], Iterator[Seated]]:
+        """Board ``b``'s tables for the JSON (:func:`~bridgescore.formats.json.iterencode_grouped`):
+        one :class:`ScoredTable` (as :meth:`session_result` makes it) for each group of tables
+        with the same result, lead and explanations, standing for all of them, then each
+        table's group (its index in those), table, round and pair numbers, in traveller order."""
         key_of, tables, rounds, leads = self._row_cells()
-        sides = [k.sides for k in self._cells().keys]
+        cells = self._cells()
         ns_of, ew_of = self._explained_board(b)
         order, first, _ = self._board_order()
-        ns_numbers, ew_numbers = self._pairs()
+        at = order[first[b] : first[b + 1]]
+        rows = at.tolist()
+        none: list[None] = [None] * len(rows)
+        # the explanations are the board's own records, alive while it is written
+        keys = zip(
+            cells.key_of[at].tolist(),
+            none if cells.leads is None else cells.leads[0][at].tolist(),
+            map(id, ns_of),
+            map(id, ew_of),
+            strict=True,
+        )
+        index: dict[tuple[int, int | None, int, int], int] = {}
+        group_of = [index.setdefault(key, len(index)) for key in keys]
+        # each group's first table: the later ones first, so that the first is kept
+        first_of = dict(zip(reversed(group_of), reversed(range(len(rows))), strict=True))
+        ns_numbers, ew_numbers = self.ns_pair[at].tolist(), self.ew_pair[at].tolist()
+        sides = [k.sides for k in cells.keys]
         mitchell = self.structure is FieldStructure.MITCHELL
-        groups: dict[tuple[int, str | None, int, int], ScoredTable] = {}
-        for j, r in enumerate(order[first[b] : first[b + 1]].tolist()):
-            k, lead = key_of[r], leads[r]
-            n, e = ns_numbers[r], ew_numbers[r]
-            # the explanations are the board's own records, alive while it is written
-            key = (k, lead, id(ns_of[j]), id(ew_of[j]))
-            scored = groups.get(key)
-            if scored is None:
-                scored = groups[key] = ScoredTable(
+        groups = []
+        for g in range(len(index)):
+            j = first_of[g]
+            r, n, e = rows[j], ns_numbers[j], ew_numbers[j]
+            k = key_of[r]
+            groups.append(
+                ScoredTable(
                     TableResult(
                         int(self.board[r]),
                         (n,),
@@ -543,14 +562,21 @@ class ColumnarScores(Scores):
                         False,
                         tables[r],
                         rounds[r],
-                        lead,
+                        leads[r],
                     ),
                     (Entrant(n, Side.NS if mitchell else None),),
                     (Entrant(e, Side.EW if mitchell else None),),
                     ns_of[j],
                     ew_of[j],
                 )
-            yield scored, (tables[r], rounds[r], n, e)
+            )
+        table_cells = (
+            none
+            if cells.tables is None
+            else np.array(cells.tables[1], dtype=object)[cells.tables[0][at]].tolist()
+        )
+        round_cells = none if cells.rounds is None else cells.rounds[at].tolist()
+        return groups, zip(group_of, table_cells, round_cells, ns_numbers, ew_numbers, strict=True)
 
     def _cells(self) -> _Cells:
         if self.cells is None:

@@ -74,10 +74,13 @@ def _pairs_tables(result: SessionResult) -> GroupedTables:
     """Each board's tables as ``ColumnarScores.board_tables`` gives them: every table its own
     group, with its table, round and pair numbers."""
 
-    def tables_of(n: int) -> Iterator[tuple[ScoredTable, Seated]]:
-        for scored in result.boards[n].tables:
-            t = scored.table
-            yield scored, (t.table, t.round, t.ns[0], t.ew[0])
+    def tables_of(n: int) -> tuple[list[ScoredTable], Iterator[Seated]]:
+        tables = list(result.boards[n].tables)
+        seated = (
+            (g, s.table.table, s.table.round, s.table.ns[0], s.table.ew[0])
+            for g, s in enumerate(tables)
+        )
+        return tables, seated
 
     return tables_of
 

@@ -70,7 +70,7 @@ def number(value: Fraction | int | None) -> float | int | None:
         return None
     if isinstance(value, int) or value.denominator == 1:
         return int(value)
-    return float(value)
+    return value.numerator / value.denominator  # float(value), without its two int() calls
 
 
 def exact(value: Fraction | None) -> str | None:

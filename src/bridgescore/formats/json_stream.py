@@ -19,10 +19,12 @@ from bridgescore.rules import Method
 
 BoardData = Callable[..., dict[str, Any]]
 TableData = Callable[[ScoredTable, int, Method], dict[str, Any]]
-RowsText = Callable[[int, ScoredBoard], list[bytes]]  # a board's results: each table's pieces
-Seated = tuple[str | None, int | None, int, int]  # a pair's table's table, round, NS and EW
-# board n's tables in traveller order: each one's seats, and the table object of its group
-GroupedTables = Callable[[int], Iterable[tuple[ScoredTable, Seated]]]
+RowsText = Callable[[int, ScoredBoard], list[bytes]]  # a board's results: each table's text
+# a pair's table: its group (an index in the board's table objects), table, round, NS and EW
+Seated = tuple[int, str | None, int | None, int, int]
+# board n's tables: a table object for each group of tables with the same result, lead and
+# explanations, then each table's seats in traveller order
+GroupedTables = Callable[[int], tuple[list[ScoredTable], Iterable[Seated]]]
 
 # The C encoder of the format's layout, made once (json.dumps makes one a call).
 encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -53,17 +55,16 @@ def stream(
     yield (before + '"boards":[').encode()
     for n, b in enumerate(result.boards):
         text = encode(board(b, result, with_tables=False))
-        parts = [b"," if n else b""]
+        comma = b"," if n else b""
         results = rows(n, b)
         if results:
             start, found, end = text.rpartition(_RESULTS)
             assert found and end == "}", "results come last in a board"
-            parts.append(f'{start}"results":['.encode())
-            parts += results
-            parts[-1] = b"]}"  # the last table's comma
+            yield comma + f'{start}"results":['.encode()
+            yield b",".join(results)  # one copy of the board's tables, not one a table
+            yield b"]}"
         else:
-            parts.append(text.encode())
-        yield b"".join(parts)  # one copy of the board's text, not one a table
+            yield comma + text.encode()
     yield ("]" + after).encode()
 
 
@@ -72,11 +73,9 @@ def table_rows(table: TableData, decimals: int, method: Method) -> RowsText:
     tables = _Tables(table, decimals, method)
 
     def rows(n: int, b: ScoredBoard) -> list[bytes]:
-        parts: list[bytes] = []
-        for t in b.tables:
-            parts += tables.parts(t)
+        texts = [tables.text(t) for t in b.tables]
         tables.forget()
-        return parts
+        return texts
 
     return rows
 
@@ -90,28 +89,13 @@ def grouped_rows(
     tables = _Tables(table, decimals, method)
 
     def rows(n: int, b: ScoredBoard) -> list[bytes]:
-        parts: list[bytes] = []
-        append = parts.append
-        scalars = tables.scalars
-        # each group's text as one %-template of the table's own cells, by its table object,
-        # held with it (no identity taken again)
-        made: dict[int, tuple[ScoredTable, bytes]] = {}
-        for scored, (table, round_, ns, ew) in tables_of(n):
-            known = made.get(id(scored))
-            if known is None:
-                known = made[id(scored)] = (scored, tables.template(scored))
-            append(
-                known[1]
-                % (
-                    scalars.get(table) or tables.scalar(table),
-                    scalars.get(round_) or tables.scalar(round_),
-                    ns,
-                    ew,
-                )
-            )
-            append(b",")
+        groups, seated = tables_of(n)
+        # each group's text as one %-template of the table's own cells
+        templates = [tables.template(scored) for scored in groups]
+        cell = tables.scalars
+        texts = [templates[g] % (cell[t], cell[r], ns, ew) for g, t, r, ns, ew in seated]
         tables.forget()
-        return parts
+        return texts
 
     return rows
 
@@ -130,30 +114,30 @@ class _Tables:
         # (comparing them by value would cost more than making the text again) and held by the
         # entry, so that no other record can take an identity while the cache lives.
         self._rest: dict[tuple[object, ...], tuple[tuple[object, ...], bytes]] = {}
-        self.scalars: dict[str | int | None, bytes] = {}
+        self.scalars = _Scalars()
 
     def forget(self) -> None:
         """A board is written: its records are not shared with the next board's."""
         self._rest.clear()
 
-    def parts(self, scored: ScoredTable) -> tuple[bytes, bytes, bytes]:
-        """The table's text in "results": its own first keys, the rest, and a comma."""
+    def text(self, scored: ScoredTable) -> bytes:
+        """The table's text in "results": its own first keys, then the rest."""
         t = scored.table
-        scalar = self.scalar
-        start = scalar(t.section), scalar(t.table), scalar(t.round)
+        cell = self.scalars
+        start = cell[t.section], cell[t.table], cell[t.round]
         arrow = b"true" if t.arrow else b"false"
         if len(t.ns) + len(t.ew) == 2:
             own_text = _PAIRS % (*start, t.ns[0], t.ew[0], arrow)
         else:
             own_text = _PLAYERS % (*start, *t.ns, *t.ew, arrow)
-        return own_text, self.rest(scored), b","
+        return own_text + self.rest(scored)
 
     def template(self, scored: ScoredTable) -> bytes:
         """A pair's table of ``scored``'s group as a bytes %-template of its own table and
-        round (encoded: ``%s``) and pair numbers (``%d``): what :meth:`parts` gives without
-        its comma, the section, the arrow and the group's :meth:`rest` in place."""
+        round (encoded: ``%s``) and pair numbers (``%d``): what :meth:`text` gives with
+        the section, the arrow and the group's :meth:`rest` in place."""
         t = scored.table
-        section = self.scalar(t.section).replace(b"%", b"%%")
+        section = self.scalars[t.section].replace(b"%", b"%%")
         arrow = b"true" if t.arrow else b"false"
         return _SEATED % (section, arrow) + self.rest(scored).replace(b"%", b"%%")
 
@@ -182,9 +166,11 @@ class _Tables:
             known = self._rest[key] = (records, text)
         return known[1]
 
-    def scalar(self, value: str | int | None) -> bytes:
-        """A cell as the encoder writes it, remembered (a session has few tables and rounds)."""
-        found = self.scalars.get(value)
-        if found is None:
-            found = self.scalars[value] = encode(value).encode()
-        return found
+
+class _Scalars(dict[str | int | None, bytes]):
+    """Each cell as the encoder writes it, made when first asked for (a session has few
+    sections, tables and rounds): a lookup in C for every table."""
+
+    def __missing__(self, value: str | int | None) -> bytes:
+        text = self[value] = encode(value).encode()
+        return text

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import cast
 
 from bridgescore.display import fmt
 from bridgescore.explanation import Explanation, Step
@@ -98,7 +99,11 @@ def matchpoint_plain(
     score, so a board of thousands of results costs a sort and a few dozen explanations.
     """
     count, target, full_top = _tops(len(scores), rules, expected)
-    real = Counter(s for s in scores if type(s) is int)
+    counted = Counter(scores)  # counted in C, then the artificial scores taken out
+    artificial = [s for s in counted if isinstance(s, Artificial)]
+    for s in artificial:
+        del counted[s]
+    real = cast("Counter[int]", counted)
     board = _Board(rules, count, target, real.total(), full_top, None, None)
     made: dict[Plain, Explanation] = {}
     below = 0
@@ -106,10 +111,9 @@ def matchpoint_plain(
         times = real[score]
         made[score] = board.explain(((ONE, score),), Fraction(below), Fraction(times - 1))
         below += times
-    for s in set(scores).difference(real):
-        assert isinstance(s, Artificial)
+    for s in artificial:
         made[s] = _artificial(s, full_top, rules)
-    return [made[s] for s in scores]
+    return list(map(made.__getitem__, scores))
 
 
 def _tops(count: int, rules: Rules, expected: int | None) -> tuple[int, int, Fraction]:
