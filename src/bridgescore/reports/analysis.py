@@ -152,7 +152,7 @@ class Field:
 
 
 def field_of(board: ScoredBoard) -> Field:
-    results = tuple(t.table.result for t in board.tables if t.table.result is not None)
+    results = tuple(r for t in board.tables if (r := t.table.result) is not None)
     contracts: Counter[tuple[str, Side]] = Counter()
     outcomes: Counter[str] = Counter()
     games: Counter[Side] = Counter()

@@ -14,6 +14,7 @@ in one pass over the session's tables.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -242,14 +243,15 @@ class ScoreCards:
         return ScoreCard(standing.entrant, standing, field, rows)
 
     @cached_property
-    def _played(self) -> dict[Entrant, list[Played]]:
-        played: dict[Entrant, list[Played]] = {}
+    def _played(self) -> defaultdict[Entrant, list[Played]]:
+        played: defaultdict[Entrant, list[Played]] = defaultdict(list)
+        ns, ew = Side.NS, Side.EW
         for board in self.result.boards:
             for position, table in enumerate(board.tables, start=1):
-                for side in Side:
-                    entrants = table.ns_entrants if side is Side.NS else table.ew_entrants
-                    for entrant in entrants:
-                        played.setdefault(entrant, []).append(Played(board, table, side, position))
+                for entrant in table.ns_entrants:
+                    played[entrant].append(Played(board, table, ns, position))
+                for entrant in table.ew_entrants:
+                    played[entrant].append(Played(board, table, ew, position))
         return played
 
 
