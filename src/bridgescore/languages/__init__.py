@@ -40,6 +40,7 @@ __all__ = [
     "negotiate",
     "ngettext",
     "pgettext",
+    "ranks_shown",
     "use",
     "written_date",
     "written_time",
@@ -201,6 +202,31 @@ def written_time(when: datetime, english: str = "%Y-%m-%d %H:%M") -> str:
     if current().code == "en":
         return when.strftime(english)
     return current().moment(when)
+
+
+# The honours' letters as each language writes a card (A K Q J in English; French R, D, V for
+# roi, dame, valet; Dutch H, V, B for heer, vrouw, boer): the phone's messages (web/phone/app.js
+# HONOURS), the letter after the last space. The ten and the spot cards are figures everywhere.
+_HONOURS = {
+    "A": "the ace's letter: A",
+    "K": "the king's letter: K",
+    "Q": "the queen's letter: Q",
+    "J": "the jack's letter: J",
+}
+
+
+@cache
+def _honours(language: Language) -> dict[int, str]:
+    said = {rank: language.gettext(message) for rank, message in _HONOURS.items()}
+    return {ord(rank): text[text.rfind(" ") + 1 :] or rank for rank, text in said.items()}
+
+
+def ranks_shown(ranks: str, language: Language | None = None) -> str:
+    """Ranks kept in English letters (``K``, ``AKT2``) as ``language`` (the current one)
+    writes them for a reader (``R``, ``ARD2`` in French): for display only, never for data or
+    files."""
+    chosen = language or current()
+    return ranks if chosen.code == "en" else ranks.translate(_honours(chosen))
 
 
 def N_(message: str) -> str:
