@@ -278,8 +278,21 @@ def test_a_bad_file_uploaded_is_refused_in_the_clubs_language(store: Store) -> N
 
 # CLDR's abbreviated month names (format context), written out here by hand.
 _MONTHS = {
-    "fr": "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split(),
-    "nl": "jan feb mrt apr mei jun jul aug sep okt nov dec".split(),
+    "fr": [
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ],
+    "nl": ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
 }
 
 
