@@ -3,9 +3,10 @@ every page and state a director reaches (the sessions, a session's grid and its 
 tables with a phone's held result and a call, the review, a player's request asked and
 answered, the publishing, the players and their privacy, the mail, the club, a Swiss event,
 each refusal, HTML and JSON), and a phone's every answer at its table (the page, joining, a
-result refused, held or sent, a call, the traveller). Every text a reader sees or hears
-(the text, title, aria-label, placeholder, alt, a button's value) and every sentence a JSON
-answer gives to be shown is accented: a plain word is a message not passed through the
+result refused, held or sent, a call, the traveller); then a teams session's console pages and
+a Swiss event's table phone (joined by its card, its event's answer). Every text a reader sees
+or hears (the text, title, aria-label, placeholder, alt, a button's value) and every sentence a
+JSON answer gives to be shown is accented: a plain word is a message not passed through the
 catalogues. Named data (people, the club, what was typed, codes, notation) is left alone."""
 
 from __future__ import annotations
