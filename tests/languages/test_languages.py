@@ -3,7 +3,7 @@ in its form, and the pseudo-locale that shows an untranslated message."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import jinja2
 import pytest
@@ -81,6 +81,33 @@ def test_dates_in_each_languages_form() -> None:
     assert language("en").date(day) == "November 25, 2026"
     assert language("fr").date(day) == "25 novembre 2026"
     assert language("nl").date(day) == "25 november 2026"
+
+
+def test_times_in_each_languages_form_english_as_it_always_was() -> None:
+    # CLDR's medium date and short time, joined as the language joins them, in UTC.
+    env = jinja2.Environment(autoescape=True)
+    languages.install(env)
+    page = env.from_string("{{ at|moment }} UTC")
+    shown = {}
+    for code in ("en", "fr", "nl"):
+        with use(code):
+            shown[code] = [
+                page.render(at="2026-11-26T09:53:41.5+00:00"),
+                page.render(at="2026-11-26 09:53"),  # as a page's data gives it, to the minute
+                page.render(at=datetime(2026, 3, 1, 23, 5, tzinfo=UTC)),
+                languages.written_time(datetime(2026, 3, 1, 23, 5, tzinfo=UTC)),
+            ]
+    assert shown["en"] == [
+        "2026-11-26 09:53 UTC", "2026-11-26 09:53 UTC", "2026-03-01 23:05 UTC", "2026-03-01 23:05"
+    ]  # fmt: skip
+    assert shown["fr"] == [
+        "26 nov. 2026, 09:53 UTC", "26 nov. 2026, 09:53 UTC", "1 mars 2026, 23:05 UTC",
+        "1 mars 2026, 23:05",
+    ]  # fmt: skip
+    assert shown["nl"] == [
+        "26 nov 2026, 09:53 UTC", "26 nov 2026, 09:53 UTC", "1 mrt 2026, 23:05 UTC",
+        "1 mrt 2026, 23:05",
+    ]  # fmt: skip
 
 
 def test_use_sets_the_language_and_gives_it_back() -> None:

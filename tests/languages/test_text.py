@@ -68,7 +68,8 @@ def test_a_wrong_lead_is_noted_in_english_whatever_the_tables_language() -> None
     deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
     with use("fr"):
         said = hand_records.lead_problem(deal, "S", "HK")
-    assert said == "♥K n'est pas dans la main en Ouest selon le diagramme : Ouest entame contre S"
+    # the card in the French letters (roi), the note English (king) and read back in French
+    assert said == "♥R n'est pas dans la main en Ouest selon le diagramme : Ouest entame contre S"
     with use("en"):
         english = hand_records.lead_problem(deal, "S", "HK")
     assert english == "♥K is not in West's hand on the hand record: West leads against S"
@@ -76,3 +77,8 @@ def test_a_wrong_lead_is_noted_in_english_whatever_the_tables_language() -> None
     assert isinstance(note, Text)
     with use("fr"):
         assert str(shown(note)) == f"donne 5 : HK — {said}"
+    with use("nl"):
+        assert str(shown(note)) == (
+            "spel 5: HK — ♥H zit niet in de hand van West op de spelverdeling: West komt uit "
+            "tegen S"
+        )

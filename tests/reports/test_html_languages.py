@@ -239,3 +239,26 @@ def test_an_award_is_worked_in_french_with_the_languages_numbers() -> None:
         said = shown(first.text)
     assert str(first.text) == "1st of 9 tables, Mitchell, red: 0.02 × 3.0 × 9 = 0.54"
     assert said == "1er sur 9 tables, Mitchell, rouges : 0,02 × 3,0 × 9 = 0,54", said
+
+
+@pytest.mark.parametrize(
+    ("code", "diagram", "lead", "sentence"),
+    [
+        ("en", "A\u2009K\u2009Q\u2009J\u200910\u20092", "K", "the ♥K beats 4♠ by N"),
+        ("fr", "A\u2009R\u2009D\u2009V\u200910\u20092", "R", "the ♥R beats 4♠ by N"),
+        ("nl", "A\u2009H\u2009V\u2009B\u200910\u20092", "H", "the ♥H beats 4♠ by N"),
+    ],
+)
+def test_a_cards_honours_are_written_in_the_readers_letters(
+    code: str, diagram: str, lead: str, sentence: str
+) -> None:
+    # French: as, roi, dame, valet; Dutch: aas, heer, vrouw, boer; the ten a figure.
+    from bridgescore.reports.html import holding_text, lead_markup, suit_symbol, symbols_markup
+
+    with use(code):
+        hearts, spades = str(suit_symbol("H")), str(suit_symbol("S"))
+        assert holding_text("AKQJT2") == diagram
+        assert str(lead_markup("HK")) == hearts + lead
+        assert str(lead_markup("HT")) == hearts + "10"
+        shown = str(symbols_markup("the ♥K beats 4♠ by N"))
+        assert shown == sentence.replace("♥", hearts).replace("♠", spades)

@@ -149,3 +149,30 @@ def test_one_table_shows_no_percentage(tmp_path: Path) -> None:
         for s in f.get("rankings", f.get("standings", []))
     }
     assert percents == {"null"}, percents
+
+
+@pytest.mark.parametrize(
+    ("code", "spades"),
+    [
+        ("en", "♠ A K Q J 10 9 8 7 6 5 4 3 2"),
+        ("fr", "♠ A R D V 10 9 8 7 6 5 4 3 2"),  # as, roi, dame, valet
+        ("nl", "♠ A H V B 10 9 8 7 6 5 4 3 2"),  # aas, heer, vrouw, boer
+    ],
+)
+def test_a_hand_diagrams_honours_are_in_the_readers_letters(code: str, spades: str) -> None:
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from bridgescore.languages import use
+    from bridgescore.reports.text import render
+    from tests.helpers import session as csv_session
+
+    session = csv_session("board,ns,ew,contract,declarer,result\n1,1,1,3NT,S,9\n1,2,2,4S,S,10\n")
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    result = score_pairs(replace(session, boards={1: replace(session.boards[1], deal=deal)}), CLUB)
+    console = Console(width=120, record=True)
+    with use(code):
+        render(result, console, explain=True)
+    lines = [line.strip() for line in console.export_text().splitlines()]
+    assert spades in lines, lines

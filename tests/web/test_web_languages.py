@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bridgescore.languages import LANGUAGES, NAMES, PSEUDO
+from bridgescore.languages import LANGUAGES, NAMES, PSEUDO, _, use
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from tests.web.helpers import _WORD, PLAYED, Console, fill, new_session, plain_words
@@ -273,3 +274,51 @@ def test_a_bad_file_uploaded_is_refused_in_the_clubs_language(store: Store) -> N
     message = refused(PSEUDO, "deals.json").json()["error"]["message"]
     quoted = re.sub(r"'[^']*'", "", message.replace("night.dlm", ""))
     assert not _words(quoted) - _words(data.decode("latin-1")) - {"DLM", "Show"}, message
+
+
+# CLDR's abbreviated month names (format context), written out here by hand.
+_MONTHS = {
+    "fr": [
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ],
+    "nl": ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
+}
+
+
+def test_a_time_is_written_in_the_clubs_language_on_the_console_and_the_site(
+    store: Store,
+) -> None:
+    console = Console(store)
+    session = new_session(console)
+    fill(console, session, PLAYED)
+    assert console.post(f"/director/sessions/{session}/publish", minutes="60").status_code in (
+        200,
+        303,
+    )
+    until = datetime.fromisoformat(
+        console.get(f"/director/sessions/{session}.json").json()["session"]["provisional_until"]
+    ).astimezone(UTC)
+    english = f"{until:%Y-%m-%d %H:%M}"
+    assert f"provisional until {english} UTC" in console.get(f"/director/sessions/{session}").text
+    assert f"Provisional until {english} UTC" in console.client.get(f"/results/{session}/").text
+    for code in ("fr", "nl"):
+        console.post("/director/club/language", language=code)
+        written = f"{until.day} {_MONTHS[code][until.month - 1]} {until.year}, {until:%H:%M}"
+        with use(code):
+            watching = _("provisional until %(when)s UTC", when=written)
+            asking = _("Players may ask until %(when)s UTC.", when=written)
+            site = _("Provisional until %(when)s UTC", when=written)
+        assert watching in console.get(f"/director/sessions/{session}").text, code
+        assert asking in console.get(f"/director/sessions/{session}/requests").text, code
+        assert site in console.client.get(f"/results/{session}/").text, code

@@ -3,9 +3,10 @@ every page and state a director reaches (the sessions, a session's grid and its 
 tables with a phone's held result and a call, the review, a player's request asked and
 answered, the publishing, the players and their privacy, the mail, the club, a Swiss event,
 each refusal, HTML and JSON), and a phone's every answer at its table (the page, joining, a
-result refused, held or sent, a call, the traveller). Every text a reader sees or hears
-(the text, title, aria-label, placeholder, alt, a button's value) and every sentence a JSON
-answer gives to be shown is accented: a plain word is a message not passed through the
+result refused, held or sent, a call, the traveller); then a teams session's console pages and
+a Swiss event's table phone (joined by its card, its event's answer). Every text a reader sees
+or hears (the text, title, aria-label, placeholder, alt, a button's value) and every sentence a
+JSON answer gives to be shown is accented: a plain word is a message not passed through the
 catalogues. Named data (people, the club, what was typed, codes, notation) is left alone."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bridgescore.store import Store
 from bridgescore.store.outreach import PlayersSide
 from tests.night.helpers import scanned
 from tests.web.helpers import _WORD, Console, plain_words
-from tests.web.players import pass_for, played_night
+from tests.web.players import pass_for, played_night, teams_night
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -323,4 +324,92 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
     wrong = anonymous.post("/login", data={"username": "dana", "password": "x", "csrf": "x"})
     look("login refused", wrong, 400, REFUSED)
 
+    assert not problems, "\n".join(problems)
+
+
+_CODES = {"kind", "word", "next"}  # a Swiss answer's codes: the phone reads them, never shows
+
+
+def _strings(value: Any) -> list[str]:
+    """The text a JSON answer carries to be shown (its codes left out)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k not in _CODES for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_a_teams_session_and_a_swiss_tables_phone_show_no_plain_word(store: Store) -> None:
+    store.set_setting("language", PSEUDO)  # only the database takes the pseudo-locale
+    session = teams_night(store)
+    console = Console(store)
+    base = f"/director/sessions/{session}"
+    watched = console.get(f"{base}.json").json()
+    people = [p["name"] for p in console.get("/director/players.json").json()["players"]]
+    swiss = console.post(
+        "/director/swiss", kind="teams", title="Autumn", teams="4", rounds="3", boards="2"
+    )
+    assert swiss.status_code == 303, swiss.text
+    console.post("/director/swiss/1/draw", round="1")
+    seats = [s for m in console.get("/director/swiss/1/rounds/1.json").json()["matches"]
+             for s in m["seats"]]  # fmt: skip
+    teams = [t["name"] for t in console.get("/director/swiss/1.json").json()["teams"]]
+    named = _words(
+        "dana Riverside bridgescore http https JSON CSV PBN XML NS EW NT PASS UTC setter",
+        "ann@example.org example org Autumn kB",
+        "Teams evening test",  # the session's title; the hand records' file (test.pbn)
+        "English Bridge Union Australian Bridge Federation New Zealand ebu",  # by their names
+        *people,
+        *teams,
+        *(s["code"] for s in seats),
+        *(c[:3] + " " + c[3:] for s in seats for c in [s["code"]]),
+        *NAMES.values(),
+        *(
+            f"{f['kind']} {f['kind'].upper()} {f['extension']}"
+            for f in watched["hand_records"]["formats"]
+        ),
+        *(c["name"] for c in watched["masterpoints"]["choices"]),
+    )
+    problems: list[str] = []
+
+    def look(url: str, answer: Any, *statuses: int) -> None:
+        expected = statuses or (200,)
+        refused = REFUSED in expected and 400 <= answer.status_code < 500
+        assert refused or answer.status_code in expected, (url, answer.status_code, answer.text)
+        if answer.headers.get("content-type", "").startswith("application/json"):
+            if left := _sentence(answer, named):
+                problems.append(f"{url} (JSON): {sorted(left)}")
+            return
+        if left := _plain(answer.text, named):
+            problems.append(f"{url}: {sorted(left)}")
+
+    # --- a teams session's console pages (imported, published, with its deals) ------------------
+    for url in [
+        base,
+        f"{base}/boards/1",
+        f"{base}/boards/2",
+        f"{base}/review",
+        f"{base}/requests",
+        f"{base}/mail",
+        f"{base}/national",
+    ]:
+        look(url, console.get(url))
+    look(f"/results/{session}/", console.client.get(f"/results/{session}/"))
+
+    # --- a Swiss event's table phone: joined by its table card, its event shown -----------------
+    phone = TestClient(console.client.app, base_url="http://127.0.0.1")
+    german = {"accept-language": "de-DE"}  # none of ours: the club's language
+    look("/t/api/swiss (no pass)", phone.get("/t/api/swiss", headers=german), REFUSED)
+    seat = seats[0]
+    joined = phone.post("/t/api/join", json={"code": seat["code"], "card": seat["card"]})
+    assert joined.status_code == 201, joined.text
+    auth = {"authorization": f"Bearer {joined.json()['token']}", **german}
+    shown = phone.get("/t/api/swiss", headers=auth)
+    look("/t/api/swiss", shown)
+    # what the phone shows of it: names, notation and figures, no sentence of ours left English
+    left = _words(*(_QUOTED.sub("", s) for s in _strings(shown.json()))) - named
+    if left:
+        problems.append(f"/t/api/swiss: {sorted(left)}")
     assert not problems, "\n".join(problems)

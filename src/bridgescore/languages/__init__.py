@@ -40,6 +40,7 @@ __all__ = [
     "negotiate",
     "ngettext",
     "pgettext",
+    "ranks_shown",
     "use",
     "written_date",
     "written_time",
@@ -100,10 +101,21 @@ class Language:
 
         return self._pseudo(format_date(when, form, locale=self._babel()))
 
-    def datetime(self, when: datetime, form: str = "medium") -> str:
-        from babel.dates import format_datetime
+    def moment(self, when: datetime) -> str:
+        """A date and time to the minute, in UTC, as this language writes it: the medium date
+        and the short time joined as the language joins them (``26 nov. 2026, 09:53``)."""
+        from babel import Locale
+        from babel.dates import UTC, format_date, format_time
 
-        return self._pseudo(format_datetime(when, form, locale=self._babel()))
+        if when.tzinfo is not None:
+            when = when.astimezone(UTC)
+        locale = Locale.parse(self._babel())
+        joined = str(locale.datetime_formats["medium"])
+        text = joined.format(
+            format_time(when.replace(tzinfo=None), "short", locale=locale),
+            format_date(when, "medium", locale=locale),
+        )
+        return self._pseudo(text)
 
     def _pseudo(self, text: str) -> str:
         """The pseudo-locale's dates are English's, accented: a date written without this
@@ -184,11 +196,37 @@ def written_date(value: str | None) -> str:
 
 
 def written_time(when: datetime, english: str = "%Y-%m-%d %H:%M") -> str:
-    """A moment as the current language writes it (``25/11/2026 21:05`` in French): English
-    keeps the form it always printed (``english``, a ``strftime`` format)."""
+    """A moment as the current language writes it (``25 nov. 2026, 21:05`` in French, by
+    :meth:`Language.moment`): English keeps the form it always printed (``english``, a
+    ``strftime`` format). Every page, mail and command writes its times through here."""
     if current().code == "en":
         return when.strftime(english)
-    return current().datetime(when, "short")
+    return current().moment(when)
+
+
+# The honours' letters as each language writes a card (A K Q J in English; French R, D, V for
+# roi, dame, valet; Dutch H, V, B for heer, vrouw, boer): the phone's messages (web/phone/app.js
+# HONOURS), the letter after the last space. The ten and the spot cards are figures everywhere.
+_HONOURS = {
+    "A": "the ace's letter: A",
+    "K": "the king's letter: K",
+    "Q": "the queen's letter: Q",
+    "J": "the jack's letter: J",
+}
+
+
+@cache
+def _honours(language: Language) -> dict[int, str]:
+    said = {rank: language.gettext(message) for rank, message in _HONOURS.items()}
+    return {ord(rank): text[text.rfind(" ") + 1 :] or rank for rank, text in said.items()}
+
+
+def ranks_shown(ranks: str, language: Language | None = None) -> str:
+    """Ranks kept in English letters (``K``, ``AKT2``) as ``language`` (the current one)
+    writes them for a reader (``R``, ``ARD2`` in French): for display only, never for data or
+    files."""
+    chosen = language or current()
+    return ranks if chosen.code == "en" else ranks.translate(_honours(chosen))
 
 
 def N_(message: str) -> str:
@@ -250,7 +288,8 @@ def negotiate(accept_language: str | None, default: str = "en") -> str:
 
 def install(env: jinja2.Environment) -> None:
     """Give ``env``'s templates ``_()``, ``ngettext()`` and ``{% trans %}`` in the current
-    language, and the filters ``decimal`` (a rounded number's form) and ``percent``."""
+    language, and the filters ``decimal`` (a rounded number's form), ``percent`` and ``moment``
+    (a date and time)."""
     env.add_extension("jinja2.ext.i18n")
     # Jinja's new-style calls fill the placeholders themselves (``num`` too, for ngettext):
     # the callables give the translated text alone.
@@ -273,6 +312,13 @@ def install(env: jinja2.Environment) -> None:
     def percent(_context: Any, text: object) -> str:
         return current().percentage(str(text))
 
+    @jinja2.pass_context
+    def moment(_context: Any, value: str | datetime) -> str:
+        """A moment the page was given as ISO text (``2026-11-26T09:53:00+00:00``) or a
+        datetime, as :func:`written_time` writes it."""
+        return written_time(datetime.fromisoformat(value) if isinstance(value, str) else value)
+
     env.globals["language"] = current
+    env.filters["moment"] = moment
     env.filters["decimal"] = decimal
     env.filters["percent"] = percent

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bridgescore.languages import N_, Language, current
+from bridgescore.languages import N_, Language, current, ranks_shown
 
 
 class Text(str):
@@ -120,9 +120,15 @@ class Percentage(str):
         return language.percentage(self.number)
 
 
+_CARD = re.compile(r"([♠♥♦♣])([AKQJ])")
+
+
 def _shown(value: Any, language: Language) -> Any:
     if isinstance(value, Text | Figure | Grouped | Percentage):
         return value.shown(language)
+    if isinstance(value, str) and len(value) == 2 and _CARD.fullmatch(value):
+        # a card in a stored sentence (``♥K``): its honour in the reader's letters
+        return value[0] + ranks_shown(value[1], language)
     return value
 
 

@@ -19,7 +19,7 @@ from typing import Protocol
 from bridgescore.bridge import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeScoreError, ParseError
-from bridgescore.languages import N_, _, ngettext, use
+from bridgescore.languages import N_, _, ngettext, ranks_shown, use
 from bridgescore.night.permissions import Action, Actor
 from bridgescore.night.refusals import Refused
 from bridgescore.night.service import Service
@@ -337,4 +337,4 @@ STORED = (_LEAD_NOTE, _NOT_A_CARD, _NOT_IN_HAND, *_SEAT_WORDS.values())
 
 def _card_words(card: str) -> str:
     suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
-    return f"{suit}{'10' if card[1] == 'T' else card[1]}"
+    return f"{suit}{'10' if card[1] == 'T' else ranks_shown(card[1])}"

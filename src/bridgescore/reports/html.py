@@ -34,7 +34,7 @@ from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.display import fmt_fixed
-from bridgescore.languages import N_, Language, _, current, install, written_date
+from bridgescore.languages import N_, Language, _, current, install, ranks_shown, written_date
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
 from bridgescore.reports.files import Files, Forked, Split, can_fork
@@ -146,7 +146,7 @@ def _lead_markup(lead: str | None, language: str) -> Markup:
     match = re.fullmatch(r"([SHDCshdc])(10|[AKQJTakqjt2-9])", lead.strip())
     if not match:
         return Markup(escape(lead))
-    rank = match.group(2).upper().replace("T", "10")
+    rank = ranks_shown(match.group(2).upper().replace("T", "10"))
     return suit_symbol(match.group(1)) + Markup(escape(rank))
 
 
@@ -164,7 +164,10 @@ def symbols_markup(text: str | None) -> Markup:
 def _symbols_markup(text: str | None, language: str) -> Markup:
     if not text:
         return Markup("")
-    escaped = str(escape(text))
+    # A card (``♥K``) with its rank in the reader's letters; a contract (``4♠``) as it is.
+    escaped = re.sub(
+        "([♠♥♦♣])([AKQJ])", lambda m: m.group(1) + ranks_shown(m.group(2)), str(escape(text))
+    )
     return Markup(re.sub("[♠♥♦♣]", lambda m: str(suit_symbol(_SYMBOL_NAMES[m.group(0)])), escaped))
 
 
@@ -183,7 +186,7 @@ def slug(value: object) -> str:
 
 def holding_text(ranks: str) -> str:
     """A suit holding for a hand diagram: ``AKT2`` as ``A K 10 2`` (thin spaces), a void ``—``."""
-    return "\u2009".join("10" if r == "T" else r for r in ranks) if ranks else "—"
+    return "\u2009".join("10" if r == "T" else ranks_shown(r) for r in ranks) if ranks else "—"
 
 
 def _exact(value: str | int | None) -> Fraction | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bridgescore.bridge import Seat, Side
 from bridgescore.display import fmt_fixed, printable
 from bridgescore.errors import located
-from bridgescore.languages import N_, _, current, ngettext, written_date
+from bridgescore.languages import N_, _, current, ngettext, ranks_shown, written_date
 from bridgescore.reports.plain import NotPlain, PlainTable, PlainWriter
 from bridgescore.reports.words import field_title, rules_summary, vulnerable_said
 from bridgescore.reports.words import shown as shown_text
@@ -445,7 +445,8 @@ def _deal(board: ScoredBoard, solved: DoubleDummy | None, console: Console) -> N
             return Text.from_markup(f"[bold]{seat}[/bold] " + _("not known"))
         lines = [f"[bold]{seat}[/bold] " + _("%(hcp)s HCP", hcp=hand.hcp)]
         for suit in SUITS:
-            ranks = " ".join("10" if r == "T" else r for r in hand.holding(suit)) or "—"
+            ranks = " ".join("10" if r == "T" else ranks_shown(r) for r in hand.holding(suit))
+            ranks = ranks or "—"
             lines.append(f"{_SUIT_SYMBOLS[suit.value]} {ranks}")
         return Text.from_markup("\n".join(lines))
 
