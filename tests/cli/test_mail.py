@@ -4,6 +4,7 @@ failed sends tried again, logged and reported; the SMTP password never shown bac
 
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
 from fractions import Fraction
 from html import escape
@@ -172,6 +173,17 @@ def test_a_failed_send_is_tried_again_logged_and_sent_by_the_next_run(db: str, s
     assert [m["To"] for m in sink.received] == ["margaret@example.org"]
     code, out, _ = run("mail", "log", "db:1", "--db", db)
     assert "results: sent, 3 attempts" in out
+    # the log in the reader's language: its words, its date, its plural
+    for lang, line in (
+        ("fr", r"\d+ \w+\.? 20\d\d, \d\d:\d\d  db:1  joueur \d+ <margaret@example\.org>  "
+               r"résultats : envoyé, 3 tentatives"),
+        ("nl", r"\d+ \w+\.? 20\d\d, \d\d:\d\d  db:1  speler \d+ <margaret@example\.org>  "
+               r"uitslag: verstuurd, 3 pogingen"),
+    ):  # fmt: skip
+        said = CliRunner().invoke(
+            main, ["mail", "log", "db:1", "--db", db], env={"LANG": f"{lang}_BE.UTF-8"}
+        )
+        assert re.search(rf"^ +\d+  {line}$", said.stdout, re.M), said.stdout
     # a permanent refusal is not tried again: failed, said, logged, exit status 1
     sink.answers = ["550 5.1.1 no such mailbox"]
     code, out, err = run(

@@ -11,7 +11,7 @@ import click
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.help import Group
 from bridgescore.errors import located
-from bridgescore.languages import N_, _, ngettext
+from bridgescore.languages import N_, _, ngettext, pgettext, written_time
 
 if TYPE_CHECKING:
     from bridgescore.store import Store
@@ -23,6 +23,22 @@ _KINDS = {
     "answer": N_("the answer to a request"),
     "link": N_("link"),
 }
+
+# A log line's outcome as the log stores it, said in the language.
+_STATUSES = {"sent": N_("sent"), "failed": N_("failed")}
+
+
+def _logged_kind(kind: str) -> str:
+    """A log line's kind as the log stores it, said in the language (a column's word, not the
+    words of a sentence that ``_KINDS`` are)."""
+    said = {
+        "results": pgettext("a mail's kind in the mail log", "results"),
+        "correction": pgettext("a mail's kind in the mail log", "correction"),
+        "answer": pgettext("a mail's kind in the mail log", "answer"),
+        "link": pgettext("a mail's kind in the mail log", "link"),
+    }
+    return said.get(kind, kind)
+
 
 _DB = click.option(
     "--db", metavar="PATH|URL", help=N_("The club database (default BRIDGESCORE_DB or the user's).")
@@ -435,10 +451,21 @@ def log_command(session: str | None, db: str | None) -> None:
             click.echo(_("No mail logged."))
             return
         for e in entries:
-            when = (e.sent_at or e.created_at).strftime("%Y-%m-%d %H:%M")
-            status = e.status if e.error is None else f"{e.status} ({e.error})"
-            tried = f", {e.attempts} attempts" if e.attempts != 1 else ""
+            status = _(_STATUSES.get(e.status, e.status))
+            if e.error is not None:  # the mail server's own words, as it said them
+                status = f"{status} ({e.error})"
+            tried = ngettext("%(num)d attempt", "%(num)d attempts", e.attempts)
             click.echo(
-                f"{e.id:>5}  {when}  db:{e.session_id}  player {e.player_id} "
-                f"<{e.address or 'erased'}>  {e.kind}: {status}{tried}"
+                _(
+                    "%(id)s  %(when)s  db:%(session)s  player %(player)s <%(address)s>  "
+                    "%(kind)s: %(status)s%(tried)s",
+                    id=f"{e.id:>5}",
+                    when=written_time(e.sent_at or e.created_at),
+                    session=e.session_id,
+                    player=e.player_id,
+                    address=e.address or _("erased"),
+                    kind=_logged_kind(e.kind),
+                    status=status,
+                    tried=_(", %(attempts)s", attempts=tried) if e.attempts != 1 else "",
+                )
             )
