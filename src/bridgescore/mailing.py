@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import LANGUAGES, N_, _, current, use, written_time
+from bridgescore.languages import LANGUAGES, N_, _, current, pgettext, use, written_time
 from bridgescore.reports import mail as compose
 from bridgescore.reports import smtp
 from bridgescore.store import Store
@@ -67,6 +67,19 @@ def club_language(store: Store) -> str:
 def _publish_words(recipient: Recipient) -> str:
     words = _PUBLISH.get(str(recipient.publish.value))
     return recipient.publish.words if words is None else _(words)
+
+
+def kind_said(kind: str) -> str:
+    """A mail's kind as the mail log stores it (``results``, ``correction``, ``answer``,
+    ``link``), said in the language as a column's word (the console's "answer" link is a
+    verb)."""
+    said = {
+        "results": pgettext("a mail's kind in the mail log", "results"),
+        "correction": pgettext("a mail's kind in the mail log", "correction"),
+        "answer": pgettext("a mail's kind in the mail log", "answer"),
+        "link": pgettext("a mail's kind in the mail log", "link"),
+    }
+    return said.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -468,6 +481,7 @@ __all__ = [
     "ask_link",
     "correction_period",
     "entrant_of",
+    "kind_said",
     "send_links",
     "send_session",
     "server_of",

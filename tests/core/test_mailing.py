@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import update
 
 from bridgescore import mailing
+from bridgescore.languages import use
 from bridgescore.store import Store, open_store
 from bridgescore.store.mail import SmtpSettings
 from bridgescore.store.outreach import PlayersSide
@@ -121,3 +122,25 @@ def test_a_teams_mail_gives_makeable_contracts_and_leads(store: Store, sink: Sin
     assert "East-West make 1NT (7 tricks by E or W), 4♠ (10 tricks by E or W)" in words
     assert "the opponents&#39; ♣5 by W gave declarer 1 trick" in words
     assert "North-South make no contract double dummy." in words
+
+
+def test_a_mails_kind_in_the_log_is_a_noun_in_every_language() -> None:
+    # the console's "answer" link is the verb (répondre); a logged answer is the noun
+    kinds = ("results", "correction", "answer", "link", "unknown")
+    assert [mailing.kind_said(k) for k in kinds] == list(kinds)
+    with use("fr"):
+        assert [mailing.kind_said(k) for k in kinds] == [
+            "résultats",
+            "correction",
+            "réponse",
+            "lien",
+            "unknown",
+        ]
+    with use("nl"):
+        assert [mailing.kind_said(k) for k in kinds] == [
+            "uitslag",
+            "correctie",
+            "antwoord",
+            "link",
+            "unknown",
+        ]

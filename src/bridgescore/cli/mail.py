@@ -11,7 +11,7 @@ import click
 from bridgescore.cli.common import UsageProblem, database
 from bridgescore.cli.help import Group
 from bridgescore.errors import located
-from bridgescore.languages import N_, _, ngettext, pgettext, written_time
+from bridgescore.languages import N_, _, ngettext, written_time
 
 if TYPE_CHECKING:
     from bridgescore.store import Store
@@ -26,19 +26,6 @@ _KINDS = {
 
 # A log line's outcome as the log stores it, said in the language.
 _STATUSES = {"sent": N_("sent"), "failed": N_("failed")}
-
-
-def _logged_kind(kind: str) -> str:
-    """A log line's kind as the log stores it, said in the language (a column's word, not the
-    words of a sentence that ``_KINDS`` are)."""
-    said = {
-        "results": pgettext("a mail's kind in the mail log", "results"),
-        "correction": pgettext("a mail's kind in the mail log", "correction"),
-        "answer": pgettext("a mail's kind in the mail log", "answer"),
-        "link": pgettext("a mail's kind in the mail log", "link"),
-    }
-    return said.get(kind, kind)
-
 
 _DB = click.option(
     "--db", metavar="PATH|URL", help=N_("The club database (default BRIDGESCORE_DB or the user's).")
@@ -432,6 +419,7 @@ def log_command(session: str | None, db: str | None) -> None:
       bridgescore mail log db:12
     """
     from bridgescore.cli.options import stored_number
+    from bridgescore.mailing import kind_said
     from bridgescore.store.outreach import PlayersSide
 
     number = None
@@ -464,7 +452,7 @@ def log_command(session: str | None, db: str | None) -> None:
                     session=e.session_id,
                     player=e.player_id,
                     address=e.address or _("erased"),
-                    kind=_logged_kind(e.kind),
+                    kind=kind_said(e.kind),
                     status=status,
                     tried=_(", %(attempts)s", attempts=tried) if e.attempts != 1 else "",
                 )

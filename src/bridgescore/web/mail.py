@@ -132,11 +132,14 @@ def mail_data(live: LiveSession, state: night_mail.MailState) -> dict[str, Any]:
 
 
 def _logged(e: Any) -> dict[str, Any]:
+    from bridgescore.mailing import kind_said
+
     return {
         "id": e.id,
         "player_id": e.player_id,
         "address": e.address,
         "kind": e.kind,
+        "kind_said": kind_said(e.kind),  # in the club's language
         "subject": e.subject,
         "status": e.status,
         "attempts": e.attempts,
