@@ -9,13 +9,15 @@ import functools
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from bridgescore.errors import BridgeScoreError
 from bridgescore.formats import csv as traveller_csv
+from bridgescore.languages import use
 from bridgescore.results import SessionResult
 from bridgescore.rules import CLUB, Rules
 from bridgescore.scoring import score_pairs
@@ -96,3 +98,13 @@ def plain_refusals(*folders: str) -> list[str]:
                 ):
                     plain.append(f"{path.relative_to(root)}:{node.lineno}")
     return plain
+
+
+def refusal_in(
+    code: str, call: Callable[[], object], error: type[Exception] = BridgeScoreError
+) -> str:
+    """What ``call`` refuses with, said in the language ``code``: the whole sentence."""
+    with use(code):
+        with pytest.raises(error) as refused:
+            call()
+        return str(refused.value)

@@ -11,10 +11,9 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from bridgescore.errors import BridgeScoreError
 from bridgescore.fast import MAX_RESULTS_PER_BOARD, contract_scores, matchpoint_boards
-from bridgescore.languages import use
 from bridgescore.rules import CLUB
+from tests.helpers import refusal_in
 
 
 def _board_five() -> object:
@@ -133,10 +132,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
 
 
 def _said(call: Callable[[], object], code: str) -> str:
-    with use(code):
-        with pytest.raises(BridgeScoreError) as refused:
-            call()
-        return str(refused.value)
+    return refusal_in(code, call)
 
 
 @pytest.mark.parametrize(

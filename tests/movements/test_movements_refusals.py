@@ -10,8 +10,6 @@ from fractions import Fraction
 
 import pytest
 
-from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import use
 from bridgescore.movements import (
     Contestant,
     Play,
@@ -24,6 +22,7 @@ from bridgescore.movements import (
 )
 from bridgescore.movements.amend import amend_from, late_arrival
 from bridgescore.movements.fit import fits
+from tests.helpers import refusal_in
 
 _HOWELL = howell(3, 2)
 _PAIR_9 = Contestant(9)
@@ -178,10 +177,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
 
 
 def _said(call: Callable[[], object], code: str) -> str:
-    with use(code):
-        with pytest.raises(BridgeScoreError) as refused:
-            call()
-        return str(refused.value)
+    return refusal_in(code, call)
 
 
 @pytest.mark.parametrize(

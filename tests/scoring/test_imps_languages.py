@@ -10,7 +10,6 @@ from fractions import Fraction
 import pytest
 
 from bridgescore.errors import RulesError
-from bridgescore.languages import use
 from bridgescore.rules import VpScale
 from bridgescore.scoring.imps import (
     ArtificialImps,
@@ -23,6 +22,7 @@ from bridgescore.scoring.imps import (
     victory_points,
     vp_scale,
 )
+from tests.helpers import refusal_in
 
 # (what is refused, English as it always was, French, Dutch)
 REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
@@ -96,10 +96,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
 
 
 def _said(call: Callable[[], object], code: str) -> str:
-    with use(code):
-        with pytest.raises(RulesError) as refused:
-            call()
-        return str(refused.value)
+    return refusal_in(code, call, RulesError)
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,12 @@ from collections.abc import Callable
 import pytest
 
 from bridgescore.bridge import Vulnerability
-from bridgescore.errors import BridgeScoreError
 from bridgescore.languages import use
 from bridgescore.languages.text import shown
 from bridgescore.store.lines import read_result, row_key
 from bridgescore.store.mail import SmtpSettings, check_settings
 from bridgescore.store.sessions import write
+from tests.helpers import refusal_in
 
 _BAD = SmtpSettings("bad host", 0, "ssl", "not-an-address", None, "secret")
 
@@ -67,10 +67,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
 
 
 def _said(call: Callable[[], object], code: str) -> str:
-    with use(code):
-        with pytest.raises(BridgeScoreError) as refused:
-            call()
-        return str(refused.value)
+    return refusal_in(code, call)
 
 
 @pytest.mark.parametrize(

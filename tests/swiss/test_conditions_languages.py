@@ -10,11 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from bridgescore.errors import BridgeScoreError
-from bridgescore.languages import use
 from bridgescore.swiss import Conditions
 from bridgescore.swiss.draw import swiss
 from bridgescore.swiss.simulate import simulate
+from tests.helpers import refusal_in
 
 # (what is refused, English as it always was, French, Dutch)
 REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
@@ -80,10 +79,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str, str]] = [
 
 
 def _said(call: Callable[[], object], code: str) -> str:
-    with use(code):
-        with pytest.raises(BridgeScoreError) as refused:
-            call()
-        return str(refused.value)
+    return refusal_in(code, call)
 
 
 @pytest.mark.parametrize(
