@@ -170,12 +170,13 @@ class Explanation:
         what = self._what(decimals, reader)
         if self.method is Method.BUTLER:
             assert self.datum is not None
+            noted = f" ({note})" if note else ""  # outside the call: Babel warns of an f-string
             return reader.gettext(
                 "%(what)s against the datum %(datum)s%(group)s%(note)s: %(value)s IMPs",
                 what=what,
                 datum=_points_fraction(self.datum, n),
                 group=group,
-                note=f" ({note})" if note else "",
+                note=noted,
                 value=n(self.value),
             )
         assert self.gross is not None

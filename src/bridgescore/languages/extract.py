@@ -14,7 +14,7 @@ from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from bridgescore.languages import LANGUAGES
-from bridgescore.languages.catalogues import DOMAINS, KEYWORDS, PACKAGES
+from bridgescore.languages.catalogues import DOMAINS, INDIRECT, KEYWORDS, PACKAGES
 
 PACKAGE = Path(str(files("bridgescore")))
 CATALOGUES = PACKAGE / "languages" / "catalogues"
@@ -43,6 +43,15 @@ def messages(domain: str) -> Catalog:
             if domain in PACKAGES:
                 where = f"{PACKAGES[domain]}/{where}"
             catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    for message, source, call in INDIRECT.get(domain, ()):
+        lines = (root / source).read_text(encoding="utf-8").splitlines()
+        at = next((n for n, line in enumerate(lines, 1) if call in line), None)
+        if at is None:
+            # The package no longer translates it this way: the catalogue should lose it too.
+            continue
+        where = f"{PACKAGES.get(domain, 'bridgescore')}/{source}"
+        if message not in catalog:
+            catalog.add(message, None, [(where, at)])
     return catalog
 
 

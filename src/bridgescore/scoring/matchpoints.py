@@ -99,11 +99,13 @@ def matchpoint_plain(
     score, so a board of thousands of results costs a sort and a few dozen explanations.
     """
     count, target, full_top = _tops(len(scores), rules, expected)
-    counted = Counter(scores)  # counted in C, then the artificial scores taken out
-    artificial = [s for s in counted if isinstance(s, Artificial)]
+    # Counted in C, then the artificial scores taken out. (Not named ``counted``: that is a
+    # message keyword, and Babel 2.19 reads ``counted[s]`` as the start of a message.)
+    tally = Counter(scores)
+    artificial = [s for s in tally if isinstance(s, Artificial)]
     for s in artificial:
-        del counted[s]
-    real = cast("Counter[int]", counted)
+        del tally[s]
+    real = cast("Counter[int]", tally)
     board = _Board(rules, count, target, real.total(), full_top, None, None)
     made: dict[Plain, Explanation] = {}
     below = 0
