@@ -382,6 +382,85 @@ def _card_rows(written: _Written) -> Callable[..., Markup]:
     return card_rows
 
 
+def _traveller_rows(written: _Written) -> Callable[..., Markup]:
+    """The ``traveller_rows`` filter: a traveller's table rows (``board.html``) as the template
+    wrote them, built here: a board of a 3,000-table simultaneous is 3,000 rows of a dozen
+    cells, and Jinja's lookups, filters and escapes for each were most of its traveller's time.
+    Each value is written as ``{{ }}`` writes it (:func:`_output`), in the language looked up
+    once for the board."""
+
+    def traveller_rows(
+        rows: Iterable[Mapping[str, Any]],
+        show_round: bool,
+        show_table: bool,
+        show_lead: bool,
+        show_par: bool,
+        why_word: str,
+    ) -> Markup:
+        out = _output
+        language = current()
+        code = language.code
+        why_word = out(why_word)
+
+        def num(value: str | int | None) -> str:
+            return out(written(value, language))
+
+        def pairs(entrants: Iterable[Mapping[str, Any]], side: str) -> str:
+            # each entrant as who_link(e, at_side(e, side)), joined by " &amp; "
+            return " &amp; ".join(
+                _who_link(e["label"], e["page"], e["name"], _kind_of(e), at_side(e, side), code)
+                for e in entrants
+            )
+
+        lines: list[str] = []
+        add = lines.append
+        for index, r in enumerate(rows, 1):
+            score = r["ns_score"]
+            add(f'    <tr id="r{index}" class="{out(r["kind"].replace(" ", "-"))}">\n')
+            if show_round:
+                add(f'<td class="num opt">{out(_blank(r["round"]))}</td>')
+            if show_table:
+                add(f'<td class="num opt">{out(r["table"] or "")}</td>')
+            add(f'      <td class="num pair ns">{pairs(r["ns_entrants"], "NS")}</td>\n')
+            add(f'      <td class="num pair ew">{pairs(r["ew_entrants"], "EW")}</td>\n')
+            contract = r["contract"]
+            result: Markup | str
+            if contract and contract != "PASS":  # result_markup(r)
+                result = _contract_markup(contract, code)
+            else:
+                result = result_markup(r)
+            add(f'      <td class="contract">{out(result)}</td>\n')
+            add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
+            if show_lead:
+                add(f'<td class="lead opt">{out(_lead_markup(r["lead"], code))}</td>')
+            add(f'      <td class="num">{out(_blank(r["tricks"]))}</td>\n')
+            ns = "" if score is None or score < 0 else out(score)
+            ew = "" if score is None or score >= 0 else out(-score)
+            add(f'      <td class="num score ns-score">{ns}</td>\n')
+            add(f'      <td class="num score ew-score">{ew}</td>\n')
+            add(f'      <td class="num value ns-value">{num(r["ns_mp_exact"])}</td>\n')
+            add(f'      <td class="num value ew-value">{num(r["ew_mp_exact"])}</td>\n')
+            if show_par:
+                difference = r["par_difference"]
+                par = "" if difference is None else out(f"{difference:+d}" if difference else "0")
+                add(f'<td class="num vs-par">{par}</td>')
+            why = present(r["explanation"])
+            if why:
+                said = "".join(
+                    f"<p><b>{out(side)}</b> {out(shown_text(e['text']))}</p>" for side, e in why
+                )
+                add(
+                    f'      <td class="why"><details><summary>{why_word}</summary>'
+                    f'<div id="r{index}-why">{said}</div></details></td>\n'
+                )
+            else:
+                add('      <td class="why"></td>\n')
+            add("    </tr>\n")
+        return Markup("".join(lines))
+
+    return traveller_rows
+
+
 # What an evening's story heads say (:func:`_story_heads`), marked for the catalogues
 _TO_TRAVELLER = N_("This result on the board's traveller, with the reason")
 _ROUND = N_("round %(round)s")
@@ -665,6 +744,7 @@ def environment(rules: Rules) -> jinja2.Environment:
         heading=board_heading,
         told=told,
         card_rows=_card_rows(written),
+        traveller_rows=_traveller_rows(written),
         story_head=story_head,
         jump_list=jump_list,
     )
