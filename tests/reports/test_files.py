@@ -7,6 +7,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
+import threading
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -120,6 +123,50 @@ def test_the_callers_error_wins_and_the_writer_stops(tmp_path: Path) -> None:
         files.write(tmp_path / "a.html", "a")
         raise KeyError("a bug while rendering")
     assert not any(thread.is_alive() for thread in files._threads)
+
+
+def test_the_writer_stops_when_one_thread_takes_the_stop_meant_for_another(
+    tmp_path: Path,
+) -> None:
+    """The race that hung a report for ever: one thread busy writing, the other waiting; the
+    idle one takes the first stop and is gone before the stops are counted."""
+    files = Files()
+    fifo = tmp_path / "slow.html"
+    os.mkfifo(fifo)
+    files.write(fifo, "x")  # opening a pipe with no reader waits: one thread is held there
+    deadline = time.monotonic() + 10
+    busy: list[threading.Thread] = []
+    while not busy and time.monotonic() < deadline:
+        frames = sys._current_frames()
+        busy = [t for t in files._threads if _in_function(frames.get(t.ident or 0), "_write")]
+    assert busy, "no writer thread took the pipe"
+    # the busy thread first: the stop put for it is taken by the idle one
+    files._threads.sort(key=lambda t: t is not busy[0])
+    put = files._queue.put
+
+    def put_then_wait(item: Any, *args: Any, **kwargs: Any) -> None:
+        put(item, *args, **kwargs)
+        if item is None:  # let a thread take the stop and end before going on
+            end = time.monotonic() + 2
+            while all(t.is_alive() for t in files._threads) and time.monotonic() < end:
+                time.sleep(0.01)
+
+    files._queue.put = put_then_wait  # type: ignore[method-assign]
+    closing = threading.Thread(target=files.close, daemon=True)
+    closing.start()
+    time.sleep(0.2)
+    assert fifo.read_bytes() == b"x"  # the pipe read: the busy thread goes back for work
+    closing.join(timeout=10)
+    assert not closing.is_alive(), "the writer never stopped"
+    assert not any(thread.is_alive() for thread in files._threads)
+
+
+def _in_function(frame: Any, name: str) -> bool:
+    while frame is not None:
+        if frame.f_code.co_name == name:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def test_a_site_whose_folder_is_missing_fails_as_before(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ class Files:
     def __init__(self) -> None:
         self._queue: queue.Queue[tuple[Path, str] | None] = queue.Queue(maxsize=_BACKLOG)
         self._failure: BaseException | None = None
+        self._stopped = False
         self._threads = [
             threading.Thread(target=self._run, name="bridgescore-files", daemon=True)
             for _ in range(_THREADS)
@@ -68,9 +69,14 @@ class Files:
             self._stop()  # the caller's error wins (its folder is discarded)
 
     def _stop(self) -> None:
-        for thread in self._threads:
-            if thread.is_alive():
-                self._queue.put(None)
+        # One stop for each thread, whichever thread takes it: a thread ends only on a stop.
+        # (Counting the threads still alive instead could hang for ever: a thread that took
+        # the stop meant for another is gone by the time it is counted, and the other waits.)
+        if self._stopped:
+            return
+        self._stopped = True
+        for _ in self._threads:
+            self._queue.put(None)
         for thread in self._threads:
             thread.join()
 
