@@ -123,12 +123,12 @@ def _explanations(directory: Path) -> set[str]:
 
 
 def _untranslated(directory: Path, data: set[str]) -> dict[str, list[str]]:
-    """Every plain English word left on each page (and chart) of a site, by page."""
+    """Every plain English word left on each page (its chart too) of a site, by page."""
     # Longest first, so a name is taken out whole before any part of it. The rules'
     # explanations are not allowed: the travellers and cards show them in the language.
     allowed = sorted(data, key=len, reverse=True)
     found: dict[str, list[str]] = {}
-    for page in sorted([*directory.glob("*.html"), *directory.glob("*.svg")]):
+    for page in sorted(directory.glob("*.html")):
         reader = _Visible()
         reader.feed(page.read_text(encoding="utf-8"))
         for text in reader.texts:

@@ -78,8 +78,12 @@ def test_every_page_kind_is_written_with_its_json_twin() -> None:
         twin = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
         assert twin["page"] == page.name
     for card in cards:
-        svg = (site.directory / card).with_suffix(".svg").read_text(encoding="utf-8")
-        assert "<svg" in svg and "http://www.w3.org/2000/svg" in svg
+        # the chart drawn in the page, named for a screen reader as the card's pair
+        page = (site.directory / card).read_text(encoding="utf-8")
+        chart = page[page.index('<figure class="chart">') : page.index("</figure>")]
+        assert '<svg xmlns="http://www.w3.org/2000/svg"' in chart and chart.count("<rect ") >= 1
+        assert 'role="img" aria-label="Bar chart of ' in chart
+    assert not list(site.directory.glob("*.svg"))  # no chart file beside the page
     assert (site.directory / "bridgescore.css").exists()
 
 

@@ -21,9 +21,10 @@ INK, AXIS = "#33403f", "#8a9499"
 _PERCENTS = (Fraction(0), Fraction(100))
 
 
-def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
+def chart_svg(card: Mapping[str, Any], imps: bool, label: str | None = None) -> str:
     """A score card's (:func:`bridgescore.reports.views.card`) board-by-board percentages (IMPs
-    in IMP events) as an SVG bar chart, 800 × 280."""
+    in IMP events) as an SVG bar chart, 800 × 280; ``label``: its accessible name (by default
+    what it plots, "% on the board on each board")."""
     key = "imps_exact" if imps else "percent_exact"
     # each value as the card has it (a fraction's text, or an integer): a bar is looked up by
     # it, where a Fraction's hash is worked out anew each time (some 80 a card)
@@ -36,7 +37,7 @@ def chart_svg(card: Mapping[str, Any], imps: bool) -> str:
     scale = (low, high) if imps else None  # a percentage's bar needs no scale in its key
     slots = max(len(points), 12)  # few boards: bars stay narrow
     language = current().code  # the labels are in the reader's language
-    out = [_head(imps, language)]
+    out = [_head(imps, language) if label is None else _opening(label)]
     for index, (board, value) in enumerate(points):
         out.append(_bar(index, board, value, slots, scale))
     out.append(_frame(low, high, imps, language))
@@ -70,7 +71,10 @@ def _px(value: float) -> str:
 
 @functools.cache
 def _head(imps: bool, language: str) -> str:
-    label = _("%(label)s on each board", label=_label(imps))
+    return _opening(_("%(label)s on each board", label=_label(imps)))
+
+
+def _opening(label: str) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="280" '
         'viewBox="0 0 800 280" font-family="sans-serif" font-size="11" '

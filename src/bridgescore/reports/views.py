@@ -339,7 +339,6 @@ class SessionPages:
             "boards_played": standing.boards,
             **_award(self.masterpoints, entrant),
             "evening": f"{evening_page(entrant)}.html" if self.evenings else None,
-            "chart": f"{page}.svg",
             "boards": [self._card_row(row) for row in card.rows],
         }
 

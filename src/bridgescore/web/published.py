@@ -181,24 +181,6 @@ def _teams_page(found: TeamsSite, name: str) -> tuple[Any, str]:
     raise Refused(404, _("no such page"))
 
 
-def results_chart(request: Request) -> Response:
-    result, info = night_privacy.published(night_of(request), session_id(request))
-    pages = published_pages(night_of(request), session_id(request), result, info)
-    name = request.path_params["name"]
-    for entrant in pages.card_entrants():
-        card = pages.card(entrant)
-        if card.get("chart") == name:
-            svg = html.chart_svg(card, pages.site()["imps"])
-            return Response(svg, media_type="image/svg+xml")
-    raise Refused(404, _("no such page"))
-
-
-def results_page_or_chart(request: Request) -> Response:
-    if request.path_params["name"].endswith(".svg"):
-        return results_chart(request)
-    return results_page(request)
-
-
 def _aware(moment: datetime | None) -> datetime | None:
     """A time read back from the database, in UTC (SQLite keeps no time zone)."""
     return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -311,7 +293,7 @@ def routes() -> list[Route]:
         Route("/", home, methods=["GET"]),
         Route("/index.json", home, methods=["GET"]),
         Route("/results/{session:int}/", results_page, methods=["GET"]),
-        Route("/results/{session:int}/{name:str}", results_page_or_chart, methods=["GET"]),
+        Route("/results/{session:int}/{name:str}", results_page, methods=["GET"]),
         Route("/static/bridgescore.css", stylesheet, methods=["GET"]),
         Route("/login", login_form, methods=["GET"]),
         Route("/login", login, methods=["POST"]),
