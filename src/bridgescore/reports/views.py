@@ -456,10 +456,10 @@ class SessionPages:
         """A traveller row's explanations as the JSON gives them (``{"NS": {"text": ...}}``),
         each sentence the rules' English shown in the reader's language (``tr``)."""
         decimals = self.result.rules.decimals
+        ns, ew = table.explanation(Side.NS), table.explanation(Side.EW)
         return {
-            side.value: None if why is None else {"text": why.sentence(decimals)}
-            for side in Side
-            for why in (table.explanation(side),)
+            "NS": None if ns is None else {"text": ns.sentence(decimals)},
+            "EW": None if ew is None else {"text": ew.sentence(decimals)},
         }
 
     def _entry(self, table: TableResult) -> Data:
