@@ -57,11 +57,26 @@ def test_kinds_from_extension_and_content(tmp_path: Path) -> None:
     assert kind_of("a.xml", b'<session scoring_type="MP">') == "nzscorer"
     with pytest.raises(InputFileError, match="not a results file bridgescore reads"):
         kind_of("a.xml", b"<html>")
-    with pytest.raises(InputFileError, match="unknown kind of results file"):
+    with pytest.raises(InputFileError) as caught:
         kind_of("a.txt")
+    assert caught.value.problems[0].text() == (
+        "unknown kind of results file: found '.txt', expected a .csv traveller file, a .pbn "
+        "file, .xml in USEBIO or NZ Scorer form, or bridgescore's .json results"
+    )
+    with pytest.raises(InputFileError) as caught:
+        kind_of("night")  # no extension: said so, not quoted as if it were in the name
+    said = caught.value.problems[0].text()
+    assert said.startswith("unknown kind of results file: its name has no extension, expected ")
     xml = tmp_path / "night.xml"
     xml.write_text("<!-- a comment --><USEBIO/>")
     assert kind_of(xml) == "usebio"
+    with pytest.raises(InputFileError) as caught:
+        dump_path(load_path(SAMPLE), tmp_path / "results")
+    assert caught.value.problems[0].text() == (
+        "cannot tell what to write: the name has no extension, expected a name ending .csv, "
+        ".json, .xml (USEBIO) or .pbn"
+    )
+    assert not (tmp_path / "results").exists()
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".json", ".xml", ".pbn"])

@@ -135,8 +135,10 @@ def _extension_kind(path: str | Path) -> str:
             str(path),
             [
                 Problem(
-                    Text(N_("unknown kind of results file")),
-                    found=suffix or "no extension",
+                    Text(N_("unknown kind of results file"))
+                    if suffix
+                    else Text(N_("unknown kind of results file: its name has no extension")),
+                    found=suffix or None,
                     expected=KINDS,
                 )
             ],
@@ -280,8 +282,10 @@ def dump_path(rf: ResultsFile, path: str | Path, kind: str | None = None) -> str
             str(path),
             [
                 Problem(
-                    Text(N_("cannot tell what to write from the extension")),
-                    found=suffix or "no extension",
+                    Text(N_("cannot tell what to write from the extension"))
+                    if suffix
+                    else Text(N_("cannot tell what to write: the name has no extension")),
+                    found=suffix or None,
                     expected=Text(N_("a name ending .csv, .json, .xml (USEBIO) or .pbn")),
                 )
             ],
