@@ -1125,11 +1125,12 @@ def case_report(size: Size, quick: bool) -> list[str]:
         for tables in size.report_tables:
             path = Path(folder) / f"simultaneous-{tables}.csv"
             rows = write_simultaneous(path, tables)
-            # A new site, as a night is first published: the warming run (caches, .pyc) writes
-            # a folder of its own. Writing over it would time the earlier site's deletion too,
-            # which on a disk mounted with discard is seconds at 3,000 tables (24,000 files
-            # unlinked, each freeing its blocks at once: docs/performance.md).
-            run_measured(report(path, f"warm-{tables}"), env)
+            # A new site, as a night is first published, timed once: the club night above has
+            # warmed the caches and written the .pyc files. A warming run of this size would
+            # write as many files again just before (their inodes are what the next site's
+            # look past on this disk), and writing over its folder would time the deletion of
+            # its files too, seconds at 3,000 tables on a disk mounted with discard
+            # (docs/performance.md).
             seconds, peak, cpu = run_measured(report(path, f"site-{tables}"), env)
             times[tables] = seconds
             out.append(
