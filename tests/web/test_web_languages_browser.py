@@ -156,9 +156,48 @@ def test_a_phone_in_french_while_the_club_speaks_english(browser: Browser, night
             page.wait_for_selector("main[data-screen='sent'] table")
             assert "Donne 1 jusqu’ici (provisoire, top" in page.inner_text("main")
             assert "Tous les résultats saisis ici ont été envoyés." in page.inner_text("#status")
+            # a Swiss match's figures, as /t/api/swiss writes them, in the French form
+            card = page.evaluate(_SWISS_CARD, _SWISS_MATCH)
+            assert "IMP 12,50–3" in card and "PV 14,71–5,29" in card, card
+            assert "12,50 pour Équipe 1" in card, card
             assert errors == []
         finally:
             context.close()
+
+
+# A complete match at a Swiss teams event as the server gives it to a table's phone
+# (web.swiss.table_data): its figures are written with a decimal point.
+_SWISS_MATCH = {
+    "round": 1,
+    "match": 1,
+    "room": 1,
+    "other_table": 2,
+    "home": {"number": 1, "name": None},
+    "away": {"number": 4, "name": None},
+    "entered": [1, 1],
+    "complete": True,
+    "score_text": "12.50–3",
+    "vps_text": "14.71–5.29",
+    "boards": [
+        {
+            "board": 1,
+            "results": ["4S N =", "4S N -1"],
+            "compared": True,
+            "won": {"team": 1, "imps": "12.50"},
+        }
+    ],
+}
+# The match card the phone draws for it, the page's own state put back after.
+_SWISS_CARD = """(match) => {
+  const saved = [ui.state.swiss, ui.swiss];
+  ui.state.swiss = "teams";
+  ui.swiss = { rounds: [match], next: "waiting" };
+  try {
+    return swissCard({ round: match.round });
+  } finally {
+    [ui.state.swiss, ui.swiss] = saved;
+  }
+}"""
 
 
 def test_a_phone_in_the_pseudo_locale_shows_no_plain_word(browser: Browser, night: Night) -> None:

@@ -144,6 +144,16 @@ function cardText(lead) {
   return `${SUITS[lead[0]]}${rankText(lead[1])}`;
 }
 
+// A figure the server wrote with a decimal point ("12.50–7.50", VPs) as the phone's language
+// writes it ("12,50–7,50" in French and Dutch): the catalogue's "the decimal mark: ." ends with
+// the language's mark.
+const DECIMAL_SAID = _("the decimal mark: .");
+const DECIMAL_MARK = DECIMAL_SAID.slice(DECIMAL_SAID.lastIndexOf(" ") + 1);
+
+function figure(text) {
+  return DECIMAL_MARK === "." ? text : String(text).replace(/(\d)\.(\d)/g, `$1${DECIMAL_MARK}$2`);
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
@@ -623,12 +633,12 @@ function swissCard(r) {
   const teams = Boolean(m.room);
   const rows = m.boards.map((b) => {
     const shown = b.results.map((x) => `<td>${x ? esc(x) : `<span class="muted">${esc(_("to come"))}</span>`}</td>`).join("");
-    const won = b.won ? esc(_("%(imps)s to %(team)s", "imps", b.won.imps, "team", teamText({ number: b.won.team }))) : b.compared ? "0" : "";
+    const won = b.won ? esc(_("%(imps)s to %(team)s", "imps", figure(b.won.imps), "team", teamText({ number: b.won.team }))) : b.compared ? "0" : "";
     return `<tr><td>${b.board}</td>${shown}<td>${won}</td></tr>`;
   }).join("");
   const heads = teams ? `<th scope="col">${esc(_("Room %(room)s", "room", 1))}</th><th scope="col">${esc(_("Room %(room)s", "room", 2))}</th>` : `<th scope="col">${esc(_("Result"))}</th>`;
   const score = m.complete
-    ? `<p class="match-score"><strong>${esc(_("IMPs %(score)s", "score", m.score_text))}</strong> · <strong>${esc(_("VPs %(score)s", "score", m.vps_text))}</strong></p>`
+    ? `<p class="match-score"><strong>${esc(_("IMPs %(score)s", "score", figure(m.score_text)))}</strong> · <strong>${esc(_("VPs %(score)s", "score", figure(m.vps_text)))}</strong></p>`
     : "";
   return `<div class="card" id="match"><h3>${esc(_("Match %(match)s: %(home)s (home) v %(away)s", "match", m.match, "home", teamText(m.home), "away", teamText(m.away)))}</h3>
     <table><caption class="visually-hidden">${esc(_("The match's boards"))}</caption><thead><tr><th scope="col">${esc(_("Board"))}</th>${heads}<th scope="col">${esc(_("IMPs"))}</th></tr></thead><tbody>${rows}</tbody></table>${score}</div>`;
