@@ -155,6 +155,9 @@ def test_a_phone_in_french_while_the_club_speaks_english(browser: Browser, night
             page.click("[data-action=agree]")
             page.wait_for_selector("main[data-screen='sent'] table")
             assert "Donne 1 jusqu’ici (provisoire, top" in page.inner_text("main")
+            # the matchpoints rounded by the rules, with the French decimal comma
+            sent = page.inner_text("main[data-screen='sent'] table")
+            assert "0,00" in sent and "0.00" not in sent, sent
             assert "Tous les résultats saisis ici ont été envoyés." in page.inner_text("#status")
             # a Swiss match's figures, as /t/api/swiss writes them, in the French form
             card = page.evaluate(_SWISS_CARD, _SWISS_MATCH)

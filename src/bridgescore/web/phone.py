@@ -10,16 +10,19 @@ results of a board only after it has a result of its own on it.
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import Any
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract
+from bridgescore.display import fmt_fixed
 from bridgescore.languages.text import shown
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
 from bridgescore.night import Plan, line_key
 from bridgescore.night.lines import holders
 from bridgescore.night.tables import TableState
+from bridgescore.rules import CLUB, Rules
 from bridgescore.traveller import RowKey
 from bridgescore.web.screens import held, result_text, said
 
@@ -143,9 +146,15 @@ def score_table() -> Data:
     return {"scores": scores, "vulnerable_seats": vulnerable}
 
 
-def traveller(data: Data, table: str, section: str = "") -> Data:
+def traveller(data: Data, table: str, section: str = "", rules: Rules = CLUB) -> Data:
     """A board's traveller as the phone shows it: every table's result and matchpoints, this
-    table's row marked (``data`` is the report's traveller, :func:`reports.views.traveller`)."""
+    table's row marked (``data`` is the report's traveller, :func:`reports.views.traveller`).
+    The matchpoints and the top are text rounded by ``rules``, as the site shows them (the
+    phone writes them with its language's decimal mark)."""
+
+    def rounded(exact: str | None) -> str | None:
+        return None if exact is None else fmt_fixed(Fraction(exact), rules.decimals, rules.rounding)
+
     rows = []
     for row in data["results"]:
         mine = str(row.get("table")) == table and (row.get("section") or "") == section
@@ -158,8 +167,9 @@ def traveller(data: Data, table: str, section: str = "") -> Data:
                 "ew": row.get("ew"),
                 "result": row.get("entry"),
                 "ns_score": row.get("ns_score"),
-                "ns_points": row.get("ns_mp"),
-                "ew_points": row.get("ew_mp"),
+                # matchpoints (None at IMPs, whose rows have no "ns_mp")
+                "ns_points": None if row.get("ns_mp") is None else rounded(row["ns_mp_exact"]),
+                "ew_points": None if row.get("ew_mp") is None else rounded(row["ew_mp_exact"]),
                 "this_table": mine,
                 # the rules' sentence in the phone's language (its English kept as data)
                 "why": {
@@ -171,7 +181,7 @@ def traveller(data: Data, table: str, section: str = "") -> Data:
         )
     return {
         "board": data.get("board"),
-        "top": data.get("top"),
+        "top": rounded(data.get("top_exact")),
         "section": section,
         "results": rows,
         # the deal, once this table has played the board (the traveller is refused before)

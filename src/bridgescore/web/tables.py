@@ -231,7 +231,7 @@ def traveller(request: Request) -> Response:
 
     solved = hand_records.table_double_dummy(night, Actor(device=found), board)
     data = views.traveller(result, board, found.section or None, double_dummy=solved)
-    return JSONResponse(phone.traveller(data, found.table, found.section))
+    return JSONResponse(phone.traveller(data, found.table, found.section, result.rules))
 
 
 @web.form_action

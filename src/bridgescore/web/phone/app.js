@@ -870,12 +870,12 @@ function sentScreen() {
     body = `<p class="note">${esc(_("%(result)s is saved on this phone and will be sent as soon as there is a connection.", "result", t.label))}</p>`;
   } else if (t.data) {
     // the two pairs' numbers, North–South's first: a dash, short in every language
-    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)}–${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(row.ns_points ?? "")}</td><td>${esc(row.ew_points ?? "")}</td></tr>`).join("");
+    const rows = t.data.results.map((row) => `<tr class="${row.this_table ? "mine" : ""}"><td>${esc(row.table)}</td><td>${esc(row.ns)}–${esc(row.ew)}</td><td>${esc(row.result)}</td><td>${row.ns_score === null ? "" : signed(row.ns_score)}</td><td>${esc(figure(row.ns_points ?? ""))}</td><td>${esc(figure(row.ew_points ?? ""))}</td></tr>`).join("");
     const mine = t.data.results.find((row) => row.this_table);
     const whyNS = mine && mine.why ? located(esc(_("NS")), esc(mine.why.NS)) : "";
     const whyEW = mine && mine.why ? located(esc(_("EW")), esc(mine.why.EW)) : "";
     const why = mine && mine.why ? `<p class="why">${whyNS}<br>${whyEW}</p>` : "";
-    const sofar = _("Board %(board)s so far (provisional, top %(top)s):", "board", t.board, "top", t.data.top);
+    const sofar = _("Board %(board)s so far (provisional, top %(top)s):", "board", t.board, "top", figure(t.data.top ?? ""));
     const heads = [_("Table"), _("Pairs"), _("Result"), _("NS"), _("NS MP"), _("EW MP")];
     body = `<p>${t.seen ? "" : `${esc(_("Stored."))} `}${esc(sofar)}</p>
       <table><caption class="visually-hidden">${esc(_("Board %(board)s", "board", t.board))}</caption><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>${why}${dealHtml(t.data)}`;
