@@ -1,5 +1,6 @@
 """What a table's phone is sent of a board's traveller: its figures rounded by the session's
-rules as the site shows them, as text the phone writes with its language's decimal mark."""
+rules, whole when no fraction is left, as text the phone writes with its language's decimal
+mark."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ BOARD = {
 
 def test_the_matchpoints_and_top_are_rounded_by_the_rules_as_text() -> None:
     sent = traveller(BOARD, "2", rules=CLUB.with_(decimals=2))
-    assert sent["top"] == "4.00"
+    assert sent["top"] == "4"
     assert [(r["ns_points"], r["ew_points"]) for r in sent["results"]] == [
-        ("4.00", "0.00"),
+        ("4", "0"),
         ("2.40", "1.60"),
         (None, None),
     ]
@@ -35,6 +36,9 @@ def test_the_matchpoints_and_top_are_rounded_by_the_rules_as_text() -> None:
     # a third of a matchpoint (a Neuberg factor) is never sent as 0.3333333333333333
     third = {**BOARD, "results": [{**BOARD["results"][1], "ns_mp": 1 / 3, "ns_mp_exact": "1/3"}]}
     assert traveller(third, "2", rules=CLUB.with_(decimals=1))["results"][0]["ns_points"] == "0.3"
+    # rounded first: 3.999 shown to two places is 4.00, so 4
+    nearly = {**BOARD, "results": [{**BOARD["results"][1], "ns_mp_exact": "3999/1000"}]}
+    assert traveller(nearly, "2", rules=CLUB)["results"][0]["ns_points"] == "4"
 
 
 def test_an_imp_board_sends_no_matchpoints() -> None:

@@ -155,9 +155,9 @@ def test_a_phone_in_french_while_the_club_speaks_english(browser: Browser, night
             page.click("[data-action=agree]")
             page.wait_for_selector("main[data-screen='sent'] table")
             assert "Donne 1 jusqu’ici (provisoire, top" in page.inner_text("main")
-            # the matchpoints rounded by the rules, with the French decimal comma
-            sent = page.inner_text("main[data-screen='sent'] table")
-            assert "0,00" in sent and "0.00" not in sent, sent
+            # a traveller's matchpoints as the server sends them, with the French decimal comma
+            board = page.evaluate(_SENT_SCREEN, _TRAVELLER)
+            assert "<td>2,40</td><td>1,60</td>" in board and "(provisoire, top 4)" in board, board
             assert "Tous les résultats saisis ici ont été envoyés." in page.inner_text("#status")
             # a Swiss match's figures, as /t/api/swiss writes them, in the French form
             card = page.evaluate(_SWISS_CARD, _SWISS_MATCH)
@@ -190,6 +190,31 @@ _SWISS_MATCH = {
         }
     ],
 }
+# A board's traveller as the server sends it to a table's phone (web.phone.traveller): an
+# average plus and minus at this table, the figures rounded and written with a decimal point.
+_TRAVELLER = {
+    "board": 1,
+    "top": "4",
+    "section": "",
+    "results": [
+        {"round": 1, "table": "2", "ns": 2, "ew": 2, "result": "A+/A-", "ns_score": None,
+         "ns_points": "2.40", "ew_points": "1.60", "this_table": True, "why": None},
+    ],
+    "dealer": "N",
+    "vulnerability": "None",
+    "hands": None,
+    "double_dummy": None,
+}  # fmt: skip
+# The board's screen the phone draws for it, the page's own state put back after.
+_SENT_SCREEN = """(data) => {
+  const saved = ui.traveller;
+  ui.traveller = { board: data.board, data, seen: true, client_id: "shown", label: "" };
+  try {
+    return sentScreen();
+  } finally {
+    ui.traveller = saved;
+  }
+}"""
 # The match card the phone draws for it, the page's own state put back after.
 _SWISS_CARD = """(match) => {
   const saved = [ui.state.swiss, ui.swiss];

@@ -149,11 +149,16 @@ def score_table() -> Data:
 def traveller(data: Data, table: str, section: str = "", rules: Rules = CLUB) -> Data:
     """A board's traveller as the phone shows it: every table's result and matchpoints, this
     table's row marked (``data`` is the report's traveller, :func:`reports.views.traveller`).
-    The matchpoints and the top are text rounded by ``rules``, as the site shows them (the
-    phone writes them with its language's decimal mark)."""
+    The matchpoints and the top are text rounded by ``rules``: whole, or with their places when
+    a fraction is left (``4``, ``2.40``: a phone's six columns fit 320 pixels); the phone writes
+    them with its language's decimal mark."""
 
     def rounded(exact: str | None) -> str | None:
-        return None if exact is None else fmt_fixed(Fraction(exact), rules.decimals, rules.rounding)
+        if exact is None:
+            return None
+        text = fmt_fixed(Fraction(exact), rules.decimals, rules.rounding)
+        whole, _, places = text.partition(".")
+        return whole if not places.strip("0") else text
 
     rows = []
     for row in data["results"]:
