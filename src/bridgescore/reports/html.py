@@ -356,17 +356,7 @@ def _card_rows(written: _Written) -> Callable[..., Markup]:
                 for e in r["opponents"]
             )
             add(f'      <td class="pair opponents">{opponents}</td>\n')
-            contract = r["contract"]
-            result: Markup | str
-            if contract and contract != "PASS":  # result_markup(r)
-                result = _contract_markup(contract, code)
-            else:
-                result = result_markup(r)
-            add(f'      <td class="contract">{out(result)}</td>\n')
-            add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
-            if show_lead:
-                add(f'<td class="lead opt">{out(_lead_markup(r["lead"], code))}</td>')
-            add(f'      <td class="num opt">{out(_blank(r["tricks"]))}</td>\n')
+            add(_result_cells(r, code, show_lead, "num opt"))
             add(f'      <td class="num score">{out(_blank(r["score"]))}</td>\n')
             value = out(num(r[value_key]))
             if r["explanation"]:
@@ -380,6 +370,27 @@ def _card_rows(written: _Written) -> Callable[..., Markup]:
         return Markup("".join(lines))
 
     return card_rows
+
+
+def _result_cells(r: Mapping[str, Any], language: str, show_lead: bool, tricks_class: str) -> str:
+    """A score card's or a traveller's row's contract, declarer, lead and tricks cells, as
+    ``card.html`` and ``board.html`` wrote them (the tricks' cell of class ``tricks_class``)."""
+    out = _output
+    contract = r["contract"]
+    result: Markup | str
+    if contract and contract != "PASS":  # result_markup(r)
+        result = _contract_markup(contract, language)
+    else:
+        result = result_markup(r)
+    lead = ""
+    if show_lead:
+        lead = f'<td class="lead opt">{out(_lead_markup(r["lead"], language))}</td>'
+    return (
+        f'      <td class="contract">{out(result)}</td>\n'
+        f"      <td>{out(_blank(r['declarer']))}</td>\n"
+        f"{lead}"
+        f'      <td class="{tricks_class}">{out(_blank(r["tricks"]))}</td>\n'
+    )
 
 
 def _traveller_rows(written: _Written) -> Callable[..., Markup]:
@@ -423,17 +434,7 @@ def _traveller_rows(written: _Written) -> Callable[..., Markup]:
                 add(f'<td class="num opt">{out(r["table"] or "")}</td>')
             add(f'      <td class="num pair ns">{pairs(r["ns_entrants"], "NS")}</td>\n')
             add(f'      <td class="num pair ew">{pairs(r["ew_entrants"], "EW")}</td>\n')
-            contract = r["contract"]
-            result: Markup | str
-            if contract and contract != "PASS":  # result_markup(r)
-                result = _contract_markup(contract, code)
-            else:
-                result = result_markup(r)
-            add(f'      <td class="contract">{out(result)}</td>\n')
-            add(f"      <td>{out(_blank(r['declarer']))}</td>\n")
-            if show_lead:
-                add(f'<td class="lead opt">{out(_lead_markup(r["lead"], code))}</td>')
-            add(f'      <td class="num">{out(_blank(r["tricks"]))}</td>\n')
+            add(_result_cells(r, code, show_lead, "num"))
             ns = "" if score is None or score < 0 else out(score)
             ew = "" if score is None or score >= 0 else out(-score)
             add(f'      <td class="num score ns-score">{ns}</td>\n')
