@@ -66,6 +66,16 @@ def fmt_fixed(
     return f"{sign}{units}.{str(places).zfill(decimals)}"  # a nested format spec costs twice
 
 
+def fmt_short(
+    value: Fraction | int, decimals: int = 2, rounding: Rounding = Rounding.HALF_UP
+) -> str:
+    """:func:`fmt_fixed`, whole when its places are all zeros (``4``, ``2.40``): rounded first,
+    then shortened (3.999 to two places is ``4``). For a figure alone, not a column."""
+    text = fmt_fixed(value, decimals, rounding)
+    whole, _, places = text.partition(".")
+    return text if places.strip("0") else whole
+
+
 def _decimal(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a finite decimal. round_fraction quantizes
     such a value as a Decimal, which keeps the sign of a negative value rounded to zero

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.display import fmt_fixed, printable, round_fraction
+from bridgescore.display import fmt_fixed, fmt_short, printable, round_fraction
 from bridgescore.rules import Rounding
 
 VALUES = st.builds(
@@ -39,6 +39,23 @@ def test_hand_worked_places() -> None:
     assert fmt_fixed(Fraction(-1, 1000), 2) == "-0.00"  # as Decimal keeps the sign
     assert fmt_fixed(Fraction(199, 100), 1, Rounding.TRUNCATE) == "1.9"
     assert fmt_fixed(12, 2) == "12.00" and fmt_fixed(Fraction(7, 2), 0) == "4"
+
+
+def test_a_short_figure_is_whole_when_its_rounded_places_are_zeros() -> None:
+    assert fmt_short(12) == "12" and fmt_short(Fraction(12, 5)) == "2.40"
+    assert fmt_short(Fraction(3999, 1000)) == "4"  # 4.00 once rounded
+    assert fmt_short(Fraction(-17, 2)) == "-8.50" and fmt_short(Fraction(1, 3), 1) == "0.3"
+    assert fmt_short(Fraction(7, 2), 0) == "4"
+
+
+@given(st.one_of(VALUES, st.integers(-(10**9), 10**9)), st.integers(0, 6))
+def test_a_short_figure_is_the_fixed_one_or_its_whole_part(
+    value: Fraction | int, places: int
+) -> None:
+    fixed, short = fmt_fixed(value, places), fmt_short(value, places)
+    assert short == fixed or (
+        fixed.startswith(short + ".") and set(fixed[len(short) + 1 :]) == {"0"}
+    )
 
 
 # Text as files hold it: ASCII (with its controls and DEL), C1 controls, the bidirectional

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bridgescore import __version__
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_fixed, fmt_short
 from bridgescore.events import (
     Aggregate,
     Carry,
@@ -66,7 +66,7 @@ def describe(ranking: Ranking) -> Text:
         )
     if rules.aggregate is Aggregate.IMPS:
         return Text(N_("Ranked on the sessions' IMP totals added up"))
-    top = fmt_fixed(ranking.top or 0, 2).removesuffix(".00")
+    top = fmt_short(ranking.top or 0)
     if rules.common_top is CommonTop.NONE:
         return Text(_HOW[rules.common_top])
     return Text(_HOW[rules.common_top], top=Figure(top))
@@ -243,8 +243,8 @@ def final_data(final: Final, identities: Identities, *, title: str | None = None
 
 def _carry_words(final: Final) -> Text:
     if final.carry is Carry.EBU:
-        q = fmt_fixed(final.qualifying.top or 0, 2).removesuffix(".00")
-        f = fmt_fixed(final.final.top or 0, 2).removesuffix(".00")
+        q = fmt_short(final.qualifying.top or 0)
+        f = fmt_short(final.final.top or 0)
         return Text(
             N_(
                 "The final's matchpoints plus the EBU carry-forward C = S × FT / (2 × QT): the "
@@ -253,7 +253,7 @@ def _carry_words(final: Final) -> Text:
             final=Figure(f),
             qualifying=Figure(q),
         )
-    w = fmt_fixed(final.weight, 2).removesuffix(".00")
+    w = fmt_short(final.weight)
     return Text(
         N_(
             "(Qualifying %% × %(weight)s + final %%) / (%(weight)s + 1): the percentage carried "
@@ -357,7 +357,7 @@ def render(data: Mapping[str, Any], console: Console, decimals: int = 2) -> None
 
 def _about(session: Mapping[str, Any]) -> str:
     parts = [p for p in (session["title"], written_date(session["date"])) if p]
-    top = current().number(fmt_fixed(Fraction(session["top_exact"]), 2).removesuffix(".00"))
+    top = current().number(fmt_short(Fraction(session["top_exact"])))
     return (f" ({', '.join(parts)})" if parts else "") + _(", top %(top)s", top=top)
 
 

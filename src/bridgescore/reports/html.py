@@ -33,7 +33,7 @@ import markupsafe
 from markupsafe import Markup, escape
 
 from bridgescore.bridge import Seat, Vulnerability
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_fixed, fmt_short
 from bridgescore.languages import N_, Language, _, current, install, ranks_shown, written_date
 from bridgescore.reports import views
 from bridgescore.reports.chart import chart_svg
@@ -237,7 +237,7 @@ def _numbers(rules: Rules) -> tuple[Callable[[str | int | None], str], _Written]
 def imps_text(value: str | int | None) -> str:
     """IMPs whole, or to two places when an adjustment split one (a match's or a team's IMPs)."""
     exact = _exact(value)
-    return "" if exact is None else current().number(fmt_fixed(exact, 2).removesuffix(".00"))
+    return "" if exact is None else current().number(fmt_short(exact))
 
 
 def _signed(rules: Rules) -> Callable[[str | int | None], str]:

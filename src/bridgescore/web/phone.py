@@ -15,7 +15,7 @@ from typing import Any
 
 from bridgescore.bridge import Seat, Vulnerability
 from bridgescore.contract import Contract
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_short
 from bridgescore.languages.text import shown
 from bridgescore.movements import Movement
 from bridgescore.movements.model import Contestant, Play
@@ -154,11 +154,7 @@ def traveller(data: Data, table: str, section: str = "", rules: Rules = CLUB) ->
     them with its language's decimal mark."""
 
     def rounded(exact: str | None) -> str | None:
-        if exact is None:
-            return None
-        text = fmt_fixed(Fraction(exact), rules.decimals, rules.rounding)
-        whole, _, places = text.partition(".")
-        return whole if not places.strip("0") else text
+        return None if exact is None else fmt_short(Fraction(exact), rules.decimals, rules.rounding)
 
     rows = []
     for row in data["results"]:

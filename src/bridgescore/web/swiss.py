@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bridgescore.display import fmt_fixed
+from bridgescore.display import fmt_fixed, fmt_short
 from bridgescore.formats.json import exact, number
 from bridgescore.formats.outputs import OutputError, write_directory
 from bridgescore.languages import _, current
@@ -80,7 +80,7 @@ def _text(score: Figures | None) -> str | None:
     if score is None:
         return None
     if isinstance(score, MatchScore):
-        return f"{_shown(score.home_imps)}–{_shown(score.away_imps)}"
+        return f"{fmt_short(score.home_imps)}–{fmt_short(score.away_imps)}"
     return f"{fmt_fixed(score[0], 2)}–{fmt_fixed(score[1], 2)}"
 
 
@@ -463,7 +463,7 @@ def table_data(found: AtTable) -> Data:
                 team, imps = (
                     (m.home, b.home - b.away) if b.home > b.away else (m.away, b.away - b.home)
                 )
-                won = {"team": team, "imps": _shown(imps)}
+                won = {"team": team, "imps": fmt_short(imps)}
             boards.append(
                 {
                     "board": b.board,
@@ -496,11 +496,6 @@ def table_data(found: AtTable) -> Data:
         "rounds": rounds,
         "next": "over" if event.drawn >= event.conditions.rounds else "waiting",
     }
-
-
-def _shown(imps: Fraction) -> str:
-    """IMPs as the phone shows them: whole, or with their fraction to two places."""
-    return fmt_fixed(imps, 2).removesuffix(".00")
 
 
 def phone_swiss(request: Request) -> Response:
