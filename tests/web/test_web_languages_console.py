@@ -11,6 +11,7 @@ catalogues. Named data (people, the club, what was typed, codes, notation) is le
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import warnings
@@ -44,10 +45,28 @@ def _plain(html: str, named: set[str]) -> set[str]:
     return plain_words(_PATH.sub("", html), named) | (_words(values) - named)
 
 
+def _unquoted(named: set[str], *texts: str) -> set[str]:
+    """The plain words of sentences, the data they quote left out."""
+    return _words(*(_QUOTED.sub("", text) for text in texts)) - named
+
+
 def _sentence(answer: Any, named: set[str]) -> set[str]:
     """The plain words of a JSON refusal's sentence, the data it quotes left out."""
-    message = answer.json().get("error", {}).get("message", "")
-    return _words(_QUOTED.sub("", message)) - named
+    return _unquoted(named, answer.json().get("error", {}).get("message", ""))
+
+
+def _look(problems: list[str], named: set[str], url: str, answer: Any, *statuses: int) -> None:
+    """``answer`` (to ``url``) has one of ``statuses`` (200 by default; REFUSED: any 4xx), and
+    each plain word it shows, HTML or a JSON refusal's sentence, is added to ``problems``."""
+    expected = statuses or (200,)
+    refused = REFUSED in expected and 400 <= answer.status_code < 500
+    assert refused or answer.status_code in expected, (url, answer.status_code, answer.text)
+    if answer.headers.get("content-type", "").startswith("application/json"):
+        if left := _sentence(answer, named):
+            problems.append(f"{url} (JSON): {sorted(left)}")
+        return
+    if left := _plain(answer.text, named):
+        problems.append(f"{url}: {sorted(left)}")
 
 
 def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> None:
@@ -92,17 +111,7 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         "players add id NUMBER",
     )
     problems: list[str] = []
-
-    def look(url: str, answer: Any, *statuses: int) -> None:
-        expected = statuses or (200,)
-        refused = REFUSED in expected and 400 <= answer.status_code < 500
-        assert refused or answer.status_code in expected, (url, answer.status_code, answer.text)
-        if answer.headers.get("content-type", "").startswith("application/json"):
-            if left := _sentence(answer, named):
-                problems.append(f"{url} (JSON): {sorted(left)}")
-            return
-        if left := _plain(answer.text, named):
-            problems.append(f"{url}: {sorted(left)}")
+    look = functools.partial(_look, problems, named)
 
     # --- the phones at the tables: joining, a result sent, held, refused, a call -----------------
     phone = TestClient(console.client.app, base_url="http://127.0.0.1")
@@ -139,10 +148,10 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         headers=auth,
     )
     assert held.status_code == 202, held.text
-    if left := _words(_QUOTED.sub("", held.json()["held"]["reason"])) - named:
+    if left := _unquoted(named, held.json()["held"]["reason"]):
         problems.append(f"/t/api/results (held): {sorted(left)}")
     for conflict in phone.get("/t/api/state", headers=auth).json()["conflicts"]:
-        if left := _words(_QUOTED.sub("", conflict["reason"])) - named:
+        if left := _unquoted(named, conflict["reason"]):
             problems.append(f"/t/api/state conflict: {sorted(left)}")
     assert phone.post("/t/api/call", json={}, headers=auth).status_code in (200, 201)
     look("/t/api/boards/99", phone.get("/t/api/boards/99", headers=auth), REFUSED)
@@ -242,7 +251,7 @@ def test_a_directors_evening_and_the_phones_show_no_plain_word(store: Store) -> 
         headers=auth,
     )
     assert watching.status_code == 202, watching.text
-    if left := _words(_QUOTED.sub("", watching.json()["held"]["reason"])) - named:
+    if left := _unquoted(named, watching.json()["held"]["reason"]):
         problems.append(f"/t/api/results (held, watching): {sorted(left)}")
     removed = console.post(f"{base}/tables/remove", id=str(second.json()["device"]), confirm="yes")
     assert removed.status_code == 303, removed.text
@@ -373,17 +382,7 @@ def test_a_teams_session_and_a_swiss_tables_phone_show_no_plain_word(store: Stor
         *(c["name"] for c in watched["masterpoints"]["choices"]),
     )
     problems: list[str] = []
-
-    def look(url: str, answer: Any, *statuses: int) -> None:
-        expected = statuses or (200,)
-        refused = REFUSED in expected and 400 <= answer.status_code < 500
-        assert refused or answer.status_code in expected, (url, answer.status_code, answer.text)
-        if answer.headers.get("content-type", "").startswith("application/json"):
-            if left := _sentence(answer, named):
-                problems.append(f"{url} (JSON): {sorted(left)}")
-            return
-        if left := _plain(answer.text, named):
-            problems.append(f"{url}: {sorted(left)}")
+    look = functools.partial(_look, problems, named)
 
     # --- a teams session's console pages (imported, published, with its deals) ------------------
     for url in [
@@ -409,7 +408,7 @@ def test_a_teams_session_and_a_swiss_tables_phone_show_no_plain_word(store: Stor
     shown = phone.get("/t/api/swiss", headers=auth)
     look("/t/api/swiss", shown)
     # what the phone shows of it: names, notation and figures, no sentence of ours left English
-    left = _words(*(_QUOTED.sub("", s) for s in _strings(shown.json()))) - named
+    left = _unquoted(named, *_strings(shown.json()))
     if left:
         problems.append(f"/t/api/swiss: {sorted(left)}")
     assert not problems, "\n".join(problems)
